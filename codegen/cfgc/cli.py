@@ -1,0 +1,87 @@
+"""`cfgc`: the compiler's command line (generate, check)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from . import files, pipeline
+from .errors import SchemaError
+
+
+def find_root(start: Path) -> Path:
+    for candidate in (start, *start.parents):
+        if (candidate / "schema").is_dir() and (candidate / "pyproject.toml").exists():
+            return candidate
+    return start
+
+
+def _compile(root: Path) -> dict[str, str] | None:
+    try:
+        return pipeline.build(pipeline.load(root))
+    except SchemaError as exc:
+        for diag in exc.diagnostics:
+            print(diag, file=sys.stderr)
+        n = len(exc.diagnostics)
+        print(f"cfgc: {n} schema error{'s' if n != 1 else ''}; nothing written", file=sys.stderr)
+        return None
+
+
+def cmd_generate(root: Path, quiet: bool) -> int:
+    start = time.perf_counter()
+    outputs = _compile(root)
+    if outputs is None:
+        return 1
+    p = files.plan(root, outputs, pipeline.OWNED_DIRS)
+    files.write_atomically(root, outputs, p)
+    if not quiet:
+        for rel in p.changed:
+            print(f"wrote {rel}")
+        for rel in p.removed:
+            print(f"removed {rel}")
+        ms = (time.perf_counter() - start) * 1000
+        print(f"cfgc: {len(p.changed)} written, {len(p.removed)} removed, "
+              f"{p.unchanged} unchanged ({ms:.0f} ms)")
+    return 0
+
+
+def cmd_check(root: Path) -> int:
+    outputs = _compile(root)
+    if outputs is None:
+        return 1
+    p = files.plan(root, outputs, pipeline.OWNED_DIRS)
+    if not p.changed and not p.removed:
+        print(f"cfgc: {len(outputs)} generated files up to date")
+        return 0
+    for rel in p.changed:
+        print(f"stale: {rel}", file=sys.stderr)
+    for rel in p.removed:
+        print(f"stale (no longer generated): {rel}", file=sys.stderr)
+    print("cfgc: generated files are out of date; run `cfgc generate`", file=sys.stderr)
+    return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="cfgc",
+        description="Compile schema/*.yaml into the generated config package "
+        "(generated/), its reference docs (docs/reference/) and CLI tables.",
+    )
+    parser.add_argument("--root", type=Path, default=None,
+                        help="project root (default: nearest directory with schema/)")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    gen = sub.add_parser("generate", help="write every generated file whose content changed")
+    gen.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    sub.add_parser("check", help="exit 1, listing each stale file, if `generate` would "
+                                 "change anything")
+    args = parser.parse_args(argv)
+    root = (args.root or find_root(Path.cwd())).resolve()
+    if args.command == "generate":
+        return cmd_generate(root, args.quiet)
+    return cmd_check(root)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

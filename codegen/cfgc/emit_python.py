@@ -1,0 +1,244 @@
+"""Emit the generated package: one module per schema file, plus types and __init__."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+
+import jinja2
+
+from . import model as m
+from .pyexpr import annotation, field_default, hash_expr, literal, py_literal, type_source
+from .resolve import Resolved
+
+
+def header(source: str, comment: str = "#") -> str:
+    return f"{comment} Generated from {source} by cfgc; do not edit."
+
+
+def docstring(text: str, indent: int) -> str:
+    """A triple-quoted docstring that survives any text (quotes, backslashes, braces)."""
+    body = escape_doc(text.strip())
+    pad = " " * indent
+    if "\n" not in body and len(body) + indent + 6 <= 88:
+        return f'"""{body}"""'
+    lines = body.split("\n")
+    return '"""' + lines[0] + "".join(
+        "\n" + (pad + line if line.strip() else "") for line in lines[1:]
+    ) + "\n" + pad + '"""'
+
+
+def escape_doc(text: str) -> str:
+    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    return text + " " if text.endswith('"') else text
+
+
+def environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("cfgc", "templates"),
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    env.filters["docstring"] = docstring
+    env.filters["escape_doc"] = escape_doc
+    env.filters["py"] = py_literal
+    env.filters["pytype"] = type_source
+    return env
+
+
+@dataclass
+class FieldView:
+    decl: str
+    doc: str
+
+
+@dataclass
+class ValidatorView:
+    field: str
+    mode: str
+    name: str
+    params: str
+    body: list[str]
+
+
+@dataclass
+class ClassView:
+    name: str
+    doc: str
+    fields: list[FieldView] = field(default_factory=list)
+    validators: list[ValidatorView] = field(default_factory=list)
+    model_validators: list[dict] = field(default_factory=list)
+    post_init: tuple[str, ...] = ()
+    post_init_params: str = ""
+    post_init_args: str = ""
+    factors: list[tuple[str, str]] = field(default_factory=list)
+
+
+def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[ValidatorView]:
+    views: list[ValidatorView] = []
+    if f.default.kind == "unset":
+        views.append(ValidatorView(f.name, "wrap", f"_skip_none_{f.name}", "value: Any, handler",
+                                   ["return None if value is None else handler(value)"]))
+    before: list[str] = []
+    after: list[str] = []
+    for v in f.validators:
+        if v.name == "hook":
+            if v.mode == "before":
+                before.append(f"value = _hooks.{v.hook}(value)")
+            elif v.mode == "after":
+                after.append(f"value = _hooks.{v.hook}(value)")
+            else:
+                views.append(ValidatorView(f.name, v.mode, f"_{v.mode}_{f.name}",
+                                           "value: Any, handler" if v.mode == "wrap"
+                                           else "value: Any",
+                                           [f"return _hooks.{v.hook}(value"
+                                            f"{', handler' if v.mode == 'wrap' else ''})"]))
+        elif v.name == "enum_by_name":
+            enum = next(n.name for n in res.expand(f.type).walk()
+                        if n.kind == "named" and n.name in res.enums)
+            before.append(f"value = _v.enum_by_name(value, {enum})")
+        elif v.name == "dict_to_class":
+            cls = next(n.name for n in res.expand(f.type).walk()
+                       if n.kind == "named" and n.name in res.classes)
+            before.append(f"value = _v.dict_to_class(value, {cls})")
+        elif v.name == "shorthand":
+            before.append(f"value = _v.shorthand(value, {v.arg!r})")
+        elif v.name == "reject":
+            arg = v.arg
+            before.append(f"value = _v.reject(value, {tuple(arg['values'])!r}, "
+                          f"{arg['message']!r})")
+        else:
+            before.append(f"value = _v.{v.name}(value)")
+    if f.deprecation is not None:
+        d = f.deprecation
+        if f.default.kind == "value":
+            cond = f"value != {literal(f.default.value, f.type, res)}"
+        else:
+            cond = "value is not None"
+        after.append(f"if {cond}:")
+        after.append(f"    warn_deprecated({c.name + '.' + f.name!r}, {d.message!r}, "
+                     f"{d.replacement!r})")
+    if before:
+        views.insert(0, ValidatorView(f.name, "before", f"_before_{f.name}", "value: Any",
+                                      before + ["return value"]))
+    if after:
+        views.append(ValidatorView(f.name, "after", f"_after_{f.name}", "value: Any",
+                                   after + ["return value"]))
+    return views
+
+
+def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
+    view = ClassView(c.name, c.doc, post_init=c.post_init)
+    for f in c.fields:
+        rhs = field_default(f, res)
+        decl = f"{f.name}: {annotation(f)}" + (f" = {rhs}" if rhs else "")
+        view.fields.append(FieldView(decl, f.doc))
+        if f.kind == "field":
+            view.validators.extend(_field_validators(c, f, res))
+    for i, v in enumerate(c.model_validators):
+        view.model_validators.append({"mode": v.mode, "hook": v.hook,
+                                      "name": f"_model_{v.mode}_{i}_{v.hook.lstrip('_')}"})
+    initvars = [f for f in c.fields if f.kind == "initvar"]
+    view.post_init_params = "".join(f", {f.name}: {f.type.source()}" for f in initvars)
+    view.post_init_args = "".join(f", {f.name}" for f in initvars)
+    factors = [(f.name, hash_expr(f.type, f"self.{f.name}", res)) for f in c.hashed_fields]
+    for extra in c.hash_extra:
+        if extra.hook:
+            factors.append((extra.name, f"_h.canon(_hooks.{extra.hook}(self))"))
+        else:
+            factors.append((extra.name, f"_h.canon(_h.path(self, {extra.path!r}))"))
+    view.factors = sorted(factors)
+    return view
+
+
+def _names_used(c: m.ClassDef, res: Resolved) -> set[str]:
+    used: set[str] = set()
+    for f in c.fields:
+        for node in f.type.walk():
+            if node.kind == "named":
+                used.add(node.name)
+        if f.default.kind == "factory" and f.default.value in res.classes:
+            used.add(str(f.default.value))
+        if f.default.kind == "value" and isinstance(f.default.value, str):
+            lit = literal(f.default.value, f.type, res)
+            if lit != repr(f.default.value):
+                used.add(lit.split(".")[0])
+        for v in f.validators:
+            if v.name in ("enum_by_name", "dict_to_class"):
+                kinds = res.enums if v.name == "enum_by_name" else res.classes
+                used.update(n.name for n in res.expand(f.type).walk()
+                            if n.kind == "named" and n.name in kinds)
+    return used
+
+
+def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: str,
+                module_doc: str, env: jinja2.Environment) -> str:
+    local = {c.name for c in classes}
+    used: set[str] = set()
+    for c in classes:
+        used |= _names_used(c, res)
+    from_types = sorted(n for n in used if res.kind_of(n) in ("enum", "alias", "runtime"))
+    from_modules: dict[str, list[str]] = {}
+    for name in sorted(used - local):
+        if res.kind_of(name) == "class":
+            from_modules.setdefault(res.classes[name].module, []).append(name)
+    imports = []
+    pkg = res.schema.package
+    if from_types:
+        imports.append(_import_line(f"{pkg}.types", from_types))
+    for mod in sorted(from_modules):
+        imports.append(_import_line(f"{pkg}.{mod}", from_modules[mod]))
+    needs_hooks = any(
+        c.post_init or c.model_validators or any(e.hook for e in c.hash_extra)
+        or any(v.name == "hook" for f in c.fields for v in f.validators)
+        for c in classes
+    )
+    return env.get_template("config_module.py.jinja").render(
+        header=header(source),
+        module_doc=module_doc,
+        imports=imports,
+        hooks_module=module if needs_hooks else "",
+        classes=[class_view(c, res) for c in classes],
+    )
+
+
+def _import_line(module: str, names: list[str]) -> str:
+    line = f"from {module} import {', '.join(names)}"
+    if len(line) <= 100:
+        return line
+    body = "".join(f"    {n},\n" for n in names)
+    return f"from {module} import (\n{body})"
+
+
+def emit_package(res: Resolved) -> dict[str, str]:
+    """All generated Python files, as {relative path: content}."""
+    env = environment()
+    pkg = res.schema.package
+    out: dict[str, str] = {}
+    order = res.class_order()
+    by_module: dict[str, list[m.ClassDef]] = {}
+    for c in order:
+        by_module.setdefault(c.module, []).append(c)
+    sources = {c.module: c.loc.file for c in res.schema.classes}
+    for module, classes in sorted(by_module.items()):
+        doc = textwrap.shorten(
+            "Config classes: " + ", ".join(c.name for c in classes) + ".", 300
+        )
+        out[f"{pkg}/{module}.py"] = emit_module(module, classes, res, sources[module], doc, env)
+    out[f"{pkg}/types.py"] = env.get_template("types.py.jinja").render(
+        header=header("schema/ (enums, aliases, runtime_types)"),
+        enums=res.schema.enums,
+        aliases=res.schema.aliases,
+        runtime_types=res.schema.runtime_types,
+    )
+    exports = sorted(
+        [(c.name, c.module) for c in res.schema.classes]
+        + [(n, "types") for n in (*res.enums, *res.aliases, *res.runtime_types)]
+    )
+    out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
+        header=header("schema/"), package=pkg, version=res.schema.version, exports=exports
+    )
+    return out

@@ -1,0 +1,59 @@
+"""Located schema errors, printed as `file:line:col: message` like buf and compilers do."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Loc:
+    """Where a schema node starts: 1-based line and column, like editors show."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+UNKNOWN_LOC = Loc("<schema>", 0, 0)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    loc: Loc
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.loc}: {self.message}"
+
+
+class SchemaError(Exception):
+    """One or more located problems in the schema; the compiler stops before writing."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.loc, d.message))
+        super().__init__("\n".join(str(d) for d in self.diagnostics))
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str:
+    """A ' (did you mean ...?)' suffix, or '' when nothing is close enough."""
+    matches = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f" (did you mean {matches[0]!r}?)" if matches else ""
+
+
+class Collector:
+    """Gathers diagnostics so one run reports every problem, not just the first."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, loc: Loc, message: str) -> None:
+        self.diagnostics.append(Diagnostic(loc, message))
+
+    def raise_if_any(self) -> None:
+        if self.diagnostics:
+            raise SchemaError(self.diagnostics)

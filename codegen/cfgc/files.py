@@ -1,0 +1,73 @@
+"""Write generated files: only what changed, all-or-nothing.
+
+Every new content is first written to a temporary file beside its target; only when
+all of them are on disk are they renamed into place (os.replace is atomic per file).
+A failure before that point removes the temporaries and leaves the tree untouched.
+Generated files no longer produced are removed, so renames in the schema don't leave
+stale modules behind.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+MANIFEST = ".cfgc-manifest"
+
+
+@dataclass(frozen=True)
+class Plan:
+    changed: tuple[str, ...]
+    removed: tuple[str, ...]
+    unchanged: int
+
+
+def plan(root: Path, outputs: dict[str, str], owned_dirs: tuple[str, ...]) -> Plan:
+    changed = []
+    for rel, content in sorted(outputs.items()):
+        path = root / rel
+        if not path.exists() or path.read_bytes() != content.encode():
+            changed.append(rel)
+    previous = set()
+    for d in owned_dirs:
+        manifest = root / d / MANIFEST
+        if manifest.exists():
+            previous |= {line for line in manifest.read_text().splitlines() if line}
+    removed = sorted(p for p in previous - set(outputs) if (root / p).exists())
+    return Plan(tuple(changed), tuple(removed), len(outputs) - len(changed))
+
+
+def manifests(outputs: dict[str, str], owned_dirs: tuple[str, ...]) -> dict[str, str]:
+    """One manifest per owned directory listing the files cfgc generated there."""
+    result = {}
+    for d in owned_dirs:
+        names = sorted(p for p in outputs if p.startswith(d.rstrip("/") + "/"))
+        result[f"{d}/{MANIFEST}"] = "".join(n + "\n" for n in names)
+    return result
+
+
+def write_atomically(root: Path, outputs: dict[str, str], p: Plan) -> None:
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for rel in p.changed:
+            target = root / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(outputs[rel].encode())
+            staged.append((Path(tmp), target))
+        _before_commit_hook()
+    except BaseException:
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise
+    for tmp, target in staged:
+        os.replace(tmp, target)
+    for rel in p.removed:
+        (root / rel).unlink(missing_ok=True)
+
+
+def _before_commit_hook() -> None:
+    """Test seam: tests patch this to inject a failure between staging and renaming."""

@@ -1,0 +1,222 @@
+"""The schema as an immutable, validated model.
+
+Everything here is a frozen dataclass that knows where it came from (`loc`), so any
+later stage (resolution, emitters, `cfgc diff`) can report `file:line:col`.
+`parse.py` builds it from YAML; `resolve.py` checks cross-references; emitters only
+read it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import Loc
+from .type_expr import TypeExpr
+
+#: Declarative before-mode normalisers, applied in the order written.
+NORMALISERS = (
+    "lower",
+    "upper",
+    "strip",
+    "dash_to_underscore",
+    "auto_to_none",
+    "enum_by_name",
+    "comma_list",
+    "dict_to_class",
+)
+#: Validators that take an argument: `{shorthand: {...}}`, `{reject: {...}}`, `{hook: ...}`.
+PARAMETRISED_VALIDATORS = ("shorthand", "reject", "hook")
+VALIDATOR_MODES = ("before", "after", "wrap", "plain")
+CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern", "multiple_of")
+FIELD_KINDS = ("field", "classvar", "initvar")
+
+
+@dataclass(frozen=True)
+class HashRule:
+    """Whether a field feeds the cache key; `reason` is required for exclusion."""
+
+    include: bool
+    reason: str
+    loc: Loc
+    inherited: bool = False
+
+
+@dataclass(frozen=True)
+class Validator:
+    """One step of a field's validation: a library normaliser or a named hook."""
+
+    name: str  # one of NORMALISERS, PARAMETRISED_VALIDATORS
+    loc: Loc
+    mode: str = "before"
+    hook: str = ""
+    arg: object = None  # shorthand map, or {"values": [...], "message": "..."} for reject
+
+
+@dataclass(frozen=True)
+class Deprecation:
+    message: str
+    loc: Loc
+    replacement: str = ""
+
+
+@dataclass(frozen=True)
+class CliSpec:
+    """How a field is exposed on the command line; `flag == ""` means not exposed."""
+
+    flag: str
+    loc: Loc
+    aliases: tuple[str, ...] = ()
+    negation: str = ""  # extra negative spelling, e.g. --disable-x for --enable-x
+    human_int: bool = False
+    metavar: str = ""
+    explicit: bool = False  # written in the schema rather than derived
+
+
+@dataclass(frozen=True)
+class Default:
+    """`value` (a literal; lists/dicts become default factories), `factory` (a class name),
+    `unset` (None at construction, filled in by post-init; the type stays non-optional),
+    or `required`."""
+
+    kind: str
+    loc: Loc
+    value: object = None
+
+    @property
+    def is_mutable_literal(self) -> bool:
+        return self.kind == "value" and isinstance(self.value, list | dict)
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    name: str
+    type_text: str
+    type: TypeExpr
+    default: Default
+    doc: str
+    hash: HashRule | None  # None only for classvars (never hashed)
+    loc: Loc
+    type_loc: Loc
+    kind: str = "field"
+    init: bool = True
+    constraints: tuple[tuple[str, object], ...] = ()
+    validators: tuple[Validator, ...] = ()
+    deprecation: Deprecation | None = None
+    cli: CliSpec | None = None
+    hook_point: str = ""  # what the engine must supply for this field, if anything
+
+    @property
+    def is_dataclass_field(self) -> bool:
+        return self.kind != "classvar"
+
+    @property
+    def is_private(self) -> bool:
+        return self.name.startswith("_")
+
+
+@dataclass(frozen=True)
+class HashExtra:
+    """A factor that is not a field of the class: a dotted attribute path or a hook."""
+
+    name: str
+    loc: Loc
+    path: str = ""
+    hook: str = ""
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class HookPoint:
+    """Logic the engine must supply at run time (needs a checkpoint, GPU or engine)."""
+
+    name: str
+    doc: str
+    supplies: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class ClassDef:
+    name: str
+    module: str
+    doc: str
+    fields: tuple[FieldDef, ...]
+    loc: Loc
+    hash_default: HashRule | None = None
+    hash_extra: tuple[HashExtra, ...] = ()
+    model_validators: tuple[Validator, ...] = ()
+    post_init: tuple[str, ...] = ()
+    hook_points: tuple[HookPoint, ...] = ()
+    cli_group: str = ""
+    cli_json_flag: str = ""  # whole-config JSON flag, e.g. --compilation-config
+    cli_json_aliases: tuple[str, ...] = ()
+
+    def field(self, name: str) -> FieldDef | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    @property
+    def dataclass_fields(self) -> tuple[FieldDef, ...]:
+        return tuple(f for f in self.fields if f.is_dataclass_field)
+
+    @property
+    def hashed_fields(self) -> tuple[FieldDef, ...]:
+        return tuple(
+            f for f in self.fields if f.kind == "field" and f.hash is not None and f.hash.include
+        )
+
+
+@dataclass(frozen=True)
+class EnumMember:
+    name: str
+    value: object
+    loc: Loc
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class EnumDef:
+    name: str
+    doc: str
+    members: tuple[EnumMember, ...]
+    loc: Loc
+    base: str = "Enum"  # Enum, IntEnum or StrEnum
+
+
+@dataclass(frozen=True)
+class AliasDef:
+    """A named type, e.g. `CacheDType = Literal["auto", ...]`."""
+
+    name: str
+    type_text: str
+    type: TypeExpr
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class RuntimeTypeDef:
+    """A type from a heavy library (torch.dtype, PretrainedConfig), imported lazily."""
+
+    name: str
+    import_path: str
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Schema:
+    package: str
+    version: int
+    classes: tuple[ClassDef, ...]
+    enums: tuple[EnumDef, ...]
+    aliases: tuple[AliasDef, ...]
+    runtime_types: tuple[RuntimeTypeDef, ...]
+    files: tuple[str, ...] = ()
+    extras: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def cls(self, name: str) -> ClassDef | None:
+        return next((c for c in self.classes if c.name == name), None)
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        return tuple(sorted({c.module for c in self.classes}))

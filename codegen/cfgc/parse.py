@@ -1,0 +1,463 @@
+"""YAML nodes -> model objects, checking every key and shape locally.
+
+Cross-references (type names, hooks, flags) are checked afterwards in resolve.py;
+here we only check what a single node can tell us.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from . import model as m
+from .errors import Collector, Loc, did_you_mean
+from .type_expr import TypeExpr, TypeSyntaxError, parse_type
+from .yaml_loader import Node, load_yaml
+
+TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels")
+PROJECT_KEYS = ("package", "schema_version", "doc")
+CLASS_KEYS = (
+    "doc", "module", "hash", "fields", "model_validators", "post_init",
+    "hook_points", "cli",
+)
+CLASS_HASH_KEYS = ("default", "extra")
+CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases")
+FIELD_KEYS = (
+    "type", "default", "default_factory", "unset", "required", "doc", "hash", "kind",
+    "init", "validate", "deprecated", "cli", "hook_point", *m.CONSTRAINTS,
+)
+FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar")
+ENUM_KEYS = ("doc", "members", "base")
+ALIAS_KEYS = ("doc", "type")
+RUNTIME_KEYS = ("doc", "import")
+IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)$")
+
+
+class Reader:
+    """Reads one YAML mapping, reporting unknown keys with a suggestion."""
+
+    def __init__(self, node: Node, what: str, allowed: Iterable[str], errors: Collector):
+        self.node = node
+        self.errors = errors
+        self.ok = node.is_map
+        if not self.ok:
+            errors.error(node.loc, f"{what} must be a mapping")
+            return
+        allowed = tuple(allowed)
+        for key, key_loc in node.key_locs.items():
+            if key not in allowed:
+                errors.error(key_loc, f"unknown key {key!r} in {what}{did_you_mean(key, allowed)}")
+
+    def has(self, key: str) -> bool:
+        return self.ok and key in self.node.value
+
+    def get(self, key: str) -> Node | None:
+        return self.node.value.get(key) if self.ok else None
+
+    def key_loc(self, key: str) -> Loc:
+        return self.node.key_locs.get(key, self.node.loc) if self.ok else self.node.loc
+
+    def str(self, key: str, what: str, required: bool = False, default: str = "") -> str:
+        node = self.get(key)
+        if node is None:
+            if required and self.ok:
+                self.errors.error(self.node.loc, f"{what} is missing required key {key!r}")
+            return default
+        if not isinstance(node.value, str) or (required and not node.value.strip()):
+            self.errors.error(node.loc, f"{key!r} of {what} must be a non-empty string")
+            return default
+        return node.value
+
+    def bool(self, key: str, what: str, default: bool) -> bool:
+        node = self.get(key)
+        if node is None:
+            return default
+        if not isinstance(node.value, bool):
+            self.errors.error(node.loc, f"{key!r} of {what} must be true or false")
+            return default
+        return node.value
+
+    def str_list(self, key: str, what: str) -> tuple[str, ...]:
+        node = self.get(key)
+        if node is None:
+            return ()
+        items = node.value if node.is_seq else [node]
+        out = []
+        for item in items:
+            if not isinstance(item.value, str):
+                self.errors.error(item.loc, f"{key!r} of {what} must be a string or list of strings")
+            else:
+                out.append(item.value)
+        return tuple(out)
+
+
+def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
+    """Parse every `*.yaml` under schema_dir (sorted, so output is deterministic)."""
+    root = root or schema_dir.parent
+    files = sorted(p for p in schema_dir.rglob("*.yaml") if not p.name.startswith("_"))
+    errors = Collector()
+    nodes: list[tuple[str, str, Node]] = []
+    from .errors import SchemaError
+
+    for path in files:
+        display = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
+        try:
+            nodes.append((display, path.stem, load_yaml(path, display)))
+        except SchemaError as exc:
+            errors.diagnostics.extend(exc.diagnostics)
+    errors.raise_if_any()
+    return parse_documents(nodes, errors)
+
+
+def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.Schema:
+    package, version = "vllm_config", 0
+    classes: list[m.ClassDef] = []
+    enums: list[m.EnumDef] = []
+    aliases: list[m.AliasDef] = []
+    runtime: list[m.RuntimeTypeDef] = []
+    extras: dict[str, list[tuple[str, Node]]] = {"kernels": []}
+    project_seen = False
+    for display, stem, root in docs:
+        top = Reader(root, f"schema file {display}", TOP_KEYS, errors)
+        if not top.ok:
+            continue
+        if top.has("project"):
+            project_seen = True
+            proj = Reader(top.get("project"), "project", PROJECT_KEYS, errors)
+            package = proj.str("package", "project", required=True, default=package)
+            vnode = proj.get("schema_version")
+            if vnode is None or not isinstance(vnode.value, int) or isinstance(vnode.value, bool):
+                errors.error(proj.node.loc, "project needs an integer 'schema_version'")
+            else:
+                version = vnode.value
+        for name, node in _named_entries(top, "enums", errors):
+            enums.append(_parse_enum(name, node, top.node.key_locs, errors))
+        for name, node in _named_entries(top, "aliases", errors):
+            aliases.append(_parse_alias(name, node, errors))
+        for name, node in _named_entries(top, "runtime_types", errors):
+            rt = Reader(node, f"runtime type {name}", RUNTIME_KEYS, errors)
+            runtime.append(
+                m.RuntimeTypeDef(
+                    name,
+                    rt.str("import", f"runtime type {name}", required=True),
+                    rt.str("doc", f"runtime type {name}", required=True),
+                    node.loc,
+                )
+            )
+        for name, node in _named_entries(top, "classes", errors):
+            classes.append(_parse_class(name, node, stem, errors))
+        if top.has("kernels"):
+            extras["kernels"].append((display, top.get("kernels")))
+    if docs and not project_seen:
+        errors.error(docs[0][2].loc, "no file declares 'project:' (package and schema_version)")
+    errors.raise_if_any()
+    return m.Schema(
+        package=package,
+        version=version,
+        classes=tuple(classes),
+        enums=tuple(enums),
+        aliases=tuple(aliases),
+        runtime_types=tuple(runtime),
+        files=tuple(d[0] for d in docs),
+        extras=extras,
+    )
+
+
+def _named_entries(top: Reader, key: str, errors: Collector) -> list[tuple[str, Node]]:
+    node = top.get(key)
+    if node is None:
+        return []
+    if not node.is_map:
+        errors.error(node.loc, f"{key!r} must be a mapping of name -> definition")
+        return []
+    out = []
+    for name, child in node.value.items():
+        if not IDENT.match(name):
+            errors.error(node.key_locs[name], f"{name!r} is not a valid Python identifier")
+            continue
+        out.append((name, child))
+    return out
+
+
+def _parse_type(text_node: Node | None, what: str, owner_loc: Loc, errors: Collector):
+    if text_node is None:
+        errors.error(owner_loc, f"{what} is missing required key 'type'")
+        return "Any", TypeExpr("scalar", name="Any"), owner_loc
+    text = text_node.value
+    if isinstance(text, bool) or text is None:
+        errors.error(text_node.loc, f"type of {what} must be a string")
+        return "Any", TypeExpr("scalar", name="Any"), text_node.loc
+    text = str(text)
+    try:
+        return text, parse_type(text), text_node.loc
+    except TypeSyntaxError as exc:
+        loc = Loc(text_node.loc.file, text_node.loc.line, text_node.loc.col + exc.col)
+        errors.error(loc, f"{what}: {exc}")
+        return text, TypeExpr("scalar", name="Any"), text_node.loc
+
+
+def _parse_enum(name: str, node: Node, _key_locs, errors: Collector) -> m.EnumDef:
+    r = Reader(node, f"enum {name}", ENUM_KEYS, errors)
+    members: list[m.EnumMember] = []
+    mnode = r.get("members")
+    if mnode is None or not mnode.is_map or not mnode.value:
+        errors.error(r.key_loc("members") if mnode else node.loc,
+                     f"enum {name} needs 'members': a mapping NAME -> value")
+    else:
+        for mname, mval in mnode.value.items():
+            doc = ""
+            value_node = mval
+            if mval.is_map:
+                mr = Reader(mval, f"member {name}.{mname}", ("value", "doc"), errors)
+                doc = mr.str("doc", f"member {name}.{mname}")
+                value_node = mr.get("value") or mval
+            members.append(m.EnumMember(mname, value_node.plain(), mnode.key_locs[mname], doc))
+    base = r.str("base", f"enum {name}", default="Enum")
+    if base not in ("Enum", "IntEnum", "StrEnum"):
+        errors.error(r.key_loc("base"), f"enum base must be Enum, IntEnum or StrEnum, not {base!r}")
+    return m.EnumDef(name, r.str("doc", f"enum {name}", required=True), tuple(members), node.loc,
+                     base)
+
+
+def _parse_alias(name: str, node: Node, errors: Collector) -> m.AliasDef:
+    r = Reader(node, f"alias {name}", ALIAS_KEYS, errors)
+    text, texpr, _ = _parse_type(r.get("type"), f"alias {name}", node.loc, errors)
+    return m.AliasDef(name, text, texpr, r.str("doc", f"alias {name}", required=True), node.loc)
+
+
+def _parse_hash_rule(node: Node, what: str, errors: Collector) -> m.HashRule | None:
+    if node.value == "include":
+        return m.HashRule(True, "", node.loc)
+    if node.is_map and set(node.value) == {"exclude"}:
+        reason = node.value["exclude"].value
+        if isinstance(reason, str) and reason.strip():
+            return m.HashRule(False, reason.strip(), node.loc)
+    errors.error(node.loc, f"hash rule of {what} must be 'include' or {{exclude: <reason>}}")
+    return None
+
+
+def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.ClassDef:
+    what = f"class {name}"
+    r = Reader(node, what, CLASS_KEYS, errors)
+    hash_default = None
+    extras: list[m.HashExtra] = []
+    if r.has("hash"):
+        hr = Reader(r.get("hash"), f"hash of {what}", CLASS_HASH_KEYS, errors)
+        if hr.has("default"):
+            hash_default = _parse_hash_rule(hr.get("default"), what, errors)
+        enode = hr.get("extra")
+        if enode is not None:
+            if not enode.is_map:
+                errors.error(enode.loc, "hash.extra must map factor name -> {path|hook, doc}")
+            else:
+                for ename, enode_v in enode.value.items():
+                    er = Reader(enode_v, f"hash factor {ename}", ("path", "hook", "doc"), errors)
+                    extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
+                                        er.str("hook", ename), er.str("doc", ename))
+                    if bool(extra.path) == bool(extra.hook):
+                        errors.error(extra.loc, f"hash factor {ename} needs exactly one of path, hook")
+                    extras.append(extra)
+    cli_group, json_flag, json_aliases = "", "", ()
+    if r.has("cli"):
+        cr = Reader(r.get("cli"), f"cli of {what}", CLASS_CLI_KEYS, errors)
+        cli_group = cr.str("group", what)
+        json_flag = cr.str("json_flag", what)
+        json_aliases = cr.str_list("json_aliases", what)
+        for flag, loc in ((json_flag, cr.key_loc("json_flag")),) + tuple(
+            (a, cr.key_loc("json_aliases")) for a in json_aliases
+        ):
+            if flag and not FLAG.match(flag):
+                errors.error(loc, f"{flag!r} is not a valid flag (e.g. --name or -n)")
+    fields: list[m.FieldDef] = []
+    fnode = r.get("fields")
+    if fnode is not None and not fnode.is_map:
+        errors.error(fnode.loc, f"fields of {what} must be a mapping")
+    elif fnode is not None:
+        for fname, fval in fnode.value.items():
+            loc = fnode.key_locs[fname]
+            if not IDENT.match(fname):
+                errors.error(loc, f"field name {fname!r} is not a valid Python identifier")
+                continue
+            fields.append(_parse_field(name, fname, fval, loc, hash_default, errors))
+    hook_points = []
+    hp = r.get("hook_points")
+    if hp is not None:
+        if not hp.is_map:
+            errors.error(hp.loc, "hook_points must map name -> {doc, supplies}")
+        else:
+            for hname, hval in hp.value.items():
+                hr = Reader(hval, f"hook point {hname}", ("doc", "supplies"), errors)
+                hook_points.append(m.HookPoint(
+                    hname, hr.str("doc", hname, required=True),
+                    hr.str("supplies", hname, required=True), hp.key_locs[hname]))
+    return m.ClassDef(
+        name=name,
+        module=r.str("module", what, default=stem),
+        doc=r.str("doc", what, required=True),
+        fields=tuple(fields),
+        loc=node.loc,
+        hash_default=hash_default,
+        hash_extra=tuple(extras),
+        model_validators=tuple(_parse_validators(r.get("model_validators"), what, errors,
+                                                 model_level=True)),
+        post_init=r.str_list("post_init", what),
+        hook_points=tuple(hook_points),
+        cli_group=cli_group,
+        cli_json_flag=json_flag,
+        cli_json_aliases=json_aliases,
+    )
+
+
+def _parse_validators(node: Node | None, what: str, errors: Collector,
+                      model_level: bool = False) -> list[m.Validator]:
+    if node is None:
+        return []
+    items = node.value if node.is_seq else [node]
+    out: list[m.Validator] = []
+    for item in items:
+        if isinstance(item.value, str):
+            if model_level or item.value not in m.NORMALISERS:
+                allowed = () if model_level else m.NORMALISERS + m.PARAMETRISED_VALIDATORS
+                errors.error(item.loc, f"unknown validator {item.value!r} for {what}"
+                             f"{did_you_mean(item.value, allowed)}")
+                continue
+            out.append(m.Validator(item.value, item.loc))
+            continue
+        if not item.is_map:
+            errors.error(item.loc, f"validator of {what} must be a name or a mapping")
+            continue
+        kind = next((k for k in item.value if k in m.PARAMETRISED_VALIDATORS), None)
+        if kind is None or (model_level and kind != "hook"):
+            keys = ", ".join(item.value)
+            allowed = ("hook",) if model_level else m.PARAMETRISED_VALIDATORS
+            first = next(iter(item.value), "")
+            errors.error(item.loc, f"unknown validator {{{keys}}} for {what}"
+                                   f"{did_you_mean(first, allowed)}")
+            continue
+        vr = Reader(item, f"validator {kind} of {what}", (kind, "mode"), errors)
+        mode = vr.str("mode", what, default="after" if kind == "hook" else "before")
+        if mode not in m.VALIDATOR_MODES:
+            errors.error(vr.key_loc("mode"), f"validator mode must be one of {m.VALIDATOR_MODES}")
+        arg_node = vr.get(kind)
+        if kind == "hook":
+            if not isinstance(arg_node.value, str) or not IDENT.match(arg_node.value):
+                errors.error(arg_node.loc, "hook must name a function")
+                continue
+            out.append(m.Validator("hook", item.loc, mode, hook=arg_node.value))
+        elif kind == "shorthand":
+            if not arg_node.is_map:
+                errors.error(arg_node.loc, "shorthand maps an input spelling to its value")
+                continue
+            out.append(m.Validator("shorthand", item.loc, "before", arg=arg_node.plain()))
+        else:  # reject
+            rr = Reader(arg_node, f"reject of {what}", ("values", "message"), errors)
+            values = rr.get("values")
+            if values is None or not values.is_seq:
+                errors.error(arg_node.loc, "reject needs 'values': a list of removed values")
+                continue
+            out.append(m.Validator("reject", item.loc, "before",
+                                   arg={"values": values.plain(),
+                                        "message": rr.str("message", what, required=True)}))
+    return out
+
+
+def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRule | None,
+                 errors: Collector) -> m.FieldDef:
+    what = f"field {cls}.{name}"
+    r = Reader(node, what, FIELD_KEYS, errors)
+    if not r.ok:
+        return m.FieldDef(name, "Any", TypeExpr("scalar", name="Any"),
+                          m.Default("required", loc), "", None, loc, loc)
+    type_text, texpr, type_loc = _parse_type(r.get("type"), what, loc, errors)
+    kind = r.str("kind", what, default="field")
+    if kind not in m.FIELD_KINDS:
+        errors.error(r.key_loc("kind"), f"kind of {what} must be one of {m.FIELD_KINDS}"
+                     f"{did_you_mean(kind, m.FIELD_KINDS)}")
+    default_keys = [k for k in ("default", "default_factory", "unset", "required") if r.has(k)]
+    if len(default_keys) > 1:
+        errors.error(r.key_loc(default_keys[1]),
+                     f"{what} has both {default_keys[0]!r} and {default_keys[1]!r}")
+    if not default_keys:
+        default = m.Default("required", loc)
+    elif default_keys[0] == "default":
+        dnode = r.get("default")
+        default = m.Default("value", dnode.loc, dnode.plain())
+    elif default_keys[0] == "default_factory":
+        dnode = r.get("default_factory")
+        if not isinstance(dnode.value, str) or not IDENT.match(dnode.value):
+            errors.error(dnode.loc, "default_factory must name a config class, list, dict or set")
+        default = m.Default("factory", dnode.loc, dnode.value)
+    else:
+        key = default_keys[0]
+        if r.get(key).value is not True:
+            errors.error(r.get(key).loc, f"{key!r} can only be true")
+        default = m.Default(key, r.key_loc(key))
+    hash_rule: m.HashRule | None
+    if kind == "classvar":
+        hash_rule = None
+        if r.has("hash"):
+            errors.error(r.key_loc("hash"), f"{what} is a classvar and never hashed; drop 'hash'")
+    elif r.has("hash"):
+        hash_rule = _parse_hash_rule(r.get("hash"), what, errors)
+    elif class_hash is not None:
+        hash_rule = m.HashRule(class_hash.include, class_hash.reason, class_hash.loc, True)
+    else:
+        errors.error(loc, f"{what} has no hash rule: add 'hash: include' or "
+                          f"'hash: {{exclude: <reason>}}', or a class-level hash.default")
+        hash_rule = None
+    constraints = []
+    for c in m.CONSTRAINTS:
+        if r.has(c):
+            constraints.append((c, r.get(c).plain()))
+    deprecation = None
+    if r.has("deprecated"):
+        dn = r.get("deprecated")
+        if isinstance(dn.value, str):
+            deprecation = m.Deprecation(dn.value, dn.loc)
+        else:
+            dr = Reader(dn, f"deprecation of {what}", ("message", "replacement"), errors)
+            deprecation = m.Deprecation(dr.str("message", what, required=True), dn.loc,
+                                        dr.str("replacement", what))
+    init = r.bool("init", what, default=True)
+    cli = _parse_field_cli(r, name, what, kind, init, errors)
+    return m.FieldDef(
+        name=name,
+        type_text=type_text,
+        type=texpr,
+        default=default,
+        doc=r.str("doc", what, required=True),
+        hash=hash_rule,
+        loc=loc,
+        type_loc=type_loc,
+        kind=kind,
+        init=init,
+        constraints=tuple(constraints),
+        validators=tuple(_parse_validators(r.get("validate"), what, errors)),
+        deprecation=deprecation,
+        cli=cli,
+        hook_point=r.str("hook_point", what),
+    )
+
+
+def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
+                     errors: Collector) -> m.CliSpec | None:
+    node = r.get("cli")
+    if node is None:
+        return None  # resolve.py decides (derived flag or not exposed)
+    if node.value is False:
+        return m.CliSpec("", node.loc, explicit=True)
+    if node.value is True:
+        return m.CliSpec("--" + name.replace("_", "-"), node.loc, explicit=True)
+    cr = Reader(node, f"cli of {what}", FIELD_CLI_KEYS, errors)
+    flag = cr.str("flag", what, default="--" + name.replace("_", "-"))
+    aliases = cr.str_list("aliases", what)
+    negation = cr.str("negation", what)
+    for f, key in [(flag, "flag"), (negation, "negation")] + [(a, "aliases") for a in aliases]:
+        if f and not FLAG.match(f):
+            errors.error(cr.key_loc(key), f"{f!r} is not a valid flag (e.g. --name or -n)")
+    if kind != "field" or not init:
+        errors.error(node.loc, f"{what} is not an init field and cannot have a flag")
+    return m.CliSpec(flag, node.loc, aliases, negation, cr.bool("human_int", what, False),
+                     cr.str("metavar", what), explicit=True)

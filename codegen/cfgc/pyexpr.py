@@ -1,0 +1,134 @@
+"""Python source snippets for types, defaults and hash encodings of schema fields."""
+
+from __future__ import annotations
+
+import json
+
+from . import model as m
+from .resolve import Resolved
+from .type_expr import TypeExpr
+
+
+def py_literal(value: object) -> str:
+    """Python source for plain data, strings in double quotes (as ruff formats them)."""
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(py_literal(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(py_literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{py_literal(k)}: {py_literal(v)}" for k, v in value.items()) + "}"
+    return repr(value)
+
+
+def type_source(t: TypeExpr, indent: int = 0) -> str:
+    """Type source with double-quoted literals, long Literal[...] split one value a line."""
+    text = _src(t)
+    if len(text) + indent <= 88 or t.kind not in ("literal", "union"):
+        return text
+    if t.kind == "literal":
+        pad = " " * (indent + 4)
+        body = "".join(f"{pad}{py_literal(v)},\n" for v in t.values)
+        return "Literal[\n" + body + " " * indent + "]"
+    return text
+
+
+def _src(t: TypeExpr) -> str:
+    if t.kind == "literal":
+        return "Literal[" + ", ".join(py_literal(v) for v in t.values) + "]"
+    if t.kind == "union":
+        return " | ".join(_src(a) for a in t.args)
+    if t.kind == "container":
+        inner = ", ".join(_src(a) for a in t.args) + (", ..." if t.variadic else "")
+        return f"{t.name}[{inner}]"
+    return t.source()
+
+
+def annotation(f: m.FieldDef) -> str:
+    text = _src(f.type)
+    if f.kind == "classvar":
+        return f"ClassVar[{text}]"
+    if f.kind == "initvar":
+        return f"InitVar[{text}]"
+    return text
+
+
+def literal(value: object, t: TypeExpr | None, res: Resolved) -> str:
+    """A default value as Python source; enum members by name."""
+    if t is not None and isinstance(value, str):
+        base = res.expand(t)
+        for node in base.walk():
+            if node.kind == "named" and node.name in res.enums:
+                if value in {mem.name for mem in res.enums[node.name].members}:
+                    return f"{node.name}.{value}"
+    return py_literal(value)
+
+
+def field_default(f: m.FieldDef, res: Resolved) -> str:
+    """Right-hand side of the field declaration ('' when required and unconstrained)."""
+    kwargs: list[str] = []
+    d = f.default
+    if d.kind == "value":
+        if d.is_mutable_literal:
+            if d.value in ([], {}):
+                kwargs.append(f"default_factory={type(d.value).__name__}")
+            else:
+                kwargs.append(f"default_factory=lambda: {literal(d.value, f.type, res)}")
+        else:
+            kwargs.append(f"default={literal(d.value, f.type, res)}")
+    elif d.kind == "factory":
+        kwargs.append(f"default_factory={d.value}")
+    elif d.kind == "unset":
+        kwargs.append("default=None")
+    if f.kind == "classvar":
+        return literal(d.value, f.type, res) if d.kind == "value" else ""
+    if f.kind == "initvar":
+        return kwargs[0].split("=", 1)[1] if kwargs and kwargs[0].startswith("default=") else ""
+    kwargs.extend(f"{name}={py_literal(value)}" for name, value in f.constraints)
+    if not f.init:
+        kwargs.append("init=False")
+    if not kwargs:
+        return ""
+    if len(kwargs) == 1 and kwargs[0].startswith("default="):
+        return kwargs[0][len("default=") :]
+    return f"Field({', '.join(kwargs)})"
+
+
+def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
+    """Canonical, type-directed encoding of `expr` of type `t` for the cache key."""
+    t = res.expand(t)
+    if t.kind == "union":
+        rest = t.without_none()
+        if t.optional and rest.kind != "union":
+            inner = hash_expr(rest, expr, res, depth)
+            return expr if inner == expr else f"None if {expr} is None else {inner}"
+        return f"_h.canon({expr})"
+    if t.kind in ("literal", "none"):
+        return expr
+    if t.kind == "scalar":
+        return {"float": f"float({expr})", "Path": f"str({expr})", "Any": f"_h.canon({expr})",
+                "bytes": f"_h.canon({expr})"}.get(t.name, expr)
+    if t.kind == "named":
+        if t.name in res.enums:
+            return f"_h.enum_name({expr})"
+        if t.name in res.classes:
+            return f"_h.nested({expr})"
+        return f"_h.canon({expr})"
+    if t.kind == "container":
+        var = f"x{depth}"
+        if t.name == "dict":
+            k, v = f"k{depth}", f"v{depth}"
+            ke = hash_expr(t.args[0], k, res, depth + 1)
+            ve = hash_expr(t.args[1], v, res, depth + 1)
+            return f"_h.sorted_items(({ke}, {ve}) for {k}, {v} in {expr}.items())"
+        if t.name == "tuple" and not t.variadic:
+            parts = [hash_expr(a, f"{expr}[{i}]", res, depth + 1) for i, a in enumerate(t.args)]
+            return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+        inner = hash_expr(t.args[0], var, res, depth + 1)
+        if t.name == "set":
+            return f"_h.sorted_tuple({inner} for {var} in {expr})"
+        if inner == var:
+            return f"tuple({expr})"
+        return f"tuple({inner} for {var} in {expr})"
+    return f"_h.canon({expr})"

@@ -1,0 +1,353 @@
+"""Cross-reference checks over the whole model, and the derived tables emitters need.
+
+Everything a single YAML node cannot tell us is checked here: type names, defaults
+against their types and constraints, hooks, hash paths, flags, import cycles.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from . import model as m
+from .errors import Collector, Loc, did_you_mean
+from .type_expr import TypeExpr
+
+HOOKS_DIR = Path(__file__).parent / "hooks"
+FACTORY_BUILTINS = ("list", "dict", "set")
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """The checked schema plus lookup tables (name -> definition) for emitters."""
+
+    schema: m.Schema
+    enums: dict[str, m.EnumDef]
+    aliases: dict[str, m.AliasDef]
+    runtime_types: dict[str, m.RuntimeTypeDef]
+    classes: dict[str, m.ClassDef]
+    hooks: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def kind_of(self, name: str) -> str:
+        if name in self.enums:
+            return "enum"
+        if name in self.aliases:
+            return "alias"
+        if name in self.runtime_types:
+            return "runtime"
+        if name in self.classes:
+            return "class"
+        return ""
+
+    def expand(self, t: TypeExpr) -> TypeExpr:
+        """Follow aliases (recursively) so checks see the underlying type."""
+        if t.kind == "named" and t.name in self.aliases:
+            return self.expand(self.aliases[t.name].type)
+        if t.args:
+            return replace(t, args=tuple(self.expand(a) for a in t.args))
+        return t
+
+    def class_order(self) -> list[m.ClassDef]:
+        """Classes with dependencies first (nested classes before their parents)."""
+        order: list[m.ClassDef] = []
+        seen: set[str] = set()
+
+        def visit(c: m.ClassDef) -> None:
+            if c.name in seen:
+                return
+            seen.add(c.name)
+            for dep in sorted(self.class_deps(c)):
+                visit(self.classes[dep])
+            order.append(c)
+
+        for c in self.schema.classes:
+            visit(c)
+        return order
+
+    def class_deps(self, c: m.ClassDef) -> set[str]:
+        deps = set()
+        for f in c.fields:
+            for node in self.expand(f.type).walk():
+                if node.kind == "named" and node.name in self.classes and node.name != c.name:
+                    deps.add(node.name)
+            if f.default.kind == "factory" and f.default.value in self.classes:
+                deps.add(str(f.default.value))
+        return deps
+
+
+def hook_functions(module: str) -> frozenset[str]:
+    """Top-level function names of cfgc/hooks/<module>.py, read without importing it."""
+    path = HOOKS_DIR / f"{module}.py"
+    if not path.exists():
+        return frozenset()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef))
+
+
+def resolve(schema: m.Schema) -> Resolved:
+    errors = Collector()
+    tables: dict[str, dict] = {"enums": {}, "aliases": {}, "runtime": {}, "classes": {}}
+    seen: dict[str, Loc] = {}
+    for group, items in (("enums", schema.enums), ("aliases", schema.aliases),
+                         ("runtime", schema.runtime_types), ("classes", schema.classes)):
+        for item in items:
+            if item.name in seen:
+                errors.error(item.loc, f"{item.name!r} is already defined at {seen[item.name]}")
+                continue
+            seen[item.name] = item.loc
+            tables[group][item.name] = item
+    hooks = {mod: hook_functions(mod) for mod in {c.module for c in schema.classes}}
+    res = Resolved(schema, tables["enums"], tables["aliases"], tables["runtime"],
+                   tables["classes"], hooks)
+    known = sorted(seen) + list(("bool", "int", "float", "str", "Path", "Any", "list", "dict"))
+
+    for enum in schema.enums:
+        names = [mem.name for mem in enum.members]
+        for mem in enum.members:
+            if names.count(mem.name) > 1:
+                errors.error(mem.loc, f"duplicate member {mem.name} in enum {enum.name}")
+    for alias in schema.aliases:
+        _check_type_names(alias.type, alias.loc, f"alias {alias.name}", res, known, errors)
+
+    for c in schema.classes:
+        _check_class(c, res, known, errors)
+    _check_flags(res, errors)
+    _check_cycles(res, errors)
+    errors.raise_if_any()
+    return res
+
+
+def _check_type_names(t: TypeExpr, loc: Loc, what: str, res: Resolved, known, errors) -> bool:
+    ok = True
+    for node in t.walk():
+        if node.kind == "named" and not res.kind_of(node.name):
+            errors.error(loc, f"unknown type {node.name!r} in {what}{did_you_mean(node.name, known)}")
+            ok = False
+    return ok
+
+
+def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None:
+    names = [f.name for f in c.fields]
+    hooks = res.hooks.get(c.module, frozenset())
+    hook_file = f"codegen/cfgc/hooks/{c.module}.py"
+
+    def check_hook(name: str, loc: Loc) -> None:
+        if name not in hooks:
+            errors.error(loc, f"unknown hook {name!r}: no function of that name in {hook_file}"
+                              f"{did_you_mean(name, hooks)}")
+
+    for f in c.fields:
+        what = f"field {c.name}.{f.name}"
+        if names.count(f.name) > 1:
+            errors.error(f.loc, f"duplicate field {f.name!r} in class {c.name}")
+        if not _check_type_names(f.type, f.type_loc, what, res, known, errors):
+            continue
+        _check_default(c, f, res, errors)
+        for v in f.validators:
+            if v.name == "hook":
+                check_hook(v.hook, v.loc)
+            if v.name == "enum_by_name" and not _enum_in(f.type, res):
+                errors.error(v.loc, f"enum_by_name needs an enum in the type of {what}")
+            if v.name == "dict_to_class" and not _class_in(f.type, res):
+                errors.error(v.loc, f"dict_to_class needs a config class in the type of {what}")
+        if f.kind == "initvar" and f.hash is not None and f.hash.include:
+            errors.error(f.hash.loc, f"{what} is an InitVar (not stored) and cannot be hashed")
+    for v in c.model_validators:
+        check_hook(v.hook, v.loc)
+    for hook in c.post_init:
+        check_hook(hook, c.loc)
+    for extra in c.hash_extra:
+        if extra.hook:
+            check_hook(extra.hook, extra.loc)
+        else:
+            head = extra.path.split(".")[0]
+            if head not in names:
+                errors.error(extra.loc, f"hash path {extra.path!r} starts with unknown field "
+                                        f"{head!r}{did_you_mean(head, names)}")
+        if extra.name in names:
+            errors.error(extra.loc, f"hash factor {extra.name!r} clashes with a field name")
+
+
+def _enum_in(t: TypeExpr, res: Resolved) -> bool:
+    return any(n.kind == "named" and n.name in res.enums for n in res.expand(t).walk())
+
+
+def _class_in(t: TypeExpr, res: Resolved) -> bool:
+    return any(n.kind == "named" and n.name in res.classes for n in res.expand(t).walk())
+
+
+def _check_default(c: m.ClassDef, f: m.FieldDef, res: Resolved, errors: Collector) -> None:
+    what = f"field {c.name}.{f.name}"
+    d = f.default
+    if d.kind == "factory":
+        name = str(d.value)
+        if name not in FACTORY_BUILTINS and name not in res.classes:
+            errors.error(d.loc, f"default_factory {name!r} of {what} is not a config class or "
+                                f"list/dict/set{did_you_mean(name, list(res.classes))}")
+        return
+    if d.kind == "required" and f.kind == "field" and not f.init:
+        errors.error(f.loc, f"{what} has init: false and so needs a default")
+    if d.kind != "value":
+        return
+    problem = value_problem(res.expand(f.type), d.value, res)
+    if problem:
+        errors.error(d.loc, f"default {d.value!r} of {what} does not match type "
+                            f"{f.type_text!r}: {problem}")
+        return
+    for name, bound in f.constraints:
+        problem = constraint_problem(name, bound, d.value)
+        if problem:
+            errors.error(d.loc, f"default {d.value!r} of {what} violates {name}={bound!r}")
+
+
+def constraint_problem(name: str, bound: object, value: object) -> str:
+    if value is None:
+        return ""
+    try:
+        if name == "ge" and not value >= bound:
+            return "ge"
+        if name == "gt" and not value > bound:
+            return "gt"
+        if name == "le" and not value <= bound:
+            return "le"
+        if name == "lt" and not value < bound:
+            return "lt"
+        if name == "min_length" and len(value) < bound:
+            return "min_length"
+        if name == "max_length" and len(value) > bound:
+            return "max_length"
+        if name == "multiple_of" and value % bound:
+            return "multiple_of"
+        if name == "pattern" and not re.search(str(bound), str(value)):
+            return "pattern"
+    except TypeError:
+        return name
+    return ""
+
+
+def value_problem(t: TypeExpr, value: object, res: Resolved) -> str:
+    """'' if `value` (plain YAML data) is a valid default for type `t`, else why not."""
+    k = t.kind
+    if k == "none":
+        return "" if value is None else "expected None"
+    if k == "union":
+        problems = [value_problem(a, value, res) for a in t.args]
+        return "" if any(p == "" for p in problems) else "; ".join(sorted(set(problems)))
+    if k == "literal":
+        ok = any(type(v) is type(value) and v == value for v in t.values)
+        return "" if ok else f"expected one of {list(t.values)}"
+    if k == "scalar":
+        n = t.name
+        if n == "Any":
+            return ""
+        if n == "bool":
+            return "" if isinstance(value, bool) else "expected bool"
+        if n == "int":
+            return "" if isinstance(value, int) and not isinstance(value, bool) else "expected int"
+        if n == "float":
+            ok = isinstance(value, int | float) and not isinstance(value, bool)
+            return "" if ok else "expected float"
+        if n in ("str", "Path"):
+            return "" if isinstance(value, str) else f"expected {n}"
+        if n == "bytes":
+            return "" if isinstance(value, str) else "expected bytes (written as a string)"
+    if k == "named":
+        if t.name in res.enums:
+            names = [mem.name for mem in res.enums[t.name].members]
+            return "" if value in names else f"expected a member of {t.name}: {names}"
+        if t.name in res.runtime_types:
+            return "expected None (runtime types have no literal default)"
+        if t.name in res.classes:
+            return "nested configs take default_factory, not a literal default"
+    if k == "container":
+        if t.name == "dict":
+            if not isinstance(value, dict):
+                return "expected a mapping"
+            for key, val in value.items():
+                p = value_problem(t.args[0], key, res) or value_problem(t.args[1], val, res)
+                if p:
+                    return f"entry {key!r}: {p}"
+            return ""
+        if not isinstance(value, list):
+            return f"expected a list for {t.name}"
+        if t.name == "tuple" and not t.variadic:
+            if len(value) != len(t.args):
+                return f"expected {len(t.args)} items"
+            pairs = zip(t.args, value, strict=True)
+        else:
+            pairs = ((t.args[0], v) for v in value)
+        for arg, item in pairs:
+            p = value_problem(arg, item, res)
+            if p:
+                return f"item {item!r}: {p}"
+        return ""
+    return f"unsupported type {t.source()}"
+
+
+def derived_cli(c: m.ClassDef, f: m.FieldDef) -> m.CliSpec | None:
+    """The field's flag: written in the schema, or derived from its name when the class
+    has a CLI group; None when the field is not on the command line."""
+    if f.cli is not None:
+        return f.cli if f.cli.flag else None
+    if not c.cli_group or f.kind != "field" or not f.init or f.is_private:
+        return None
+    return m.CliSpec("--" + f.name.replace("_", "-"), f.loc)
+
+
+def _check_flags(res: Resolved, errors: Collector) -> None:
+    claimed: dict[str, tuple[str, Loc]] = {}
+
+    def claim(flag: str, owner: str, loc: Loc) -> None:
+        if not flag:
+            return
+        if flag in claimed and claimed[flag][0] != owner:
+            other, other_loc = claimed[flag]
+            errors.error(loc, f"flag {flag} of {owner} is already claimed by {other} "
+                              f"at {other_loc}")
+            return
+        claimed[flag] = (owner, loc)
+
+    for c in res.schema.classes:
+        for flag in (c.cli_json_flag, *c.cli_json_aliases):
+            claim(flag, c.name, c.loc)
+        for f in c.fields:
+            spec = derived_cli(c, f)
+            if spec is None:
+                continue
+            owner = f"{c.name}.{f.name}"
+            for flag in (spec.flag, *spec.aliases, spec.negation):
+                claim(flag, owner, spec.loc)
+            if _is_bool(f.type, res) and spec.flag.startswith("--"):
+                claim("--no-" + spec.flag[2:], owner, spec.loc)
+
+
+def _is_bool(t: TypeExpr, res: Resolved) -> bool:
+    base = res.expand(t).without_none()
+    return base.kind == "scalar" and base.name == "bool"
+
+
+def _check_cycles(res: Resolved, errors: Collector) -> None:
+    module_deps: dict[str, set[str]] = {}
+    for c in res.schema.classes:
+        for dep in res.class_deps(c):
+            dep_mod = res.classes[dep].module
+            if dep_mod != c.module:
+                module_deps.setdefault(c.module, set()).add(dep_mod)
+    state: dict[str, int] = {}
+
+    def visit(mod: str, stack: list[str]) -> None:
+        state[mod] = 1
+        for dep in sorted(module_deps.get(mod, ())):
+            if state.get(dep) == 1:
+                cycle = " -> ".join(stack[stack.index(dep):] + [dep]) if dep in stack else dep
+                cls = next(c for c in res.schema.classes if c.module == mod)
+                errors.error(cls.loc, f"module import cycle: {cycle}")
+            elif dep not in state:
+                visit(dep, stack + [dep])
+        state[mod] = 2
+
+    for mod in sorted(module_deps):
+        if mod not in state:
+            visit(mod, [mod])

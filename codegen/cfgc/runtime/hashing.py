@@ -1,0 +1,72 @@
+"""Canonical cache-key encoding.
+
+Generated `hash_factors()` methods turn each included field into a canonical value
+(type-directed: a float field is always a float, an enum is `Class.MEMBER`, a set is
+sorted, a nested config is its own hash). `digest` then hashes `repr` of that dict:
+for the canonical value space (None, bool, int, float, str, tuples of those) `repr`
+is exact and identical across processes and PYTHONHASHSEED values.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from pathlib import PurePath
+from typing import Any
+
+
+def digest(tag: str, factors: dict[str, object]) -> str:
+    """Full SHA-256 hex over the class tag and its canonical factors."""
+    return hashlib.sha256(f"{tag}:{factors!r}".encode()).hexdigest()
+
+
+def enum_name(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return str(value)
+
+
+def nested(value: Any) -> str | None:
+    return None if value is None else value.compute_hash()
+
+
+def canon(value: Any) -> object:
+    """Canonical form of an untyped value (Any, dict[str, Any], runtime types)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value
+    if isinstance(value, enum.Enum):
+        return enum_name(value)
+    if isinstance(value, PurePath):
+        return str(value)
+    if isinstance(value, dict):
+        return tuple(sorted(((canon(k), canon(v)) for k, v in value.items()), key=repr))
+    if isinstance(value, set | frozenset):
+        return tuple(sorted((canon(v) for v in value), key=repr))
+    if isinstance(value, list | tuple):
+        return tuple(canon(v) for v in value)
+    if hasattr(value, "compute_hash"):
+        return value.compute_hash()
+    # Runtime objects (torch.dtype, callables): their printed name, never an address.
+    return f"{type(value).__module__}.{type(value).__qualname__}:{value}"
+
+
+def sorted_items(pairs: Any) -> tuple:
+    """Canonical dict: items sorted by the canonical key."""
+    return tuple(sorted(pairs, key=lambda kv: repr(kv[0])))
+
+
+def sorted_tuple(items: Any) -> tuple:
+    return tuple(sorted(items, key=repr))
+
+
+def path(obj: Any, dotted: str) -> Any:
+    """Follow `a.b.c` from obj; None as soon as a step is None (absent sub-config)."""
+    for part in dotted.split("."):
+        if obj is None:
+            return None
+        obj = getattr(obj, part)
+    return obj

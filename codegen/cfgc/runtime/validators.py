@@ -1,0 +1,72 @@
+"""The declarative validator library named in the schema (`validate: [lower, ...]`).
+
+Each function is a before-mode normaliser: it returns the value changed, or as it
+came when it does not apply (e.g. non-strings pass through `lower`), so pydantic's
+own type checks still run afterwards.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+
+def lower(value: Any) -> Any:
+    return value.lower() if isinstance(value, str) else value
+
+
+def upper(value: Any) -> Any:
+    return value.upper() if isinstance(value, str) else value
+
+
+def strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+def dash_to_underscore(value: Any) -> Any:
+    return value.replace("-", "_") if isinstance(value, str) else value
+
+
+def auto_to_none(value: Any) -> Any:
+    return None if isinstance(value, str) and value.lower() == "auto" else value
+
+
+def enum_by_name(value: Any, enum_cls: type[enum.Enum]) -> Any:
+    """'flash_attn' -> Enum.FLASH_ATTN; the error lists the valid names."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return enum_cls[value.upper()]
+    except KeyError:
+        names = ", ".join(enum_cls.__members__)
+        raise ValueError(f"invalid {enum_cls.__name__} name {value!r}; valid: {names}") from None
+
+
+def comma_list(value: Any) -> Any:
+    """'a, b,c' -> ['a', 'b', 'c']; lists pass through."""
+    if isinstance(value, str):
+        return [item.strip() for item in value.split(",") if item.strip()]
+    return value
+
+
+def dict_to_class(value: Any, cls: type) -> Any:
+    return cls(**value) if isinstance(value, dict) else value
+
+
+def shorthand(value: Any, mapping: dict[Any, Any]) -> Any:
+    """Replace a short spelling by its full value (e.g. 'O3' -> 3)."""
+    try:
+        return mapping.get(value, value)
+    except TypeError:  # unhashable input: not a shorthand
+        return value
+
+
+def reject(value: Any, values: tuple[Any, ...], message: str) -> Any:
+    """Fail with `message` for a value that was removed from the engine."""
+    try:
+        removed = value in values
+    except TypeError:
+        return value
+    if removed:
+        raise ValueError(message.format(value=value))
+    return value

@@ -1,0 +1,112 @@
+"""Load YAML into plain values that remember where they came from.
+
+PyYAML's composer gives every node a start mark; we keep it on the node so each
+later error can point at `file:line:col`. Only the safe core schema is accepted:
+duplicate keys and any explicit tag (e.g. `!!python/object`) are errors, so nothing
+in the schema can construct objects or run code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import Collector, Diagnostic, Loc, SchemaError
+
+try:  # the C loader is much faster; fall back only where libyaml is missing
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+_STANDARD_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+@dataclass
+class Node:
+    """A YAML value with its location. `value` is a scalar, list[Node] or dict[str, Node]."""
+
+    value: Any
+    loc: Loc
+    key_locs: dict[str, Loc] = field(default_factory=dict)
+
+    @property
+    def is_map(self) -> bool:
+        return isinstance(self.value, dict)
+
+    @property
+    def is_seq(self) -> bool:
+        return isinstance(self.value, list)
+
+    def plain(self) -> Any:
+        """The value with all locations stripped (for defaults and literal data)."""
+        if isinstance(self.value, dict):
+            return {k: v.plain() for k, v in self.value.items()}
+        if isinstance(self.value, list):
+            return [v.plain() for v in self.value]
+        return self.value
+
+
+def _loc(file: str, node: yaml.Node) -> Loc:
+    return Loc(file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any) -> Node:
+    loc = _loc(file, node)
+    if node.tag not in _STANDARD_TAGS:
+        errors.error(loc, f"tag {node.tag!r} is not allowed: the schema is plain data")
+        return Node(None, loc)
+    if isinstance(node, yaml.MappingNode):
+        items: dict[str, Node] = {}
+        key_locs: dict[str, Loc] = {}
+        for key_node, value_node in node.value:
+            key = _convert(file, key_node, errors, loader).value
+            key_loc = _loc(file, key_node)
+            if not isinstance(key, str | int | float | bool) or key is None:
+                errors.error(key_loc, "mapping keys must be scalars")
+                continue
+            key = str(key) if not isinstance(key, str) else key
+            if key in items:
+                first = key_locs[key]
+                errors.error(key_loc, f"duplicate key {key!r} (first defined at {first})")
+                continue
+            items[key] = _convert(file, value_node, errors, loader)
+            key_locs[key] = key_loc
+        return Node(items, loc, key_locs)
+    if isinstance(node, yaml.SequenceNode):
+        return Node([_convert(file, item, errors, loader) for item in node.value], loc)
+    return Node(loader.construct_object(node, deep=True), loc)
+
+
+def load_yaml(path: Path, display_name: str | None = None, text: str | None = None) -> Node:
+    """Parse one YAML file into located nodes; raise SchemaError on any problem."""
+    name = display_name or str(path)
+    if text is None:
+        text = path.read_text(encoding="utf-8")
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        loc = Loc(name, mark.line + 1, mark.column + 1) if mark else Loc(name, 1, 1)
+        raise SchemaError([Diagnostic(loc, f"invalid YAML: {exc.problem or exc}")]) from None
+    except yaml.YAMLError as exc:
+        raise SchemaError([Diagnostic(Loc(name, 1, 1), f"invalid YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
+    if root is None:
+        return Node({}, Loc(name, 1, 1))
+    errors = Collector()
+    result = _convert(name, root, errors, _Loader(""))
+    errors.raise_if_any()
+    return result
