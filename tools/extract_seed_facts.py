@@ -200,14 +200,11 @@ def _self_attrs(node: ast.AST) -> set[str]:
 def _self_paths(node: ast.AST) -> list[str]:
     """Maximal dotted chains rooted at ``self`` (``self.a.b`` -> ``a.b``), sorted."""
     chains = set()
-    inner = set()
     for sub in ast.walk(node):
         if isinstance(sub, ast.Attribute):
             d = _dotted(sub)
             if d.startswith("self."):
-                chains.add(d[len("self."):])
-                if isinstance(sub.value, ast.Attribute):
-                    inner.add(_dotted(sub.value)[len("self."):])
+                chains.add(d[len("self.") :])
     # drop prefixes of longer chains and trailing method names
     out = {c[: -len(".compute_hash")] if c.endswith(".compute_hash") else c for c in chains}
     return sorted(c for c in out if not any(o != c and o.startswith(c + ".") for o in out))
@@ -390,7 +387,11 @@ def hash_facts(cls: ast.ClassDef, fields: list[dict]) -> dict:
     # Names assigned to set literals inside the function.
     local_sets: dict[str, list[str]] = {}
     for st in ast.walk(func):
-        if isinstance(st, ast.Assign) and len(st.targets) == 1 and isinstance(st.targets[0], ast.Name):
+        if (
+            isinstance(st, ast.Assign)
+            and len(st.targets) == 1
+            and isinstance(st.targets[0], ast.Name)
+        ):
             s = _set_literal(st.value)
             if s is not None:
                 local_sets[st.targets[0].id] = s
@@ -475,14 +476,9 @@ def hash_facts(cls: ast.ClassDef, fields: list[dict]) -> dict:
             ordered.append((getattr(it, "lineno", 0), getattr(it, "col_offset", 0), target, it))
     ordered.sort(key=lambda t: (t[0], t[1]))
 
-    # statement-level conditions for appended items
+    # Innermost enclosing statement of each expression (deeper statements come
+    # later in line order and overwrite), used to look up branch conditions.
     stmt_of: dict[int, ast.stmt] = {}
-    for st in ast.walk(func):
-        if isinstance(st, ast.stmt):
-            for sub in ast.walk(st):
-                if isinstance(sub, ast.expr) and id(sub) not in stmt_of:
-                    stmt_of[id(sub)] = st
-    # innermost statement wins: re-walk so deeper statements overwrite
     for st in sorted(
         (s for s in ast.walk(func) if isinstance(s, ast.stmt)), key=lambda s: s.lineno
     ):
@@ -546,7 +542,11 @@ def vllm_subconfigs(cls: ast.ClassDef) -> list[dict]:
             return "omitted (nothing appended)"
         for st in orelse:
             for sub in ast.walk(st):
-                if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr == "append":
+                if (
+                    isinstance(sub, ast.Call)
+                    and isinstance(sub.func, ast.Attribute)
+                    and sub.func.attr == "append"
+                ):
                     return "appends " + ast.unparse(sub.args[0])
         return "other"
 
@@ -578,7 +578,8 @@ def vllm_subconfigs(cls: ast.ClassDef) -> list[dict]:
                 extra = [c for c in calls if c != attr]
                 if extra:
                     inner_ifs = [
-                        ast.unparse(s.test) for s in ast.walk(ast.Module(body=st.body, type_ignores=[]))
+                        ast.unparse(s.test)
+                        for s in ast.walk(ast.Module(body=st.body, type_ignores=[]))
                         if isinstance(s, ast.If)
                     ]
                     entry["conditional_extra"] = {"compute_hash_of": extra, "when": inner_ifs}
@@ -589,8 +590,12 @@ def vllm_subconfigs(cls: ast.ClassDef) -> list[dict]:
                 calls = _compute_hash_calls(call.args[0])
                 for c in calls:
                     out.append(
-                        {"attr": c, "contributes": True, "compute_hash_of": [c],
-                         "when_absent": "not checked (always called)"}
+                        {
+                            "attr": c,
+                            "contributes": True,
+                            "compute_hash_of": [c],
+                            "when_absent": "not checked (always called)",
+                        }
                     )
                 if not calls:
                     arg = ast.unparse(call.args[0])
@@ -613,13 +618,22 @@ def method_facts(cls: ast.ClassDef) -> tuple[list[dict], list[dict]]:
         decos = [ast.unparse(d) for d in n.decorator_list]
         methods.append({"name": n.name, "decorators": decos})
         for d in n.decorator_list:
-            if isinstance(d, ast.Call) and _dotted(d.func) in ("field_validator", "model_validator"):
+            if isinstance(d, ast.Call) and _dotted(d.func) in (
+                "field_validator",
+                "model_validator",
+            ):
                 entry: dict = {"method": n.name, "kind": _dotted(d.func)}
                 entry["fields"] = [
-                    a.value for a in d.args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    a.value
+                    for a in d.args
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str)
                 ]
                 for kw in d.keywords:
-                    entry[kw.arg or "**"] = ast.literal_eval(kw.value) if isinstance(kw.value, ast.Constant) else ast.unparse(kw.value)
+                    entry[kw.arg or "**"] = (
+                        ast.literal_eval(kw.value)
+                        if isinstance(kw.value, ast.Constant)
+                        else ast.unparse(kw.value)
+                    )
                 validators.append(entry)
     return methods, validators
 
@@ -630,7 +644,11 @@ def enum_facts(cls: ast.ClassDef) -> dict:
     for n in cls.body:
         if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
             name = n.targets[0].id
-            if name.startswith("__") or isinstance(n.value, ast.Name) and n.value.id.startswith("__"):
+            if (
+                name.startswith("__")
+                or isinstance(n.value, ast.Name)
+                and n.value.id.startswith("__")
+            ):
                 continue
             if isinstance(n.value, ast.Name) and n.value.id not in values:
                 continue
@@ -699,7 +717,7 @@ def add_hash_nesting(classes: dict[str, dict]) -> None:
     "value" (parent's get_hash_factors includes it as a plain value),
     or "excluded"."""
     names = set(classes)
-    for cname, c in classes.items():
+    for c in classes.values():
         rule = c["hash"]
         nested_keys = {
             path.split(".")[0]
@@ -764,8 +782,12 @@ def extract(seed_dir: Path) -> dict:
                 if is_enum:
                     e = enum_facts(node)
                     e.update(
-                        {"name": node.name, "source_file": block.source_file,
-                         "seed": block.seed, "seed_line": block.line}
+                        {
+                            "name": node.name,
+                            "source_file": block.source_file,
+                            "seed": block.seed,
+                            "seed_line": block.line,
+                        }
                     )
                     enums.setdefault(node.name, e)
                     continue

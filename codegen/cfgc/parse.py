@@ -96,7 +96,10 @@ class Reader:
 def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
     """Parse every `*.yaml` under schema_dir (sorted, so output is deterministic)."""
     root = root or schema_dir.parent
-    files = sorted(p for p in schema_dir.rglob("*.yaml") if not p.name.startswith("_"))
+    files = sorted(
+        p for p in schema_dir.rglob("*.yaml")
+        if not any(part.startswith("_") for part in p.relative_to(schema_dir).parts)
+    )
     errors = Collector()
     nodes: list[tuple[str, str, Node]] = []
     from .errors import SchemaError

@@ -1,0 +1,296 @@
+"""Compile every kernel specialisation serving can hit, before serving starts.
+
+A plan is a list of items; each item is a dict (or ``WarmupItem``) with keys:
+
+    op             str   required  "rms_norm" | "fused_add_rms_norm"
+    hidden_size    int   required  size of the normalised (last) dim
+    provider       str   "triton"  registry provider; providers with nothing to
+                                   compile (e.g. "native") are skipped
+    dtype          str   "bfloat16"  "float32"|"float16"|"bfloat16" (or fp32/fp16/bf16)
+    has_weight     bool  True
+    weight_dtype   str   None      None means the same as dtype
+    in_place       bool  False     fused_add_rms_norm only: out overwrites x
+    variance_size  int   None      None means hidden_size
+    row_stride     int   None      row stride of x when it is a strided view
+                                   (>= hidden_size); None means contiguous
+    num_tokens     list  DEFAULT_NUM_TOKENS  token counts to launch with
+    epsilon        float 1e-6      not a specialisation; here for completeness
+
+Example::
+
+    {"op": "rms_norm", "provider": "triton", "dtype": "bfloat16",
+     "hidden_size": 4096, "has_weight": True, "in_place": False,
+     "num_tokens": [1, 16, 256, 4096]}
+
+Every item is launched once per listed token count, so the plan also proves
+that token counts do not specialise (see ``triton_rms_norm`` for what does):
+each item should show exactly one compilation, on its first launch.
+
+``run_warmup`` returns a ``WarmupReport`` and, unless ``monitor=None``, leaves a
+``JitMonitor`` installed and armed, so any later compilation warns or raises.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any, TextIO
+
+import torch
+
+from .jit_monitor import JitMonitor, Mode
+from .registry import OpRegistry
+
+# Powers of two up to a long prefill chunk: cheap to run, and any token-count
+# dependent choice would show up as a compilation count above one per item.
+DEFAULT_NUM_TOKENS: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192)
+
+_DTYPES: dict[str, torch.dtype] = {
+    "float32": torch.float32,
+    "fp32": torch.float32,
+    "float16": torch.float16,
+    "fp16": torch.float16,
+    "half": torch.float16,
+    "bfloat16": torch.bfloat16,
+    "bf16": torch.bfloat16,
+}
+_OPS = ("rms_norm", "fused_add_rms_norm")
+# Providers whose implementations are JIT-compiled; others have nothing to warm.
+_JIT_PROVIDERS = frozenset({"triton"})
+
+
+def parse_dtype(name: str | torch.dtype) -> torch.dtype:
+    if isinstance(name, torch.dtype):
+        return name
+    try:
+        return _DTYPES[name.removeprefix("torch.")]
+    except KeyError:
+        raise ValueError(f"unknown dtype {name!r}; expected one of {sorted(_DTYPES)}") from None
+
+
+@dataclass(frozen=True)
+class WarmupItem:
+    op: str
+    hidden_size: int
+    provider: str = "triton"
+    dtype: str = "bfloat16"
+    has_weight: bool = True
+    weight_dtype: str | None = None
+    in_place: bool = False
+    variance_size: int | None = None
+    row_stride: int | None = None
+    num_tokens: tuple[int, ...] = DEFAULT_NUM_TOKENS
+    epsilon: float = 1e-6
+
+    def __post_init__(self) -> None:
+        if self.op not in _OPS:
+            raise ValueError(f"unknown op {self.op!r}; expected one of {_OPS}")
+        if self.hidden_size <= 0:
+            raise ValueError(f"hidden_size must be positive, got {self.hidden_size}")
+        parse_dtype(self.dtype)
+        if self.weight_dtype is not None:
+            parse_dtype(self.weight_dtype)
+        if self.in_place and self.op != "fused_add_rms_norm":
+            raise ValueError(f"{self.op} has no in-place form")
+        if self.variance_size is not None and not 0 < self.variance_size <= self.hidden_size:
+            raise ValueError(f"variance_size {self.variance_size} outside 1..{self.hidden_size}")
+        if self.row_stride is not None and self.row_stride < self.hidden_size:
+            raise ValueError(f"row_stride {self.row_stride} < hidden_size {self.hidden_size}")
+        if not self.num_tokens or min(self.num_tokens) < 1:
+            raise ValueError("num_tokens must be a non-empty list of positive ints")
+        object.__setattr__(self, "num_tokens", tuple(sorted(set(self.num_tokens))))
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> WarmupItem:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise ValueError(f"unknown warmup item key(s) {sorted(unknown)}; known: {sorted(known)}")
+        return cls(**data)
+
+    def describe(self) -> str:
+        parts = [self.provider, self.op, self.dtype, f"hidden={self.hidden_size}"]
+        parts.append("weight" if self.has_weight else "no-weight")
+        if self.weight_dtype:
+            parts.append(f"weight_dtype={self.weight_dtype}")
+        if self.in_place:
+            parts.append("in-place")
+        if self.variance_size is not None:
+            parts.append(f"variance_size={self.variance_size}")
+        if self.row_stride is not None:
+            parts.append(f"row_stride={self.row_stride}")
+        return " ".join(parts)
+
+
+@dataclass
+class ItemResult:
+    item: WarmupItem
+    launches: int
+    compilations: int
+    seconds: float
+    skipped: str | None = None
+
+
+@dataclass
+class WarmupReport:
+    count: int  # items warmed (not skipped)
+    launches: int
+    compilations: int
+    seconds: float
+    results: list[ItemResult] = field(default_factory=list)
+    monitor: JitMonitor | None = None
+
+    @property
+    def skipped(self) -> list[ItemResult]:
+        return [r for r in self.results if r.skipped]
+
+
+def expand_plan(
+    ops: Sequence[str],
+    dtypes: Sequence[str],
+    hidden_sizes: Sequence[int],
+    *,
+    has_weight: Sequence[bool] = (True,),
+    in_place: Sequence[bool] = (True,),
+    provider: str = "triton",
+    num_tokens: Sequence[int] = DEFAULT_NUM_TOKENS,
+) -> list[dict[str, Any]]:
+    """Cartesian product helper; ``in_place`` variants apply to the fused op only."""
+    plan: list[dict[str, Any]] = []
+    for op in ops:
+        for dtype in dtypes:
+            for hidden in hidden_sizes:
+                for weight in has_weight:
+                    for inplace in in_place if op == "fused_add_rms_norm" else (False,):
+                        plan.append(
+                            {
+                                "op": op,
+                                "provider": provider,
+                                "dtype": dtype,
+                                "hidden_size": hidden,
+                                "has_weight": weight,
+                                "in_place": inplace,
+                                "num_tokens": list(num_tokens),
+                            }
+                        )
+    return plan
+
+
+def _default_registry() -> OpRegistry:
+    from . import REGISTRY
+
+    return REGISTRY
+
+
+def _sync(device: torch.device) -> None:
+    if device.type == "cuda":
+        torch.cuda.synchronize(device)
+
+
+def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> int:
+    """Launch the item's implementation once per token count; return launches."""
+    impl = registry.implementation(item.op, item.provider)
+    dtype = parse_dtype(item.dtype)
+    hidden = item.hidden_size
+    rows = max(item.num_tokens)
+    width = item.row_stride or hidden
+    # Real-looking data: zeros could take shortcuts real inputs never take.
+    gen = torch.Generator(device=device).manual_seed(0)
+    x_buf = torch.randn(rows, width, dtype=dtype, device=device, generator=gen)
+    x_full = x_buf[:, :hidden]
+    weight = None
+    if item.has_weight:
+        w_dtype = parse_dtype(item.weight_dtype) if item.weight_dtype else dtype
+        weight = torch.randn(hidden, dtype=w_dtype, device=device, generator=gen)
+    residual = torch.randn(rows, hidden, dtype=dtype, device=device, generator=gen)
+    for m in item.num_tokens:
+        if item.op == "rms_norm":
+            impl.fn(x_full[:m], weight, item.epsilon, item.variance_size)
+        else:
+            impl.fn(
+                x_full[:m],
+                residual[:m],
+                weight,
+                item.epsilon,
+                item.variance_size,
+                in_place=item.in_place,
+            )
+    _sync(device)
+    return len(item.num_tokens)
+
+
+def run_warmup(
+    plan: Iterable[Mapping[str, Any] | WarmupItem],
+    *,
+    device: str | torch.device | None = None,
+    progress: bool = True,
+    monitor: Mode | None = "warn",
+    registry: OpRegistry | None = None,
+    stream: TextIO | None = None,
+) -> WarmupReport:
+    """Compile (by launching) every item of ``plan``; then arm the JIT monitor.
+
+    ``monitor``: "warn" or "raise" leaves the monitor installed and armed so a
+    compilation after warmup warns or raises; "count" leaves it counting
+    quietly; None removes it once warmup is done.
+    """
+    items = [i if isinstance(i, WarmupItem) else WarmupItem.from_dict(i) for i in plan]
+    registry = registry or _default_registry()
+    dev = torch.device(device or ("cuda" if torch.cuda.is_available() else "cpu"))
+    out = stream or sys.stderr
+    # Only touch Triton (the monitor imports it) when some item will really use it.
+    needs_jit = any(
+        i.provider in _JIT_PROVIDERS and registry.implementation(i.op, i.provider).supported()
+        for i in items
+    )
+    mon = JitMonitor(mode=monitor or "count").install() if needs_jit else None
+
+    results: list[ItemResult] = []
+    start = time.perf_counter()
+    for n, item in enumerate(items, 1):
+        t0 = time.perf_counter()
+        before = mon.count if mon else 0
+        skipped: str | None = None
+        launches = 0
+        impl = registry.implementation(item.op, item.provider)
+        if item.provider not in _JIT_PROVIDERS:
+            skipped = "nothing to compile"
+        elif not impl.supported():
+            skipped = "provider not supported on this machine"
+        else:
+            launches = _run_item(item, registry, dev)
+        res = ItemResult(item, launches, (mon.count if mon else 0) - before, 0.0, skipped)
+        res.seconds = time.perf_counter() - t0
+        results.append(res)
+        if progress:
+            what = f"skipped ({skipped})" if skipped else f"{res.compilations} compile(s)"
+            print(
+                f"[warmup {n}/{len(items)}] {item.describe()}: {what}, {res.seconds:.2f}s",
+                file=out,
+                flush=True,
+            )
+    seconds = time.perf_counter() - start
+
+    if mon is not None:
+        if monitor is None:
+            mon.uninstall()
+        else:
+            mon.arm()
+    report = WarmupReport(
+        count=sum(1 for r in results if not r.skipped),
+        launches=sum(r.launches for r in results),
+        compilations=sum(r.compilations for r in results),
+        seconds=seconds,
+        results=results,
+        monitor=mon if monitor is not None else None,
+    )
+    if progress:
+        print(
+            f"[warmup] {report.count} item(s), {report.launches} launch(es), "
+            f"{report.compilations} compilation(s) in {seconds:.2f}s",
+            file=out,
+            flush=True,
+        )
+    return report

@@ -1,0 +1,171 @@
+"""Triton kernels against the native reference (interpreter on CPU, compiled on GPU)."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+import triton  # noqa: F401  (hard requirement: a missing Triton must fail, not skip)
+
+from vllm_kernels import native
+from vllm_kernels import triton_rms_norm as tk
+from vllm_kernels._support import interpreter_enabled
+
+# rtol/atol per dtype. Outputs round to the dtype twice (normalised value, then
+# times weight), and a different summation order can move a value across a
+# rounding boundary, so allow about two ulps of the dtype.
+TOL: dict[torch.dtype, tuple[float, float]] = {
+    torch.float32: (1e-5, 1e-5),
+    torch.float16: (2e-3, 2e-3),
+    torch.bfloat16: (2e-2, 2e-2),
+}
+DTYPES = list(TOL)
+# 64: several rows per program (exercises the row mask); 769, 5125: odd sizes
+# (masked tail, no vector loads); 4096: the common unmasked fast path.
+HIDDEN = [64, 769, 4096, 5125]
+EPS = 1e-6
+
+
+def _gen(seed: int, device: torch.device) -> torch.Generator:
+    return torch.Generator(device=device).manual_seed(seed)
+
+
+def _rand(shape: tuple[int, ...], dtype: torch.dtype, device: torch.device, g) -> torch.Tensor:
+    # Non-zero mean and a spread of magnitudes: zeros or unit data hide bugs.
+    return (torch.randn(shape, device=device, generator=g) * 2.5 + 0.3).to(dtype)
+
+
+def _assert_close(actual: torch.Tensor, expected: torch.Tensor) -> None:
+    rtol, atol = TOL[expected.dtype]
+    assert actual.dtype == expected.dtype
+    assert not actual.isnan().any(), "NaN in output (unwritten element?)"
+    torch.testing.assert_close(actual, expected, rtol=rtol, atol=atol)
+
+
+def _assert_residual(actual: torch.Tensor, expected: torch.Tensor) -> None:
+    # x + residual is one rounding: bit-exact, except that Triton's interpreter
+    # converts fp32 to bf16 by truncation rather than round-to-nearest (one ulp).
+    if expected.dtype == torch.bfloat16 and interpreter_enabled():
+        torch.testing.assert_close(actual, expected, rtol=2**-7, atol=0)
+    else:
+        assert torch.equal(actual, expected)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("hidden", HIDDEN)
+@pytest.mark.parametrize("has_weight", [True, False], ids=["w", "nw"])
+def test_rms_norm_matches_native(device, dtype, hidden, has_weight) -> None:
+    g = _gen(hidden, device)
+    x = _rand((37, hidden), dtype, device, g)
+    w = _rand((hidden,), dtype, device, g) if has_weight else None
+    x_before = x.clone()
+    out = torch.full_like(x, float("nan"))  # poison: every element must be written
+    got = tk.rms_norm(x, w, EPS, out=out)
+    assert got is out
+    _assert_close(got, native.rms_norm(x, w, EPS))
+    assert torch.equal(x, x_before), "rms_norm must not modify its input"
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("hidden", HIDDEN)
+@pytest.mark.parametrize("has_weight", [True, False], ids=["w", "nw"])
+@pytest.mark.parametrize("in_place", [True, False], ids=["inplace", "outofplace"])
+def test_fused_add_rms_norm_matches_native(device, dtype, hidden, has_weight, in_place) -> None:
+    g = _gen(hidden + 1, device)
+    x = _rand((19, hidden), dtype, device, g)
+    residual = _rand((19, hidden), dtype, device, g)
+    w = _rand((hidden,), dtype, device, g) if has_weight else None
+    x0, r0 = x.clone(), residual.clone()
+
+    out, new_res = tk.fused_add_rms_norm(x, residual, w, EPS, in_place=in_place)
+
+    assert new_res is residual, "residual must be updated in place"
+    _assert_residual(new_res, x0 + r0)
+    if in_place:
+        assert out is x, "in_place output must overwrite x"
+    else:
+        assert out.data_ptr() != x.data_ptr()
+        assert torch.equal(x, x0), "out-of-place must leave x alone"
+    ref_out, _ = native.fused_add_rms_norm(x0.clone(), r0.clone(), w, EPS, in_place=False)
+    _assert_close(out, ref_out)
+    # The output is the norm of exactly the stored residual.
+    _assert_close(out, native.rms_norm(new_res, w, EPS))
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+def test_strided_rows(device, dtype) -> None:
+    hidden, pad = 769, 43  # odd stride too: no alignment specialisation to lean on
+    g = _gen(7, device)
+    buf = _rand((11, hidden + pad), dtype, device, g)
+    x = buf[:, :hidden]
+    assert x.stride(0) == hidden + pad and not x.is_contiguous()
+    w = _rand((hidden,), dtype, device, g)
+    _assert_close(tk.rms_norm(x, w, EPS), native.rms_norm(x.contiguous(), w, EPS))
+
+    rbuf = _rand((11, hidden + 5), dtype, device, g)
+    residual = rbuf[:, :hidden]
+    buf_before, rbuf_before = buf.clone(), rbuf.clone()
+    x0, r0 = x.clone(), residual.clone()
+    out, _ = tk.fused_add_rms_norm(x, residual, w, EPS, in_place=True)
+    _assert_residual(residual, x0 + r0)
+    _assert_close(out, native.rms_norm((x0 + r0), w, EPS))
+    # Padding between rows is never touched.
+    assert torch.equal(buf[:, hidden:], buf_before[:, hidden:])
+    assert torch.equal(rbuf[:, hidden:], rbuf_before[:, hidden:])
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("variance_size", [1, 100, 768])
+def test_variance_size(device, dtype, variance_size) -> None:
+    hidden = 769
+    g = _gen(variance_size, device)
+    x = _rand((9, hidden), dtype, device, g)
+    r = _rand((9, hidden), dtype, device, g)
+    w = _rand((hidden,), dtype, device, g)
+    _assert_close(
+        tk.rms_norm(x, w, EPS, variance_size), native.rms_norm(x, w, EPS, variance_size)
+    )
+    ref, _ = native.fused_add_rms_norm(x.clone(), r.clone(), w, EPS, variance_size, in_place=False)
+    out, _ = tk.fused_add_rms_norm(x.clone(), r.clone(), w, EPS, variance_size, in_place=False)
+    _assert_close(out, ref)
+
+
+def test_variance_size_uses_only_prefix(device) -> None:
+    # Changing elements past variance_size must not change the scale.
+    x = torch.ones(2, 64, device=device)
+    x[:, 32:] = 100.0
+    out = tk.rms_norm(x, None, 0.0, 32)
+    torch.testing.assert_close(out, x)
+    with pytest.raises(ValueError):
+        tk.rms_norm(x, None, EPS, 65)
+
+
+def test_leading_dims_and_empty(device) -> None:
+    g = _gen(3, device)
+    x = _rand((2, 3, 4096), torch.float16, device, g)
+    w = _rand((4096,), torch.float16, device, g)
+    out = tk.rms_norm(x, w, EPS)
+    assert out.shape == x.shape
+    _assert_close(out, native.rms_norm(x, w, EPS))
+    empty = torch.empty(0, 4096, dtype=torch.float16, device=device)
+    assert tk.rms_norm(empty, w, EPS).shape == (0, 4096)
+    o, r = tk.fused_add_rms_norm(empty, empty.clone(), w, EPS)
+    assert o.shape == r.shape == (0, 4096)
+
+
+def test_mixed_weight_dtype(device) -> None:
+    g = _gen(5, device)
+    x = _rand((5, 769), torch.bfloat16, device, g)
+    w = _rand((769,), torch.float32, device, g)
+    got = tk.rms_norm(x, w, EPS)
+    assert got.dtype == torch.bfloat16
+    _assert_close(got, native.rms_norm(x, w, EPS))
+
+
+def test_launch_config_ignores_token_count() -> None:
+    # The config is a function of hidden size and element size alone; the
+    # signature makes that structural, this guards the documented contract.
+    cfg = tk.launch_config(4096, 2)
+    assert cfg.block_n == 4096 and cfg.num_warps >= 4
+    small = tk.launch_config(64, 2)
+    assert small.rows > 1
+    assert tk.launch_config(5125, 2).block_n == 8192
