@@ -41,8 +41,9 @@ class SchemaError(Exception):
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A ' (did you mean ...?)' suffix, or '' when nothing is close enough."""
-    matches = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
-    return f" (did you mean {matches[0]!r}?)" if matches else ""
+    by_lower = {c.lower(): c for c in sorted(set(candidates), reverse=True)}
+    matches = difflib.get_close_matches(word.lower(), sorted(by_lower), n=1, cutoff=0.6)
+    return f" (did you mean {by_lower[matches[0]]!r}?)" if matches else ""
 
 
 class Collector:
