@@ -141,6 +141,14 @@ def _check_variance_size(variance_size: int | None, hidden: int) -> int:
     return variance_size
 
 
+def _row_stride(t2: Tensor) -> int:
+    # A single row's stride is never used for addressing, and torch reports
+    # arbitrary strides (often 1) for size-1 dims; Triton would specialise on
+    # that value and compile a separate binary for one-token batches. Pass the
+    # hidden size instead, which matches the contiguous multi-row case.
+    return t2.stride(0) if t2.shape[0] > 1 else t2.shape[1]
+
+
 def _rows(t: Tensor, what: str) -> Tensor:
     view = rows_view(t)
     if view is None:
@@ -176,8 +184,8 @@ def rms_norm(
         o2,
         weight,  # None is a constexpr to Triton: no dummy pointer to specialise on
         n_rows,
-        x2.stride(0),
-        o2.stride(0),
+        _row_stride(x2),
+        _row_stride(o2),
         epsilon,
         N=hidden,
         VAR_N=var_n,
@@ -221,9 +229,9 @@ def fused_add_rms_norm(
         o2,
         weight,
         n_rows,
-        x2.stride(0),
-        r2.stride(0),
-        o2.stride(0),
+        _row_stride(x2),
+        _row_stride(r2),
+        _row_stride(o2),
         epsilon,
         N=hidden,
         VAR_N=var_n,
