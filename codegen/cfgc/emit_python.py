@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass, field
 
@@ -29,8 +30,18 @@ def docstring(text: str, indent: int) -> str:
 
 
 def escape_doc(text: str) -> str:
-    text = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
-    return text + " " if text.endswith('"') else text
+    """Body of a non-raw triple-quoted string whose value is exactly `text`: backslashes
+    doubled, no run of three quotes, no quote touching the closing quotes, and control
+    characters that Python source cannot hold (NUL, CR) as escapes."""
+    body = text.rstrip('"')
+    quotes = len(text) - len(body)
+    body = body.replace("\\", "\\\\")
+    body = re.sub(r'"(?="")', r'\\"', body)
+    body = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", body)
+    return body + '\\"' * quotes
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def environment() -> jinja2.Environment:

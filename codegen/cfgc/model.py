@@ -70,6 +70,7 @@ class CliSpec:
     human_int: bool = False
     metavar: str = ""
     explicit: bool = False  # written in the schema rather than derived
+    auto_int: bool = False  # `human_int: auto`: also "auto" / -1 (passed on as -1)
 
 
 @dataclass(frozen=True)
@@ -150,6 +151,8 @@ class ClassDef:
     cli_group: str = ""
     cli_json_flag: str = ""  # whole-config JSON flag, e.g. --compilation-config
     cli_json_aliases: tuple[str, ...] = ()
+    cli_expose: str = "all"  # "listed": only fields with their own `cli:` get flags
+    cli_enable_flag: str = ""  # bool flag creating this optional sub-config (--enable-lora)
 
     def field(self, name: str) -> FieldDef | None:
         return next((f for f in self.fields if f.name == name), None)

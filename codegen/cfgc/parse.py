@@ -22,7 +22,8 @@ CLASS_KEYS = (
     "hook_points", "cli",
 )
 CLASS_HASH_KEYS = ("default", "extra")
-CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases")
+CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases", "expose", "enable_flag")
+CLI_EXPOSE = ("all", "listed")
 FIELD_KEYS = (
     "type", "default", "default_factory", "unset", "required", "doc", "hash", "kind",
     "init", "validate", "deprecated", "cli", "hook_point", *m.CONSTRAINTS,
@@ -262,13 +263,19 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                     if bool(extra.path) == bool(extra.hook):
                         errors.error(extra.loc, f"hash factor {ename} needs exactly one of path, hook")
                     extras.append(extra)
-    cli_group, json_flag, json_aliases = "", "", ()
+    cli_group, json_flag, json_aliases, expose, enable_flag = "", "", (), "all", ""
     if r.has("cli"):
         cr = Reader(r.get("cli"), f"cli of {what}", CLASS_CLI_KEYS, errors)
         cli_group = cr.str("group", what)
         json_flag = cr.str("json_flag", what)
         json_aliases = cr.str_list("json_aliases", what)
-        for flag, loc in ((json_flag, cr.key_loc("json_flag")),) + tuple(
+        expose = cr.str("expose", what, default="all")
+        if expose not in CLI_EXPOSE:
+            errors.error(cr.key_loc("expose"), f"expose of {what} must be one of {CLI_EXPOSE}"
+                         f"{did_you_mean(expose, CLI_EXPOSE)}")
+        enable_flag = cr.str("enable_flag", what)
+        for flag, loc in ((json_flag, cr.key_loc("json_flag")),
+                          (enable_flag, cr.key_loc("enable_flag"))) + tuple(
             (a, cr.key_loc("json_aliases")) for a in json_aliases
         ):
             if flag and not FLAG.match(flag):
@@ -310,6 +317,8 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
         cli_group=cli_group,
         cli_json_flag=json_flag,
         cli_json_aliases=json_aliases,
+        cli_expose=expose,
+        cli_enable_flag=enable_flag,
     )
 
 
@@ -462,5 +471,10 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
             errors.error(cr.key_loc(key), f"{f!r} is not a valid flag (e.g. --name or -n)")
     if kind != "field" or not init:
         errors.error(node.loc, f"{what} is not an init field and cannot have a flag")
-    return m.CliSpec(flag, node.loc, aliases, negation, cr.bool("human_int", what, False),
-                     cr.str("metavar", what), explicit=True)
+    hnode = cr.get("human_int")
+    auto_int = hnode is not None and hnode.value == "auto"  # `human_int: auto` (max_model_len)
+    if hnode is not None and not auto_int and not isinstance(hnode.value, bool):
+        errors.error(hnode.loc, f"'human_int' of {what} must be true, false or auto")
+    return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
+                     and hnode.value is True, cr.str("metavar", what), explicit=True,
+                     auto_int=auto_int)

@@ -290,10 +290,22 @@ def derived_cli(c: m.ClassDef, f: m.FieldDef) -> m.CliSpec | None:
     """The field's flag: written in the schema, or derived from its name when the class
     has a CLI group; None when the field is not on the command line."""
     if f.cli is not None:
-        return f.cli if f.cli.flag else None
-    if not c.cli_group or f.kind != "field" or not f.init or f.is_private:
+        spec = f.cli if f.cli.flag else None
+    elif (not c.cli_group or c.cli_expose != "all" or f.kind != "field" or not f.init
+          or f.is_private):
         return None
-    return m.CliSpec("--" + f.name.replace("_", "-"), f.loc)
+    else:
+        spec = m.CliSpec("--" + f.name.replace("_", "-"), f.loc)
+    # vLLM's --enable-x bools also answer to --disable-x (besides argparse's --no-enable-x).
+    base = f.type.without_none()
+    if (spec is not None and not spec.negation and spec.flag.startswith("--enable-")
+            and base.kind == "scalar" and base.name == "bool"):
+        spec = replace(spec, negation="--disable-" + spec.flag[len("--enable-"):])
+    return spec
+
+
+#: Flags of `vllm-config` itself, which no schema flag may take.
+RESERVED_FLAGS = ("--config", "--format", "--help", "-h")
 
 
 def _check_flags(res: Resolved, errors: Collector) -> None:
@@ -309,9 +321,16 @@ def _check_flags(res: Resolved, errors: Collector) -> None:
             return
         claimed[flag] = (owner, loc)
 
+    for flag in RESERVED_FLAGS:
+        claim(flag, "vllm-config itself", Loc("<cfgc>", 0, 0))
     for c in res.schema.classes:
         for flag in (c.cli_json_flag, *c.cli_json_aliases):
             claim(flag, c.name, c.loc)
+        if c.cli_enable_flag.startswith("--"):
+            claim(c.cli_enable_flag, c.name, c.loc)
+            claim("--no-" + c.cli_enable_flag[2:], c.name, c.loc)
+            if c.cli_enable_flag.startswith("--enable-"):
+                claim("--disable-" + c.cli_enable_flag[len("--enable-"):], c.name, c.loc)
         for f in c.fields:
             spec = derived_cli(c, f)
             if spec is None:

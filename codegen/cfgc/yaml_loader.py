@@ -61,16 +61,60 @@ def _loc(file: str, node: yaml.Node) -> Loc:
     return Loc(file, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any) -> Node:
+#: Most nodes one file may expand to: aliases (`*name`) repeat a node, so a few nested
+#: ones ("billion laughs") would otherwise expand exponentially.
+MAX_NODES = 200_000
+MAX_DEPTH = 100
+
+
+class _Budget:
+    """The walk's state: nodes on the current path (a recursive alias would loop
+    forever) and how many nodes are left to expand."""
+
+    def __init__(self) -> None:
+        self.path: set[int] = set()
+        self.left = MAX_NODES
+
+
+def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any,
+             budget: _Budget | None = None) -> Node:
+    budget = budget or _Budget()
     loc = _loc(file, node)
     if node.tag not in _STANDARD_TAGS:
-        errors.error(loc, f"tag {node.tag!r} is not allowed: the schema is plain data")
+        kind = node.tag.rsplit(":", 1)[-1]
+        errors.error(loc, f"tag {node.tag!r} is not allowed: the schema is plain data"
+                          + (f" (quote a {kind} value to keep it as a string)"
+                             if node.tag.startswith("tag:yaml.org,2002:") else ""))
         return Node(None, loc)
+    if id(node) in budget.path:
+        errors.error(loc, "recursive alias: this node contains itself")
+        return Node(None, loc)
+    if len(budget.path) >= MAX_DEPTH:
+        errors.error(loc, f"nested more than {MAX_DEPTH} levels deep")
+        return Node(None, loc)
+    budget.left -= 1
+    if budget.left < 0:
+        if budget.left == -1:  # report once
+            errors.error(loc, f"the file expands to more than {MAX_NODES} nodes (aliases?)")
+        return Node(None, loc)
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        budget.path.add(id(node))
+        try:
+            return _convert_collection(file, node, errors, loader, budget, loc)
+        finally:
+            budget.path.discard(id(node))
+    return Node(loader.construct_object(node, deep=True), loc)
+
+
+def _convert_collection(file: str, node: yaml.Node, errors: Collector, loader: Any,
+                        budget: _Budget, loc: Loc) -> Node:
     if isinstance(node, yaml.MappingNode):
         items: dict[str, Node] = {}
         key_locs: dict[str, Loc] = {}
         for key_node, value_node in node.value:
-            key = _convert(file, key_node, errors, loader).value
+            if budget.left < 0:
+                break
+            key = _convert(file, key_node, errors, loader, budget).value
             key_loc = _loc(file, key_node)
             if not isinstance(key, str | int | float | bool) or key is None:
                 errors.error(key_loc, "mapping keys must be scalars")
@@ -80,19 +124,24 @@ def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any) -> Node
                 first = key_locs[key]
                 errors.error(key_loc, f"duplicate key {key!r} (first defined at {first})")
                 continue
-            items[key] = _convert(file, value_node, errors, loader)
+            items[key] = _convert(file, value_node, errors, loader, budget)
             key_locs[key] = key_loc
         return Node(items, loc, key_locs)
-    if isinstance(node, yaml.SequenceNode):
-        return Node([_convert(file, item, errors, loader) for item in node.value], loc)
-    return Node(loader.construct_object(node, deep=True), loc)
+    return Node([_convert(file, item, errors, loader, budget) for item in node.value], loc)
 
 
 def load_yaml(path: Path, display_name: str | None = None, text: str | None = None) -> Node:
     """Parse one YAML file into located nodes; raise SchemaError on any problem."""
     name = display_name or str(path)
     if text is None:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = data.count(b"\n", 0, exc.start) + 1
+            col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+            raise SchemaError([Diagnostic(Loc(name, line, col),
+                                          f"not UTF-8: byte {data[exc.start]:#04x}")]) from None
     loader = _Loader(text)
     try:
         root = loader.get_single_node()

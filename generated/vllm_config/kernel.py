@@ -10,31 +10,37 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from vllm_config.types import MoEBackend
+from cfgc.hooks import kernel as _hooks
+from vllm_config.types import LinearBackend, MoEBackend
 
 
 @config
 class IrOpPriorityConfig:
     """Provider priority per IR op (e.g. "triton,native"): dispatch tries them in order
-    and falls back to the native implementation.
+    and falls back to the native implementation. Lists given here get the platform's
+    defaults appended when the engine starts.
     """
 
     rms_norm: list[str] = Field(default_factory=list)
-    """Providers to try for rms_norm, first match wins."""
+    """Providers to try for rms_norm, in order; a comma-separated string is accepted
+    (spaces are ignored).
+    """
 
     fused_add_rms_norm: list[str] = Field(default_factory=list)
-    """Providers to try for fused_add_rms_norm, first match wins."""
+    """Providers to try for fused_add_rms_norm, in order; a comma-separated string is
+    accepted (spaces are ignored).
+    """
 
     @field_validator("rms_norm", mode="before")
     @classmethod
     def _before_rms_norm(cls, value: Any) -> Any:
-        value = _v.comma_list(value)
+        value = _hooks.priority_list(value)
         return value
 
     @field_validator("fused_add_rms_norm", mode="before")
     @classmethod
     def _before_fused_add_rms_norm(cls, value: Any) -> Any:
-        value = _v.comma_list(value)
+        value = _hooks.priority_list(value)
         return value
 
     def hash_factors(self) -> dict[str, object]:
@@ -61,7 +67,20 @@ class KernelConfig:
     """Run FlashInfer's autotuner during warmup. Left unset, the platform decides."""
 
     moe_backend: MoEBackend = "auto"
-    """Kernel family for MoE expert computation."""
+    """Kernel family for MoE expert computation; "auto" picks from model and hardware.
+    Case and dashes are ignored ("Deep-GEMM" = "deep_gemm"). Some families only
+    serve certain formats: deep_gemm needs fp8 block quantization, marlin is for
+    weight-only quantization, flashinfer_cutedsl is fp4-only, aiter and flydsl are
+    ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow,
+    for testing).
+    """
+
+    linear_backend: LinearBackend = "auto"
+    """Kernel family for quantized linear-layer GEMMs; "auto" picks from model and
+    hardware. Case and dashes are ignored. machete, conch and exllama serve
+    mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16
+    (slow, for testing only).
+    """
 
     @field_validator("enable_flashinfer_autotune", mode="wrap")
     @classmethod
@@ -75,10 +94,18 @@ class KernelConfig:
         value = _v.dash_to_underscore(value)
         return value
 
+    @field_validator("linear_backend", mode="before")
+    @classmethod
+    def _before_linear_backend(cls, value: Any) -> Any:
+        value = _v.lower(value)
+        value = _v.dash_to_underscore(value)
+        return value
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "ir_op_priority": _h.nested(self.ir_op_priority),
+            "linear_backend": self.linear_backend,
             "moe_backend": self.moe_backend,
         }
 

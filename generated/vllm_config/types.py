@@ -4,6 +4,160 @@
 import enum
 from typing import Annotated, Any, Literal  # noqa: F401
 
+
+class AttentionBackendEnum(enum.Enum):
+    """Attention kernel implementations the engine can select. Each member's value is the
+    import path of the backend class the engine loads by default; it can be overridden
+    at run time by registering a different class for that member.
+    """
+
+    FLASH_ATTN = "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend"
+    FLASH_ATTN_DIFFKV = "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend"
+    TRITON_ATTN = "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend"
+    TRITON_ATTN_DIFFKV = "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend"
+    ROCM_ATTN = "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend"
+    ROCM_AITER_MLA = "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend"
+    ROCM_AITER_TRITON_MLA = "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend"
+    ROCM_AITER_FA = "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend"
+    ROCM_AITER_MLA_SPARSE = "vllm.v1.attention.backends.mla.rocm_aiter_mla_sparse.ROCMAiterMLASparseBackend"
+    XPU_MLA_SPARSE = "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend"
+    TORCH_SDPA = ""
+    """PyTorch scaled-dot-product attention; only used for vision encoders, so it has no decoder backend class.
+    """
+    FLASHINFER = "vllm.v1.attention.backends.flashinfer.FlashInferBackend"
+    FLASHINFER_MLA = "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend"
+    TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend"
+    FLASHINFER_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend"
+    FLASHINFER_MLA_SPARSE_SM120 = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend"
+    TRITON_MLA = "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend"
+    CUTLASS_MLA = "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend"
+    FLASHMLA = "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend"
+    FLASHMLA_SPARSE = "vllm.v1.attention.backends.mla.flashmla_sparse.FlashMLASparseBackend"
+    FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend"
+    FLASHINFER_MLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+    ROCM_FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend"
+    FLASH_ATTN_MLA = "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend"
+    FLASH_ATTN_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend"
+    MINIMAX_M3_SPARSE = "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend"
+    NO_ATTENTION = "vllm.v1.attention.backends.no_attention.NoAttentionBackend"
+    FLEX_ATTENTION = "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend"
+    HPC_ATTN = "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend"
+    ROCM_AITER_UNIFIED_ATTN = "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend"
+    CPU_ATTN = "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend"
+    TURBOQUANT = "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend"
+    CUSTOM = None
+    """Placeholder for an out-of-tree backend; a class must be registered for it before use.
+    """
+
+
+class MLAPrefillBackendEnum(enum.Enum):
+    """Kernels for the prefill phase of multi-head latent attention (MLA) models. Each
+    member's value is the import path of the default prefill backend class.
+    """
+
+    FLASH_ATTN = "vllm.v1.attention.backends.mla.prefill.flash_attn.FlashAttnPrefillBackend"
+    FLASHINFER = "vllm.v1.attention.backends.mla.prefill.flashinfer.FlashInferPrefillBackend"
+    TRTLLM_RAGGED = "vllm.v1.attention.backends.mla.prefill.trtllm_ragged.TrtllmRaggedPrefillBackend"
+    TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.prefill.tokenspeed_mla.TokenspeedMLAPrefillBackend"
+    ROCM_AITER_FA = "vllm.v1.attention.backends.mla.prefill.aiter_flash_attn.AiterFlashAttnPrefillBackend"
+    CUSTOM = None
+    """Placeholder for an out-of-tree prefill backend; register a class before use."""
+
+
+class CompilationMode(enum.IntEnum):
+    """How much of the torch.compile pipeline is applied to the model, from plain eager
+    execution (NONE) up to vLLM's own piecewise Inductor backend (VLLM_COMPILE).
+    Accepted by value (0-3) or by name, case-insensitive.
+    """
+
+    NONE = 0
+    """No torch.compile: the model runs eagerly, as written."""
+    STOCK_TORCH_COMPILE = 1
+    """Stock torch.compile over the whole model."""
+    DYNAMO_TRACE_ONCE = 2
+    """Trace once with Dynamo and drop its guards so the model never recompiles; the
+    model must not branch on dynamic shapes.
+    """
+    VLLM_COMPILE = 3
+    """vLLM's Inductor-based backend: compile cache, piecewise graphs, per-size
+    specialisation and the custom fusion passes of PassConfig.
+    """
+
+
+class CUDAGraphMode(enum.Enum):
+    """Which batches replay captured CUDA graphs. NONE, PIECEWISE and FULL use one kind
+    of graph for every batch (they are also the modes the runtime dispatcher works
+    in); FULL_DECODE_ONLY and FULL_AND_PIECEWISE pair a mode for uniform decode
+    batches with one for mixed prefill/decode batches. Accepted by name,
+    case-insensitive.
+    """
+
+    NONE = 0
+    """No CUDA graphs."""
+    PIECEWISE = 1
+    """Capture the pieces between the splitting ops (attention and other
+    graph-unsafe ops run outside the graphs). Needs piecewise compilation.
+    """
+    FULL = 2
+    """Capture the whole forward pass for every batch size captured."""
+    FULL_DECODE_ONLY = [2, 0]
+    """Full graphs for uniform decode batches; mixed batches run without graphs."""
+    FULL_AND_PIECEWISE = [2, 1]
+    """Full graphs for uniform decode batches, piecewise graphs for mixed batches."""
+
+
+class DynamicShapesType(enum.StrEnum):
+    """How torch.compile treats the dynamic (token-count) dimension of the graph."""
+
+    BACKED = "backed"
+    """PyTorch's default symbolic sizes; Dynamo may specialise on 0, 1 or >=2 and add
+    guards (which vLLM drops).
+    """
+    UNBACKED = "unbacked"
+    """Sizes that are never guarded or specialised; sound, but code that branches on
+    a size fails with a data-dependent error.
+    """
+    BACKED_SIZE_OBLIVIOUS = "backed_size_oblivious"
+    """Experimental middle ground, backed sizes treated as unbacked where the code allows it.
+    """
+
+IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
+"""Storage format of the sparse-attention indexer's key cache."""
+
+CacheDType = Literal[
+    "auto",
+    "float16",
+    "bfloat16",
+    "fp8",
+    "fp8_e4m3",
+    "fp8_e5m2",
+    "fp8_inc",
+    "fp8_ds_mla",
+    "turboquant_k8v4",
+    "turboquant_4bit_nc",
+    "turboquant_k3v4_nc",
+    "turboquant_3bit_nc",
+    "int4_per_token_head",
+    "int8_per_token_head",
+    "fp8_per_token_head",
+    "nvfp4",
+]
+"""Element type of the KV cache. "auto" follows the model's dtype; the fp8, int and
+fp4 choices quantize the cache; "turboquant_*" are TurboQuant's packed formats.
+"""
+
+MambaDType = Literal["auto", "float32", "float16", "bfloat16"]
+"""Element type of the Mamba state cache; "auto" takes it from the model."""
+
+MambaCacheMode = Literal["all", "align", "none"]
+"""Which Mamba states are kept for prefix caching ("none", "all" or "align")."""
+
+PrefixCachingHashAlgo = Literal["sha256", "sha256_cbor", "xxhash", "xxhash_cbor"]
+"""Serialization and hash function used to key prefix-cache blocks."""
+
+KVOffloadingBackend = Literal["native", "lmcache"]
+"""Implementation that offloads KV cache blocks to CPU memory."""
+
 MoEBackend = Literal[
     "auto",
     "triton",
@@ -23,3 +177,235 @@ MoEBackend = Literal[
     "emulation",
 ]
 """Kernel family for mixture-of-experts layers; "auto" lets the engine pick."""
+
+LinearBackend = Literal[
+    "auto",
+    "cutlass",
+    "flashinfer_cutlass",
+    "flashinfer_cutedsl",
+    "flashinfer_trtllm",
+    "flashinfer_cudnn",
+    "flashinfer_b12x",
+    "marlin",
+    "humming",
+    "triton",
+    "deep_gemm",
+    "torch",
+    "aiter",
+    "machete",
+    "fbgemm",
+    "conch",
+    "exllama",
+    "emulation",
+    "xpu",
+    "xpu_woq",
+]
+"""Kernel family for quantized linear-layer GEMMs; "auto" lets the engine pick."""
+
+LoadFormats = Literal[
+    "auto",
+    "hf",
+    "bitsandbytes",
+    "dummy",
+    "fastsafetensors",
+    "instanttensor",
+    "mistral",
+    "modelexpress",
+    "npcache",
+    "pt",
+    "runai_streamer",
+    "runai_streamer_sharded",
+    "safetensors",
+    "sharded_state",
+    "tensorizer",
+]
+"""Weight formats with a built-in loader. Plugins can register more, so load_format
+accepts any string.
+"""
+
+SafetensorsLoadStrategy = Literal["lazy", "eager", "prefetch", "torchao"]
+"""How safetensors checkpoint files are read into memory."""
+
+LoRADType = Literal["auto", "float16", "bfloat16"]
+"""Data type of LoRA adapter weights by name; "auto" follows the model's dtype."""
+
+MaxLoRARanks = Literal[1, 8, 16, 32, 64, 128, 256, 320, 512]
+"""LoRA ranks the engine's kernels and buffers are built for."""
+
+RunnerOption = Literal["auto", "generate", "pooling", "draft"]
+"""Which model runner serves the model; "auto" lets the engine pick from the architecture.
+"""
+
+ConvertOption = Literal["auto", "none", "embed", "classify"]
+"""Adapter that turns a model into another kind; "none" keeps it as is, "auto" lets the engine decide.
+"""
+
+TokenizerMode = Literal["auto", "hf", "slow", "mistral", "deepseek_v32", "deepseek_v4"]
+"""Built-in tokenizer implementations; plugins may register more names."""
+
+ModelDType = Literal["auto", "half", "float16", "bfloat16", "float", "float32"]
+"""Names accepted for the weight and activation dtype."""
+
+LogprobsMode = Literal["raw_logits", "raw_logprobs", "processed_logits", "processed_logprobs"]
+"""Which values logprobs report - raw model outputs or values after logits processing, as logits or log-probabilities.
+"""
+
+ConfigFormat = Literal["auto", "hf", "mistral"]
+"""Known formats of a model's config file."""
+
+ModelImpl = Literal["auto", "vllm", "transformers", "terratorch"]
+"""Known model implementations."""
+
+QuantizationMethods = Literal[
+    "awq",
+    "auto_awq",
+    "fp8",
+    "fbgemm_fp8",
+    "fp_quant",
+    "modelopt",
+    "modelopt_fp4",
+    "modelopt_mxfp8",
+    "modelopt_mixed",
+    "auto_gptq",
+    "gptq",
+    "gptq_marlin",
+    "awq_marlin",
+    "humming",
+    "compressed-tensors",
+    "bitsandbytes",
+    "experts_int8",
+    "quark",
+    "moe_wna16",
+    "torchao",
+    "inc",
+    "mxfp4",
+    "gpt_oss_mxfp4",
+    "deepseek_v4_fp8",
+    "online",
+    "fp8_per_tensor",
+    "fp8_per_block",
+    "fp8_per_channel",
+    "int8_per_channel_weight_only",
+    "mxfp8",
+]
+"""Built-in weight quantization methods; plugins may register more names."""
+
+MMCacheType = Literal["shm", "lru"]
+"""Multimodal processor cache kind; "lru" mirrors an LRU cache per process, "shm" shares a FIFO cache in shared memory.
+"""
+
+MMEncoderTPMode = Literal["weights", "data"]
+"""How tensor parallelism is applied to a multimodal encoder; split the "weights" or the batch "data".
+"""
+
+MMTensorIPC = Literal["direct_rpc", "torch_shm"]
+"""How multimodal tensors travel from the API process to the engine."""
+
+DetailedTraceModules = Literal["model", "worker", "all"]
+"""Parts of the engine that can emit detailed per-request timing spans."""
+
+OffloadBackend = Literal["auto", "uva", "prefetch"]
+"""Mechanism used to keep part of the model weights in CPU memory."""
+
+ExpertPlacementStrategy = Literal["linear", "round_robin"]
+"""How MoE experts are laid out over the expert-parallel ranks."""
+
+DistributedExecutorBackend = Literal["ray", "mp", "uni", "external_launcher"]
+"""Built-in executors that run the model workers."""
+
+DataParallelBackend = Literal["ray", "mp"]
+"""How data-parallel engine replicas are launched."""
+
+EPLBPolicyOption = Literal["default"]
+"""Algorithm that decides where experts move during load balancing."""
+
+DCPCommBackend = Literal["ag_rs", "a2a"]
+"""Collective pattern used by decode context parallelism."""
+
+EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "nixl", "pynccl"]
+"""Transport that moves expert weights between ranks during load balancing."""
+
+All2AllBackend = Literal[
+    "naive",
+    "pplx",
+    "deepep_high_throughput",
+    "deepep_low_latency",
+    "deepep_v2",
+    "mori_high_throughput",
+    "mori_low_latency",
+    "nixl_ep",
+    "allgather_reducescatter",
+    "flashinfer_all2allv",
+    "flashinfer_nvlink_two_sided",
+    "flashinfer_nvlink_one_sided",
+]
+"""Kernels for the token exchange of expert-parallel MoE layers. "naive" and "pplx" were removed and fall back to "allgather_reducescatter".
+"""
+
+PoolingTask = Literal[
+    "embed",
+    "classify",
+    "token_embed",
+    "token_classify",
+    "plugin",
+    "embed&token_classify",
+]
+"""What a pooling model produces; "embed&token_classify" returns both."""
+
+SequencePoolingType = Literal["CLS", "LAST", "MEAN"]
+"""How token states are reduced to one vector per sequence (first token, last token or mean).
+"""
+
+TokenPoolingType = Literal["ALL", "STEP"]
+"""Per-token pooling; "ALL" keeps every token, "STEP" keeps the step-tag tokens of reward models.
+"""
+
+ProfilerKind = Literal["torch", "cuda"]
+"""Profiler driven by the engine's start/stop profiling endpoints."""
+
+RunnerType = Literal["generate", "pooling", "draft"]
+"""What the model runner executes - text generation, pooling, or a speculative draft model.
+"""
+
+SchedulerPolicy = Literal["fcfs", "priority"]
+"""Order in which waiting requests are admitted."""
+
+TensorizerConfig = Annotated[Any, "vllm.model_executor.model_loader.tensorizer.TensorizerConfig"]
+"""Settings object of the tensorizer weight loader. Imported lazily, never at package import: vllm.model_executor.model_loader.tensorizer.TensorizerConfig.
+"""
+
+TorchDType = Annotated[Any, "torch.dtype"]
+"""A torch dtype object such as torch.bfloat16. Imported lazily, never at package import: torch.dtype.
+"""
+
+PretrainedConfig = Annotated[Any, "transformers.PretrainedConfig"]
+"""A Hugging Face model config object. Imported lazily, never at package import: transformers.PretrainedConfig.
+"""
+
+HfOverridesFn = Annotated[Any, "collections.abc.Callable"]
+"""A function that takes a Hugging Face config and returns the edited config. Imported lazily, never at package import: collections.abc.Callable.
+"""
+
+LogitsProcessorClass = Annotated[Any, "vllm.v1.sample.logits_processor.LogitsProcessor"]
+"""A logits processor class (the class itself, not an instance). Imported lazily, never at package import: vllm.v1.sample.logits_processor.LogitsProcessor.
+"""
+
+QuantizationConfigArgs = Annotated[Any, "vllm.config.quantization.QuantizationConfigArgs"]
+"""Structured online-quantization settings (per layer kind specs and ignore patterns). Imported lazily, never at package import: vllm.config.quantization.QuantizationConfigArgs.
+"""
+
+RuntimeEnv = Annotated[Any, "ray.runtime_env.RuntimeEnv"]
+"""A Ray runtime environment (packages, env vars) for remote workers. Imported lazily, never at package import: ray.runtime_env.RuntimeEnv.
+"""
+
+PlacementGroup = Annotated[Any, "ray.util.placement_group.PlacementGroup"]
+"""A Ray placement group reserving resources for the workers. Imported lazily, never at package import: ray.util.placement_group.PlacementGroup.
+"""
+
+ExecutorClass = Annotated[Any, "vllm.v1.executor.Executor"]
+"""An executor class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.executor.Executor.
+"""
+
+SchedulerClass = Annotated[Any, "vllm.v1.core.sched.interface.SchedulerInterface"]
+"""A scheduler class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.core.sched.interface.SchedulerInterface.
+"""

@@ -1,0 +1,545 @@
+"""Hooks for schema/compilation.yaml: CompilationConfig, PassConfig, DynamicShapesConfig.
+
+Two kinds of functions live here:
+
+* hooks the schema names (post-init steps), which mutate a freshly validated config;
+* plain helpers for the engine and for VllmConfig's hooks: the CUDAGraphMode
+  predicates (the generated enum carries no methods), CUDA-graph capture-size and
+  compile-range arithmetic, splitting-op selection. They take every platform-, model-
+  or engine-dependent input as an argument, so they stay pure and testable.
+
+Nothing here imports torch or vLLM.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections import Counter
+from typing import Any
+
+logger = logging.getLogger("vllm_config.compilation")
+
+_SAVE_FORMAT_ENV = "VLLM_COMPILE_CACHE_SAVE_FORMAT"
+_SAVE_FORMATS = ("binary", "unpacked")
+_PIECEWISE_BACKENDS = ("", "eager", "inductor")
+_KV_CACHE_UPDATE_OPS = ("vllm::unified_kv_cache_update", "vllm::unified_mla_kv_cache_update")
+# CompilationMode values (an IntEnum; compared by value so this module never imports
+# the generated package, which imports it).
+_MODE_NONE = 0
+_MODE_VLLM_COMPILE = 3
+
+
+# --------------------------------------------------------------------------------------
+# CUDAGraphMode predicates. Members are NONE/PIECEWISE/FULL (one routine) or a pair
+# (decode mode, mixed-batch mode) for FULL_DECODE_ONLY and FULL_AND_PIECEWISE.
+# --------------------------------------------------------------------------------------
+
+
+def _mode_enum(mode: Any) -> type:
+    return type(mode)
+
+
+def cudagraph_separate_routine(mode: Any) -> bool:
+    """True when the mode runs decode-only batches and mixed batches differently."""
+    return isinstance(mode.value, tuple | list)
+
+
+def cudagraph_decode_mode(mode: Any) -> Any:
+    """The single-routine mode used for uniform decode batches."""
+    return _mode_enum(mode)(mode.value[0]) if cudagraph_separate_routine(mode) else mode
+
+
+def cudagraph_mixed_mode(mode: Any) -> Any:
+    """The single-routine mode used for mixed prefill/decode batches."""
+    return _mode_enum(mode)(mode.value[1]) if cudagraph_separate_routine(mode) else mode
+
+
+def cudagraph_has_mode(mode: Any, single: Any) -> bool:
+    """Whether `mode` uses the single-routine mode `single` for some batch kind."""
+    if cudagraph_separate_routine(single):
+        raise ValueError(f"{single.name} is not a single-routine CUDA graph mode")
+    if cudagraph_separate_routine(mode):
+        return single.value in mode.value
+    return mode == single
+
+
+def cudagraph_max_mode(mode: Any) -> Any:
+    """The strongest single-routine mode the mode uses (FULL > PIECEWISE > NONE)."""
+    if cudagraph_separate_routine(mode):
+        return _mode_enum(mode)(max(mode.value))
+    return mode
+
+
+def cudagraph_requires_piecewise_compilation(mode: Any) -> bool:
+    return cudagraph_has_mode(mode, _mode_enum(mode).PIECEWISE)
+
+
+def cudagraph_has_piecewise(mode: Any) -> bool:
+    return cudagraph_requires_piecewise_compilation(mode)
+
+
+def cudagraph_has_full(mode: Any) -> bool:
+    return cudagraph_max_mode(mode) == _mode_enum(mode).FULL
+
+
+def cudagraph_valid_runtime_modes(enum_cls: type) -> frozenset:
+    """The modes the runtime dispatcher can be in: NONE, PIECEWISE, FULL."""
+    return frozenset({enum_cls.NONE, enum_cls.PIECEWISE, enum_cls.FULL})
+
+
+def cudagraph_is_valid_runtime_mode(mode: Any) -> bool:
+    return mode in cudagraph_valid_runtime_modes(_mode_enum(mode))
+
+
+def cudagraph_enabled(mode: Any) -> bool:
+    """Truth value of a mode: anything but NONE (and None) captures graphs."""
+    return mode is not None and mode != _mode_enum(mode).NONE
+
+
+# --------------------------------------------------------------------------------------
+# CompilationConfig post-init hooks (named in the schema, run in schema order).
+# --------------------------------------------------------------------------------------
+
+
+def default_compile_cache_save_format(self: Any) -> None:
+    """Unset save format: take it from the environment, "binary" when absent."""
+    if self.compile_cache_save_format is not None:
+        return
+    value = os.environ.get(_SAVE_FORMAT_ENV, "binary")
+    if value not in _SAVE_FORMATS:
+        raise ValueError(
+            f"{_SAVE_FORMAT_ENV}={value!r} is not a valid compile cache save format; "
+            f"choose one of {', '.join(_SAVE_FORMATS)}"
+        )
+    self.compile_cache_save_format = value
+
+
+def use_counters_for_op_tallies(self: Any) -> None:
+    """The enabled/disabled custom-op tallies are multisets the engine updates."""
+    self.enabled_custom_ops = Counter(self.enabled_custom_ops)
+    self.disabled_custom_ops = Counter(self.disabled_custom_ops)
+
+
+def check_custom_ops_all_none(self: Any) -> None:
+    """'all' and 'none' set the baseline; only one of them, once, makes sense."""
+    if self.custom_ops.count("none") + self.custom_ops.count("all") > 1:
+        raise ValueError(
+            "custom_ops may name at most one of 'all' and 'none', once; "
+            f"got {self.custom_ops}"
+        )
+
+
+def default_auto_functionalized_v2(self: Any) -> None:
+    """Fusion passes match auto-functionalization v1 graphs: keep v2 off unless asked."""
+    self.inductor_compile_config.setdefault("enable_auto_functionalized_v2", False)
+
+
+def add_rotary_embedding_for_rope_fusions(self: Any) -> None:
+    """RoPE fusions match the custom rotary-embedding op, so it must be enabled."""
+    pc = self.pass_config
+    wants_rope_op = pc.enable_qk_norm_rope_fusion or pc.fuse_rope_kvcache
+    if wants_rope_op and "+rotary_embedding" not in self.custom_ops:
+        self.custom_ops.append("+rotary_embedding")
+
+
+def check_custom_op_syntax(self: Any) -> None:
+    """Entries other than 'all'/'none' must be '+name' or '-name'."""
+    for op in self.custom_ops:
+        if op in ("all", "none"):
+            continue
+        if not op or op[0] not in "+-":
+            raise ValueError(
+                f"invalid custom op entry {op!r}: use 'all', 'none', '+name' to enable "
+                "or '-name' to disable a registered op"
+            )
+
+
+def check_piecewise_backend(self: Any) -> None:
+    """Piecewise compilation (mode VLLM_COMPILE) supports only the default backends."""
+    if _is_vllm_compile(self) and self.backend not in _PIECEWISE_BACKENDS:
+        raise ValueError(
+            f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); "
+            "use 'inductor', 'eager' or leave it empty"
+        )
+
+
+def check_encoder_cudagraph(self: Any) -> None:
+    """Encoder CUDA graph sizes: counts not negative (checked only when capturing),
+    budgets positive (always checked)."""
+    if self.cudagraph_mm_encoder:
+        if self.encoder_cudagraph_max_vision_items_per_batch < 0:
+            raise ValueError(
+                "encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)"
+            )
+        frames = self.encoder_cudagraph_max_frames_per_batch
+        if frames is not None and frames < 0:
+            raise ValueError(
+                "encoder_cudagraph_max_frames_per_batch must be >= 0 (None infers it)"
+            )
+    budgets = self.encoder_cudagraph_token_budgets
+    if any(b <= 0 for b in budgets):
+        raise ValueError(f"every encoder_cudagraph_token_budgets entry must be > 0, got {budgets}")
+
+
+# --------------------------------------------------------------------------------------
+# PassConfig post-init hook.
+# --------------------------------------------------------------------------------------
+
+
+def warn_fusions_without_noop_elimination(self: Any) -> None:
+    """Fusion patterns assume reshapes were removed; warn when they will not be."""
+    if self.eliminate_noops:
+        return
+    for flag in ("fuse_norm_quant", "fuse_act_quant", "fuse_attn_quant",
+                 "fuse_allreduce_rms", "fuse_act_padding"):
+        if getattr(self, flag):
+            logger.warning("%s is on but eliminate_noops is off: the fusion may not match",
+                           flag)
+
+
+def enabled_fusions(pass_config: Any) -> list[str]:
+    """Names of the fuse_* passes that are switched on, without the prefix."""
+    from dataclasses import fields
+
+    return [f.name[len("fuse_"):] for f in fields(pass_config)
+            if f.name.startswith("fuse_") and getattr(pass_config, f.name)]
+
+
+def flashinfer_max_size(pass_config: Any, world_size: int,
+                        default_sizes_mb: dict[int, float]) -> int | None:
+    """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce.
+
+    `default_sizes_mb` is the device's world-size -> MiB table (platform dependent);
+    the configured fi_allreduce_fusion_max_size_mb wins over it. None when the world
+    size is not supported or no limit is known.
+    """
+    if world_size not in (2, 4, 8, 16):
+        return None
+    size_mb = pass_config.fi_allreduce_fusion_max_size_mb
+    if size_mb is None:
+        size_mb = default_sizes_mb.get(world_size)
+    return None if size_mb is None else int(size_mb * 1024 * 1024)
+
+
+# --------------------------------------------------------------------------------------
+# CUDA-graph capture sizes.
+# --------------------------------------------------------------------------------------
+
+
+def default_cudagraph_capture_sizes(max_capture_size: int, max_num_tokens: int,
+                                    interactivity: bool = False) -> list[int]:
+    """The default capture list up to `max_capture_size`, ascending and unique.
+
+    1, 2, 4 (or every size up to 32 in interactivity mode), then steps of 8 below 256,
+    then steps of 16; `max_num_tokens` is added when it fits so the largest batch is
+    captured even off-stride.
+    """
+    if interactivity:
+        sizes = list(range(1, min(max_capture_size, 32) + 1))
+    else:
+        sizes = [i for i in (1, 2, 4) if i <= max_capture_size]
+    if max_capture_size >= 8:
+        sizes += range(8, min(max_capture_size + 1, 256), 8)
+    if max_capture_size >= 256:
+        sizes += range(256, max_capture_size + 1, 16)
+    if max_num_tokens <= max_capture_size:
+        sizes.append(max_num_tokens)
+    return sorted(set(sizes))
+
+
+def sizes_for_sequence_parallelism(sizes: list[int], tensor_parallel_size: int) -> list[int]:
+    """Sequence parallelism splits tokens across TP ranks: keep multiples of TP only."""
+    dropped = [s for s in sizes if s % tensor_parallel_size]
+    if dropped:
+        logger.warning("capture sizes %s dropped: not multiples of tensor_parallel_size %d",
+                       dropped, tensor_parallel_size)
+    return [s for s in sizes if s % tensor_parallel_size == 0]
+
+
+def resolve_cudagraph_capture_sizes(cc: Any, *, cudagraphs_enabled: bool, max_num_seqs: int,
+                                    max_num_batched_tokens: int,
+                                    num_speculative_tokens: int = 0,
+                                    interactivity: bool = False,
+                                    tensor_parallel_size: int = 1) -> None:
+    """Fill cudagraph_capture_sizes and max_cudagraph_capture_size, then compile_sizes.
+
+    `cudagraphs_enabled` is false when the model runs eagerly or cudagraph_mode is
+    NONE: both sizes become empty/0. Otherwise the user's lists are filtered to fit
+    `max_num_batched_tokens`, or the default list is built from the maximum size
+    (default min(2 * max_num_seqs * (1 + num_speculative_tokens), 512)). Giving both
+    a list and an inconsistent maximum is an error; a maximum alone is truncated.
+    """
+    if not cudagraphs_enabled:
+        cc.max_cudagraph_capture_size = 0
+        cc.cudagraph_capture_sizes = []
+        post_init_cudagraph_sizes(cc)
+        return
+    max_size = cc.max_cudagraph_capture_size
+    if max_size is None:
+        max_size = min(max_num_seqs * (1 + num_speculative_tokens) * 2, 512)
+    max_size = min(max_num_batched_tokens, max_size)
+    if max_size < 1:
+        raise ValueError("the largest CUDA graph capture size must be >= 1 when capturing")
+    user_sizes = cc.cudagraph_capture_sizes
+    if user_sizes is not None:
+        if not user_sizes:
+            raise ValueError("cudagraph_capture_sizes must not be empty when capturing")
+        sizes = sorted(s for s in set(user_sizes) if s <= max_num_batched_tokens)
+    else:
+        sizes = default_cudagraph_capture_sizes(max_size, max_num_batched_tokens,
+                                                interactivity)
+    if tensor_parallel_size > 1 and cc.pass_config.enable_sp:
+        sizes = sizes_for_sequence_parallelism(sizes, tensor_parallel_size)
+    valid_max = sizes[-1] if sizes else 0
+    if cc.max_cudagraph_capture_size is not None and cc.max_cudagraph_capture_size != valid_max:
+        if user_sizes is not None:
+            raise ValueError(
+                f"max_cudagraph_capture_size ({cc.max_cudagraph_capture_size}) must equal "
+                f"the largest of cudagraph_capture_sizes ({valid_max})"
+            )
+        logger.warning("max_cudagraph_capture_size truncated to %d", valid_max)
+    cc.max_cudagraph_capture_size = valid_max
+    if user_sizes is not None and len(sizes) < len(user_sizes):
+        logger.warning("cudagraph_capture_sizes %s reduced to %s", user_sizes, sizes)
+    cc.cudagraph_capture_sizes = sizes
+    post_init_cudagraph_sizes(cc)
+
+
+def post_init_cudagraph_sizes(cc: Any) -> None:
+    """Expand compile_sizes (the name "cudagraph_capture_sizes" stands for that list),
+    dedupe it, and sort the capture sizes; the largest must equal the maximum."""
+    computed: list[int] = []
+    if cc.compile_sizes is not None:
+        for entry in dict.fromkeys(cc.compile_sizes):
+            if isinstance(entry, str):
+                if entry != "cudagraph_capture_sizes":
+                    raise ValueError(
+                        f"compile_sizes entry {entry!r} is neither an int nor "
+                        "'cudagraph_capture_sizes'"
+                    )
+                computed.extend(cc.cudagraph_capture_sizes)
+            else:
+                computed.append(entry)
+    cc.compile_sizes = computed
+    cc.cudagraph_capture_sizes.sort()
+    sizes = cc.cudagraph_capture_sizes
+    if sizes and sizes[-1] != cc.max_cudagraph_capture_size:
+        raise ValueError(
+            f"largest capture size {sizes[-1]} differs from max_cudagraph_capture_size "
+            f"{cc.max_cudagraph_capture_size}"
+        )
+
+
+def _round_up(x: int, multiple: int) -> int:
+    return -(-x // multiple) * multiple
+
+
+def adjust_cudagraph_sizes_for_spec_decode(cc: Any, uniform_decode_query_len: int,
+                                           tensor_parallel_size: int) -> None:
+    """Round capture sizes up to multiples of the decode query length (and of TP when
+    sequence parallelism is on), dropping any that then exceed the maximum."""
+    multiple = uniform_decode_query_len
+    if tensor_parallel_size > 1 and cc.pass_config.enable_sp:
+        multiple = max(uniform_decode_query_len, tensor_parallel_size)
+        if multiple % uniform_decode_query_len or multiple % tensor_parallel_size:
+            raise ValueError(
+                f"no capture size can be a multiple of both {uniform_decode_query_len} "
+                f"(num_speculative_tokens + 1) and {tensor_parallel_size} "
+                "(tensor_parallel_size, for sequence parallelism); change "
+                "num_speculative_tokens or turn sequence parallelism off"
+            )
+    if not cc.cudagraph_capture_sizes or multiple <= 1:
+        return
+    max_size = cc.max_cudagraph_capture_size
+    if max_size is None:
+        raise ValueError("max_cudagraph_capture_size must be resolved before rounding")
+    rounded = sorted({r for r in (_round_up(s, multiple) for s in cc.cudagraph_capture_sizes)
+                      if r <= max_size})
+    if not rounded and multiple <= max_size:
+        rounded = [multiple]
+    if not rounded:
+        raise ValueError(
+            f"no capture size is left after rounding to a multiple of {multiple}; change "
+            f"num_speculative_tokens ({uniform_decode_query_len - 1}), "
+            f"max_cudagraph_capture_size ({max_size}) or cudagraph_capture_sizes "
+            f"({cc.cudagraph_capture_sizes})"
+        )
+    cc.max_cudagraph_capture_size = rounded[-1]
+    cc.cudagraph_capture_sizes = rounded
+
+
+# --------------------------------------------------------------------------------------
+# Compile ranges.
+# --------------------------------------------------------------------------------------
+
+
+def resolve_compile_ranges_endpoints(cc: Any, max_num_batched_tokens: int | None, *,
+                                     allreduce_max_token_num: int | None = None,
+                                     sp_min_token_num: int | None = None) -> None:
+    """Final, sorted compile_ranges_endpoints.
+
+    The ranges end at max_num_batched_tokens; extra endpoints split them where a fusion
+    switches on or off: `allreduce_max_token_num` (fused all-reduce + RMSNorm limit,
+    from the device and the model's hidden size/dtype), the sequence-parallel
+    threshold (pass_config.sp_min_token_num, else `sp_min_token_num` computed by the
+    engine), the RoPE + KV-cache fusion limit, and the user's own endpoints (kept when
+    inside (1, max_num_batched_tokens)).
+    """
+    pc = cc.pass_config
+    end = max_num_batched_tokens
+    points: list[int] = [] if end is None else [end]
+
+    def below_end(x: int) -> bool:
+        return end is not None and x < end
+
+    if pc.fuse_allreduce_rms and allreduce_max_token_num is not None:
+        if below_end(allreduce_max_token_num):
+            points.append(allreduce_max_token_num)
+    if pc.enable_sp:
+        if pc.sp_min_token_num is None:
+            pc.sp_min_token_num = sp_min_token_num
+        threshold = pc.sp_min_token_num
+        if threshold is not None and below_end(threshold) and threshold > 1:
+            points.append(threshold - 1)
+    if pc.fuse_rope_kvcache:
+        limit = pc.rope_kvcache_fusion_max_token_num
+        if limit is not None and below_end(limit):
+            points.append(limit)
+    for x in cc.compile_ranges_endpoints or ():
+        if x <= 0:
+            raise ValueError(f"compile range endpoints must be positive, got {x}")
+        if below_end(x) and x > 1:
+            points.append(x)
+    cc.compile_ranges_endpoints = sorted(points)
+
+
+def get_compile_ranges(cc: Any) -> list[tuple[int, int]]:
+    """Inclusive (start, end) token ranges cut at the endpoints: [1, e0], [e0+1, e1]..."""
+    if cc.compile_ranges_endpoints is None:
+        return []
+    ends = sorted(set(cc.compile_ranges_endpoints))
+    return [(start + 1, end) for start, end in zip([0, *ends[:-1]], ends, strict=True)]
+
+
+# --------------------------------------------------------------------------------------
+# Splitting ops and custom ops.
+# --------------------------------------------------------------------------------------
+
+
+def _is_vllm_compile(cc: Any) -> bool:
+    return cc.mode is not None and int(cc.mode) == _MODE_VLLM_COMPILE
+
+
+def _is_mode_none(cc: Any) -> bool:
+    return cc.mode is not None and int(cc.mode) == _MODE_NONE
+
+
+def splitting_ops_contain_attention(cc: Any) -> bool:
+    return cc.splitting_ops is not None and all(
+        op in cc.splitting_ops for op in cc._attention_ops
+    )
+
+
+def splitting_ops_contain_kv_cache_update(cc: Any) -> bool:
+    """True when the KV-cache update ops are (or will be) split out of the graph."""
+    if (not cc.use_inductor_graph_partition and cc.splitting_ops is None
+            and not cc.pass_config.fuse_attn_quant):
+        return True  # set_splitting_ops_for_v1 will add them
+    return cc.splitting_ops is not None and all(
+        op in cc.splitting_ops for op in _KV_CACHE_UPDATE_OPS
+    )
+
+
+def is_attention_compiled_piecewise(cc: Any) -> bool:
+    if not splitting_ops_contain_attention(cc):
+        return False
+    if not cc.use_inductor_graph_partition:
+        return _is_vllm_compile(cc)
+    return cc.backend == "inductor" and not _is_mode_none(cc)
+
+
+def is_custom_op_enabled(cc: Any, op: str) -> bool:
+    """With 'all' an op is on unless '-op' is listed; with 'none' only if '+op' is."""
+    if "all" in cc.custom_ops:
+        return f"-{op}" not in cc.custom_ops
+    if "none" not in cc.custom_ops:
+        raise ValueError("custom_ops must contain 'all' or 'none' once defaults are applied")
+    return f"+{op}" in cc.custom_ops
+
+
+def set_splitting_ops_for_attn_fusion(cc: Any) -> None:
+    """Attention + quant fusion needs attention inside the graph: no splitting ops, and
+    piecewise CUDA graphs become FULL."""
+    if not cc.pass_config.fuse_attn_quant:
+        raise ValueError("set_splitting_ops_for_attn_fusion needs pass_config.fuse_attn_quant")
+    modes = type(cc.cudagraph_mode)
+    if cc.splitting_ops is None:
+        cc.splitting_ops = []
+        if cudagraph_has_piecewise(cc.cudagraph_mode):
+            logger.warning("fuse_attn_quant needs attention in the graph: splitting_ops "
+                           "set to [] and cudagraph_mode to FULL")
+            cc.cudagraph_mode = modes.FULL
+    if splitting_ops_contain_attention(cc):
+        raise ValueError("splitting_ops must not hold the attention ops when "
+                         "fuse_attn_quant is on")
+
+
+def set_splitting_ops_for_v1(cc: Any, all2all_backend: str, data_parallel_size: int = 1) -> None:
+    """Choose splitting_ops (and downgrade cudagraph_mode) once mode, cudagraph_mode and
+    the pass flags are final. cudagraph_mode must be set."""
+    if not _is_vllm_compile(cc):
+        if cc.splitting_ops is None:
+            cc.splitting_ops = []
+        return
+    modes = type(cc.cudagraph_mode)
+    pc = cc.pass_config
+    if pc.fuse_attn_quant and not cc.use_inductor_graph_partition:
+        set_splitting_ops_for_attn_fusion(cc)
+    elif cc.splitting_ops is None:
+        cc.splitting_ops = list(cc._attention_ops)
+        if not cc.use_inductor_graph_partition:
+            if pc.fuse_rope_kvcache:
+                logger.warning("fuse_rope_kvcache turned off: it needs splitting_ops=[] or "
+                               "use_inductor_graph_partition")
+                pc.fuse_rope_kvcache = False
+            cc.splitting_ops.extend(_KV_CACHE_UPDATE_OPS)
+    elif not cc.splitting_ops:
+        if cc.cudagraph_mode == modes.PIECEWISE:
+            logger.warning("empty splitting_ops leaves nothing to capture piecewise: "
+                           "cudagraph_mode set to NONE")
+            cc.cudagraph_mode = modes.NONE
+        elif cc.cudagraph_mode == modes.FULL_AND_PIECEWISE:
+            logger.warning("empty splitting_ops leaves nothing to capture piecewise: "
+                           "cudagraph_mode set to FULL")
+            cc.cudagraph_mode = modes.FULL
+        cc.splitting_ops = []
+    if (not cc.use_inductor_graph_partition and (pc.enable_sp or pc.fuse_gemm_comms)
+            and cc.splitting_ops):
+        logger.warning("sequence parallelism / async TP need the whole graph: "
+                       "splitting_ops set to []")
+        cc.splitting_ops = []
+        if cudagraph_has_piecewise(cc.cudagraph_mode):
+            cc.cudagraph_mode = modes.FULL
+    if (all2all_backend == "deepep_high_throughput" and data_parallel_size > 1
+            and cc.cudagraph_mode != modes.NONE):
+        logger.info("DeepEP high-throughput kernels cannot run in CUDA graphs: "
+                    "cudagraph_mode set to NONE")
+        cc.cudagraph_mode = modes.NONE
+
+
+# --------------------------------------------------------------------------------------
+# Field hooks.
+# --------------------------------------------------------------------------------------
+
+
+def fspath(value: Any) -> Any:
+    """Path-like input (pathlib.Path, os.PathLike) -> its string form; else unchanged."""
+    return os.fspath(value) if isinstance(value, os.PathLike) else value
+
+
+def to_path(value: Any) -> Any:
+    """A validated path string -> pathlib.Path (None stays None)."""
+    from pathlib import Path
+
+    return None if value is None else Path(value)

@@ -1,0 +1,508 @@
+# Generated from schema/compilation.yaml by cfgc; do not edit.
+"""Config classes: PassConfig, DynamicShapesConfig, CompilationConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from cfgc.hooks import compilation as _hooks
+from vllm_config.types import CUDAGraphMode, CompilationMode, DynamicShapesType
+
+
+@config
+class PassConfig:
+    """Switches and thresholds of the custom Inductor graph passes (fusions, no-op
+    elimination, sequence parallelism). Most switches start unset and are filled in
+    from the optimization level and the platform when VllmConfig is built.
+    """
+
+    fuse_norm_quant: bool = None
+    """Fuse RMSNorm with the following quantization op. Unset until the optimization level decides.
+    """
+
+    fuse_act_quant: bool = None
+    """Fuse SiLU-and-mul with the following quantization op. Unset until the optimization level decides.
+    """
+
+    fuse_attn_quant: bool = None
+    """Fuse attention (including MLA) with the quantization of its output. Needs
+    attention inside the compiled graph, so it empties splitting_ops unless Inductor
+    graph partitioning is on.
+    """
+
+    eliminate_noops: bool = True
+    """Remove no-op reshapes and views so the fusion patterns can match; keep on when any fusion is on.
+    """
+
+    enable_sp: bool = None
+    """Sequence parallelism: shard activations between TP ranks around the all-reduce.
+    Needs tensor_parallel_size > 1; switched off for models whose hidden size is
+    too small to gain from it.
+    """
+
+    fuse_gemm_comms: bool = None
+    """Async tensor parallelism, overlapping GEMMs with their collectives. Works with sequence parallelism.
+    """
+
+    fuse_allreduce_rms: bool = None
+    """Fuse the TP all-reduce with the following RMSNorm (and quantization) using FlashInfer.
+    """
+
+    enable_qk_norm_rope_fusion: bool = None
+    """Fuse the per-head RMSNorm of Q and K with rotary embedding; enables the custom rotary op.
+    """
+
+    fuse_rope_kvcache_cat_mla: bool = None
+    """For MLA models, fuse rotary embedding with the KV-cache write. CUDA and ROCm only.
+    """
+
+    fuse_act_padding: bool = None
+    """Fuse RMSNorm with the padding that follows it (ROCm/AITER only)."""
+
+    fuse_mla_dual_rms_norm: bool = None
+    """For MLA, fuse the two RMSNorms of the Q and KV projections into one kernel (ROCm/AITER only).
+    """
+
+    fuse_rope_kvcache: bool = None
+    """Fuse QK rotary embedding with the KV-cache write (ROCm only); enables the
+    custom rotary op. Needs splitting_ops=[] or Inductor graph partitioning.
+    """
+
+    rope_kvcache_fusion_max_token_num: int = 256
+    """Largest batch (in tokens) that uses the RoPE + KV-cache fusion; bigger batches,
+    typically prefill, use the separate kernels. Adds a compile-range endpoint.
+    """
+
+    fi_allreduce_fusion_max_size_mb: float | None = None
+    """Largest all-reduce payload, in MiB, sent through the FlashInfer fused
+    all-reduce; larger tensors use the plain all-reduce. Unset: a built-in table by
+    GPU generation and TP size.
+    """
+
+    sp_min_token_num: int | None = None
+    """Batches of at least this many tokens use sequence parallelism; smaller ones run
+    without it. Unset: a threshold derived from the device, TP size and hidden size.
+    """
+
+    @field_validator("fuse_norm_quant", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_norm_quant(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_act_quant", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_act_quant(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_attn_quant", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_attn_quant(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("enable_sp", mode="wrap")
+    @classmethod
+    def _skip_none_enable_sp(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_gemm_comms", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_gemm_comms(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_allreduce_rms", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_allreduce_rms(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("enable_qk_norm_rope_fusion", mode="wrap")
+    @classmethod
+    def _skip_none_enable_qk_norm_rope_fusion(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_rope_kvcache_cat_mla", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_rope_kvcache_cat_mla(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_act_padding", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_act_padding(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_mla_dual_rms_norm", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_mla_dual_rms_norm(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("fuse_rope_kvcache", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_rope_kvcache(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    def __post_init__(self) -> None:
+        _hooks.warn_fusions_without_noop_elimination(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "eliminate_noops": self.eliminate_noops,
+            "enable_qk_norm_rope_fusion": self.enable_qk_norm_rope_fusion,
+            "enable_sp": self.enable_sp,
+            "fi_allreduce_fusion_max_size_mb": None if self.fi_allreduce_fusion_max_size_mb is None else float(self.fi_allreduce_fusion_max_size_mb),
+            "fuse_act_padding": self.fuse_act_padding,
+            "fuse_act_quant": self.fuse_act_quant,
+            "fuse_allreduce_rms": self.fuse_allreduce_rms,
+            "fuse_attn_quant": self.fuse_attn_quant,
+            "fuse_gemm_comms": self.fuse_gemm_comms,
+            "fuse_mla_dual_rms_norm": self.fuse_mla_dual_rms_norm,
+            "fuse_norm_quant": self.fuse_norm_quant,
+            "fuse_rope_kvcache": self.fuse_rope_kvcache,
+            "fuse_rope_kvcache_cat_mla": self.fuse_rope_kvcache_cat_mla,
+            "rope_kvcache_fusion_max_token_num": self.rope_kvcache_fusion_max_token_num,
+            "sp_min_token_num": self.sp_min_token_num,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("PassConfig", self.hash_factors())
+
+
+@config
+class DynamicShapesConfig:
+    """How torch.compile handles dynamic shapes, and debugging aids for shape guards."""
+
+    type: DynamicShapesType = DynamicShapesType.BACKED
+    """Kind of symbolic size used for the token dimension; see DynamicShapesType."""
+
+    evaluate_guards: bool = False
+    """Debug mode: keep Dynamo's shape guards and fail when a recompilation is caused
+    by one, to find where a dynamic size got specialised. Needs
+    VLLM_USE_BYTECODE_HOOK=0; with BACKED sizes, AOT compilation must be off.
+    """
+
+    assume_32_bit_indexing: bool = False
+    """Promise that every tensor fits 32-bit indexing, letting Inductor emit cheaper index math. Needs PyTorch 2.10+.
+    """
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "assume_32_bit_indexing": self.assume_32_bit_indexing,
+            "evaluate_guards": self.evaluate_guards,
+            "type": _h.enum_name(self.type),
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("DynamicShapesConfig", self.hash_factors())
+
+
+@config
+class CompilationConfig:
+    """torch.compile, CUDA graph capture and Inductor settings. Three groups: top-level
+    compile control (mode, backend, cache and dump paths, custom ops, splitting ops,
+    encoder compilation); CUDA graph capture (cudagraph_mode, capture sizes, warmups,
+    input copies); and Inductor (compile sizes and ranges, extra Inductor config and
+    passes, plus pass_config for the fusion passes). Several fields start unset and
+    are resolved when VllmConfig is built; a CompilationConfig used on its own is
+    not fully initialised.
+
+    CUDA graphs and Inductor take separate size lists because a captured graph
+    replays only at its exact batch size, while an Inductor graph compiled for a
+    symbolic size serves any size; compiling for a few fixed sizes is optional.
+    """
+
+    mode: CompilationMode = None
+    """How much torch.compile is applied: 0/NONE, 1/STOCK_TORCH_COMPILE,
+    2/DYNAMO_TRACE_ONCE or 3/VLLM_COMPILE (see CompilationMode). Unset: chosen
+    when VllmConfig is built (VLLM_COMPILE unless the model runs eagerly).
+    """
+
+    debug_dump_path: str | None = None
+    """Directory for compilation debug dumps (graphs, generated code); none when unset.
+    """
+
+    cache_dir: str = ""
+    """Directory of the compiled-artifact cache that speeds up later starts. Empty: a
+    directory derived from the model and config hashes.
+    """
+
+    compile_cache_save_format: Literal["binary", "unpacked"] = None
+    """How compiled artifacts are saved: "binary" (one file, safe with several
+    processes) or "unpacked" (a directory tree for inspection, not
+    multiprocess-safe). Unset: the VLLM_COMPILE_CACHE_SAVE_FORMAT environment
+    variable, else "binary".
+    """
+
+    backend: str = ""
+    """Compile backend: a torch backend name ("inductor", "eager", ...) or the
+    qualified name of a backend function. Modes 1 and 2 hand it the whole graph;
+    mode 3 allows only "inductor", "eager" or empty. Empty: the platform default
+    ("inductor" on CUDA-like platforms).
+    """
+
+    custom_ops: list[str] = Field(default_factory=list)
+    """Which custom (hand-written) ops to use instead of Inductor-generated code:
+    "all" or "none" (at most one), then "+name" to enable or "-name" to disable
+    single ops, e.g. ["none", "+rms_norm"]. Empty: all enabled when not compiling
+    with Inductor, all disabled when compiling with it.
+    """
+
+    ir_enable_torch_wrap: bool = None
+    """Wrap vLLM IR ops as torch custom ops during the forward pass. Off lets Dynamo
+    trace the chosen implementation directly and saves the wrapping cost in eager
+    mode. Unset: on for mode VLLM_COMPILE with the inductor backend, off otherwise.
+    """
+
+    splitting_ops: list[str] | None = None
+    """Ops ("namespace::name") kept out of CUDA graphs: the graph is split at them
+    for piecewise capture (or, with use_inductor_graph_partition, Inductor
+    partitions around them after all passes ran). Unset: the attention ops (and
+    KV-cache update ops); [] keeps the whole graph, for full CUDA graphs.
+    """
+
+    compile_mm_encoder: bool = False
+    """Also compile the multimodal encoder. Works only for a few models (e.g. Qwen2.5-VL, Llama 4) on some platforms.
+    """
+
+    cudagraph_mm_encoder: bool = False
+    """Capture the multimodal (vision) encoder's forward pass in CUDA graphs, one per token budget.
+    """
+
+    encoder_cudagraph_token_budgets: list[int] = Field(default_factory=list)
+    """Token capacities of the encoder CUDA graphs; images are packed into the
+    smallest budget that fits. Every entry must be positive. Empty: powers of two
+    between the model's smallest and largest encoder budgets.
+    """
+
+    encoder_cudagraph_max_vision_items_per_batch: int = 0
+    """Images or videos per encoder CUDA graph batch (the captured batch size); must
+    not be negative. 0: the largest budget divided by the smallest.
+    """
+
+    encoder_cudagraph_max_frames_per_batch: int | None = None
+    """Total video frames per encoder CUDA graph batch (sizes the per-frame sequence
+    buffer); must not be negative. Unset: items per batch times the model's
+    frames per video; 0 when videos are disabled (image-only graphs).
+    """
+
+    compile_sizes: list[int | str] | None = None
+    """Batch sizes (tokens) Inductor also compiles a specialised graph for; the
+    entry "cudagraph_capture_sizes" stands for every CUDA graph capture size.
+    """
+
+    compile_ranges_endpoints: list[int] | None = None
+    """Extra cut points of the token-count ranges Inductor compiles separately:
+    endpoints e0 < e1 < ... give [1, e0], [e0+1, e1], ..., up to
+    max_num_batched_tokens. A compile size inside a range takes precedence over it.
+    """
+
+    inductor_compile_config: dict[Any, Any] = Field(default_factory=dict)
+    """Extra Inductor config options (torch._inductor.config names and values), on
+    top of vLLM's defaults.
+    """
+
+    inductor_passes: dict[str, str] = Field(default_factory=dict)
+    """Extra Inductor passes, pass name to the qualified name of the pass function."""
+
+    cudagraph_mode: CUDAGraphMode = None
+    """Which batches replay CUDA graphs: NONE, PIECEWISE, FULL, FULL_DECODE_ONLY or
+    FULL_AND_PIECEWISE (see CUDAGraphMode). Piecewise graphs need mode
+    VLLM_COMPILE and non-empty splitting_ops; full graphs work with or without
+    compilation but not with every attention backend. FULL_DECODE_ONLY saves memory
+    on decode-only instances. Unset: chosen when VllmConfig is built
+    (FULL_AND_PIECEWISE when everything supports it).
+    """
+
+    cudagraph_num_of_warmups: int = 0
+    """Runs per batch size before its CUDA graph is captured."""
+
+    cudagraph_capture_sizes: list[int] | None = None
+    """Batch sizes (tokens) to capture CUDA graphs for; a batch is padded up to the
+    next captured size and runs without graphs above the largest. Unset: a default
+    list up to max_cudagraph_capture_size.
+    """
+
+    cudagraph_copy_inputs: bool = False
+    """Copy inputs into graph-owned buffers before replay. Needed only when callers
+    do not reuse the same input buffers; piecewise graphs only.
+    """
+
+    cudagraph_specialize_lora: bool = True
+    """With LoRA enabled, capture separate graphs for batches with and without active
+    adapters: no LoRA overhead when none is active, at the cost of startup time and
+    some memory.
+    """
+
+    use_inductor_graph_partition: bool = None
+    """Let Inductor partition the graph around CUDA-graph-unsafe ops after all passes
+    and fusions ran, instead of splitting it before compilation: passes see the
+    whole graph and one compilation serves both full and piecewise graphs. Needs
+    torch 2.9+. Unset: decided when VllmConfig is built.
+    """
+
+    pass_config: PassConfig = Field(default_factory=PassConfig)
+    """Settings of the custom fusion passes; a mapping is accepted. See PassConfig."""
+
+    max_cudagraph_capture_size: int = None
+    """Largest CUDA graph capture size. With cudagraph_capture_sizes given it must equal
+    their maximum; otherwise the default list is 1, 2, 4, multiples of 8 below 256,
+    then multiples of 16 up to this size. Unset: min(2 * max_num_seqs *
+    (1 + speculative tokens), 512), capped at max_num_batched_tokens.
+    """
+
+    dynamic_shapes_config: DynamicShapesConfig = Field(default_factory=DynamicShapesConfig)
+    """Dynamic-shape handling of torch.compile; see DynamicShapesConfig."""
+
+    local_cache_dir: str = Field(default=None, init=False)
+    """This rank's directory inside the compile cache, set when compilation starts."""
+
+    fast_moe_cold_start: bool | None = None
+    """Speed up the first compilation of MoE models by assuming the forward pass runs
+    only this model's MoE layers, in creation order. Wrong results if that does
+    not hold. Unset: on, except with speculative decoding (the draft model may
+    have MoE layers).
+    """
+
+    enabled_custom_ops: dict[str, int] = Field(default_factory=dict, init=False)
+    """Run-time tally of the custom ops the model instantiated enabled (a Counter)."""
+
+    disabled_custom_ops: dict[str, int] = Field(default_factory=dict, init=False)
+    """Run-time tally of the custom ops the model instantiated disabled (a Counter)."""
+
+    traced_files: set[str] = Field(default_factory=set, init=False)
+    """Source files Dynamo traced; recorded at run time for cache invalidation."""
+
+    compilation_time: float = Field(default=0.0, init=False)
+    """Seconds spent compiling the model."""
+
+    encoder_compilation_time: float = Field(default=0.0, init=False)
+    """Seconds spent compiling the multimodal encoder."""
+
+    static_forward_context: dict[str, Any] = Field(default_factory=dict, init=False)
+    """Layer name to layer object, for layers reached from outside the model code (attention, fused MoE).
+    """
+
+    static_all_moe_layers: list[str] = Field(default_factory=list, init=False)
+    """Names of all MoE layers of the model, filled in while it is built."""
+
+    _attention_ops: ClassVar[list[str]] = ["vllm::unified_attention_with_output", "vllm::unified_mla_attention_with_output", "vllm::mamba_mixer2", "vllm::mamba_mixer", "vllm::short_conv", "vllm::linear_attention", "vllm::plamo2_mamba_mixer", "vllm::qwen_gdn_attention_core", "vllm::gdn_attention_core_xpu", "vllm::olmo_hybrid_gdn_full_forward", "vllm::kda_attention", "vllm::sparse_attn_indexer", "vllm::rocm_aiter_sparse_attn_indexer", "vllm::deepseek_v4_attention"]
+    """Attention-like ops (sequence mixers) split out of the graph for piecewise CUDA graphs by default.
+    """
+
+    @field_validator("mode", mode="before")
+    @classmethod
+    def _before_mode(cls, value: Any) -> Any:
+        value = _v.enum_by_name(value, CompilationMode)
+        return value
+
+    @field_validator("mode", mode="wrap")
+    @classmethod
+    def _skip_none_mode(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("debug_dump_path", mode="before")
+    @classmethod
+    def _before_debug_dump_path(cls, value: Any) -> Any:
+        value = _hooks.fspath(value)
+        return value
+
+    @field_validator("debug_dump_path", mode="after")
+    @classmethod
+    def _after_debug_dump_path(cls, value: Any) -> Any:
+        value = _hooks.to_path(value)
+        return value
+
+    @field_validator("compile_cache_save_format", mode="wrap")
+    @classmethod
+    def _skip_none_compile_cache_save_format(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("ir_enable_torch_wrap", mode="wrap")
+    @classmethod
+    def _skip_none_ir_enable_torch_wrap(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("cudagraph_mode", mode="before")
+    @classmethod
+    def _before_cudagraph_mode(cls, value: Any) -> Any:
+        value = _v.enum_by_name(value, CUDAGraphMode)
+        return value
+
+    @field_validator("cudagraph_mode", mode="wrap")
+    @classmethod
+    def _skip_none_cudagraph_mode(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("use_inductor_graph_partition", mode="wrap")
+    @classmethod
+    def _skip_none_use_inductor_graph_partition(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("pass_config", mode="before")
+    @classmethod
+    def _before_pass_config(cls, value: Any) -> Any:
+        value = _v.dict_to_class(value, PassConfig)
+        return value
+
+    @field_validator("max_cudagraph_capture_size", mode="wrap")
+    @classmethod
+    def _skip_none_max_cudagraph_capture_size(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("local_cache_dir", mode="wrap")
+    @classmethod
+    def _skip_none_local_cache_dir(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    def __post_init__(self) -> None:
+        _hooks.default_compile_cache_save_format(self)
+        _hooks.use_counters_for_op_tallies(self)
+        _hooks.check_custom_ops_all_none(self)
+        _hooks.default_auto_functionalized_v2(self)
+        _hooks.add_rotary_embedding_for_rope_fusions(self)
+        _hooks.check_custom_op_syntax(self)
+        _hooks.check_piecewise_backend(self)
+        _hooks.check_encoder_cudagraph(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "backend": self.backend,
+            "compile_cache_save_format": self.compile_cache_save_format,
+            "compile_mm_encoder": self.compile_mm_encoder,
+            "compile_ranges_endpoints": None if self.compile_ranges_endpoints is None else tuple(self.compile_ranges_endpoints),
+            "compile_sizes": None if self.compile_sizes is None else tuple(_h.canon(x0) for x0 in self.compile_sizes),
+            "cudagraph_capture_sizes": None if self.cudagraph_capture_sizes is None else tuple(self.cudagraph_capture_sizes),
+            "cudagraph_copy_inputs": self.cudagraph_copy_inputs,
+            "cudagraph_mm_encoder": self.cudagraph_mm_encoder,
+            "cudagraph_mode": _h.enum_name(self.cudagraph_mode),
+            "cudagraph_num_of_warmups": self.cudagraph_num_of_warmups,
+            "cudagraph_specialize_lora": self.cudagraph_specialize_lora,
+            "custom_ops": tuple(self.custom_ops),
+            "disabled_custom_ops": _h.sorted_items((k0, v0) for k0, v0 in self.disabled_custom_ops.items()),
+            "dynamic_shapes_config": _h.nested(self.dynamic_shapes_config),
+            "enabled_custom_ops": _h.sorted_items((k0, v0) for k0, v0 in self.enabled_custom_ops.items()),
+            "encoder_cudagraph_max_frames_per_batch": self.encoder_cudagraph_max_frames_per_batch,
+            "encoder_cudagraph_max_vision_items_per_batch": self.encoder_cudagraph_max_vision_items_per_batch,
+            "encoder_cudagraph_token_budgets": tuple(self.encoder_cudagraph_token_budgets),
+            "fast_moe_cold_start": self.fast_moe_cold_start,
+            "inductor_compile_config": _h.sorted_items((_h.canon(k0), _h.canon(v0)) for k0, v0 in self.inductor_compile_config.items()),
+            "inductor_passes": _h.sorted_items((k0, v0) for k0, v0 in self.inductor_passes.items()),
+            "ir_enable_torch_wrap": self.ir_enable_torch_wrap,
+            "max_cudagraph_capture_size": self.max_cudagraph_capture_size,
+            "mode": _h.enum_name(self.mode),
+            "pass_config": _h.nested(self.pass_config),
+            "splitting_ops": None if self.splitting_ops is None else tuple(self.splitting_ops),
+            "static_all_moe_layers": tuple(self.static_all_moe_layers),
+            "use_inductor_graph_partition": self.use_inductor_graph_partition,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("CompilationConfig", self.hash_factors())

@@ -1,0 +1,85 @@
+# Generated from schema/lora.yaml by cfgc; do not edit.
+"""Config classes: LoRAConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from cfgc.hooks import lora as _hooks
+from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
+
+
+@config
+class LoRAConfig:
+    """Serving LoRA adapters: adapter slots per batch and in CPU memory, the largest rank,
+    weight dtype and the modules adapters may touch. Sizes static buffers, so most
+    fields are part of the cache key.
+    """
+
+    max_lora_rank: MaxLoRARanks = 16
+    """Largest LoRA rank that can be loaded; sizes the adapter buffers."""
+
+    max_loras: int = Field(default=1, ge=1)
+    """Adapters that can be active in one batch (GPU adapter slots)."""
+
+    fully_sharded_loras: bool = False
+    """Shard the whole LoRA computation over tensor-parallel ranks instead of half of it. Usually faster with long sequences, high ranks or large TP.
+    """
+
+    max_cpu_loras: int | None = None
+    """Adapters kept in CPU memory; at least max_loras. Unset - equal to max_loras."""
+
+    lora_dtype: TorchDType | LoRADType = "auto"
+    """Data type of adapter weights; "auto" uses the model's dtype."""
+
+    target_modules: list[str] | None = None
+    """Apply adapters only to modules with these name suffixes (e.g. ["o_proj", "qkv_proj"]), to trade adapter coverage for speed. Unset - every module that supports LoRA.
+    """
+
+    default_mm_loras: dict[str, str] | None = None
+    """For multimodal models that always need an adapter for a modality - modality name to adapter path, applied when a request carries that modality. Skipped when a request has several such modalities (one adapter per prompt). Offline, adapters get ids 1..n in alphabetical order of modality.
+    """
+
+    enable_tower_connector_lora: bool = False
+    """Also apply adapters to the vision tower and connector of multimodal models. Experimental; only some models (e.g. the Qwen-VL family).
+    """
+
+    specialize_active_lora: bool = False
+    """Capture separate CUDA graphs per count of active adapters (powers of two up to max_loras) for a tighter kernel grid. Faster with varying adapter use; slower start-up and more memory. Needs cudagraph_specialize_lora.
+    """
+
+    enable_mixed_moe_lora_format: bool = False
+    """Use the generic 2D MoE LoRA layer for every MoE model so adapters in 2D and 3D expert formats can be served together. Ignored for dense models.
+    """
+
+    @field_validator("lora_dtype", mode="after")
+    @classmethod
+    def _after_lora_dtype(cls, value: Any) -> Any:
+        value = _hooks.check_lora_dtype(value)
+        return value
+
+    @model_validator(mode="after")
+    def _model_after_0_check_lora_config(self) -> "LoRAConfig":
+        _hooks.check_lora_config(self)
+        return self
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "enable_mixed_moe_lora_format": self.enable_mixed_moe_lora_format,
+            "enable_tower_connector_lora": self.enable_tower_connector_lora,
+            "fully_sharded_loras": self.fully_sharded_loras,
+            "lora_dtype": _h.canon(self.lora_dtype),
+            "max_lora_rank": self.max_lora_rank,
+            "max_loras": self.max_loras,
+            "target_modules_sorted": _h.canon(_hooks.target_modules_factor(self)),
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("LoRAConfig", self.hash_factors())

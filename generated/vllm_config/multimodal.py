@@ -1,0 +1,232 @@
+# Generated from schema/multimodal.yaml by cfgc; do not edit.
+"""Config classes: AudioDummyOptions, BaseDummyOptions, ImageDummyOptions, VideoDummyOptions, MultiModalConfig.
+"""
+
+from dataclasses import InitVar  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from cfgc.hooks import multimodal as _hooks
+from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
+
+
+@config
+class AudioDummyOptions:
+    """Per-prompt limit and dummy clip length used when profiling memory."""
+
+    count: int = Field(default=999, ge=0)
+    """Most audio clips accepted in one prompt."""
+
+    length: int | None = Field(default=None, gt=0)
+    """Dummy clip length in samples; unset uses the model's maximum."""
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("AudioDummyOptions", self.hash_factors())
+
+
+@config
+class BaseDummyOptions:
+    """Profiling options for one modality: how many dummy items to generate per prompt.
+    Used for modalities other than image, video and audio.
+    """
+
+    count: int = Field(default=999, ge=0)
+    """Most items of this modality accepted in one prompt (also the profiling count)."""
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("BaseDummyOptions", self.hash_factors())
+
+
+@config
+class ImageDummyOptions:
+    """Per-prompt limit and dummy image size used when profiling memory."""
+
+    count: int = Field(default=999, ge=0)
+    """Most images accepted in one prompt."""
+
+    width: int | None = Field(default=None, gt=0)
+    """Dummy image width in pixels; unset uses the model's maximum."""
+
+    height: int | None = Field(default=None, gt=0)
+    """Dummy image height in pixels; unset uses the model's maximum."""
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("ImageDummyOptions", self.hash_factors())
+
+
+@config
+class VideoDummyOptions:
+    """Per-prompt limit and dummy video shape used when profiling memory."""
+
+    count: int = Field(default=999, ge=0)
+    """Most videos accepted in one prompt."""
+
+    num_frames: int | None = Field(default=None, gt=0)
+    """Frames per dummy video during profiling; unset uses the model's maximum."""
+
+    width: int | None = Field(default=None, gt=0)
+    """Dummy video width in pixels; unset uses the model's maximum."""
+
+    height: int | None = Field(default=None, gt=0)
+    """Dummy video height in pixels; unset uses the model's maximum."""
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("VideoDummyOptions", self.hash_factors())
+
+
+@config
+class MultiModalConfig:
+    """Inputs, preprocessing caches and encoder execution of multimodal models (images,
+    video, audio). Built by the engine from ModelConfig's mm_* arguments when the
+    architecture accepts non-text inputs.
+    """
+
+    language_model_only: bool = False
+    """Serve the model as text-only: every modality limit becomes 0 and the encoders
+    are not used. Same effect as a limit of 0 for each modality.
+    """
+
+    limit_per_prompt: dict[str, BaseDummyOptions | VideoDummyOptions | ImageDummyOptions | AudioDummyOptions] = Field(default_factory=dict)
+    """Per-modality cap on items in one prompt, optionally with the dummy input shape
+    used for memory profiling. Give a count (`{"image": 4}`) or options
+    (`{"video": {"count": 1, "num_frames": 16}}`); modalities not listed allow 999.
+    """
+
+    enable_mm_embeds: bool = False
+    """Accept precomputed multimodal embeddings as inputs. With a modality limit of 0
+    the encoder is not loaded but embeddings still pass. Shapes are not checked
+    thoroughly: enable only for trusted clients.
+    """
+
+    media_io_kwargs: dict[str, dict[str, Any]] = Field(default_factory=dict)
+    """Options for loading media, per modality, e.g. `{"video": {"num_frames": 40}}`."""
+
+    mm_processor_kwargs: dict[str, Any] | None = None
+    """Keyword overrides passed to the model's Hugging Face processor (e.g.
+    `{"num_crops": 4}`); which keys work depends on the model.
+    """
+
+    mm_processor_cache_gb: float = Field(default=4, ge=0)
+    """Size in GiB of the cache of processed multimodal inputs, kept once per API
+    process and per engine process. 0 disables it.
+    """
+
+    mm_processor_cache_type: MMCacheType = "lru"
+    """Cache kind for processed multimodal inputs; "shm" shares one cache through shared memory.
+    """
+
+    mm_shm_cache_max_object_size_mb: int = Field(default=128, ge=0)
+    """Largest single entry, in MiB, of the shared-memory cache. Only valid with cache type "shm".
+    """
+
+    mm_encoder_only: bool = False
+    """Run only the multimodal encoder, without the language model (disaggregated encoder workers).
+    """
+
+    mm_encoder_tp_mode: MMEncoderTPMode = "weights"
+    """Tensor-parallel strategy for the encoder: "weights" shards each layer across
+    ranks; "data" keeps full weights on every rank and splits the batch. "data"
+    falls back to "weights" for encoders that do not support it.
+    """
+
+    mm_encoder_attn_backend: AttentionBackendEnum | None = None
+    """Attention backend for vision encoders, by name (e.g. FLASH_ATTN); unset lets the engine choose.
+    """
+
+    mm_encoder_attn_dtype: Literal["fp8"] | None = None
+    """Set to "fp8" to run encoder attention in FP8 (FlashInfer cuDNN). Scales are
+    dynamic unless mm_encoder_fp8_scale_path is given.
+    """
+
+    mm_encoder_fp8_scale_path: str | None = None
+    """JSON file of per-layer FP8 Q/K/V scales for static encoder-attention scaling. The file must exist.
+    """
+
+    mm_encoder_fp8_scale_save_path: str | None = None
+    """With dynamic FP8 scaling, write the calibrated scales to this file once
+    calibration is done, for reuse as mm_encoder_fp8_scale_path. Its folder must exist.
+    """
+
+    mm_encoder_fp8_scale_save_margin: float = Field(default=1.5, gt=0.0)
+    """Factor applied to saved FP8 scales; above 1 leaves headroom for larger activations.
+    """
+
+    interleave_mm_strings: bool = False
+    """Allow text and media items in any order in prompts rendered with the "string" chat content format.
+    """
+
+    skip_mm_profiling: bool = False
+    """Profile memory with the language model only. Starts faster, but you must leave
+    room for encoder activations and the embedding cache yourself.
+    """
+
+    video_pruning_rate: float | None = Field(default=None, ge=0.0, lt=1.0)
+    """Fraction in [0, 1) of each video's tokens dropped by Efficient Video Sampling; unset disables pruning.
+    """
+
+    mm_tensor_ipc: MMTensorIPC = "direct_rpc"
+    """Transport for multimodal tensors: "direct_rpc" serialises them over RPC;
+    "torch_shm" passes them through torch shared memory (single engine, no TP/DP/PP).
+    """
+
+    mm_ipc_gpu_memory_gb: float = Field(default=0, ge=0)
+    """GPU memory in GiB reserved (out of the KV cache budget) for GPU work in the API
+    process, such as hardware video decoding. 0 disables the reservation.
+    """
+
+    @field_validator("limit_per_prompt", mode="before")
+    @classmethod
+    def _before_limit_per_prompt(cls, value: Any) -> Any:
+        value = _hooks.limit_per_prompt_options(value)
+        return value
+
+    @field_validator("mm_encoder_attn_backend", mode="before")
+    @classmethod
+    def _before_mm_encoder_attn_backend(cls, value: Any) -> Any:
+        value = _v.upper(value)
+        value = _v.reject(value, ('XFORMERS',), 'attention backend XFORMERS was removed; choose another backend')
+        value = _v.enum_by_name(value, AttentionBackendEnum)
+        return value
+
+    @model_validator(mode="after")
+    def _model_after_0_check_multimodal_values(self) -> "MultiModalConfig":
+        _hooks.check_multimodal_values(self)
+        return self
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "mm_encoder_attn_backend": None if self.mm_encoder_attn_backend is None else _h.enum_name(self.mm_encoder_attn_backend),
+            "mm_encoder_attn_dtype": self.mm_encoder_attn_dtype,
+            "mm_encoder_fp8_scale_path": self.mm_encoder_fp8_scale_path,
+            "mm_encoder_tp_mode": self.mm_encoder_tp_mode,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("MultiModalConfig", self.hash_factors())

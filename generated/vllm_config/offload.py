@@ -1,0 +1,111 @@
+# Generated from schema/offload.yaml by cfgc; do not edit.
+"""Config classes: UVAOffloadConfig, PrefetchOffloadConfig, OffloadConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from cfgc.hooks import offload as _hooks
+from vllm_config.types import OffloadBackend
+
+
+@config
+class UVAOffloadConfig:
+    """Weight offloading through unified virtual addressing: offloaded weights stay in
+    pinned CPU memory and the GPU reads them directly each forward pass. Simple, but
+    only fast with a fast CPU-GPU link.
+    """
+
+    cpu_offload_gb: float = Field(default=0, ge=0)
+    """GiB of weights per GPU kept in CPU memory, as if the GPU had that much more memory (e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them over the CPU-GPU link. 0 disables it.
+    """
+
+    cpu_offload_params: set[str] = Field(default_factory=set)
+    """Parameter name segments to offload; a segment matches whole dot-separated parts ("experts" or "experts.w2_weight" match "mlp.experts.w2_weight", "w2" does not). Empty: any parameter, until cpu_offload_gb is reached.
+    """
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "cpu_offload_gb": float(self.cpu_offload_gb),
+            "cpu_offload_params": _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("UVAOffloadConfig", self.hash_factors())
+
+
+@config
+class PrefetchOffloadConfig:
+    """Weight offloading with asynchronous prefetch: layers are grouped, the last layers of
+    each group live in CPU memory and are copied to the GPU ahead of use to hide the
+    transfer.
+    """
+
+    offload_group_size: int = Field(default=0, ge=0)
+    """Layers per group; the last offload_num_in_group layers of every group are offloaded (size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it.
+    """
+
+    offload_num_in_group: int = Field(default=1, ge=1)
+    """Layers offloaded per group; at most offload_group_size."""
+
+    offload_prefetch_step: int = Field(default=1, ge=0)
+    """How many layers ahead to prefetch. More hides more latency but holds more GPU memory; at least 1 when prefetch offloading is on.
+    """
+
+    offload_params: set[str] = Field(default_factory=set)
+    """Parameter name segments to offload from the chosen layers; a segment matches whole dot-separated parts ("w13_weight" matches "mlp.experts.w13_weight" but not "mlp.experts.w13_weight_scale"). Empty: every parameter of those layers.
+    """
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "offload_group_size": self.offload_group_size,
+            "offload_num_in_group": self.offload_num_in_group,
+            "offload_params": _h.sorted_tuple(x0 for x0 in self.offload_params),
+            "offload_prefetch_step": self.offload_prefetch_step,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("PrefetchOffloadConfig", self.hash_factors())
+
+
+@config
+class OffloadConfig:
+    """Offloading model weights to CPU memory to run models larger than GPU memory. Part
+    of the cache key: prefetch offloading adds ops to the compiled graph.
+    """
+
+    offload_backend: OffloadBackend = "auto"
+    """"uva" or "prefetch"; "auto" picks prefetch when offload_group_size > 0 and UVA when cpu_offload_gb > 0.
+    """
+
+    uva: UVAOffloadConfig = Field(default_factory=UVAOffloadConfig)
+    """Settings of UVA offloading."""
+
+    prefetch: PrefetchOffloadConfig = Field(default_factory=PrefetchOffloadConfig)
+    """Settings of prefetch offloading."""
+
+    @model_validator(mode="after")
+    def _model_after_0_check_offload(self) -> "OffloadConfig":
+        _hooks.check_offload(self)
+        return self
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "offload_backend": self.offload_backend,
+            "prefetch": _h.nested(self.prefetch),
+            "uva": _h.nested(self.uva),
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("OffloadConfig", self.hash_factors())

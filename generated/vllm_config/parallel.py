@@ -1,0 +1,368 @@
+# Generated from schema/parallel.yaml by cfgc; do not edit.
+"""Config classes: EPLBConfig, ParallelConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from cfgc.hooks import parallel as _hooks
+from vllm_config.types import (
+    All2AllBackend,
+    DCPCommBackend,
+    DataParallelBackend,
+    DistributedExecutorBackend,
+    EPLBCommunicatorBackend,
+    EPLBPolicyOption,
+    ExecutorClass,
+    ExpertPlacementStrategy,
+    PlacementGroup,
+    RuntimeEnv,
+)
+
+
+@config
+class EPLBConfig:
+    """Expert-parallel load balancing (EPLB): how expert load is measured and how often
+    experts are moved between ranks. Only used when enable_eplb is on.
+    """
+
+    window_size: int = Field(default=1000, gt=0)
+    """Number of recent engine steps whose expert load is recorded."""
+
+    step_interval: int = Field(default=3000, gt=0)
+    """Engine steps between two expert rearrangements. When larger than window_size, only the last window_size steps inform each rearrangement.
+    """
+
+    num_redundant_experts: int = Field(default=0, ge=0)
+    """Extra expert replicas spread over the ranks so hot experts can be served in several places. Must stay 0 unless enable_eplb is on.
+    """
+
+    log_balancedness: bool = False
+    """Log how evenly expert load is spread. Adds communication, so off by default."""
+
+    log_balancedness_interval: int = Field(default=1, gt=0)
+    """Engine steps between two balancedness log lines."""
+
+    use_async: bool = True
+    """Move expert weights in the background instead of pausing the engine. Needs the default policy and a communicator other than torch_nccl or pynccl.
+    """
+
+    policy: EPLBPolicyOption = "default"
+    """Rebalancing algorithm."""
+
+    communicator: EPLBCommunicatorBackend | None = None
+    """Transport for expert weights. Unset: the engine picks nixl when installed, else pynccl for elastic EP or torch_gloo otherwise.
+    """
+
+    @model_validator(mode="after")
+    def _model_after_0_check_eplb_config(self) -> "EPLBConfig":
+        _hooks.check_eplb_config(self)
+        return self
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "communicator": self.communicator,
+            "log_balancedness": self.log_balancedness,
+            "log_balancedness_interval": self.log_balancedness_interval,
+            "num_redundant_experts": self.num_redundant_experts,
+            "policy": self.policy,
+            "step_interval": self.step_interval,
+            "use_async": self.use_async,
+            "window_size": self.window_size,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("EPLBConfig", self.hash_factors())
+
+
+@config
+class ParallelConfig:
+    """How the model is split over devices and processes: tensor, pipeline, data, context
+    and expert parallelism, the executor that runs the workers, and multi-node and
+    NUMA placement.
+    """
+
+    pipeline_parallel_size: int = Field(default=1, ge=1)
+    """Pipeline stages; the model's layers are split across this many device groups."""
+
+    tensor_parallel_size: int = Field(default=1, ge=1)
+    """Devices each layer's weights are sharded across."""
+
+    prefill_context_parallel_size: int = Field(default=1, ge=1)
+    """Devices a long prompt's prefill is split across by sequence; adds workers."""
+
+    data_parallel_size: int = Field(default=1, ge=1)
+    """Model replicas serving requests side by side. MoE layers are sharded over tensor_parallel_size x data_parallel_size devices.
+    """
+
+    data_parallel_size_local: int = Field(default=1, ge=0)
+    """Data-parallel replicas on this node. 0 marks DP as configured by the launcher even when data_parallel_size is 1.
+    """
+
+    data_parallel_rank: int = Field(default=0, ge=0)
+    """This replica's data-parallel rank; must be below data_parallel_size."""
+
+    data_parallel_rank_local: int | None = None
+    """This replica's rank among the replicas of its node (SPMD runs only)."""
+
+    data_parallel_master_ip: str = "127.0.0.1"
+    """Address of the data-parallel coordinator."""
+
+    data_parallel_rpc_port: int = 29550
+    """Port for data-parallel control messages."""
+
+    data_parallel_master_port: int = 29500
+    """Port of the data-parallel coordinator's process group."""
+
+    data_parallel_backend: DataParallelBackend = "mp"
+    """Launch data-parallel replicas as local processes ("mp") or Ray actors ("ray")."""
+
+    data_parallel_external_lb: bool = False
+    """One engine per DP rank, balanced by an external load balancer (e.g. one pod per rank for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a DP rank is given to the server.
+    """
+
+    data_parallel_hybrid_lb: bool = False
+    """Balance across the DP ranks of a node internally and across nodes externally (one API server per node). Set together with the DP start rank.
+    """
+
+    is_moe_model: bool | None = None
+    """Whether the model uses mixture-of-experts layers; None when not known yet."""
+
+    enable_expert_parallel: bool = False
+    """Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing.
+    """
+
+    enable_ep_weight_filter: bool = False
+    """With expert parallelism, have each rank read only its own experts' weights from the checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D expert tensors or dense models.
+    """
+
+    enable_eplb: bool = False
+    """Rebalance experts across ranks at run time (EPLB); needs expert parallelism."""
+
+    eplb_config: EPLBConfig = Field(default_factory=EPLBConfig)
+    """Settings of expert-parallel load balancing."""
+
+    expert_placement_strategy: ExpertPlacementStrategy = "linear"
+    """Initial expert layout: "linear" gives each rank a contiguous block, "round_robin" deals experts out one by one, which can balance grouped-expert models without redundant experts.
+    """
+
+    all2all_backend: All2AllBackend = "allgather_reducescatter"
+    """Communication kernels for expert-parallel token exchange (DeepEP, MoRI, NIXL-EP, FlashInfer variants, or all-gather plus reduce-scatter). The removed "naive" and "pplx" map to "allgather_reducescatter" with a warning.
+    """
+
+    max_parallel_loading_workers: int | None = Field(default=None, ge=1)
+    """Cap on workers loading weights at once, to bound host RAM. Currently ignored."""
+
+    disable_custom_all_reduce: bool = False
+    """Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs.
+    """
+
+    enable_elastic_ep: bool = False
+    """Let the expert-parallel world grow and shrink at run time (stateless groups). Needs enable_eplb, no pipeline parallelism and internal load balancing.
+    """
+
+    enable_dbo: bool = False
+    """Dual batch overlap - split a batch in two micro-batches to overlap compute and communication.
+    """
+
+    ubatch_size: int = Field(default=0, ge=0)
+    """Micro-batches per step; values above 1 turn micro-batching on."""
+
+    dbo_decode_token_threshold: int = Field(default=32, ge=0)
+    """Decode-only batches with more tokens than this are split into micro-batches."""
+
+    dbo_prefill_token_threshold: int = Field(default=512, ge=0)
+    """Batches containing a prefill with more tokens than this are split into micro-batches.
+    """
+
+    disable_nccl_for_dp_synchronization: bool | None = None
+    """Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on when async scheduling is on, off otherwise.
+    """
+
+    ray_workers_use_nsight: bool = False
+    """Profile Ray workers with Nsight Systems; needs a Ray executor."""
+
+    ray_runtime_env: RuntimeEnv | None = None
+    """Ray runtime environment handed to the distributed workers."""
+
+    placement_group: PlacementGroup | None = None
+    """Ray placement group to run the workers in."""
+
+    distributed_executor_backend: str | DistributedExecutorBackend | ExecutorClass | None = None
+    """What runs the workers: "mp" (local processes; set nnodes for several hosts), "ray", "uni" (in-process, single worker), "external_launcher" (e.g. torchrun), an Executor subclass or its import path. Unset: "uni" for one worker, otherwise chosen from the platform and Ray state.
+    """
+
+    worker_cls: str = "auto"
+    """Import path of the worker class; "auto" lets the platform choose."""
+
+    sd_worker_cls: str = "auto"
+    """Import path of the worker class for speculative decoding; "auto" lets the platform choose.
+    """
+
+    worker_extension_cls: str = ""
+    """Import path of a class mixed into the worker class, to add methods callable through collective_rpc. Empty for none.
+    """
+
+    master_addr: str = "127.0.0.1"
+    """Address of the rank-0 host for multi-node runs with the "mp" executor."""
+
+    master_port: int = 29501
+    """Port on the rank-0 host for multi-node runs with the "mp" executor."""
+
+    node_rank: int = Field(default=0, ge=0)
+    """This host's index for multi-node runs with the "mp" executor."""
+
+    nnodes: int = Field(default=1, ge=1)
+    """Hosts in a multi-node run with the "mp" executor. Above 1 needs an "mp", "uni" or "external_launcher" executor and disables the custom all-reduce.
+    """
+
+    numa_bind: bool = False
+    """Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node (auto-detected unless numa_bind_nodes or numa_bind_cpus is given).
+    """
+
+    numa_bind_nodes: list[int] | None = None
+    """NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node indices. Needs numa_bind.
+    """
+
+    numa_bind_cpus: list[str] | None = None
+    """CPU list for each visible GPU in numactl syntax, e.g. ["0-3", "4-7"]; replaces the NUMA-node CPU binding. Needs numa_bind.
+    """
+
+    assigned_physical_gpu_ids: list[int] | None = None
+    """Physical GPU id for each logical GPU index of this engine, e.g. [2, 3]; used at topology boundaries (NVML, NIC affinity, P2P checks). Unset: visible order.
+    """
+
+    distributed_timeout_seconds: int | None = None
+    """Timeout for device process-group operations, in seconds. Unset: PyTorch's default (600 s for NCCL). Raise it when slow downloads delay multi-node start.
+    """
+
+    cpu_distributed_timeout_seconds: int | None = None
+    """Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 s).
+    """
+
+    world_size: int = Field(default=None, init=False)
+    """Worker processes per replica, derived as pipeline x tensor x prefill-context parallel size (times data_parallel_size for "external_launcher").
+    """
+
+    rank: int = 0
+    """This worker's global rank."""
+
+    _data_parallel_master_port_list: list[int] = Field(default_factory=list)
+    """Free ports reserved for data-parallel process groups, taken one at a time. Internal.
+    """
+
+    _coord_store_port: int = 0
+    """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server.
+    """
+
+    decode_context_parallel_size: int = Field(default=1, ge=1)
+    """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it.
+    """
+
+    dcp_kv_cache_interleave_size: int = 1
+    """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""
+
+    dcp_comm_backend: DCPCommBackend = "ag_rs"
+    """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models; needs decode_context_parallel_size > 1).
+    """
+
+    cp_kv_cache_interleave_size: int = 1
+    """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it.
+    """
+
+    data_parallel_index: int = Field(default=None, init=False)
+    """Copy of data_parallel_rank that is kept even for dense models; not used for process groups.
+    """
+
+    _api_process_count: int = Field(default=1, gt=0)
+    """Number of API server processes. Internal, set by API server scale-out."""
+
+    _api_process_rank: int = Field(default=0, ge=-1)
+    """This API server's index, or -1 in engine-core processes. Internal, set by API server scale-out.
+    """
+
+    @field_validator("distributed_executor_backend", mode="after")
+    @classmethod
+    def _after_distributed_executor_backend(cls, value: Any) -> Any:
+        value = _hooks.check_executor_backend(value)
+        return value
+
+    @field_validator("numa_bind_nodes", mode="after")
+    @classmethod
+    def _after_numa_bind_nodes(cls, value: Any) -> Any:
+        value = _hooks.check_numa_nodes(value)
+        return value
+
+    @field_validator("numa_bind_cpus", mode="after")
+    @classmethod
+    def _after_numa_bind_cpus(cls, value: Any) -> Any:
+        value = _hooks.check_numa_cpus(value)
+        return value
+
+    @field_validator("world_size", mode="wrap")
+    @classmethod
+    def _skip_none_world_size(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("data_parallel_index", mode="wrap")
+    @classmethod
+    def _skip_none_data_parallel_index(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @model_validator(mode="after")
+    def _model_after_0_check_parallel_config(self) -> "ParallelConfig":
+        _hooks.check_parallel_config(self)
+        return self
+
+    @model_validator(mode="after")
+    def _model_after_1_verify_parallel_args(self) -> "ParallelConfig":
+        _hooks.verify_parallel_args(self)
+        return self
+
+    def __post_init__(self) -> None:
+        _hooks.compute_world_size(self)
+        _hooks.check_elastic_ep(self)
+        _hooks.settle_data_parallel(self)
+        _hooks.default_single_process_backend(self)
+        _hooks.check_multi_node_backend(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "_coord_store_port": self._coord_store_port,
+            "all2all_backend": self.all2all_backend,
+            "cp_kv_cache_interleave_size": self.cp_kv_cache_interleave_size,
+            "cpu_distributed_timeout_seconds": self.cpu_distributed_timeout_seconds,
+            "data_parallel_size": self.data_parallel_size,
+            "dbo_decode_token_threshold": self.dbo_decode_token_threshold,
+            "dbo_prefill_token_threshold": self.dbo_prefill_token_threshold,
+            "dcp_comm_backend": self.dcp_comm_backend,
+            "dcp_kv_cache_interleave_size": self.dcp_kv_cache_interleave_size,
+            "decode_context_parallel_size": self.decode_context_parallel_size,
+            "disable_nccl_for_dp_synchronization": self.disable_nccl_for_dp_synchronization,
+            "distributed_timeout_seconds": self.distributed_timeout_seconds,
+            "enable_dbo": self.enable_dbo,
+            "enable_elastic_ep": self.enable_elastic_ep,
+            "enable_ep_weight_filter": self.enable_ep_weight_filter,
+            "enable_eplb": self.enable_eplb,
+            "enable_expert_parallel": self.enable_expert_parallel,
+            "eplb_config": _h.nested(self.eplb_config),
+            "expert_placement_strategy": self.expert_placement_strategy,
+            "is_moe_model": self.is_moe_model,
+            "pipeline_parallel_size": self.pipeline_parallel_size,
+            "prefill_context_parallel_size": self.prefill_context_parallel_size,
+            "tensor_parallel_size": self.tensor_parallel_size,
+            "ubatch_size": self.ubatch_size,
+            "world_size": self.world_size,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("ParallelConfig", self.hash_factors())

@@ -1,0 +1,81 @@
+# Generated from schema/pooler.yaml by cfgc; do not edit.
+"""Config classes: PoolerConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from cfgc.hooks import pooler as _hooks
+from vllm_config.types import PoolingTask, SequencePoolingType, TokenPoolingType
+
+
+@config
+class PoolerConfig:
+    """Output pooling of pooling models (embedding, classification, reward). Unset
+    pooling types are filled in by the engine from the checkpoint and the model's
+    defaults.
+    """
+
+    task: PoolingTask | None = None
+    """Pooling task to serve; unset picks the first task the model supports."""
+
+    pooling_type: SequencePoolingType | TokenPoolingType | None = None
+    """Shorthand: a sequence type (CLS, LAST, MEAN) sets seq_pooling_type, a token
+    type (ALL, STEP) sets tok_pooling_type. Do not combine with those fields.
+    """
+
+    seq_pooling_type: SequencePoolingType | None = None
+    """Reduction used for per-sequence outputs."""
+
+    tok_pooling_type: TokenPoolingType | None = None
+    """Selection used for per-token outputs."""
+
+    use_activation: bool | None = None
+    """Apply the pooler's activation (e.g. sigmoid/softmax) to outputs; unset uses the pooler's default (usually on).
+    """
+
+    dimensions: int | None = None
+    """Truncate embeddings to this many dimensions; only for Matryoshka-trained models.
+    """
+
+    enable_chunked_processing: bool = False
+    """Embed inputs longer than the model's context by splitting them into chunks
+    and combining the chunk embeddings with a weighted average.
+    """
+
+    max_embed_len: int | None = None
+    """Longest input accepted for embedding, in tokens; lets embedding inputs exceed
+    max_model_len (use with chunked processing). Unset means max_model_len.
+    """
+
+    logit_mean: float | None = None
+    """Subtracted from classification logits before the activation (Platt-style score calibration).
+    """
+
+    logit_sigma: float | None = None
+    """Classification logits are divided by this after subtracting logit_mean; must not be 0.
+    """
+
+    step_tag_id: int | None = None
+    """Reward models - return only the scores at this token id; unset returns every token's score.
+    """
+
+    returned_token_ids: list[int] | None = None
+    """Vocabulary ids whose scores are returned (e.g. the "good" and "bad" tokens of a process reward model).
+    """
+
+    def __post_init__(self) -> None:
+        _hooks.resolve_pooling_type(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("PoolerConfig", self.hash_factors())

@@ -1,0 +1,49 @@
+# Generated from schema/reasoning.yaml by cfgc; do not edit.
+"""Config classes: ReasoningConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+
+
+@config
+class ReasoningConfig:
+    """Reasoning ("thinking") output of models that wrap their reasoning in delimiter
+    strings such as "<think>" and "</think>". Give the delimiters, or a reasoning
+    parser that knows them; their token ids are derived from the tokenizer by the
+    engine and are not set by hand.
+    """
+
+    reasoning_parser: str = ""
+    """Name of the reasoning parser for this model; it also supplies delimiters left empty below.
+    """
+
+    reasoning_start_str: str = ""
+    """Text that opens a reasoning block, e.g. "<think>"."""
+
+    reasoning_end_str: str = ""
+    """Text that closes a reasoning block, e.g. "</think>"."""
+
+    _reasoning_start_token_ids: list[int] | None = Field(default=None, init=False)
+    """Token ids of the start delimiter; filled in by the engine."""
+
+    _reasoning_end_token_ids: list[int] | None = Field(default=None, init=False)
+    """Token ids of the end delimiter; filled in by the engine."""
+
+    _enabled: bool = Field(default=False, init=False)
+    """True once the delimiter token ids are known, i.e. reasoning handling is active.
+    """
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("ReasoningConfig", self.hash_factors())

@@ -1,0 +1,66 @@
+"""Hooks of KernelConfig / IrOpPriorityConfig, called directly."""
+
+from __future__ import annotations
+
+import pytest
+from cfgc.hooks import kernel as hooks
+from vllm_config.kernel import IrOpPriorityConfig, KernelConfig
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("a,b", ["a", "b"]),
+    (" a , b ", ["a", "b"]),
+    ("a b,c", ["ab", "c"]),
+    ("a,,b", ["a", "", "b"]),
+    (["x", "y"], ["x", "y"]),
+    ([], []),
+])
+def test_priority_list(value, expected):
+    assert hooks.priority_list(value) == expected
+
+
+def test_priority_list_rejects_non_string_items():
+    with pytest.raises(ValueError, match="strings"):
+        hooks.priority_list(["a", 1])
+
+
+def test_priority_list_passes_other_types_to_pydantic():
+    assert hooks.priority_list(None) is None
+
+
+def test_with_default_fills_unnamed_ops():
+    cfg = hooks.ir_op_priority_with_default(IrOpPriorityConfig, ["native"], rms_norm=["triton"])
+    assert cfg.rms_norm == ["triton"] and cfg.fused_add_rms_norm == ["native"]
+
+
+def test_with_default_copies_the_list():
+    default = ["native"]
+    cfg = hooks.ir_op_priority_with_default(IrOpPriorityConfig, default)
+    cfg.rms_norm.append("x")
+    assert default == ["native"] and cfg.fused_add_rms_norm == ["native"]
+
+
+def test_merge_platform_priorities_appends_missing_only():
+    k = KernelConfig(ir_op_priority={"rms_norm": ["triton"]})
+    platform = IrOpPriorityConfig(rms_norm=["vllm_c", "triton", "native"],
+                                  fused_add_rms_norm=["native"])
+    hooks.merge_platform_priorities(k, platform)
+    assert k.ir_op_priority.rms_norm == ["triton", "vllm_c", "native"]
+    assert k.ir_op_priority.fused_add_rms_norm == ["native"]
+
+
+def test_merge_platform_priorities_is_idempotent():
+    k = KernelConfig()
+    platform = IrOpPriorityConfig(rms_norm=["vllm_c", "native"])
+    hooks.merge_platform_priorities(k, platform)
+    first = k.compute_hash()
+    hooks.merge_platform_priorities(k, platform)
+    assert k.ir_op_priority.rms_norm == ["vllm_c", "native"]
+    assert k.compute_hash() == first
+
+
+def test_merge_changes_hash():
+    k = KernelConfig()
+    before = k.compute_hash()
+    hooks.merge_platform_priorities(k, IrOpPriorityConfig(rms_norm=["native"]))
+    assert k.compute_hash() != before
