@@ -143,9 +143,7 @@ class Case:
             self.compiled = lambda: fn(self.x, self.w, eps)
         else:
             self.compiled_in_place = True
-            self.compiled = lambda: fn(
-                self.x, self.r, self.w, eps, in_place=self.compiled_in_place
-            )
+            self.compiled = lambda: fn(self.x, self.r, self.w, eps, in_place=self.compiled_in_place)
 
     def check(self) -> float:
         """Max relative error of the Triton output vs native (fresh inputs kept intact)."""
@@ -175,8 +173,12 @@ def _compiled_fns(enabled: bool) -> dict[str, Callable[..., Any]]:
     import vllm_kernels.native as native
 
     # One compile per shape (static); raise the limits so no shape falls back to eager.
-    for knob in ("recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
-                 "accumulated_cache_size_limit"):
+    for knob in (
+        "recompile_limit",
+        "cache_size_limit",
+        "accumulated_recompile_limit",
+        "accumulated_cache_size_limit",
+    ):
         if hasattr(torch._dynamo.config, knob):
             setattr(torch._dynamo.config, knob, 4096)
     return {
@@ -298,8 +300,8 @@ def run_tune(args: argparse.Namespace, cuda: bool) -> list[dict[str, Any]]:
                     if rows * default.block_n // (warps * 32) >= 4
                 ]
                 for cfg in dict.fromkeys(candidates):
-                        ms = time_ms(lambda c=cfg: case.triton(c), cuda)
-                        results.append((cfg, _gbps(case.bytes, ms)))
+                    ms = time_ms(lambda c=cfg, k=case: k.triton(c), cuda)
+                    results.append((cfg, _gbps(case.bytes, ms)))
                 best_cfg, best = max(results, key=lambda t: t[1])
                 dflt = next(g for c, g in results if c == default)
                 rec = {
@@ -434,13 +436,17 @@ def _env_info(cuda: bool) -> dict[str, str]:
     }
     if cuda:
         props = torch.cuda.get_device_properties(0)
-        info["device"] = f"{props.name} ({props.multi_processor_count} SMs, " \
+        info["device"] = (
+            f"{props.name} ({props.multi_processor_count} SMs, "
             f"{props.total_memory / 2**30:.0f} GiB)"
+        )
         info["cuda"] = str(torch.version.cuda)
         try:
             smi = subprocess.run(
                 ["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
-                capture_output=True, text=True, check=False,
+                capture_output=True,
+                text=True,
+                check=False,
             )
             info["driver"] = smi.stdout.strip()
         except OSError:
@@ -450,8 +456,9 @@ def _env_info(cuda: bool) -> dict[str, str]:
     return info
 
 
-def render_markdown(info: dict[str, str], rows: list[dict], tune: list[dict],
-                    warm: dict[str, Any] | None) -> str:
+def render_markdown(
+    info: dict[str, str], rows: list[dict], tune: list[dict], warm: dict[str, Any] | None
+) -> str:
     lines = ["# Kernel benchmarks: rms_norm and fused_add_rms_norm", ""]
     lines += [f"- {k}: {v}" for k, v in info.items()]
     lines += [
@@ -494,10 +501,12 @@ def render_markdown(info: dict[str, str], rows: list[dict], tune: list[dict],
             "",
             "## Warmup and the post-warmup sweep",
             "",
-            "Plan: both ops x {bf16, fp16, fp32} x hidden " + str(WARMUP_HIDDEN)
+            "Plan: both ops x {bf16, fp16, fp32} x hidden "
+            + str(WARMUP_HIDDEN)
             + " x weight {yes, no} x in-place {yes, no} (fused only), token counts "
             "1..8192 (powers of two). Sweep: every plan item at token counts "
-            + str(SWEEP_TOKENS) + " through the registry, JIT monitor in raise mode.",
+            + str(SWEEP_TOKENS)
+            + " through the registry, JIT monitor in raise mode.",
             "",
             "| run | items | launches | compilations | warmup s | sweep launches "
             "| compilations after warmup | error |",
@@ -522,8 +531,10 @@ def render_markdown(info: dict[str, str], rows: list[dict], tune: list[dict],
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    default_out = Path(os.environ["OUT"]) / "benchmarks.md" if os.environ.get("OUT") else Path(
-        "benchmarks.md"
+    default_out = (
+        Path(os.environ["OUT"]) / "benchmarks.md"
+        if os.environ.get("OUT")
+        else Path("benchmarks.md")
     )
     p.add_argument("--out", type=Path, default=default_out)
     p.add_argument("--tokens", type=int, nargs="+", default=[1, 16, 256, 4096, 32768])
@@ -555,16 +566,29 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     info = _env_info(cuda)
     print(json.dumps(info), flush=True)
-    tune = run_tune(args, cuda) if args.tune else []
-    rows = [] if args.skip_bandwidth else run_bandwidth(args, cuda)
-    warm = None if args.skip_warmup else run_warmup_bench(args)
-    md = render_markdown(info, rows, tune, warm)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(md)
-    args.out.with_suffix(".json").write_text(
-        json.dumps({"env": info, "rows": rows, "tune": tune, "warmup": warm}, indent=1)
-    )
-    print(md)
+    rows: list[dict[str, Any]] = []
+    tune: list[dict[str, Any]] = []
+    warm: dict[str, Any] | None = None
+
+    def save() -> str:
+        # Written after every section so a run cut short still leaves a report.
+        md = render_markdown(info, rows, tune, warm)
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        args.out.write_text(md)
+        args.out.with_suffix(".json").write_text(
+            json.dumps({"env": info, "rows": rows, "tune": tune, "warmup": warm}, indent=1)
+        )
+        return md
+
+    if args.tune:
+        tune = run_tune(args, cuda)
+        save()
+    if not args.skip_bandwidth:
+        rows = run_bandwidth(args, cuda)
+        save()
+    if not args.skip_warmup:
+        warm = run_warmup_bench(args)
+    print(save())
     return 0
 
 

@@ -21,7 +21,7 @@ def docstring(text: str, indent: int) -> str:
     """A triple-quoted docstring that survives any text (quotes, backslashes, braces)."""
     body = escape_doc(text.strip())
     pad = " " * indent
-    if "\n" not in body and len(body) + indent + 6 <= 88:
+    if "\n" not in body:  # one line stays one line, however long (docs are kept exact)
         return f'"""{body}"""'
     lines = body.split("\n")
     return '"""' + lines[0] + "".join(
@@ -125,7 +125,9 @@ def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[Valid
             before.append(f"value = _v.{v.name}(value)")
     if f.deprecation is not None:
         d = f.deprecation
-        if f.default.kind == "value":
+        if f.default.kind == "value" and isinstance(f.default.value, bool | None):
+            cond = f"value is not {f.default.value!r}"
+        elif f.default.kind == "value":
             cond = f"value != {literal(f.default.value, f.type, res)}"
         else:
             cond = "value is not None"
@@ -146,6 +148,8 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
     for f in c.fields:
         rhs = field_default(f, res)
         decl = f"{f.name}: {annotation(f)}" + (f" = {rhs}" if rhs else "")
+        if f.default.kind == "unset":
+            decl += "  # unset: a post-init hook fills it in"
         view.fields.append(FieldView(decl, f.doc))
         if f.kind == "field":
             view.validators.extend(_field_validators(c, f, res))
@@ -196,12 +200,14 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     for name in sorted(used - local):
         if res.kind_of(name) == "class":
             from_modules.setdefault(res.classes[name].module, []).append(name)
-    imports = []
     pkg = res.schema.package
     if from_types:
-        imports.append(_import_line(f"{pkg}.types", from_types))
-    for mod in sorted(from_modules):
-        imports.append(_import_line(f"{pkg}.{mod}", from_modules[mod]))
+        from_modules["types"] = from_types
+    # Sorted as ruff's isort would: by module, names case-insensitively.
+    imports = [
+        _import_line(f"{pkg}.{mod}", sorted(from_modules[mod], key=str.lower))
+        for mod in sorted(from_modules)
+    ]
     needs_hooks = any(
         c.post_init or c.model_validators or any(e.hook for e in c.hash_extra)
         or any(v.name == "hook" for f in c.fields for v in f.validators)

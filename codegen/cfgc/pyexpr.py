@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import math
 
 from . import model as m
-from .resolve import Resolved
+from .resolve import Resolved, value_problem
 from .type_expr import TypeExpr
 
 
@@ -19,6 +20,8 @@ def py_literal(value: object) -> str:
         return "(" + ", ".join(py_literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{py_literal(k)}: {py_literal(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f'float("{value}")'  # YAML .inf / -.inf / .nan; repr() is not source
     return repr(value)
 
 
@@ -55,14 +58,34 @@ def annotation(f: m.FieldDef) -> str:
 
 
 def literal(value: object, t: TypeExpr | None, res: Resolved) -> str:
-    """A default value as Python source; enum members by name."""
+    """A default value as Python source; enum members by name, and the YAML lists of
+    tuple and set fields as tuples and sets (YAML itself only has lists)."""
     if t is not None and isinstance(value, str):
         base = res.expand(t)
         for node in base.walk():
             if node.kind == "named" and node.name in res.enums:
                 if value in {mem.name for mem in res.enums[node.name].members}:
                     return f"{node.name}.{value}"
+    if t is not None and isinstance(value, list | dict):
+        base = res.expand(t)
+        for arm in base.args if base.kind == "union" else (base,):
+            if arm.kind == "container" and not value_problem(arm, value, res):
+                return _container_literal(value, arm, res)
     return py_literal(value)
+
+
+def _container_literal(value: list | dict, t: TypeExpr, res: Resolved) -> str:
+    if isinstance(value, dict):
+        k, v = t.args
+        return "{" + ", ".join(f"{literal(key, k, res)}: {literal(val, v, res)}"
+                               for key, val in value.items()) + "}"
+    fixed = t.name == "tuple" and not t.variadic
+    items = [literal(v, t.args[i] if fixed else t.args[0], res) for i, v in enumerate(value)]
+    if t.name == "tuple":
+        return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+    if t.name == "set":
+        return "{" + ", ".join(items) + "}" if items else "set()"
+    return "[" + ", ".join(items) + "]"
 
 
 def field_default(f: m.FieldDef, res: Resolved) -> str:
@@ -70,13 +93,13 @@ def field_default(f: m.FieldDef, res: Resolved) -> str:
     kwargs: list[str] = []
     d = f.default
     if d.kind == "value":
-        if d.is_mutable_literal:
-            if d.value in ([], {}):
-                kwargs.append(f"default_factory={type(d.value).__name__}")
-            else:
-                kwargs.append(f"default_factory=lambda: {literal(d.value, f.type, res)}")
+        src = literal(d.value, f.type, res)
+        if src in ("[]", "{}", "set()"):
+            kwargs.append(f"default_factory={ {'[]': 'list', '{}': 'dict'}.get(src, 'set')}")
+        elif d.is_mutable_literal and not src.startswith("("):  # tuples need no factory
+            kwargs.append(f"default_factory=lambda: {src}")
         else:
-            kwargs.append(f"default={literal(d.value, f.type, res)}")
+            kwargs.append(f"default={src}")
     elif d.kind == "factory":
         kwargs.append(f"default_factory={d.value}")
     elif d.kind == "unset":

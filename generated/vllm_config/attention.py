@@ -48,8 +48,7 @@ class AttentionConfig:
     """
 
     disable_flashinfer_q_quantization: bool = False
-    """With an fp8 KV cache, keep queries in their original precision instead of quantizing them to fp8.
-    """
+    """With an fp8 KV cache, keep queries in their original precision instead of quantizing them to fp8."""
 
     mla_prefill_backend: MLAPrefillBackendEnum | None = None
     """Prefill kernel for MLA models, by member name in any case (e.g.

@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import cache as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import cache as _hooks
 from vllm_config.types import (
     CacheDType,
     KVOffloadingBackend,
@@ -29,14 +29,13 @@ class CacheConfig:
     DEFAULT_BLOCK_SIZE: ClassVar[int] = 16
     """Block size in tokens used when block_size is not given."""
 
-    block_size: int = Field(default=None, gt=0)
+    block_size: int = Field(default=None, gt=0)  # unset: a post-init hook fills it in
     """Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE,
     16); after construction it always holds an int.
     """
 
     user_specified_block_size: bool = Field(default=False, init=False)
-    """True when block_size was given explicitly rather than defaulted. Set automatically.
-    """
+    """True when block_size was given explicitly rather than defaulted. Set automatically."""
 
     user_specified_mamba_block_size: bool = Field(default=False, init=False)
     """True when mamba_block_size was given explicitly. Set automatically."""
@@ -62,8 +61,7 @@ class CacheConfig:
     """
 
     is_attention_free: bool = False
-    """Whether the model has no attention layers. Copied from the model config; not for users.
-    """
+    """Whether the model has no attention layers. Copied from the model config; not for users."""
 
     num_gpu_blocks_override: int | None = None
     """Use exactly this many GPU cache blocks instead of the profiled number. Meant for
@@ -71,8 +69,7 @@ class CacheConfig:
     """
 
     sliding_window: int | None = None
-    """Sliding attention window in tokens. Copied from the model config; not for users.
-    """
+    """Sliding attention window in tokens. Copied from the model config; not for users."""
 
     enable_prefix_caching: bool = True
     """Reuse cached KV blocks of identical prompt prefixes across requests."""
@@ -105,8 +102,7 @@ class CacheConfig:
     """
 
     mamba_cache_dtype: MambaDType = "auto"
-    """Element type of the whole Mamba cache (conv and SSM state); "auto" follows the model.
-    """
+    """Element type of the whole Mamba cache (conv and SSM state); "auto" follows the model."""
 
     mamba_ssm_cache_dtype: MambaDType = "auto"
     """Element type of the SSM state alone (the conv state keeps mamba_cache_dtype);
@@ -174,7 +170,7 @@ class CacheConfig:
     @field_validator("calculate_kv_scales", mode="after")
     @classmethod
     def _after_calculate_kv_scales(cls, value: Any) -> Any:
-        if value != False:
+        if value is not False:
             warn_deprecated('CacheConfig.calculate_kv_scales', 'scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default to 1.0', '')
         return value
 

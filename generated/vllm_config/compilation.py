@@ -6,12 +6,12 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import compilation as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import compilation as _hooks
-from vllm_config.types import CUDAGraphMode, CompilationMode, DynamicShapesType
+from vllm_config.types import CompilationMode, CUDAGraphMode, DynamicShapesType
 
 
 @config
@@ -21,54 +21,46 @@ class PassConfig:
     from the optimization level and the platform when VllmConfig is built.
     """
 
-    fuse_norm_quant: bool = None
-    """Fuse RMSNorm with the following quantization op. Unset until the optimization level decides.
-    """
+    fuse_norm_quant: bool = None  # unset: a post-init hook fills it in
+    """Fuse RMSNorm with the following quantization op. Unset until the optimization level decides."""
 
-    fuse_act_quant: bool = None
-    """Fuse SiLU-and-mul with the following quantization op. Unset until the optimization level decides.
-    """
+    fuse_act_quant: bool = None  # unset: a post-init hook fills it in
+    """Fuse SiLU-and-mul with the following quantization op. Unset until the optimization level decides."""
 
-    fuse_attn_quant: bool = None
+    fuse_attn_quant: bool = None  # unset: a post-init hook fills it in
     """Fuse attention (including MLA) with the quantization of its output. Needs
     attention inside the compiled graph, so it empties splitting_ops unless Inductor
     graph partitioning is on.
     """
 
     eliminate_noops: bool = True
-    """Remove no-op reshapes and views so the fusion patterns can match; keep on when any fusion is on.
-    """
+    """Remove no-op reshapes and views so the fusion patterns can match; keep on when any fusion is on."""
 
-    enable_sp: bool = None
+    enable_sp: bool = None  # unset: a post-init hook fills it in
     """Sequence parallelism: shard activations between TP ranks around the all-reduce.
     Needs tensor_parallel_size > 1; switched off for models whose hidden size is
     too small to gain from it.
     """
 
-    fuse_gemm_comms: bool = None
-    """Async tensor parallelism, overlapping GEMMs with their collectives. Works with sequence parallelism.
-    """
+    fuse_gemm_comms: bool = None  # unset: a post-init hook fills it in
+    """Async tensor parallelism, overlapping GEMMs with their collectives. Works with sequence parallelism."""
 
-    fuse_allreduce_rms: bool = None
-    """Fuse the TP all-reduce with the following RMSNorm (and quantization) using FlashInfer.
-    """
+    fuse_allreduce_rms: bool = None  # unset: a post-init hook fills it in
+    """Fuse the TP all-reduce with the following RMSNorm (and quantization) using FlashInfer."""
 
-    enable_qk_norm_rope_fusion: bool = None
-    """Fuse the per-head RMSNorm of Q and K with rotary embedding; enables the custom rotary op.
-    """
+    enable_qk_norm_rope_fusion: bool = None  # unset: a post-init hook fills it in
+    """Fuse the per-head RMSNorm of Q and K with rotary embedding; enables the custom rotary op."""
 
-    fuse_rope_kvcache_cat_mla: bool = None
-    """For MLA models, fuse rotary embedding with the KV-cache write. CUDA and ROCm only.
-    """
+    fuse_rope_kvcache_cat_mla: bool = None  # unset: a post-init hook fills it in
+    """For MLA models, fuse rotary embedding with the KV-cache write. CUDA and ROCm only."""
 
-    fuse_act_padding: bool = None
+    fuse_act_padding: bool = None  # unset: a post-init hook fills it in
     """Fuse RMSNorm with the padding that follows it (ROCm/AITER only)."""
 
-    fuse_mla_dual_rms_norm: bool = None
-    """For MLA, fuse the two RMSNorms of the Q and KV projections into one kernel (ROCm/AITER only).
-    """
+    fuse_mla_dual_rms_norm: bool = None  # unset: a post-init hook fills it in
+    """For MLA, fuse the two RMSNorms of the Q and KV projections into one kernel (ROCm/AITER only)."""
 
-    fuse_rope_kvcache: bool = None
+    fuse_rope_kvcache: bool = None  # unset: a post-init hook fills it in
     """Fuse QK rotary embedding with the KV-cache write (ROCm only); enables the
     custom rotary op. Needs splitting_ops=[] or Inductor graph partitioning.
     """
@@ -186,8 +178,7 @@ class DynamicShapesConfig:
     """
 
     assume_32_bit_indexing: bool = False
-    """Promise that every tensor fits 32-bit indexing, letting Inductor emit cheaper index math. Needs PyTorch 2.10+.
-    """
+    """Promise that every tensor fits 32-bit indexing, letting Inductor emit cheaper index math. Needs PyTorch 2.10+."""
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -217,22 +208,21 @@ class CompilationConfig:
     symbolic size serves any size; compiling for a few fixed sizes is optional.
     """
 
-    mode: CompilationMode = None
+    mode: CompilationMode = None  # unset: a post-init hook fills it in
     """How much torch.compile is applied: 0/NONE, 1/STOCK_TORCH_COMPILE,
     2/DYNAMO_TRACE_ONCE or 3/VLLM_COMPILE (see CompilationMode). Unset: chosen
     when VllmConfig is built (VLLM_COMPILE unless the model runs eagerly).
     """
 
     debug_dump_path: str | None = None
-    """Directory for compilation debug dumps (graphs, generated code); none when unset.
-    """
+    """Directory for compilation debug dumps (graphs, generated code); none when unset."""
 
     cache_dir: str = ""
     """Directory of the compiled-artifact cache that speeds up later starts. Empty: a
     directory derived from the model and config hashes.
     """
 
-    compile_cache_save_format: Literal["binary", "unpacked"] = None
+    compile_cache_save_format: Literal["binary", "unpacked"] = None  # unset: a post-init hook fills it in
     """How compiled artifacts are saved: "binary" (one file, safe with several
     processes) or "unpacked" (a directory tree for inspection, not
     multiprocess-safe). Unset: the VLLM_COMPILE_CACHE_SAVE_FORMAT environment
@@ -253,7 +243,7 @@ class CompilationConfig:
     with Inductor, all disabled when compiling with it.
     """
 
-    ir_enable_torch_wrap: bool = None
+    ir_enable_torch_wrap: bool = None  # unset: a post-init hook fills it in
     """Wrap vLLM IR ops as torch custom ops during the forward pass. Off lets Dynamo
     trace the chosen implementation directly and saves the wrapping cost in eager
     mode. Unset: on for mode VLLM_COMPILE with the inductor backend, off otherwise.
@@ -267,12 +257,10 @@ class CompilationConfig:
     """
 
     compile_mm_encoder: bool = False
-    """Also compile the multimodal encoder. Works only for a few models (e.g. Qwen2.5-VL, Llama 4) on some platforms.
-    """
+    """Also compile the multimodal encoder. Works only for a few models (e.g. Qwen2.5-VL, Llama 4) on some platforms."""
 
     cudagraph_mm_encoder: bool = False
-    """Capture the multimodal (vision) encoder's forward pass in CUDA graphs, one per token budget.
-    """
+    """Capture the multimodal (vision) encoder's forward pass in CUDA graphs, one per token budget."""
 
     encoder_cudagraph_token_budgets: list[int] = Field(default_factory=list)
     """Token capacities of the encoder CUDA graphs; images are packed into the
@@ -310,7 +298,7 @@ class CompilationConfig:
     inductor_passes: dict[str, str] = Field(default_factory=dict)
     """Extra Inductor passes, pass name to the qualified name of the pass function."""
 
-    cudagraph_mode: CUDAGraphMode = None
+    cudagraph_mode: CUDAGraphMode = None  # unset: a post-init hook fills it in
     """Which batches replay CUDA graphs: NONE, PIECEWISE, FULL, FULL_DECODE_ONLY or
     FULL_AND_PIECEWISE (see CUDAGraphMode). Piecewise graphs need mode
     VLLM_COMPILE and non-empty splitting_ops; full graphs work with or without
@@ -339,7 +327,7 @@ class CompilationConfig:
     some memory.
     """
 
-    use_inductor_graph_partition: bool = None
+    use_inductor_graph_partition: bool = None  # unset: a post-init hook fills it in
     """Let Inductor partition the graph around CUDA-graph-unsafe ops after all passes
     and fusions ran, instead of splitting it before compilation: passes see the
     whole graph and one compilation serves both full and piecewise graphs. Needs
@@ -349,7 +337,7 @@ class CompilationConfig:
     pass_config: PassConfig = Field(default_factory=PassConfig)
     """Settings of the custom fusion passes; a mapping is accepted. See PassConfig."""
 
-    max_cudagraph_capture_size: int = None
+    max_cudagraph_capture_size: int = None  # unset: a post-init hook fills it in
     """Largest CUDA graph capture size. With cudagraph_capture_sizes given it must equal
     their maximum; otherwise the default list is 1, 2, 4, multiples of 8 below 256,
     then multiples of 16 up to this size. Unset: min(2 * max_num_seqs *
@@ -359,7 +347,7 @@ class CompilationConfig:
     dynamic_shapes_config: DynamicShapesConfig = Field(default_factory=DynamicShapesConfig)
     """Dynamic-shape handling of torch.compile; see DynamicShapesConfig."""
 
-    local_cache_dir: str = Field(default=None, init=False)
+    local_cache_dir: str = Field(default=None, init=False)  # unset: a post-init hook fills it in
     """This rank's directory inside the compile cache, set when compilation starts."""
 
     fast_moe_cold_start: bool | None = None
@@ -385,15 +373,13 @@ class CompilationConfig:
     """Seconds spent compiling the multimodal encoder."""
 
     static_forward_context: dict[str, Any] = Field(default_factory=dict, init=False)
-    """Layer name to layer object, for layers reached from outside the model code (attention, fused MoE).
-    """
+    """Layer name to layer object, for layers reached from outside the model code (attention, fused MoE)."""
 
     static_all_moe_layers: list[str] = Field(default_factory=list, init=False)
     """Names of all MoE layers of the model, filled in while it is built."""
 
     _attention_ops: ClassVar[list[str]] = ["vllm::unified_attention_with_output", "vllm::unified_mla_attention_with_output", "vllm::mamba_mixer2", "vllm::mamba_mixer", "vllm::short_conv", "vllm::linear_attention", "vllm::plamo2_mamba_mixer", "vllm::qwen_gdn_attention_core", "vllm::gdn_attention_core_xpu", "vllm::olmo_hybrid_gdn_full_forward", "vllm::kda_attention", "vllm::sparse_attn_indexer", "vllm::rocm_aiter_sparse_attn_indexer", "vllm::deepseek_v4_attention"]
-    """Attention-like ops (sequence mixers) split out of the graph for piecewise CUDA graphs by default.
-    """
+    """Attention-like ops (sequence mixers) split out of the graph for piecewise CUDA graphs by default."""
 
     @field_validator("mode", mode="before")
     @classmethod

@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import kernel as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import kernel as _hooks
 from vllm_config.types import LinearBackend, MoEBackend
 
 
@@ -57,13 +57,12 @@ class IrOpPriorityConfig:
 
 @config
 class KernelConfig:
-    """Which kernel families serve MoE and quantized linear layers, and warmup options.
-    """
+    """Which kernel families serve MoE and quantized linear layers, and warmup options."""
 
     ir_op_priority: IrOpPriorityConfig = Field(default_factory=IrOpPriorityConfig)
     """Provider order for each IR op; platform defaults are appended later."""
 
-    enable_flashinfer_autotune: bool = None
+    enable_flashinfer_autotune: bool = None  # unset: a post-init hook fills it in
     """Run FlashInfer's autotuner during warmup. Left unset, the platform decides."""
 
     moe_backend: MoEBackend = "auto"

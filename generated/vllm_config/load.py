@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import load as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import load as _hooks
 from vllm_config.types import LoadFormats, SafetensorsLoadStrategy, TensorizerConfig
 
 
@@ -32,8 +32,7 @@ class LoadConfig:
     """
 
     download_dir: str | None = None
-    """Where weights are downloaded and read from; None uses the Hugging Face cache directory.
-    """
+    """Where weights are downloaded and read from; None uses the Hugging Face cache directory."""
 
     safetensors_load_strategy: SafetensorsLoadStrategy | None = None
     """How safetensors files are read. None (default): memory-mapped, switching to
@@ -53,8 +52,7 @@ class LoadConfig:
     """Bytes per read when prefetching safetensors files (default 16 MiB)."""
 
     model_loader_extra_config: dict[Any, Any] | TensorizerConfig = Field(default_factory=dict)
-    """Extra settings handed to the loader of the chosen load_format (e.g. tensorizer options).
-    """
+    """Extra settings handed to the loader of the chosen load_format (e.g. tensorizer options)."""
 
     device: str | None = None
     """Device the weights are loaded onto; None uses the engine's device."""

@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import lora as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import lora as _hooks
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
 
 
@@ -28,8 +28,7 @@ class LoRAConfig:
     """Adapters that can be active in one batch (GPU adapter slots)."""
 
     fully_sharded_loras: bool = False
-    """Shard the whole LoRA computation over tensor-parallel ranks instead of half of it. Usually faster with long sequences, high ranks or large TP.
-    """
+    """Shard the whole LoRA computation over tensor-parallel ranks instead of half of it. Usually faster with long sequences, high ranks or large TP."""
 
     max_cpu_loras: int | None = None
     """Adapters kept in CPU memory; at least max_loras. Unset - equal to max_loras."""
@@ -38,24 +37,19 @@ class LoRAConfig:
     """Data type of adapter weights; "auto" uses the model's dtype."""
 
     target_modules: list[str] | None = None
-    """Apply adapters only to modules with these name suffixes (e.g. ["o_proj", "qkv_proj"]), to trade adapter coverage for speed. Unset - every module that supports LoRA.
-    """
+    """Apply adapters only to modules with these name suffixes (e.g. ["o_proj", "qkv_proj"]), to trade adapter coverage for speed. Unset - every module that supports LoRA."""
 
     default_mm_loras: dict[str, str] | None = None
-    """For multimodal models that always need an adapter for a modality - modality name to adapter path, applied when a request carries that modality. Skipped when a request has several such modalities (one adapter per prompt). Offline, adapters get ids 1..n in alphabetical order of modality.
-    """
+    """For multimodal models that always need an adapter for a modality - modality name to adapter path, applied when a request carries that modality. Skipped when a request has several such modalities (one adapter per prompt). Offline, adapters get ids 1..n in alphabetical order of modality."""
 
     enable_tower_connector_lora: bool = False
-    """Also apply adapters to the vision tower and connector of multimodal models. Experimental; only some models (e.g. the Qwen-VL family).
-    """
+    """Also apply adapters to the vision tower and connector of multimodal models. Experimental; only some models (e.g. the Qwen-VL family)."""
 
     specialize_active_lora: bool = False
-    """Capture separate CUDA graphs per count of active adapters (powers of two up to max_loras) for a tighter kernel grid. Faster with varying adapter use; slower start-up and more memory. Needs cudagraph_specialize_lora.
-    """
+    """Capture separate CUDA graphs per count of active adapters (powers of two up to max_loras) for a tighter kernel grid. Faster with varying adapter use; slower start-up and more memory. Needs cudagraph_specialize_lora."""
 
     enable_mixed_moe_lora_format: bool = False
-    """Use the generic 2D MoE LoRA layer for every MoE model so adapters in 2D and 3D expert formats can be served together. Ignored for dense models.
-    """
+    """Use the generic 2D MoE LoRA layer for every MoE model so adapters in 2D and 3D expert formats can be served together. Ignored for dense models."""
 
     @field_validator("lora_dtype", mode="after")
     @classmethod

@@ -6,11 +6,13 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import model as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import model as _hooks
+from vllm_config.multimodal import MultiModalConfig
+from vllm_config.pooler import PoolerConfig
 from vllm_config.types import (
     AttentionBackendEnum,
     ConfigFormat,
@@ -30,8 +32,6 @@ from vllm_config.types import (
     TokenizerMode,
     TorchDType,
 )
-from vllm_config.multimodal import MultiModalConfig
-from vllm_config.pooler import PoolerConfig
 
 
 @config
@@ -63,7 +63,7 @@ class ModelConfig:
     model for pooling.
     """
 
-    tokenizer: str = None
+    tokenizer: str = None  # unset: a post-init hook fills it in
     """Hugging Face tokenizer id or path; defaults to model."""
 
     tokenizer_mode: TokenizerMode | str = "auto"
@@ -73,8 +73,7 @@ class ModelConfig:
     """
 
     trust_remote_code: bool = False
-    """Allow running model and tokenizer code shipped with the checkpoint. Only for sources you trust.
-    """
+    """Allow running model and tokenizer code shipped with the checkpoint. Only for sources you trust."""
 
     dtype: ModelDType | TorchDType = "auto"
     """Weight and activation dtype: "auto" (FP16 for FP32/FP16 checkpoints, BF16 for
@@ -82,19 +81,16 @@ class ModelConfig:
     """
 
     seed: int = 0
-    """Random seed; the same on every worker so tensor-parallel ranks sample identical tokens.
-    """
+    """Random seed; the same on every worker so tensor-parallel ranks sample identical tokens."""
 
-    hf_config: PretrainedConfig = Field(default=None, init=False)
+    hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: a post-init hook fills it in
     """The model's Hugging Face config object, loaded by the engine."""
 
-    hf_text_config: PretrainedConfig = Field(default=None, init=False)
-    """The Hugging Face config of the text model; same as hf_config for text-only models.
-    """
+    hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    """The Hugging Face config of the text model; same as hf_config for text-only models."""
 
     hf_config_path: str | None = None
-    """Hugging Face id or path to read the model config from, when it differs from model.
-    """
+    """Hugging Face id or path to read the model config from, when it differs from model."""
 
     allowed_local_media_path: str = ""
     """Server folder from which API requests may read local images and videos. A
@@ -108,20 +104,18 @@ class ModelConfig:
     """Model revision to load (branch, tag or commit); unset uses the default branch."""
 
     code_revision: str | None = None
-    """Revision of the remote model code on the Hub (branch, tag or commit); unset uses the default.
-    """
+    """Revision of the remote model code on the Hub (branch, tag or commit); unset uses the default."""
 
     tokenizer_revision: str | None = None
     """Tokenizer revision on the Hub (branch, tag or commit); defaults to revision."""
 
-    max_model_len: int = Field(default=None, ge=-1)
+    max_model_len: int = Field(default=None, ge=-1)  # unset: a post-init hook fills it in
     """Context length in tokens (prompt plus output). Unset uses the model's own limit;
     -1 picks the longest length that fits in GPU memory.
     """
 
     spec_target_max_model_len: int | None = None
-    """Context length of the target model, used to cap a speculative-decoding draft model.
-    """
+    """Context length of the target model, used to cap a speculative-decoding draft model."""
 
     quantization: QuantizationMethods | str | None = None
     """Weight quantization method. Unset uses the checkpoint's quantization config,
@@ -134,8 +128,7 @@ class ModelConfig:
     """
 
     allow_deprecated_quantization: bool = False
-    """Allow quantization methods scheduled for removal (with a warning) instead of failing.
-    """
+    """Allow quantization methods scheduled for removal (with a warning) instead of failing."""
 
     enforce_eager: bool = False
     """Always run the model eagerly, without CUDA graphs. Slower, but starts faster
@@ -171,8 +164,7 @@ class ModelConfig:
     """
 
     skip_tokenizer_init: bool = False
-    """Do not load a tokenizer; requests must give token ids and outputs are token ids.
-    """
+    """Do not load a tokenizer; requests must give token ids and outputs are token ids."""
 
     enable_prompt_embeds: bool = False
     """Accept prompt embeddings instead of token ids. Shapes are not fully checked:
@@ -185,8 +177,7 @@ class ModelConfig:
     """
 
     config_format: str | ConfigFormat = "auto"
-    """Format of the model config files - "hf", "mistral", or "auto" (try Mistral first, then HF).
-    """
+    """Format of the model config files - "hf", "mistral", or "auto" (try Mistral first, then HF)."""
 
     hf_token: bool | str | None = None
     """Hub access token, or true to use the token saved by `hf auth login`."""
@@ -208,8 +199,7 @@ class ModelConfig:
     """
 
     enable_sleep_mode: bool = False
-    """Allow the engine to release and restore GPU memory on request (CUDA and ROCm only).
-    """
+    """Allow the engine to release and restore GPU memory on request (CUDA and ROCm only)."""
 
     enable_cumem_allocator: bool = False
     """Use the cumem allocator for advanced GPU memory features such as multi-node
@@ -237,8 +227,7 @@ class ModelConfig:
     """
 
     pooler_config: PoolerConfig | None = None
-    """Output pooling settings for pooling models; created for pooling runners when unset.
-    """
+    """Output pooling settings for pooling models; created for pooling runners when unset."""
 
     multimodal_config: MultiModalConfig | None = None
     """Multimodal settings; built by the engine for multimodal architectures."""
@@ -259,8 +248,7 @@ class ModelConfig:
     """Passed to MultiModalConfig.mm_processor_kwargs."""
 
     mm_processor_cache_gb: InitVar[float | None] = None
-    """Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models).
-    """
+    """Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models)."""
 
     mm_processor_cache_type: InitVar[MMCacheType | None] = None
     """Passed to MultiModalConfig.mm_processor_cache_type."""
@@ -272,8 +260,7 @@ class ModelConfig:
     """Passed to MultiModalConfig.mm_encoder_only."""
 
     mm_encoder_tp_mode: InitVar[MMEncoderTPMode | None] = None
-    """Passed to MultiModalConfig.mm_encoder_tp_mode ("data" falls back to "weights" where unsupported).
-    """
+    """Passed to MultiModalConfig.mm_encoder_tp_mode ("data" falls back to "weights" where unsupported)."""
 
     mm_encoder_attn_backend: InitVar[AttentionBackendEnum | str | None] = None
     """Passed to MultiModalConfig.mm_encoder_attn_backend."""
@@ -299,7 +286,7 @@ class ModelConfig:
     video_pruning_rate: InitVar[float | None] = None
     """Passed to MultiModalConfig.video_pruning_rate."""
 
-    mm_tensor_ipc: InitVar[MMTensorIPC] = None
+    mm_tensor_ipc: InitVar[MMTensorIPC] = None  # unset: a post-init hook fills it in
     """Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default."""
 
     mm_ipc_gpu_memory_gb: InitVar[float | None] = None

@@ -1,17 +1,16 @@
 # Generated from schema/multimodal.yaml by cfgc; do not edit.
-"""Config classes: AudioDummyOptions, BaseDummyOptions, ImageDummyOptions, VideoDummyOptions, MultiModalConfig.
-"""
+"""Config classes: AudioDummyOptions, BaseDummyOptions, ImageDummyOptions, VideoDummyOptions, MultiModalConfig."""
 
 from dataclasses import InitVar  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import multimodal as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import multimodal as _hooks
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
 
 
@@ -137,16 +136,13 @@ class MultiModalConfig:
     """
 
     mm_processor_cache_type: MMCacheType = "lru"
-    """Cache kind for processed multimodal inputs; "shm" shares one cache through shared memory.
-    """
+    """Cache kind for processed multimodal inputs; "shm" shares one cache through shared memory."""
 
     mm_shm_cache_max_object_size_mb: int = Field(default=128, ge=0)
-    """Largest single entry, in MiB, of the shared-memory cache. Only valid with cache type "shm".
-    """
+    """Largest single entry, in MiB, of the shared-memory cache. Only valid with cache type "shm"."""
 
     mm_encoder_only: bool = False
-    """Run only the multimodal encoder, without the language model (disaggregated encoder workers).
-    """
+    """Run only the multimodal encoder, without the language model (disaggregated encoder workers)."""
 
     mm_encoder_tp_mode: MMEncoderTPMode = "weights"
     """Tensor-parallel strategy for the encoder: "weights" shards each layer across
@@ -155,8 +151,7 @@ class MultiModalConfig:
     """
 
     mm_encoder_attn_backend: AttentionBackendEnum | None = None
-    """Attention backend for vision encoders, by name (e.g. FLASH_ATTN); unset lets the engine choose.
-    """
+    """Attention backend for vision encoders, by name (e.g. FLASH_ATTN); unset lets the engine choose."""
 
     mm_encoder_attn_dtype: Literal["fp8"] | None = None
     """Set to "fp8" to run encoder attention in FP8 (FlashInfer cuDNN). Scales are
@@ -164,8 +159,7 @@ class MultiModalConfig:
     """
 
     mm_encoder_fp8_scale_path: str | None = None
-    """JSON file of per-layer FP8 Q/K/V scales for static encoder-attention scaling. The file must exist.
-    """
+    """JSON file of per-layer FP8 Q/K/V scales for static encoder-attention scaling. The file must exist."""
 
     mm_encoder_fp8_scale_save_path: str | None = None
     """With dynamic FP8 scaling, write the calibrated scales to this file once
@@ -173,12 +167,10 @@ class MultiModalConfig:
     """
 
     mm_encoder_fp8_scale_save_margin: float = Field(default=1.5, gt=0.0)
-    """Factor applied to saved FP8 scales; above 1 leaves headroom for larger activations.
-    """
+    """Factor applied to saved FP8 scales; above 1 leaves headroom for larger activations."""
 
     interleave_mm_strings: bool = False
-    """Allow text and media items in any order in prompts rendered with the "string" chat content format.
-    """
+    """Allow text and media items in any order in prompts rendered with the "string" chat content format."""
 
     skip_mm_profiling: bool = False
     """Profile memory with the language model only. Starts faster, but you must leave
@@ -186,8 +178,7 @@ class MultiModalConfig:
     """
 
     video_pruning_rate: float | None = Field(default=None, ge=0.0, lt=1.0)
-    """Fraction in [0, 1) of each video's tokens dropped by Efficient Video Sampling; unset disables pruning.
-    """
+    """Fraction in [0, 1) of each video's tokens dropped by Efficient Video Sampling; unset disables pruning."""
 
     mm_tensor_ipc: MMTensorIPC = "direct_rpc"
     """Transport for multimodal tensors: "direct_rpc" serialises them over RPC;

@@ -6,45 +6,38 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import observability as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import observability as _hooks
 from vllm_config.types import DetailedTraceModules
 
 
 @config
 class ObservabilityConfig:
-    """Metrics, tracing and diagnostic logging. None of it changes the compiled model.
-    """
+    """Metrics, tracing and diagnostic logging. None of it changes the compiled model."""
 
     show_hidden_metrics_for_version: str | None = None
-    """Bring back Prometheus metrics hidden since this release (e.g. "0.7") while you move dashboards to their replacements. A temporary escape hatch; the metrics will be removed. Must parse as a version.
-    """
+    """Bring back Prometheus metrics hidden since this release (e.g. "0.7") while you move dashboards to their replacements. A temporary escape hatch; the metrics will be removed. Must parse as a version."""
 
     otlp_traces_endpoint: str | None = None
-    """URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry packages.
-    """
+    """URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry packages."""
 
     collect_detailed_traces: list[DetailedTraceModules] | None = None
-    """Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds possibly blocking work on every request.
-    """
+    """Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds possibly blocking work on every request."""
 
     kv_cache_metrics: bool = False
-    """Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of blocks. Needs stats logging on.
-    """
+    """Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of blocks. Needs stats logging on."""
 
     kv_cache_metrics_sample: float = Field(default=0.01, gt=0, le=1)
     """Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]."""
 
     cudagraph_metrics: bool = False
-    """Report CUDA graph statistics per logging interval (padded vs real tokens, the dispatch modes used and how often).
-    """
+    """Report CUDA graph statistics per logging interval (padded vs real tokens, the dispatch modes used and how often)."""
 
     enable_layerwise_nvtx_tracing: bool = False
-    """Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight timelines. Does not work with CUDA graphs.
-    """
+    """Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight timelines. Does not work with CUDA graphs."""
 
     enable_mfu_metrics: bool = False
     """Report model FLOPs utilisation."""
@@ -53,15 +46,13 @@ class ObservabilityConfig:
     """Time multimodal preprocessing steps. For benchmarks; no command-line flag."""
 
     enable_logging_iteration_details: bool = False
-    """Log every engine step - context and generation request and token counts and the step's CPU time.
-    """
+    """Log every engine step - context and generation request and token counts and the step's CPU time."""
 
     jit_monitor_mode: Literal["warn", "error"] = "warn"
     """Whether a JIT compilation after warmup only warns or is an error."""
 
     jit_monitor_verbose: bool = False
-    """Log every monitored JIT compilation with details. Verbose and slower; for debugging.
-    """
+    """Log every monitored JIT compilation with details. Verbose and slower; for debugging."""
 
     @field_validator("show_hidden_metrics_for_version", mode="after")
     @classmethod

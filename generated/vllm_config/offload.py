@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import offload as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import offload as _hooks
 from vllm_config.types import OffloadBackend
 
 
@@ -22,12 +22,10 @@ class UVAOffloadConfig:
     """
 
     cpu_offload_gb: float = Field(default=0, ge=0)
-    """GiB of weights per GPU kept in CPU memory, as if the GPU had that much more memory (e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them over the CPU-GPU link. 0 disables it.
-    """
+    """GiB of weights per GPU kept in CPU memory, as if the GPU had that much more memory (e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them over the CPU-GPU link. 0 disables it."""
 
     cpu_offload_params: set[str] = Field(default_factory=set)
-    """Parameter name segments to offload; a segment matches whole dot-separated parts ("experts" or "experts.w2_weight" match "mlp.experts.w2_weight", "w2" does not). Empty: any parameter, until cpu_offload_gb is reached.
-    """
+    """Parameter name segments to offload; a segment matches whole dot-separated parts ("experts" or "experts.w2_weight" match "mlp.experts.w2_weight", "w2" does not). Empty: any parameter, until cpu_offload_gb is reached."""
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -49,19 +47,16 @@ class PrefetchOffloadConfig:
     """
 
     offload_group_size: int = Field(default=0, ge=0)
-    """Layers per group; the last offload_num_in_group layers of every group are offloaded (size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it.
-    """
+    """Layers per group; the last offload_num_in_group layers of every group are offloaded (size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it."""
 
     offload_num_in_group: int = Field(default=1, ge=1)
     """Layers offloaded per group; at most offload_group_size."""
 
     offload_prefetch_step: int = Field(default=1, ge=0)
-    """How many layers ahead to prefetch. More hides more latency but holds more GPU memory; at least 1 when prefetch offloading is on.
-    """
+    """How many layers ahead to prefetch. More hides more latency but holds more GPU memory; at least 1 when prefetch offloading is on."""
 
     offload_params: set[str] = Field(default_factory=set)
-    """Parameter name segments to offload from the chosen layers; a segment matches whole dot-separated parts ("w13_weight" matches "mlp.experts.w13_weight" but not "mlp.experts.w13_weight_scale"). Empty: every parameter of those layers.
-    """
+    """Parameter name segments to offload from the chosen layers; a segment matches whole dot-separated parts ("w13_weight" matches "mlp.experts.w13_weight" but not "mlp.experts.w13_weight_scale"). Empty: every parameter of those layers."""
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -84,8 +79,7 @@ class OffloadConfig:
     """
 
     offload_backend: OffloadBackend = "auto"
-    """"uva" or "prefetch"; "auto" picks prefetch when offload_group_size > 0 and UVA when cpu_offload_gb > 0.
-    """
+    """"uva" or "prefetch"; "auto" picks prefetch when offload_group_size > 0 and UVA when cpu_offload_gb > 0."""
 
     uva: UVAOffloadConfig = Field(default_factory=UVAOffloadConfig)
     """Settings of UVA offloading."""

@@ -6,15 +6,15 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import parallel as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import parallel as _hooks
 from vllm_config.types import (
     All2AllBackend,
-    DCPCommBackend,
     DataParallelBackend,
+    DCPCommBackend,
     DistributedExecutorBackend,
     EPLBCommunicatorBackend,
     EPLBPolicyOption,
@@ -35,12 +35,10 @@ class EPLBConfig:
     """Number of recent engine steps whose expert load is recorded."""
 
     step_interval: int = Field(default=3000, gt=0)
-    """Engine steps between two expert rearrangements. When larger than window_size, only the last window_size steps inform each rearrangement.
-    """
+    """Engine steps between two expert rearrangements. When larger than window_size, only the last window_size steps inform each rearrangement."""
 
     num_redundant_experts: int = Field(default=0, ge=0)
-    """Extra expert replicas spread over the ranks so hot experts can be served in several places. Must stay 0 unless enable_eplb is on.
-    """
+    """Extra expert replicas spread over the ranks so hot experts can be served in several places. Must stay 0 unless enable_eplb is on."""
 
     log_balancedness: bool = False
     """Log how evenly expert load is spread. Adds communication, so off by default."""
@@ -49,15 +47,13 @@ class EPLBConfig:
     """Engine steps between two balancedness log lines."""
 
     use_async: bool = True
-    """Move expert weights in the background instead of pausing the engine. Needs the default policy and a communicator other than torch_nccl or pynccl.
-    """
+    """Move expert weights in the background instead of pausing the engine. Needs the default policy and a communicator other than torch_nccl or pynccl."""
 
     policy: EPLBPolicyOption = "default"
     """Rebalancing algorithm."""
 
     communicator: EPLBCommunicatorBackend | None = None
-    """Transport for expert weights. Unset: the engine picks nixl when installed, else pynccl for elastic EP or torch_gloo otherwise.
-    """
+    """Transport for expert weights. Unset: the engine picks nixl when installed, else pynccl for elastic EP or torch_gloo otherwise."""
 
     @model_validator(mode="after")
     def _model_after_0_check_eplb_config(self) -> "EPLBConfig":
@@ -99,12 +95,10 @@ class ParallelConfig:
     """Devices a long prompt's prefill is split across by sequence; adds workers."""
 
     data_parallel_size: int = Field(default=1, ge=1)
-    """Model replicas serving requests side by side. MoE layers are sharded over tensor_parallel_size x data_parallel_size devices.
-    """
+    """Model replicas serving requests side by side. MoE layers are sharded over tensor_parallel_size x data_parallel_size devices."""
 
     data_parallel_size_local: int = Field(default=1, ge=0)
-    """Data-parallel replicas on this node. 0 marks DP as configured by the launcher even when data_parallel_size is 1.
-    """
+    """Data-parallel replicas on this node. 0 marks DP as configured by the launcher even when data_parallel_size is 1."""
 
     data_parallel_rank: int = Field(default=0, ge=0)
     """This replica's data-parallel rank; must be below data_parallel_size."""
@@ -125,23 +119,19 @@ class ParallelConfig:
     """Launch data-parallel replicas as local processes ("mp") or Ray actors ("ray")."""
 
     data_parallel_external_lb: bool = False
-    """One engine per DP rank, balanced by an external load balancer (e.g. one pod per rank for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a DP rank is given to the server.
-    """
+    """One engine per DP rank, balanced by an external load balancer (e.g. one pod per rank for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a DP rank is given to the server."""
 
     data_parallel_hybrid_lb: bool = False
-    """Balance across the DP ranks of a node internally and across nodes externally (one API server per node). Set together with the DP start rank.
-    """
+    """Balance across the DP ranks of a node internally and across nodes externally (one API server per node). Set together with the DP start rank."""
 
     is_moe_model: bool | None = None
     """Whether the model uses mixture-of-experts layers; None when not known yet."""
 
     enable_expert_parallel: bool = False
-    """Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing.
-    """
+    """Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing."""
 
     enable_ep_weight_filter: bool = False
-    """With expert parallelism, have each rank read only its own experts' weights from the checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D expert tensors or dense models.
-    """
+    """With expert parallelism, have each rank read only its own experts' weights from the checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D expert tensors or dense models."""
 
     enable_eplb: bool = False
     """Rebalance experts across ranks at run time (EPLB); needs expert parallelism."""
@@ -150,27 +140,22 @@ class ParallelConfig:
     """Settings of expert-parallel load balancing."""
 
     expert_placement_strategy: ExpertPlacementStrategy = "linear"
-    """Initial expert layout: "linear" gives each rank a contiguous block, "round_robin" deals experts out one by one, which can balance grouped-expert models without redundant experts.
-    """
+    """Initial expert layout: "linear" gives each rank a contiguous block, "round_robin" deals experts out one by one, which can balance grouped-expert models without redundant experts."""
 
     all2all_backend: All2AllBackend = "allgather_reducescatter"
-    """Communication kernels for expert-parallel token exchange (DeepEP, MoRI, NIXL-EP, FlashInfer variants, or all-gather plus reduce-scatter). The removed "naive" and "pplx" map to "allgather_reducescatter" with a warning.
-    """
+    """Communication kernels for expert-parallel token exchange (DeepEP, MoRI, NIXL-EP, FlashInfer variants, or all-gather plus reduce-scatter). The removed "naive" and "pplx" map to "allgather_reducescatter" with a warning."""
 
     max_parallel_loading_workers: int | None = Field(default=None, ge=1)
     """Cap on workers loading weights at once, to bound host RAM. Currently ignored."""
 
     disable_custom_all_reduce: bool = False
-    """Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs.
-    """
+    """Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs."""
 
     enable_elastic_ep: bool = False
-    """Let the expert-parallel world grow and shrink at run time (stateless groups). Needs enable_eplb, no pipeline parallelism and internal load balancing.
-    """
+    """Let the expert-parallel world grow and shrink at run time (stateless groups). Needs enable_eplb, no pipeline parallelism and internal load balancing."""
 
     enable_dbo: bool = False
-    """Dual batch overlap - split a batch in two micro-batches to overlap compute and communication.
-    """
+    """Dual batch overlap - split a batch in two micro-batches to overlap compute and communication."""
 
     ubatch_size: int = Field(default=0, ge=0)
     """Micro-batches per step; values above 1 turn micro-batching on."""
@@ -179,12 +164,10 @@ class ParallelConfig:
     """Decode-only batches with more tokens than this are split into micro-batches."""
 
     dbo_prefill_token_threshold: int = Field(default=512, ge=0)
-    """Batches containing a prefill with more tokens than this are split into micro-batches.
-    """
+    """Batches containing a prefill with more tokens than this are split into micro-batches."""
 
     disable_nccl_for_dp_synchronization: bool | None = None
-    """Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on when async scheduling is on, off otherwise.
-    """
+    """Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on when async scheduling is on, off otherwise."""
 
     ray_workers_use_nsight: bool = False
     """Profile Ray workers with Nsight Systems; needs a Ray executor."""
@@ -196,19 +179,16 @@ class ParallelConfig:
     """Ray placement group to run the workers in."""
 
     distributed_executor_backend: str | DistributedExecutorBackend | ExecutorClass | None = None
-    """What runs the workers: "mp" (local processes; set nnodes for several hosts), "ray", "uni" (in-process, single worker), "external_launcher" (e.g. torchrun), an Executor subclass or its import path. Unset: "uni" for one worker, otherwise chosen from the platform and Ray state.
-    """
+    """What runs the workers: "mp" (local processes; set nnodes for several hosts), "ray", "uni" (in-process, single worker), "external_launcher" (e.g. torchrun), an Executor subclass or its import path. Unset: "uni" for one worker, otherwise chosen from the platform and Ray state."""
 
     worker_cls: str = "auto"
     """Import path of the worker class; "auto" lets the platform choose."""
 
     sd_worker_cls: str = "auto"
-    """Import path of the worker class for speculative decoding; "auto" lets the platform choose.
-    """
+    """Import path of the worker class for speculative decoding; "auto" lets the platform choose."""
 
     worker_extension_cls: str = ""
-    """Import path of a class mixed into the worker class, to add methods callable through collective_rpc. Empty for none.
-    """
+    """Import path of a class mixed into the worker class, to add methods callable through collective_rpc. Empty for none."""
 
     master_addr: str = "127.0.0.1"
     """Address of the rank-0 host for multi-node runs with the "mp" executor."""
@@ -220,73 +200,58 @@ class ParallelConfig:
     """This host's index for multi-node runs with the "mp" executor."""
 
     nnodes: int = Field(default=1, ge=1)
-    """Hosts in a multi-node run with the "mp" executor. Above 1 needs an "mp", "uni" or "external_launcher" executor and disables the custom all-reduce.
-    """
+    """Hosts in a multi-node run with the "mp" executor. Above 1 needs an "mp", "uni" or "external_launcher" executor and disables the custom all-reduce."""
 
     numa_bind: bool = False
-    """Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node (auto-detected unless numa_bind_nodes or numa_bind_cpus is given).
-    """
+    """Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node (auto-detected unless numa_bind_nodes or numa_bind_cpus is given)."""
 
     numa_bind_nodes: list[int] | None = None
-    """NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node indices. Needs numa_bind.
-    """
+    """NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node indices. Needs numa_bind."""
 
     numa_bind_cpus: list[str] | None = None
-    """CPU list for each visible GPU in numactl syntax, e.g. ["0-3", "4-7"]; replaces the NUMA-node CPU binding. Needs numa_bind.
-    """
+    """CPU list for each visible GPU in numactl syntax, e.g. ["0-3", "4-7"]; replaces the NUMA-node CPU binding. Needs numa_bind."""
 
     assigned_physical_gpu_ids: list[int] | None = None
-    """Physical GPU id for each logical GPU index of this engine, e.g. [2, 3]; used at topology boundaries (NVML, NIC affinity, P2P checks). Unset: visible order.
-    """
+    """Physical GPU id for each logical GPU index of this engine, e.g. [2, 3]; used at topology boundaries (NVML, NIC affinity, P2P checks). Unset: visible order."""
 
     distributed_timeout_seconds: int | None = None
-    """Timeout for device process-group operations, in seconds. Unset: PyTorch's default (600 s for NCCL). Raise it when slow downloads delay multi-node start.
-    """
+    """Timeout for device process-group operations, in seconds. Unset: PyTorch's default (600 s for NCCL). Raise it when slow downloads delay multi-node start."""
 
     cpu_distributed_timeout_seconds: int | None = None
-    """Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 s).
-    """
+    """Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 s)."""
 
-    world_size: int = Field(default=None, init=False)
-    """Worker processes per replica, derived as pipeline x tensor x prefill-context parallel size (times data_parallel_size for "external_launcher").
-    """
+    world_size: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    """Worker processes per replica, derived as pipeline x tensor x prefill-context parallel size (times data_parallel_size for "external_launcher")."""
 
     rank: int = 0
     """This worker's global rank."""
 
     _data_parallel_master_port_list: list[int] = Field(default_factory=list)
-    """Free ports reserved for data-parallel process groups, taken one at a time. Internal.
-    """
+    """Free ports reserved for data-parallel process groups, taken one at a time. Internal."""
 
     _coord_store_port: int = 0
-    """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server.
-    """
+    """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server."""
 
     decode_context_parallel_size: int = Field(default=1, ge=1)
-    """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it.
-    """
+    """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it."""
 
     dcp_kv_cache_interleave_size: int = 1
     """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""
 
     dcp_comm_backend: DCPCommBackend = "ag_rs"
-    """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models; needs decode_context_parallel_size > 1).
-    """
+    """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models; needs decode_context_parallel_size > 1)."""
 
     cp_kv_cache_interleave_size: int = 1
-    """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it.
-    """
+    """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
 
-    data_parallel_index: int = Field(default=None, init=False)
-    """Copy of data_parallel_rank that is kept even for dense models; not used for process groups.
-    """
+    data_parallel_index: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    """Copy of data_parallel_rank that is kept even for dense models; not used for process groups."""
 
     _api_process_count: int = Field(default=1, gt=0)
     """Number of API server processes. Internal, set by API server scale-out."""
 
     _api_process_rank: int = Field(default=0, ge=-1)
-    """This API server's index, or -1 in engine-core processes. Internal, set by API server scale-out.
-    """
+    """This API server's index, or -1 in engine-core processes. Internal, set by API server scale-out."""
 
     @field_validator("distributed_executor_backend", mode="after")
     @classmethod

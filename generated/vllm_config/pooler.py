@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import pooler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import pooler as _hooks
 from vllm_config.types import PoolingTask, SequencePoolingType, TokenPoolingType
 
 
@@ -36,12 +36,10 @@ class PoolerConfig:
     """Selection used for per-token outputs."""
 
     use_activation: bool | None = None
-    """Apply the pooler's activation (e.g. sigmoid/softmax) to outputs; unset uses the pooler's default (usually on).
-    """
+    """Apply the pooler's activation (e.g. sigmoid/softmax) to outputs; unset uses the pooler's default (usually on)."""
 
     dimensions: int | None = None
-    """Truncate embeddings to this many dimensions; only for Matryoshka-trained models.
-    """
+    """Truncate embeddings to this many dimensions; only for Matryoshka-trained models."""
 
     enable_chunked_processing: bool = False
     """Embed inputs longer than the model's context by splitting them into chunks
@@ -54,20 +52,16 @@ class PoolerConfig:
     """
 
     logit_mean: float | None = None
-    """Subtracted from classification logits before the activation (Platt-style score calibration).
-    """
+    """Subtracted from classification logits before the activation (Platt-style score calibration)."""
 
     logit_sigma: float | None = None
-    """Classification logits are divided by this after subtracting logit_mean; must not be 0.
-    """
+    """Classification logits are divided by this after subtracting logit_mean; must not be 0."""
 
     step_tag_id: int | None = None
-    """Reward models - return only the scores at this token id; unset returns every token's score.
-    """
+    """Reward models - return only the scores at this token id; unset returns every token's score."""
 
     returned_token_ids: list[int] | None = None
-    """Vocabulary ids whose scores are returned (e.g. the "good" and "bad" tokens of a process reward model).
-    """
+    """Vocabulary ids whose scores are returned (e.g. the "good" and "bad" tokens of a process reward model)."""
 
     def __post_init__(self) -> None:
         _hooks.resolve_pooling_type(self)

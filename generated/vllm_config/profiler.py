@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import profiler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import profiler as _hooks
 from vllm_config.types import ProfilerKind
 
 
@@ -21,12 +21,10 @@ class ProfilerConfig:
     """
 
     profiler: ProfilerKind | None = None
-    """"torch" (PyTorch profiler, traces written to torch_profiler_dir) or "cuda" (CUDA profiler ranges for an external tool such as Nsight). Unset: profiling off.
-    """
+    """"torch" (PyTorch profiler, traces written to torch_profiler_dir) or "cuda" (CUDA profiler ranges for an external tool such as Nsight). Unset: profiling off."""
 
     torch_profiler_dir: str = ""
-    """Where torch profiler traces (front-end CPU and worker CPU/GPU) are written; required with the torch profiler and only allowed with it. Local paths are made absolute ("~" expanded); URIs such as s3:// or gs:// are kept as given.
-    """
+    """Where torch profiler traces (front-end CPU and worker CPU/GPU) are written; required with the torch profiler and only allowed with it. Local paths are made absolute ("~" expanded); URIs such as s3:// or gs:// are kept as given."""
 
     torch_profiler_with_stack: bool = True
     """Record Python stacks in torch profiler traces."""
@@ -47,8 +45,7 @@ class ProfilerConfig:
     """Record memory allocations in torch profiler traces."""
 
     ignore_frontend: bool = False
-    """Skip profiling of the API front end with the torch profiler. Recommended with delay_iterations or max_iterations, since the front end cannot honour them and would record the whole run.
-    """
+    """Skip profiling of the API front end with the torch profiler. Recommended with delay_iterations or max_iterations, since the front end cannot honour them and would record the whole run."""
 
     delay_iterations: int = Field(default=0, ge=0)
     """Engine steps to skip after profiling is started before recording begins."""
@@ -57,15 +54,13 @@ class ProfilerConfig:
     """Engine steps to record once recording begins; 0 records until stopped."""
 
     warmup_iterations: int = Field(default=0, ge=0)
-    """Steps of the torch profiler schedule that run the profiler but discard the data (hides one-time costs such as JIT compilation). A positive value turns on schedule-based profiling; 0 records every step.
-    """
+    """Steps of the torch profiler schedule that run the profiler but discard the data (hides one-time costs such as JIT compilation). A positive value turns on schedule-based profiling; 0 records every step."""
 
     active_iterations: int = Field(default=5, ge=1)
     """Steps of the torch profiler schedule whose data is kept."""
 
     wait_iterations: int = Field(default=0, ge=0)
-    """Steps of the torch profiler schedule run with the profiler fully off, before warmup.
-    """
+    """Steps of the torch profiler schedule run with the profiler fully off, before warmup."""
 
     @model_validator(mode="after")
     def _model_after_0_check_profiler(self) -> "ProfilerConfig":

@@ -21,8 +21,7 @@ class ReasoningConfig:
     """
 
     reasoning_parser: str = ""
-    """Name of the reasoning parser for this model; it also supplies delimiters left empty below.
-    """
+    """Name of the reasoning parser for this model; it also supplies delimiters left empty below."""
 
     reasoning_start_str: str = ""
     """Text that opens a reasoning block, e.g. "<think>"."""
@@ -37,8 +36,7 @@ class ReasoningConfig:
     """Token ids of the end delimiter; filled in by the engine."""
 
     _enabled: bool = Field(default=False, init=False)
-    """True once the delimiter token ids are known, i.e. reasoning handling is active.
-    """
+    """True once the delimiter token ids are known, i.e. reasoning handling is active."""
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

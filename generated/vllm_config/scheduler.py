@@ -6,11 +6,11 @@ from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
 
+from cfgc.hooks import scheduler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from cfgc.hooks import scheduler as _hooks
 from vllm_config.types import RunnerType, SchedulerClass, SchedulerPolicy
 
 
@@ -23,12 +23,10 @@ class SchedulerConfig:
     """
 
     max_model_len: InitVar[int]
-    """The model's maximum sequence length (prompt plus output), used to derive defaults and check the token budget. Stored in ModelConfig, not here.
-    """
+    """The model's maximum sequence length (prompt plus output), used to derive defaults and check the token budget. Stored in ModelConfig, not here."""
 
     is_encoder_decoder: InitVar[bool]
-    """Whether the model is encoder-decoder; such models get chunked prefill turned off. Stored in ModelConfig, not here.
-    """
+    """Whether the model is encoder-decoder; such models get chunked prefill turned off. Stored in ModelConfig, not here."""
 
     DEFAULT_MAX_NUM_BATCHED_TOKENS: ClassVar[int] = 2048
     """Default token budget per step when nothing better is known."""
@@ -43,79 +41,61 @@ class SchedulerConfig:
     """Kind of runner the engine starts for the model."""
 
     max_num_batched_tokens: int = Field(default=2048, ge=1)
-    """Token budget of one engine step (all sequences together). Part of the cache key: it sizes static buffers (e.g. LoRA) and decides Inductor's index width. The engine normally sets it from the model and hardware.
-    """
+    """Token budget of one engine step (all sequences together). Part of the cache key: it sizes static buffers (e.g. LoRA) and decides Inductor's index width. The engine normally sets it from the model and hardware."""
 
     max_num_scheduled_tokens: int | None = Field(default=None, ge=0)
-    """Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when the model adds tokens of its own (e.g. speculative decoding). Unset: equal to max_num_batched_tokens.
-    """
+    """Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when the model adds tokens of its own (e.g. speculative decoding). Unset: equal to max_num_batched_tokens."""
 
     max_num_seqs: int = Field(default=128, ge=1)
-    """Most sequences in one engine step. The engine normally sets it from the hardware.
-    """
+    """Most sequences in one engine step. The engine normally sets it from the hardware."""
 
     max_num_partial_prefills: int = Field(default=1, ge=1)
-    """With chunked prefill, how many prompts may be part-way through prefill at once.
-    """
+    """With chunked prefill, how many prompts may be part-way through prefill at once."""
 
     max_long_partial_prefills: int = Field(default=1, ge=1)
-    """With chunked prefill, how many long prompts (over long_prefill_token_threshold) may prefill at once. Set it below max_num_partial_prefills to let short prompts overtake long ones.
-    """
+    """With chunked prefill, how many long prompts (over long_prefill_token_threshold) may prefill at once. Set it below max_num_partial_prefills to let short prompts overtake long ones."""
 
     long_prefill_token_threshold: int = Field(default=0, ge=0)
-    """Prompt length in tokens from which a prompt counts as long. 0 with several partial prefills means 4% of max_model_len.
-    """
+    """Prompt length in tokens from which a prompt counts as long. 0 with several partial prefills means 4% of max_model_len."""
 
     enable_chunked_prefill: bool = True
-    """Split long prompts over several steps to fit the token budget. Turned off for encoder-decoder models. The engine normally decides.
-    """
+    """Split long prompts over several steps to fit the token budget. Turned off for encoder-decoder models. The engine normally decides."""
 
     is_multimodal_model: bool = False
     """Whether the model takes multimodal inputs."""
 
-    max_num_encoder_input_tokens: int = Field(default=None, init=False)
-    """Multimodal encoder compute budget per step, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items.
-    """
+    max_num_encoder_input_tokens: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    """Multimodal encoder compute budget per step, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
-    encoder_cache_size: int = Field(default=None, init=False)
-    """Multimodal encoder output cache size, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items.
-    """
+    encoder_cache_size: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    """Multimodal encoder output cache size, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
     policy: SchedulerPolicy = "fcfs"
-    """"fcfs" serves requests in arrival order; "priority" serves lower priority values first, breaking ties by arrival time.
-    """
+    """"fcfs" serves requests in arrival order; "priority" serves lower priority values first, breaking ties by arrival time."""
 
     disable_chunked_mm_input: bool = False
-    """With chunked prefill, never split a multimodal item across steps: text before it is scheduled now and the whole item in a later step.
-    """
+    """With chunked prefill, never split a multimodal item across steps: text before it is scheduled now and the whole item in a later step."""
 
     scheduler_cls: str | SchedulerClass | None = None
-    """Custom scheduler, as a class or its import path ("module.Class"). Unset: vLLM's own scheduler. The custom-scheduler interface is not stable.
-    """
+    """Custom scheduler, as a class or its import path ("module.Class"). Unset: vLLM's own scheduler. The custom-scheduler interface is not stable."""
 
     disable_hybrid_kv_cache_manager: bool | None = None
-    """Give every attention layer the same KV cache size even when layer types differ (e.g. full and sliding-window attention). Unset: decided from the environment and the rest of the config.
-    """
+    """Give every attention layer the same KV cache size even when layer types differ (e.g. full and sliding-window attention). Unset: decided from the environment and the rest of the config."""
 
     scheduler_reserve_full_isl: bool = True
-    """Admit a request only if its whole prompt fits in the KV cache, not just its first chunk; avoids over-admission and cache thrashing with chunked prefill.
-    """
+    """Admit a request only if its whole prompt fits in the KV cache, not just its first chunk; avoids over-admission and cache thrashing with chunked prefill."""
 
     watermark: float = Field(default=0.0, ge=0.0, lt=1.0)
-    """Fraction of KV cache blocks kept free when admitting waiting or preempted requests, to avoid repeated preemption under memory pressure. 0 disables it.
-    """
+    """Fraction of KV cache blocks kept free when admitting waiting or preempted requests, to avoid repeated preemption under memory pressure. 0 disables it."""
 
     prefill_schedule_interval: int = Field(default=1, ge=1)
-    """With data parallelism, admit new prefills only every N steps, aligned across ranks, to even out step times.
-    """
+    """With data parallelism, admit new prefills only every N steps, aligned across ranks, to even out step times."""
 
     async_scheduling: bool | None = None
-    """Schedule the next step while the current one runs, avoiding GPU idle gaps. False turns it off; unset lets the engine decide.
-    """
+    """Schedule the next step while the current one runs, avoiding GPU idle gaps. False turns it off; unset lets the engine decide."""
 
     stream_interval: int = Field(default=1, ge=1)
-    """Tokens buffered per streamed chunk. 1 streams every token; larger values cut host overhead at the cost of smoothness.
-    """
+    """Tokens buffered per streamed chunk. 1 streams every token; larger values cut host overhead at the cost of smoothness."""
 
     @field_validator("max_num_encoder_input_tokens", mode="wrap")
     @classmethod

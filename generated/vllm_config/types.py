@@ -22,8 +22,7 @@ class AttentionBackendEnum(enum.Enum):
     ROCM_AITER_MLA_SPARSE = "vllm.v1.attention.backends.mla.rocm_aiter_mla_sparse.ROCMAiterMLASparseBackend"
     XPU_MLA_SPARSE = "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend"
     TORCH_SDPA = ""
-    """PyTorch scaled-dot-product attention; only used for vision encoders, so it has no decoder backend class.
-    """
+    """PyTorch scaled-dot-product attention; only used for vision encoders, so it has no decoder backend class."""
     FLASHINFER = "vllm.v1.attention.backends.flashinfer.FlashInferBackend"
     FLASHINFER_MLA = "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend"
     TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend"
@@ -46,8 +45,7 @@ class AttentionBackendEnum(enum.Enum):
     CPU_ATTN = "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend"
     TURBOQUANT = "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend"
     CUSTOM = None
-    """Placeholder for an out-of-tree backend; a class must be registered for it before use.
-    """
+    """Placeholder for an out-of-tree backend; a class must be registered for it before use."""
 
 
 class MLAPrefillBackendEnum(enum.Enum):
@@ -118,8 +116,7 @@ class DynamicShapesType(enum.StrEnum):
     a size fails with a data-dependent error.
     """
     BACKED_SIZE_OBLIVIOUS = "backed_size_oblivious"
-    """Experimental middle ground, backed sizes treated as unbacked where the code allows it.
-    """
+    """Experimental middle ground, backed sizes treated as unbacked where the code allows it."""
 
 IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
 """Storage format of the sparse-attention indexer's key cache."""
@@ -233,12 +230,10 @@ MaxLoRARanks = Literal[1, 8, 16, 32, 64, 128, 256, 320, 512]
 """LoRA ranks the engine's kernels and buffers are built for."""
 
 RunnerOption = Literal["auto", "generate", "pooling", "draft"]
-"""Which model runner serves the model; "auto" lets the engine pick from the architecture.
-"""
+"""Which model runner serves the model; "auto" lets the engine pick from the architecture."""
 
 ConvertOption = Literal["auto", "none", "embed", "classify"]
-"""Adapter that turns a model into another kind; "none" keeps it as is, "auto" lets the engine decide.
-"""
+"""Adapter that turns a model into another kind; "none" keeps it as is, "auto" lets the engine decide."""
 
 TokenizerMode = Literal["auto", "hf", "slow", "mistral", "deepseek_v32", "deepseek_v4"]
 """Built-in tokenizer implementations; plugins may register more names."""
@@ -247,8 +242,7 @@ ModelDType = Literal["auto", "half", "float16", "bfloat16", "float", "float32"]
 """Names accepted for the weight and activation dtype."""
 
 LogprobsMode = Literal["raw_logits", "raw_logprobs", "processed_logits", "processed_logprobs"]
-"""Which values logprobs report - raw model outputs or values after logits processing, as logits or log-probabilities.
-"""
+"""Which values logprobs report - raw model outputs or values after logits processing, as logits or log-probabilities."""
 
 ConfigFormat = Literal["auto", "hf", "mistral"]
 """Known formats of a model's config file."""
@@ -291,12 +285,10 @@ QuantizationMethods = Literal[
 """Built-in weight quantization methods; plugins may register more names."""
 
 MMCacheType = Literal["shm", "lru"]
-"""Multimodal processor cache kind; "lru" mirrors an LRU cache per process, "shm" shares a FIFO cache in shared memory.
-"""
+"""Multimodal processor cache kind; "lru" mirrors an LRU cache per process, "shm" shares a FIFO cache in shared memory."""
 
 MMEncoderTPMode = Literal["weights", "data"]
-"""How tensor parallelism is applied to a multimodal encoder; split the "weights" or the batch "data".
-"""
+"""How tensor parallelism is applied to a multimodal encoder; split the "weights" or the batch "data"."""
 
 MMTensorIPC = Literal["direct_rpc", "torch_shm"]
 """How multimodal tensors travel from the API process to the engine."""
@@ -339,8 +331,7 @@ All2AllBackend = Literal[
     "flashinfer_nvlink_two_sided",
     "flashinfer_nvlink_one_sided",
 ]
-"""Kernels for the token exchange of expert-parallel MoE layers. "naive" and "pplx" were removed and fall back to "allgather_reducescatter".
-"""
+"""Kernels for the token exchange of expert-parallel MoE layers. "naive" and "pplx" were removed and fall back to "allgather_reducescatter"."""
 
 PoolingTask = Literal[
     "embed",
@@ -353,59 +344,46 @@ PoolingTask = Literal[
 """What a pooling model produces; "embed&token_classify" returns both."""
 
 SequencePoolingType = Literal["CLS", "LAST", "MEAN"]
-"""How token states are reduced to one vector per sequence (first token, last token or mean).
-"""
+"""How token states are reduced to one vector per sequence (first token, last token or mean)."""
 
 TokenPoolingType = Literal["ALL", "STEP"]
-"""Per-token pooling; "ALL" keeps every token, "STEP" keeps the step-tag tokens of reward models.
-"""
+"""Per-token pooling; "ALL" keeps every token, "STEP" keeps the step-tag tokens of reward models."""
 
 ProfilerKind = Literal["torch", "cuda"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
 
 RunnerType = Literal["generate", "pooling", "draft"]
-"""What the model runner executes - text generation, pooling, or a speculative draft model.
-"""
+"""What the model runner executes - text generation, pooling, or a speculative draft model."""
 
 SchedulerPolicy = Literal["fcfs", "priority"]
 """Order in which waiting requests are admitted."""
 
 TensorizerConfig = Annotated[Any, "vllm.model_executor.model_loader.tensorizer.TensorizerConfig"]
-"""Settings object of the tensorizer weight loader. Imported lazily, never at package import: vllm.model_executor.model_loader.tensorizer.TensorizerConfig.
-"""
+"""Settings object of the tensorizer weight loader. Imported lazily, never at package import: vllm.model_executor.model_loader.tensorizer.TensorizerConfig."""
 
 TorchDType = Annotated[Any, "torch.dtype"]
-"""A torch dtype object such as torch.bfloat16. Imported lazily, never at package import: torch.dtype.
-"""
+"""A torch dtype object such as torch.bfloat16. Imported lazily, never at package import: torch.dtype."""
 
 PretrainedConfig = Annotated[Any, "transformers.PretrainedConfig"]
-"""A Hugging Face model config object. Imported lazily, never at package import: transformers.PretrainedConfig.
-"""
+"""A Hugging Face model config object. Imported lazily, never at package import: transformers.PretrainedConfig."""
 
 HfOverridesFn = Annotated[Any, "collections.abc.Callable"]
-"""A function that takes a Hugging Face config and returns the edited config. Imported lazily, never at package import: collections.abc.Callable.
-"""
+"""A function that takes a Hugging Face config and returns the edited config. Imported lazily, never at package import: collections.abc.Callable."""
 
 LogitsProcessorClass = Annotated[Any, "vllm.v1.sample.logits_processor.LogitsProcessor"]
-"""A logits processor class (the class itself, not an instance). Imported lazily, never at package import: vllm.v1.sample.logits_processor.LogitsProcessor.
-"""
+"""A logits processor class (the class itself, not an instance). Imported lazily, never at package import: vllm.v1.sample.logits_processor.LogitsProcessor."""
 
 QuantizationConfigArgs = Annotated[Any, "vllm.config.quantization.QuantizationConfigArgs"]
-"""Structured online-quantization settings (per layer kind specs and ignore patterns). Imported lazily, never at package import: vllm.config.quantization.QuantizationConfigArgs.
-"""
+"""Structured online-quantization settings (per layer kind specs and ignore patterns). Imported lazily, never at package import: vllm.config.quantization.QuantizationConfigArgs."""
 
 RuntimeEnv = Annotated[Any, "ray.runtime_env.RuntimeEnv"]
-"""A Ray runtime environment (packages, env vars) for remote workers. Imported lazily, never at package import: ray.runtime_env.RuntimeEnv.
-"""
+"""A Ray runtime environment (packages, env vars) for remote workers. Imported lazily, never at package import: ray.runtime_env.RuntimeEnv."""
 
 PlacementGroup = Annotated[Any, "ray.util.placement_group.PlacementGroup"]
-"""A Ray placement group reserving resources for the workers. Imported lazily, never at package import: ray.util.placement_group.PlacementGroup.
-"""
+"""A Ray placement group reserving resources for the workers. Imported lazily, never at package import: ray.util.placement_group.PlacementGroup."""
 
 ExecutorClass = Annotated[Any, "vllm.v1.executor.Executor"]
-"""An executor class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.executor.Executor.
-"""
+"""An executor class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.executor.Executor."""
 
 SchedulerClass = Annotated[Any, "vllm.v1.core.sched.interface.SchedulerInterface"]
-"""A scheduler class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.core.sched.interface.SchedulerInterface.
-"""
+"""A scheduler class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.core.sched.interface.SchedulerInterface."""

@@ -53,9 +53,7 @@ fused_add_rms_norm: Op = REGISTRY.declare(
 )
 
 REGISTRY.register("rms_norm", NATIVE, native.rms_norm, sources=_NATIVE_SOURCES)
-REGISTRY.register(
-    "fused_add_rms_norm", NATIVE, native.fused_add_rms_norm, sources=_NATIVE_SOURCES
-)
+REGISTRY.register("fused_add_rms_norm", NATIVE, native.fused_add_rms_norm, sources=_NATIVE_SOURCES)
 REGISTRY.register(
     "rms_norm",
     TRITON,

@@ -152,8 +152,8 @@ class OpRegistry:
         self._default: dict[str, list[str]] = {}
         # Overrides from set_priority live in a context variable so that two
         # threads (or tasks) scoping different priorities do not see each other's.
-        self._override: contextvars.ContextVar[dict[str, list[str]]] = contextvars.ContextVar(
-            f"vllm_kernels_priority_{id(self)}", default={}
+        self._override: contextvars.ContextVar[dict[str, list[str]] | None] = (
+            contextvars.ContextVar(f"vllm_kernels_priority_{id(self)}", default=None)
         )
 
     # -- declaration -------------------------------------------------------
@@ -267,13 +267,13 @@ class OpRegistry:
     def priority(self, op: str) -> list[str]:
         """The effective priority list for ``op`` (scoped override, else default)."""
         self._decl(op)
-        override = self._override.get()
+        override = self._override.get() or {}
         return list(override[op] if op in override else self._default[op])
 
     @contextlib.contextmanager
     def set_priority(self, spec: Priority | PriorityMap) -> Iterator[None]:
         """Scope a priority change; the previous one is restored on exit."""
-        merged = {**self._override.get(), **self._normalise(spec)}
+        merged = {**(self._override.get() or {}), **self._normalise(spec)}
         token = self._override.set(merged)
         try:
             yield

@@ -45,7 +45,7 @@ from .registry import OpRegistry
 
 # Powers of two up to a long prefill chunk: cheap to run, and any token-count
 # dependent choice would show up as a compilation count above one per item.
-DEFAULT_NUM_TOKENS: tuple[int, ...] = (1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192)
+DEFAULT_NUM_TOKENS: tuple[int, ...] = tuple(2**i for i in range(14))  # 1 .. 8192
 
 _DTYPES: dict[str, torch.dtype] = {
     "float32": torch.float32,
@@ -107,7 +107,9 @@ class WarmupItem:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown warmup item key(s) {sorted(unknown)}; known: {sorted(known)}")
+            raise ValueError(
+                f"unknown warmup item key(s) {sorted(unknown)}; known: {sorted(known)}"
+            )
         return cls(**data)
 
     def describe(self) -> str:

@@ -129,9 +129,7 @@ def test_variance_size(device, dtype, variance_size) -> None:
     x = _rand((9, hidden), dtype, device, g)
     r = _rand((9, hidden), dtype, device, g)
     w = _rand((hidden,), dtype, device, g)
-    _assert_close(
-        tk.rms_norm(x, w, EPS, variance_size), native.rms_norm(x, w, EPS, variance_size)
-    )
+    _assert_close(tk.rms_norm(x, w, EPS, variance_size), native.rms_norm(x, w, EPS, variance_size))
     ref, _ = native.fused_add_rms_norm(x.clone(), r.clone(), w, EPS, variance_size, in_place=False)
     out, _ = tk.fused_add_rms_norm(x.clone(), r.clone(), w, EPS, variance_size, in_place=False)
     _assert_close(out, ref, slack=_residual_slack(dtype))

@@ -1,0 +1,29 @@
+"""Every schema field appears on its class page (table row and section), with its
+cache-key rule, and every class appears on the cache-key page."""
+
+from __future__ import annotations
+
+import re
+
+from ..conftest import REPO
+from ..strategies import resolved
+
+REF = REPO / "docs" / "reference"
+
+
+def test_every_field_is_on_its_class_page() -> None:
+    for c in resolved().schema.classes:
+        page = (REF / f"{c.name}.md").read_text()
+        rows = [line for line in page.splitlines() if line.startswith("| [`")]
+        names = [re.match(r"\| \[`([^`]+)`\]", row).group(1) for row in rows]
+        assert names == [f.name for f in c.fields], c.name
+        for f in c.fields:
+            assert f"\n### {f.name}\n" in page, f"{c.name}.{f.name} has no section"
+            if f.hash is not None and not f.hash.include and f.kind == "field":
+                assert f.hash.reason.split("\n")[0] in page
+
+
+def test_every_class_is_on_the_cache_key_page() -> None:
+    page = (REF / "cache-key.md").read_text()
+    for c in resolved().schema.classes:
+        assert f"\n## {c.name}\n" in page
