@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+
 from vllm_config.model import ModelConfig
 from vllm_config.multimodal import MultiModalConfig
 from vllm_config.pooler import PoolerConfig

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import emit_docs, emit_python
+from . import emit_cli, emit_docs, emit_python
 from .files import manifests
 from .parse import parse_schema_dir
 from .resolve import Resolved, resolve
@@ -25,5 +25,6 @@ def build(res: Resolved) -> dict[str, str]:
         outputs[f"{GENERATED_DIR}/{rel}"] = content
     for rel, content in emit_docs.emit_reference(res).items():
         outputs[f"{DOCS_REFERENCE_DIR}/{rel}"] = content
+    outputs.update({f"{GENERATED_DIR}/{rel}": c for rel, c in emit_cli.emit_cli(res).items()})
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs

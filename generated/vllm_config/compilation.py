@@ -2,6 +2,7 @@
 """Config classes: PassConfig, DynamicShapesConfig, CompilationConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401
@@ -210,8 +211,8 @@ class CompilationConfig:
 
     mode: CompilationMode = None  # unset: a post-init hook fills it in
     """How much torch.compile is applied: 0/NONE, 1/STOCK_TORCH_COMPILE,
-    2/DYNAMO_TRACE_ONCE or 3/VLLM_COMPILE (see CompilationMode). Unset: chosen
-    when VllmConfig is built (VLLM_COMPILE unless the model runs eagerly).
+    2/DYNAMO_TRACE_ONCE or 3/VLLM_COMPILE (see CompilationMode). Unset: VLLM_COMPILE
+    above optimization level O0, NONE at O0; enforce_eager forces NONE.
     """
 
     debug_dump_path: str | None = None
@@ -303,8 +304,8 @@ class CompilationConfig:
     FULL_AND_PIECEWISE (see CUDAGraphMode). Piecewise graphs need mode
     VLLM_COMPILE and non-empty splitting_ops; full graphs work with or without
     compilation but not with every attention backend. FULL_DECODE_ONLY saves memory
-    on decode-only instances. Unset: chosen when VllmConfig is built
-    (FULL_AND_PIECEWISE when everything supports it).
+    on decode-only instances. Unset: taken from the optimization level, then
+    lowered to what the attention backends support.
     """
 
     cudagraph_num_of_warmups: int = 0

@@ -2,6 +2,7 @@
 """Config classes: ObservabilityConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
 from pydantic import Field, field_validator, model_validator  # noqa: F401

@@ -358,6 +358,48 @@ RunnerType = Literal["generate", "pooling", "draft"]
 SchedulerPolicy = Literal["fcfs", "priority"]
 """Order in which waiting requests are admitted."""
 
+MTPModelTypes = Literal[
+    "deepseek_mtp",
+    "mimo_mtp",
+    "mimo_v2_mtp",
+    "glm4_moe_mtp",
+    "glm4_moe_lite_mtp",
+    "glm_ocr_mtp",
+    "ernie_mtp",
+    "nemotron_h_mtp",
+    "exaone_moe_mtp",
+    "exaone4_5_mtp",
+    "qwen3_next_mtp",
+    "qwen3_5_mtp",
+    "longcat_flash_mtp",
+    "minimax_m3_mtp",
+    "bailing_hybrid_mtp",
+    "mtp",
+    "pangu_ultra_moe_mtp",
+    "step3p5_mtp",
+    "hy_v3_mtp",
+    "gemma4_mtp",
+]
+"""Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
+
+EagleModelTypes = Literal["eagle", "eagle3", "extract_hidden_states"] | MTPModelTypes | Literal["dflash"]
+"""Methods whose drafter reads the target model's hidden states (EAGLE family, MTP, DFlash); these work with asynchronous scheduling."""
+
+NgramGPUTypes = Literal["ngram_gpu"]
+"""N-gram lookup methods that run on the GPU."""
+
+SpeculativeMethod = Literal["ngram", "medusa", "mlp_speculator", "draft_model", "suffix", "custom_class"] | EagleModelTypes | NgramGPUTypes | Literal["dspark"]
+"""Proposer used to draft tokens for speculative decoding."""
+
+RejectionSampleMethod = Literal["standard", "synthetic", "block"]
+"""How draft tokens are verified: "standard" probabilistic rejection sampling, "synthetic" acceptance at fixed rates (benchmarking), or "block" verification of the whole draft at once."""
+
+DraftSampleMethod = Literal["greedy", "probabilistic"]
+"""How the drafter picks its tokens (argmax or sampling)."""
+
+StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "lm-format-enforcer"]
+"""Grammar engine that enforces structured outputs (JSON schema, regex, choice, grammar); "auto" picks one per request."""
+
 TensorizerConfig = Annotated[Any, "vllm.model_executor.model_loader.tensorizer.TensorizerConfig"]
 """Settings object of the tensorizer weight loader. Imported lazily, never at package import: vllm.model_executor.model_loader.tensorizer.TensorizerConfig."""
 
@@ -387,3 +429,6 @@ ExecutorClass = Annotated[Any, "vllm.v1.executor.Executor"]
 
 SchedulerClass = Annotated[Any, "vllm.v1.core.sched.interface.SchedulerInterface"]
 """A scheduler class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.core.sched.interface.SchedulerInterface."""
+
+NumpyArray = Annotated[Any, "numpy.ndarray"]
+"""A NumPy array (audio samples). Imported lazily, never at package import: numpy.ndarray."""

@@ -12,9 +12,14 @@ must cover:
     ``num_warps``);
   * dtypes of x/out/residual and of the weight;
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
-    and 16-byte alignment of the data pointers.
+    and 16-byte alignment of the data pointers (fresh allocations are aligned;
+    a view starting mid-buffer may not be, and would compile its own binary).
 The token count is ``do_not_specialize`` and no launch choice depends on it, so
-any number of tokens reuses the binary compiled for the first one.
+any number of tokens reuses the binary compiled for the first one. A one-row
+launch passes the hidden size as its row stride (see ``_row_stride``), so it
+shares the contiguous binary too; for a strided x whose stride differs from the
+hidden size in divisibility by 16, one-token calls get a second binary, which a
+plan item with that ``row_stride`` and token count 1 covers.
 Aliasing (``out`` being ``x``) is not a specialisation either: the in-place and
 out-of-place fused variants share one binary.
 """

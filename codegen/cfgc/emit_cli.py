@@ -1,0 +1,454 @@
+"""Emit the command line: the flag table the `vllm-config` runtime builds argparse from,
+its entry module, bash/zsh completion and a JSON manifest of every flag.
+
+Everything a flag needs at run time (name, aliases, target field, value kind, choices,
+default and help text) is decided here, from the resolved schema, so `--help` imports
+only the table and argparse: no pydantic, no torch, no config class.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+
+import jinja2
+
+from . import model as m
+from .emit_python import header
+from .resolve import Resolved, derived_cli
+from .type_expr import TypeExpr
+
+#: Before-mode normalisers the CLI also applies to a raw string before checking choices
+#: (vLLM special-cases this for --moe-backend; here it follows the field's `validate`).
+STRING_NORMALISERS = ("lower", "upper", "strip", "dash_to_underscore", "auto_to_none")
+HUMAN_INT_HELP = ("Accepts human-readable integers: k/m/g/t are decimal (25.6k = 25600), "
+                  "K/M/G/T binary (1K = 1024).")
+AUTO_INT_HELP = "'auto' or -1 picks the value automatically (passed on as -1)."
+JSON_HELP = ("Takes a JSON object, or its keys one by one: --{flag}.key value "
+             "(a trailing + appends comma-separated items to a list).")
+
+
+# ---------------------------------------------------------------------------- tree
+
+
+def class_tree(res: Resolved) -> dict[str, tuple[str, tuple[str, ...], bool]]:
+    """Where each config class lives: class -> (root class, field path from the root,
+    whether some step on the way may be None). A class nested in several places takes
+    the first path found, breadth-first from the largest tree (VllmConfig) down."""
+    children: dict[str, list[tuple[str, str, bool]]] = {}
+    nested: set[str] = set()
+    for c in res.schema.classes:
+        for f in c.fields:
+            if f.kind != "field" or not f.init:
+                continue
+            t = res.expand(f.type)
+            base = t.without_none()
+            if base.kind == "named" and base.name in res.classes and base.name != c.name:
+                children.setdefault(c.name, []).append((f.name, base.name, t.optional))
+                nested.add(base.name)
+
+    def reach(root: str) -> int:
+        seen, todo = {root}, [root]
+        while todo:
+            for _, child, _ in children.get(todo.pop(), ()):
+                if child not in seen:
+                    seen.add(child)
+                    todo.append(child)
+        return len(seen)
+
+    roots = sorted((c.name for c in res.schema.classes if c.name not in nested),
+                   key=lambda n: (-reach(n), n))
+    where: dict[str, tuple[str, tuple[str, ...], bool]] = {}
+    for root in roots:
+        queue = deque([(root, (), False)])
+        while queue:
+            name, path, optional = queue.popleft()
+            if name in where:
+                continue
+            where[name] = (root, path, optional)
+            for fname, child, opt in children.get(name, ()):
+                queue.append((child, path + (fname,), optional or opt))
+    for c in res.schema.classes:  # only reachable through a cycle: its own root
+        where.setdefault(c.name, (c.name, (), False))
+    return where
+
+
+def _dfs_order(res: Resolved, where) -> list[str]:
+    """Classes in help order: each tree depth-first in field order, its root last."""
+    order: list[str] = []
+    roots = list(dict.fromkeys(r for r, _, _ in where.values()))
+    by_parent: dict[tuple[str, tuple[str, ...]], str] = {
+        (root, path): name for name, (root, path, _) in where.items()
+    }
+
+    def visit(root: str, path: tuple[str, ...]) -> None:
+        name = by_parent[(root, path)]
+        for f in res.classes[name].fields:
+            if (root, path + (f.name,)) in by_parent:
+                visit(root, path + (f.name,))
+        order.append(name)
+
+    for root in roots:
+        kids = [f.name for f in res.classes[root].fields if (root, (f.name,)) in by_parent]
+        for k in kids:
+            visit(root, (k,))
+        order.append(root)
+    return order
+
+
+# ---------------------------------------------------------------------------- values
+
+
+def value_spec(t: TypeExpr, res: Resolved) -> dict:
+    """How a flag of type t takes its value, following vLLM's get_kwargs precedence:
+    nested config > bool > Literal > enum > list/set/tuple > int > float > dict > str."""
+    t = res.expand(t)
+    members = t.args if t.kind == "union" else (t,)
+    rest = [a for a in members if a.kind != "none"]
+    spec: dict = {"optional": len(rest) < len(members)}
+    scalars = {a.name for a in rest if a.kind == "scalar"}
+    named = [a.name for a in rest if a.kind == "named"]
+    classes = [n for n in named if n in res.classes]
+    enums = [n for n in named if n in res.enums]
+    literals = [v for a in rest if a.kind == "literal" for v in a.values]
+    containers = [a for a in rest if a.kind == "container"]
+    open_str = "str" in scalars
+    if classes:
+        return {**spec, "kind": "json", "json_class": classes[0]}
+    if "bool" in scalars or (literals and all(isinstance(v, bool) for v in literals)):
+        return {**spec, "kind": "bool" if len(rest) == 1 else "flag_or_str"}
+    if literals:
+        ints = all(isinstance(v, int) for v in literals)
+        values = sorted(set(literals), key=lambda v: (not isinstance(v, int), str(v)))
+        return {**spec, "kind": "choice", "choices": tuple(str(v) for v in values),
+                "literal_type": "int" if ints else "str", "open": open_str}
+    if enums:
+        names = tuple(mem.name for mem in res.enums[enums[0]].members)
+        return {**spec, "kind": "enum", "enum": enums[0], "choices": names, "open": open_str}
+    for c in containers:
+        if c.name == "dict":
+            continue
+        elem = c.args[0]
+        inner = value_spec(elem, res)
+        if inner["kind"] in ("bool", "flag_or_str"):
+            inner = {"kind": "str"}
+        if res.expand(elem).kind == "union" and inner["kind"] not in ("str", "json"):
+            texpr = res.expand(elem)
+            if any(a.kind == "scalar" and a.name == "str" for a in texpr.args):
+                inner = {"kind": "str"}
+        inner.pop("optional", None)
+        nargs = len(c.args) if c.name == "tuple" and not c.variadic else "+"
+        return {**spec, **inner, "container": c.name, "nargs": nargs}
+    if "int" in scalars:
+        return {**spec, "kind": "int"}
+    if "float" in scalars:
+        return {**spec, "kind": "float"}
+    if containers:  # a dict
+        plain = len(rest) == 1 or not (open_str or named)
+        return {**spec, "kind": "dict" if plain else "dict_or_str"}
+    return {**spec, "kind": "str"}
+
+
+def _normalisers(f: m.FieldDef) -> tuple[list, bool]:
+    steps: list = []
+    comma = False
+    for v in f.validators:
+        if v.name == "hook" or v.mode != "before":
+            break
+        if v.name in STRING_NORMALISERS:
+            steps.append(v.name)
+        elif v.name == "shorthand" and isinstance(v.arg, dict):
+            steps.append(["shorthand", {str(k): val for k, val in v.arg.items()}])
+        elif v.name == "comma_list":
+            comma = True
+    return steps, comma
+
+
+def default_text(f: m.FieldDef) -> str:
+    """The default as `--help` shows it (vLLM prints the Python value)."""
+    d = f.default
+    if d.kind == "value":
+        value = d.value
+        if value is None or isinstance(value, bool | int | float):
+            return repr(value) if not isinstance(value, str) else value
+        if isinstance(value, str):
+            return value  # enum members are written by name, as the CLI takes them
+        return json.dumps(value)
+    if d.kind == "factory":
+        return {"list": "[]", "dict": "{}", "set": "set()"}.get(str(d.value), "")
+    if d.kind == "unset":
+        return "None"
+    return ""
+
+
+def doc_text(text: str) -> str:
+    """Schema prose as help text: lines within a paragraph joined, paragraphs and list
+    items kept on their own lines (the runtime wraps each to the terminal width)."""
+    out: list[str] = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        lines: list[str] = []
+        for line in para.splitlines():
+            line = line.strip()
+            if lines and not re.match(r"^([-*+]|\d+\.)\s", line):
+                lines[-1] += " " + line
+            else:
+                lines.append(line)
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
+def _first_sentence(text: str) -> str:
+    para = doc_text(text).split("\n")[0]
+    match = re.match(r"^(.+?[.!?])(\s|$)", para)
+    return match.group(1) if match else para
+
+
+# ---------------------------------------------------------------------------- table
+
+
+def build_table(res: Resolved) -> dict:
+    """The plain-data flag table (also the manifest's content)."""
+    where = class_tree(res)
+    order = _dfs_order(res, where)
+    enable_of: dict[str, str] = {c.name: c.cli_enable_flag for c in res.schema.classes}
+
+    def requires(root: str, class_path: tuple[str, ...], include_last: bool) -> str:
+        """The enable flag (e.g. --enable-lora) of the nearest class on the way from the
+        root that has one; the root's own never counts (a root is always built)."""
+        name, found = root, ""
+        for i, step in enumerate(class_path):
+            fdef = res.classes[name].field(step)
+            name = res.expand(fdef.type).without_none().name
+            if enable_of.get(name) and (include_last or i < len(class_path) - 1):
+                found = enable_of[name]
+        return found
+
+    def group_of(c: m.ClassDef) -> str:
+        return c.cli_group or c.name
+
+    flags: list[dict] = []
+    for name in order:
+        c = res.classes[name]
+        root, path, optional = where[name]
+        if c.cli_json_flag:
+            parent_group = group_of(c)
+            if path:
+                parent = next(p for p, (r, pp, _) in where.items()
+                              if r == root and pp == path[:-1])
+                if res.classes[parent].cli_group:
+                    parent_group = res.classes[parent].cli_group
+            flags.append({
+                "flag": c.cli_json_flag, "aliases": c.cli_json_aliases, "negatives": (),
+                "group": parent_group, "target": c.name, "cls": c.name, "field": "",
+                "root": root, "path": path, "type": c.name, "kind": "json",
+                "json_class": c.name, "optional": optional, "default": "",
+                "requires": requires(root, path, include_last=False),
+                "help": doc_text(c.doc) + "\n\n" + JSON_HELP.format(flag=c.cli_json_flag[2:]),
+            })
+        if c.cli_enable_flag:
+            neg = ["--no-" + c.cli_enable_flag[2:]]
+            if c.cli_enable_flag.startswith("--enable-"):
+                neg.append("--disable-" + c.cli_enable_flag[len("--enable-"):])
+            flags.append({
+                "flag": c.cli_enable_flag, "aliases": (), "negatives": tuple(neg),
+                "group": group_of(c), "target": c.name, "cls": c.name, "field": "",
+                "root": root, "path": path, "type": "bool", "kind": "enable",
+                "optional": False, "default": "False", "requires": "",
+                "help": f"Create the {c.name} ({_first_sentence(c.doc)}); without this "
+                        f"flag its other flags have no effect.",
+            })
+        for f in c.fields:
+            spec = derived_cli(c, f)
+            if spec is None:
+                continue
+            vs = value_spec(f.type, res)
+            entry: dict = {
+                "flag": spec.flag, "aliases": spec.aliases, "negatives": (),
+                "group": group_of(c), "target": f"{c.name}.{f.name}", "cls": c.name,
+                "field": f.name, "root": root, "path": path + (f.name,),
+                "type": f.type_text, **vs,
+            }
+            if vs["kind"] == "bool":
+                neg = ["--no-" + spec.flag[2:]] if spec.flag.startswith("--") else []
+                entry["negatives"] = tuple(neg + ([spec.negation] if spec.negation else []))
+            steps, comma = _normalisers(f)
+            if steps:
+                entry["normalise"] = steps
+            if comma and vs.get("container"):
+                entry["comma_list"] = True
+            if spec.human_int or spec.auto_int:
+                entry["human_int"] = True
+            if spec.auto_int:
+                entry["auto_int"] = True
+            if spec.metavar:
+                entry["metavar"] = spec.metavar
+            if f.deprecation is not None:
+                entry["deprecated"] = f.deprecation.message
+                entry["replacement"] = f.deprecation.replacement
+            entry["requires"] = requires(root, path, include_last=True)
+            entry["default"] = default_text(f)
+            extra = []
+            if f.deprecation is not None:
+                repl = f" Use {f.deprecation.replacement} instead." \
+                    if f.deprecation.replacement else ""
+                extra.append(f"Deprecated: {f.deprecation.message}.{repl}".replace("..", "."))
+            if vs["kind"] in ("json", "dict"):
+                extra.append(JSON_HELP.format(flag=spec.flag[2:]))
+            if entry.get("human_int"):
+                extra.append(HUMAN_INT_HELP)
+            if entry.get("auto_int"):
+                extra.append(AUTO_INT_HELP)
+            if entry["requires"]:
+                extra.append(f"Needs {entry['requires']}.")
+            entry["help"] = "\n\n".join([doc_text(f.doc), *extra])
+            flags.append(entry)
+    group_names = list(dict.fromkeys(fl["group"] for fl in flags))
+    groups = []
+    for g in group_names:
+        owner = res.classes.get(g) or res.classes[next(fl["cls"] for fl in flags
+                                                        if fl["group"] == g)]
+        groups.append((g, _first_sentence(owner.doc), doc_text(owner.doc)))
+    for i, fl in enumerate(flags):
+        fl["dest"] = f"f{i}"
+        if fl.get("kind") == "enum":
+            fl["enum_values"] = {mem.name: mem.value for mem in res.enums[fl["enum"]].members}
+    classes = {}
+    for c in res.schema.classes:
+        fields = {}
+        for f in c.fields:
+            if f.kind == "classvar" or (f.kind == "field" and not f.init):
+                continue
+            base = res.expand(f.type).without_none()
+            fields[f.name] = base.name if base.kind == "named" and base.name in res.classes \
+                else ""
+        root, path, _ = where[c.name]
+        classes[c.name] = {"module": c.module, "root": root, "path": path, "fields": fields}
+    roots = list(dict.fromkeys(where[n][0] for n in order))
+    return {"groups": groups, "flags": flags, "classes": classes, "roots": roots}
+
+
+# ---------------------------------------------------------------------------- output
+
+
+def pyfmt(value: object, indent: int = 0, width: int = 99) -> str:
+    """Python source for plain data, wrapped to `width` (long strings split at spaces)."""
+    pad = " " * indent
+    one = _one_line(value)
+    if len(one) + indent <= width:
+        return one
+    inner = " " * (indent + 4)
+    if isinstance(value, str):
+        chunks, cur = [], ""
+        for word in re.split(r"(?<= )", value):
+            if cur and len(json.dumps(cur + word, ensure_ascii=False)) + indent + 4 > width:
+                chunks.append(cur)
+                cur = ""
+            cur += word
+        chunks.append(cur)
+        body = "".join(f"{inner}{json.dumps(c, ensure_ascii=False)}\n" for c in chunks)
+        return "(\n" + body + pad + ")"
+    if isinstance(value, dict):
+        items = [f"{inner}{_one_line(k)}: {pyfmt(v, indent + 4, width)},\n"
+                 for k, v in value.items()]
+        return "{\n" + "".join(items) + pad + "}"
+    if isinstance(value, list | tuple):
+        items = [f"{inner}{pyfmt(v, indent + 4, width)},\n" for v in value]
+        o, c = ("[", "]") if isinstance(value, list) else ("(", ")")
+        return o + "\n" + "".join(items) + pad + c
+    return one
+
+
+def _one_line(value: object) -> str:
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_one_line(k)}: {_one_line(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_one_line(v) for v in value) + "]"
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_one_line(v) for v in value) + ("," if len(value) == 1 else "") \
+            + ")"
+    return repr(value)
+
+
+def manifest(table: dict, prog: str, version: int) -> str:
+    flags = []
+    for fl in table["flags"]:
+        entry = {
+            "name": fl["flag"], "aliases": list(fl["aliases"]),
+            "negations": list(fl["negatives"]), "group": fl["group"],
+            "target": fl["target"], "type": fl["type"], "kind": fl["kind"],
+            "container": fl.get("container", ""), "nargs": fl.get("nargs"),
+            "choices": list(fl.get("choices", ())), "open_choices": fl.get("open", False),
+            "optional": fl.get("optional", False), "default": fl["default"],
+            "human_int": fl.get("human_int", False), "requires": fl.get("requires", ""),
+            "deprecated": fl.get("deprecated", ""), "help": fl["help"],
+        }
+        flags.append(entry)
+    data = {"generated_from": "schema/", "prog": prog, "schema_version": version,
+            "groups": [{"name": g, "summary": s} for g, s, _ in table["groups"]],
+            "flags": flags}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def _zsh_escape(text: str) -> str:
+    return (text.replace("\\", "\\\\").replace("'", "'\\''").replace("[", "\\[")
+            .replace("]", "\\]").replace(":", "\\:"))
+
+
+def completion_views(table: dict) -> list[dict]:
+    views = []
+    for fl in table["flags"]:
+        words = list(fl.get("choices", ()))
+        if fl.get("optional") and words:
+            words.append("None")
+        takes_value = fl["kind"] not in ("bool", "enable")
+        summary = _first_sentence(fl["help"]) if fl["help"] else ""
+        views.append({
+            "names": [fl["flag"], *fl["aliases"]], "negatives": list(fl["negatives"]),
+            "words": " ".join(words), "takes_value": takes_value,
+            "file": fl["kind"] == "str" and ("path" in fl["field"] or "dir" in fl["field"]),
+            "summary": _zsh_escape(summary[:120]),
+        })
+    return views
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("cfgc", "templates"),
+        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined, autoescape=False,
+    )
+
+
+def emit_cli(res: Resolved) -> dict[str, str]:
+    """{path relative to generated/: content} for the CLI outputs."""
+    env = _environment()
+    pkg = res.schema.package
+    prog = pkg.replace("_", "-")
+    table = build_table(res)
+    runtime_keys = [{k: v for k, v in fl.items() if k not in ("type",)}
+                    for fl in table["flags"]]
+    views = completion_views(table)
+    group_words = " ".join(sorted({g.lower() for g, _, _ in table["groups"]} | {"all"}))
+    out = {
+        f"{pkg}/_cli_table.py": env.get_template("cli_table.py.jinja").render(
+            header=header("schema/"), prog=prog, version=res.schema.version,
+            roots=pyfmt(tuple(table["roots"])), groups=pyfmt(tuple(table["groups"])),
+            classes=pyfmt(table["classes"]), flags=pyfmt(tuple(runtime_keys)),
+        ),
+        f"{pkg}/__main__.py": env.get_template("cli_main.py.jinja").render(
+            header=header("schema/"), prog=prog, package=pkg,
+        ),
+        f"{pkg}/cli_manifest.json": manifest(table, prog, res.schema.version),
+        f"completions/{prog}.bash": env.get_template("cli_bash.jinja").render(
+            header=header("schema/"), prog=prog, func="_" + pkg, flags=views,
+            group_words=group_words,
+        ),
+        f"completions/_{prog}": env.get_template("cli_zsh.jinja").render(
+            header=header("schema/"), prog=prog, func="_" + pkg, flags=views,
+            group_words=group_words,
+        ),
+    }
+    return out

@@ -1,0 +1,241 @@
+# Generated from schema/speculative.yaml by cfgc; do not edit.
+"""Config classes: SpeculativeConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from pathlib import Path  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.hooks import speculative as _hooks
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from vllm_config.load import LoadConfig
+from vllm_config.model import ModelConfig
+from vllm_config.parallel import ParallelConfig
+from vllm_config.types import (
+    AttentionBackendEnum,
+    DraftSampleMethod,
+    MoEBackend,
+    QuantizationMethods,
+    RejectionSampleMethod,
+    SpeculativeMethod,
+)
+
+
+@config
+class SpeculativeConfig:
+    """Speculative decoding: a cheap proposer drafts several tokens per step and the
+    target model verifies them in one forward pass. Choose the proposer with
+    `method` (and `model` for drafters with weights) and the draft length with
+    `num_speculative_tokens`.
+    """
+
+    enforce_eager: bool | None = None
+    """Run the drafter without CUDA graphs / compilation. None follows the target
+    model's setting.
+    """
+
+    num_speculative_tokens: int = Field(default=None, gt=0)  # unset: a post-init hook fills it in
+    """Tokens drafted per step. Required unless the draft checkpoint states how many
+    it predicts (n_predict); suffix decoding defaults it to the tree depth. More
+    tokens pay off only when most of them are accepted.
+    """
+
+    model: str | None = None
+    """Draft model, EAGLE head or extra weights (HF id or path). Also accepts
+    "ngram", or a dotted `package.Class` path for a custom proposer. For MTP
+    without a model, the target checkpoint's own MTP layers are used.
+    """
+
+    method: SpeculativeMethod | None = None
+    """Proposer. Left None, it is inferred: "ngram" for model "ngram", a custom
+    proposer for a dotted class path, otherwise "draft_model" refined from the
+    checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy
+    "*_mtp" names become "mtp".
+    """
+
+    draft_tensor_parallel_size: int | None = Field(default=None, ge=1)
+    """Tensor-parallel degree of the drafter: 1 or the target's degree. None uses
+    the target's degree (1 for mlp_speculator).
+    """
+
+    tensor_parallel_size: int | None = None
+    """Not accepted: a guard that rejects this common misspelling. Use
+    `draft_tensor_parallel_size`.
+    """
+
+    quantization: QuantizationMethods | str | None = None
+    """Quantization of the draft weights (draft-model methods only). None means
+    unquantized; for MTP it follows the target's quantization.
+    """
+
+    moe_backend: MoEBackend | None = None
+    """MoE kernel family for the drafter when it must differ from the target's,
+    e.g. an unquantized drafter next to a quantized target. None inherits.
+    """
+
+    attention_backend: AttentionBackendEnum | None = None
+    """Attention backend for the drafter, by name (case-insensitive); "auto" or
+    None selects automatically. DFlash, for example, needs a backend with
+    non-causal attention.
+    """
+
+    max_model_len: int | None = Field(default=None, ge=1)
+    """Context limit of the drafter; requests longer than this skip speculation.
+    At most the draft's and the target's own limits. Mostly for testing.
+    """
+
+    revision: str | None = None
+    """Branch, tag or commit of the draft checkpoint; None uses the default branch."""
+
+    code_revision: str | None = None
+    """Branch, tag or commit of the draft model's remote code on the Hub."""
+
+    disable_padded_drafter_batch: bool = False
+    """Let drafter batches mix sequences of different lengths instead of padding
+    them (EAGLE only). Needs a supporting attention backend and is incompatible
+    with asynchronous scheduling.
+    """
+
+    use_local_argmax_reduction: bool = False
+    """For greedy, non-tree drafting under tensor parallelism: reduce per-shard
+    argmax results instead of gathering the full logits, cutting communication
+    from vocabulary size to about two values per rank per token.
+    """
+
+    prompt_lookup_max: int | None = Field(default=None, ge=1)
+    """Longest n-gram matched against the prompt (ngram methods). Defaults to
+    `prompt_lookup_min`, or 5 if neither is given.
+    """
+
+    prompt_lookup_min: int | None = Field(default=None, ge=1)
+    """Shortest n-gram matched against the prompt (ngram methods). Defaults to
+    `prompt_lookup_max`, or 5 if neither is given.
+    """
+
+    parallel_drafting: bool = False
+    """Draft all tokens in one pass instead of one after another. Faster, but the
+    drafter must be trained for it (EAGLE and draft models); always on for DFlash.
+    """
+
+    target_model_config: ModelConfig = None  # unset: a post-init hook fills it in
+    """Target model's configuration, passed in by the engine."""
+
+    target_parallel_config: ParallelConfig = None  # unset: a post-init hook fills it in
+    """Target model's parallel configuration, passed in by the engine."""
+
+    num_speculative_tokens_per_batch_size: list[tuple[int, int, int]] | None = None
+    """Dynamic draft length: entries (first_batch_size, last_batch_size, tokens)
+    choose how many tokens to draft for batch sizes in that inclusive range.
+    None keeps `num_speculative_tokens` fixed. Full CUDA graphs are then
+    downgraded to piecewise.
+    """
+
+    draft_model_config: ModelConfig = None  # unset: a post-init hook fills it in
+    """Draft model's configuration, derived when the config is built."""
+
+    draft_parallel_config: ParallelConfig = None  # unset: a post-init hook fills it in
+    """Draft model's parallel configuration, derived when the config is built."""
+
+    suffix_decoding_max_tree_depth: int = 24
+    """Suffix decoding: depth of the global and per-prompt suffix trees, which caps
+    matched prefix plus drafted tokens. Also the default draft length.
+    """
+
+    suffix_decoding_max_cached_requests: int = 10000
+    """Suffix decoding: past requests kept in the global tree, evicted oldest first.
+    0 disables the global tree (per-prompt trees remain).
+    """
+
+    suffix_decoding_max_spec_factor: float = 1.0
+    """Suffix decoding: draft at most this many tokens per matched prefix token, so
+    longer matches allow longer drafts.
+    """
+
+    suffix_decoding_min_token_prob: float = 0.1
+    """Suffix decoding: only draft tokens whose estimated probability (from match
+    frequencies) is at least this, in [0, 1].
+    """
+
+    draft_load_config: LoadConfig | None = None
+    """How to load the draft weights; None reuses the target's load settings."""
+
+    rejection_sample_method: RejectionSampleMethod = "standard"
+    """How drafts are verified. "standard" is lossless rejection sampling;
+    "synthetic" accepts at configured rates regardless of the tokens (benchmarks
+    only); "block" verifies the draft jointly.
+    """
+
+    synthetic_acceptance_rates: list[float] | None = None
+    """Synthetic sampling only: probability that the first i+1 drafted tokens are
+    all accepted, one entry per draft position, each in [0, 1] and never
+    increasing. Give this or `synthetic_acceptance_length`, not both.
+    """
+
+    synthetic_acceptance_length: float | None = None
+    """Synthetic sampling only: target mean accepted length, in
+    [1, num_speculative_tokens + 1]; converted to per-position rates (then reset
+    to None).
+    """
+
+    draft_sample_method: DraftSampleMethod = "greedy"
+    """"greedy" drafts the argmax token; "probabilistic" samples from the drafter
+    and keeps its full distribution for verification, which raises acceptance
+    with sampling but costs GPU memory.
+    """
+
+    @field_validator("num_speculative_tokens", mode="wrap")
+    @classmethod
+    def _skip_none_num_speculative_tokens(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("attention_backend", mode="before")
+    @classmethod
+    def _before_attention_backend(cls, value: Any) -> Any:
+        value = _v.auto_to_none(value)
+        value = _v.enum_by_name(value, AttentionBackendEnum)
+        return value
+
+    @field_validator("target_model_config", mode="wrap")
+    @classmethod
+    def _skip_none_target_model_config(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("target_parallel_config", mode="wrap")
+    @classmethod
+    def _skip_none_target_parallel_config(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("draft_model_config", mode="wrap")
+    @classmethod
+    def _skip_none_draft_model_config(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("draft_parallel_config", mode="wrap")
+    @classmethod
+    def _skip_none_draft_parallel_config(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @model_validator(mode="after")
+    def _model_after_0_verify_args(self) -> "SpeculativeConfig":
+        _hooks.verify_args(self)
+        return self
+
+    def __post_init__(self) -> None:
+        _hooks.infer_method(self)
+        _hooks.take_model_from_target(self)
+        _hooks.apply_method_defaults(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "aux_hidden_state_layer_ids": _h.canon(_hooks.aux_layer_ids_factor(self)),
+            "uses_aux_hidden_states": _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("SpeculativeConfig", self.hash_factors())

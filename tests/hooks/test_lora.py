@@ -1,0 +1,52 @@
+"""Hooks of LoRAConfig, called directly."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from cfgc.hooks import lora as hooks
+
+
+@pytest.mark.parametrize("name", ["auto", "float16", "bfloat16"])
+def test_dtype_names(name):
+    assert hooks.check_lora_dtype(name) == name
+
+
+@pytest.mark.parametrize("bad", ["float32", "AUTO", "", None, 16, object()])
+def test_dtype_rejected(bad):
+    with pytest.raises(ValueError, match="lora_dtype"):
+        hooks.check_lora_dtype(bad)
+
+
+def test_dtype_object_recognised_by_type_name():
+    fake_dtype = type("dtype", (), {"__module__": "torch"})()
+    assert hooks.check_lora_dtype(fake_dtype) is fake_dtype
+    impostor = type("dtype", (), {"__module__": "numpy"})()
+    with pytest.raises(ValueError):
+        hooks.check_lora_dtype(impostor)
+
+
+def test_real_torch_dtype():
+    torch = pytest.importorskip("torch")
+    assert hooks.check_lora_dtype(torch.bfloat16) is torch.bfloat16
+
+
+def test_max_cpu_loras():
+    cfg = SimpleNamespace(max_loras=3, max_cpu_loras=None)
+    hooks.check_lora_config(cfg)
+    assert cfg.max_cpu_loras == 3
+    hooks.check_lora_config(SimpleNamespace(max_loras=3, max_cpu_loras=3))
+    with pytest.raises(ValueError, match=r"max_cpu_loras \(2\)"):
+        hooks.check_lora_config(SimpleNamespace(max_loras=3, max_cpu_loras=2))
+
+
+@pytest.mark.parametrize("modules, factor", [
+    (None, None),
+    ([], None),
+    (["o_proj"], ("o_proj",)),
+    (["qkv_proj", "o_proj", "down_proj"], ("down_proj", "o_proj", "qkv_proj")),
+])
+def test_target_modules_factor(modules, factor):
+    assert hooks.target_modules_factor(SimpleNamespace(target_modules=modules)) == factor

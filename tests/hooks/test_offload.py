@@ -1,0 +1,52 @@
+"""Hooks of OffloadConfig, called directly on plain objects."""
+
+from __future__ import annotations
+
+import warnings
+from types import SimpleNamespace
+
+import pytest
+
+from cfgc.hooks import offload as hooks
+
+
+def offload(backend="auto", gb=0.0, group=0, in_group=1, step=1):
+    return SimpleNamespace(
+        offload_backend=backend,
+        uva=SimpleNamespace(cpu_offload_gb=gb),
+        prefetch=SimpleNamespace(offload_group_size=group, offload_num_in_group=in_group,
+                                 offload_prefetch_step=step),
+    )
+
+
+@pytest.mark.parametrize("cfg, message", [
+    (offload(group=2, in_group=3), r"offload_num_in_group \(3\)"),
+    (offload(backend="prefetch"), r"offload_group_size \(0\)"),
+    (offload(group=4, step=0), r"offload_prefetch_step \(0\)"),
+    (offload(backend="prefetch", group=4, step=0), "at least 1"),
+])
+def test_prefetch_limits(cfg, message):
+    with pytest.raises(ValueError, match=message):
+        hooks.check_offload(cfg)
+
+
+@pytest.mark.parametrize("cfg", [
+    offload(),
+    offload(step=0, in_group=5),  # prefetch off: its limits are not checked
+    offload(backend="uva", gb=2, in_group=5),
+    offload(group=4, in_group=4),
+])
+def test_accepted_quietly(cfg):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        hooks.check_offload(cfg)
+
+
+@pytest.mark.parametrize("cfg, fragment", [
+    (offload(backend="uva", group=2), "prefetch offload settings are ignored"),
+    (offload(backend="prefetch", group=2, gb=1), "UVA offload settings are ignored"),
+    (offload(gb=1, group=2), "prefetch is used"),
+])
+def test_warnings(cfg, fragment):
+    with pytest.warns(UserWarning, match=fragment):
+        hooks.check_offload(cfg)
