@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+
 from vllm_config.attention import AttentionConfig
 from vllm_config.types import AttentionBackendEnum, MLAPrefillBackendEnum
 

@@ -9,8 +9,9 @@ import warnings
 from pathlib import Path
 
 import pytest
-from cfgc.runtime import deprecation
 from pydantic import TypeAdapter, ValidationError
+
+from cfgc.runtime import deprecation
 from vllm_config.cache import CacheConfig
 
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]

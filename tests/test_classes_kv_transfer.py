@@ -65,5 +65,6 @@ def test_rejected(kwargs):
 def test_hash_is_constant():
     assert FACTS["KVTransferConfig"]["hash"]["style"] == "constant"
     assert KVTransferConfig().hash_factors() == {}
-    other = KVTransferConfig(kv_connector="X", kv_role="kv_both", kv_load_failure_policy="recompute")
+    other = KVTransferConfig(kv_connector="X", kv_role="kv_both",
+                             kv_load_failure_policy="recompute")
     assert other.compute_hash() == KVTransferConfig().compute_hash()

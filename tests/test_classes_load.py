@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+
 from vllm_config.load import LoadConfig
 
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]

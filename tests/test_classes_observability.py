@@ -25,8 +25,8 @@ def test_fields_and_defaults_match_seed():
 
 
 def test_version_validated():
-    assert ObservabilityConfig(show_hidden_metrics_for_version="0.7").show_hidden_metrics_for_version \
-        == "0.7"
+    cfg = ObservabilityConfig(show_hidden_metrics_for_version="0.7")
+    assert cfg.show_hidden_metrics_for_version == "0.7"
     assert ObservabilityConfig(show_hidden_metrics_for_version="1.2.3rc1")
     with pytest.raises(ValidationError, match="not a valid version"):
         ObservabilityConfig(show_hidden_metrics_for_version="next")

@@ -6,6 +6,8 @@ here we only check what a single node can tell us.
 
 from __future__ import annotations
 
+import builtins
+import keyword
 import re
 from collections.abc import Iterable
 from pathlib import Path
@@ -33,6 +35,28 @@ ENUM_KEYS = ("doc", "members", "base")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+#: Names the generated modules use themselves: a schema name equal to one would shadow
+#: it (a field named `Field` breaks every later `Field(...)` default in its class).
+GENERATED_NAMES = frozenset({
+    "Any", "Literal", "ClassVar", "InitVar", "Field", "Path", "Annotated", "config",
+    "field_validator", "model_validator", "warn_deprecated", "classmethod",
+})
+RESERVED_FIELDS = GENERATED_NAMES | {"hash_factors", "compute_hash"}
+RESERVED_TYPES = GENERATED_NAMES | frozenset(dir(builtins)) | {
+    "enum", "importlib", "SCHEMA_VERSION"}
+
+
+def name_problem(name: str, reserved: frozenset[str] = frozenset()) -> str:
+    """'' if `name` can be a name in the generated Python, else why not."""
+    if not IDENT.match(name):
+        return "is not a valid Python identifier"
+    if keyword.iskeyword(name):
+        return "is a Python keyword"
+    if name.startswith("__"):
+        return "starts with '__' (Python would mangle or reserve it)"
+    if name in reserved:
+        return "is reserved: the generated code uses that name itself"
+    return ""
 FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)$")
 
 
@@ -178,8 +202,9 @@ def _named_entries(top: Reader, key: str, errors: Collector) -> list[tuple[str, 
         return []
     out = []
     for name, child in node.value.items():
-        if not IDENT.match(name):
-            errors.error(node.key_locs[name], f"{name!r} is not a valid Python identifier")
+        problem = name_problem(name, RESERVED_TYPES)
+        if problem:
+            errors.error(node.key_locs[name], f"{name!r} {problem}")
             continue
         out.append((name, child))
     return out
@@ -211,6 +236,11 @@ def _parse_enum(name: str, node: Node, _key_locs, errors: Collector) -> m.EnumDe
                      f"enum {name} needs 'members': a mapping NAME -> value")
     else:
         for mname, mval in mnode.value.items():
+            problem = name_problem(mname) or ("starts with '_' (enum would not make it a "
+                                              "member)" if mname.startswith("_") else "")
+            if problem:
+                errors.error(mnode.key_locs[mname], f"member name {mname!r} {problem}")
+                continue
             doc = ""
             value_node = mval
             if mval.is_map:
@@ -287,8 +317,9 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
     elif fnode is not None:
         for fname, fval in fnode.value.items():
             loc = fnode.key_locs[fname]
-            if not IDENT.match(fname):
-                errors.error(loc, f"field name {fname!r} is not a valid Python identifier")
+            problem = name_problem(fname, RESERVED_FIELDS)
+            if problem:
+                errors.error(loc, f"field name {fname!r} {problem}")
                 continue
             fields.append(_parse_field(name, fname, fval, loc, hash_default, errors))
     hook_points = []
@@ -422,7 +453,12 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
     constraints = []
     for c in m.CONSTRAINTS:
         if r.has(c):
-            constraints.append((c, r.get(c).plain()))
+            value = r.get(c).plain()
+            problem = _constraint_value_problem(c, value)
+            if problem:
+                errors.error(r.get(c).loc, f"{c} of {what} must be {problem}")
+                continue
+            constraints.append((c, value))
     deprecation = None
     if r.has("deprecated"):
         dn = r.get("deprecated")
@@ -451,6 +487,25 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
         cli=cli,
         hook_point=r.str("hook_point", what),
     )
+
+
+def _constraint_value_problem(name: str, value: object) -> str:
+    """'' if `value` is a usable bound for constraint `name`, else what it must be."""
+    if name == "pattern":
+        if not isinstance(value, str):
+            return "a regular expression string"
+        try:
+            re.compile(value)
+        except re.error as exc:
+            return f"a valid regular expression ({exc})"
+        return ""
+    if name in ("min_length", "max_length"):
+        ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        return "" if ok else "a non-negative integer"
+    ok = isinstance(value, int | float) and not isinstance(value, bool) and value == value
+    if name == "multiple_of" and ok and not value > 0:
+        return "a positive number"
+    return "" if ok else "a number"
 
 
 def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,

@@ -125,7 +125,9 @@ def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
         rest = t.without_none()
         if t.optional and rest.kind != "union":
             inner = hash_expr(rest, expr, res, depth)
-            return expr if inner == expr else f"None if {expr} is None else {inner}"
+            if inner == expr or inner.startswith(("_h.nested(", "_h.enum_name(", "_h.canon(")):
+                return inner  # these helpers already map None to None
+            return f"None if {expr} is None else {inner}"
         return f"_h.canon({expr})"
     if t.kind in ("literal", "none"):
         return expr

@@ -109,7 +109,7 @@ class AttentionConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "backend": None if self.backend is None else _h.enum_name(self.backend),
+            "backend": _h.enum_name(self.backend),
             "disable_flashinfer_q_quantization": self.disable_flashinfer_q_quantization,
             "flash_attn_max_num_splits_for_cuda_graph": self.flash_attn_max_num_splits_for_cuda_graph,
             "flash_attn_version": self.flash_attn_version,
@@ -118,7 +118,7 @@ class AttentionConfig:
             "flex_attn_kv_block_size": self.flex_attn_kv_block_size,
             "flex_attn_q_block_size": self.flex_attn_q_block_size,
             "indexer_kv_dtype": self.indexer_kv_dtype,
-            "mla_prefill_backend": None if self.mla_prefill_backend is None else _h.enum_name(self.mla_prefill_backend),
+            "mla_prefill_backend": _h.enum_name(self.mla_prefill_backend),
             "tq_max_kv_splits_for_cuda_graph": self.tq_max_kv_splits_for_cuda_graph,
             "use_fp4_indexer_cache": self.use_fp4_indexer_cache,
             "use_non_causal": self.use_non_causal,

@@ -215,7 +215,7 @@ class CompilationConfig:
     above optimization level O0, NONE at O0; enforce_eager forces NONE.
     """
 
-    debug_dump_path: str | None = None
+    debug_dump_path: Path | None = None
     """Directory for compilation debug dumps (graphs, generated code); none when unset."""
 
     cache_dir: str = ""
@@ -392,18 +392,6 @@ class CompilationConfig:
     @classmethod
     def _skip_none_mode(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
-
-    @field_validator("debug_dump_path", mode="before")
-    @classmethod
-    def _before_debug_dump_path(cls, value: Any) -> Any:
-        value = _hooks.fspath(value)
-        return value
-
-    @field_validator("debug_dump_path", mode="after")
-    @classmethod
-    def _after_debug_dump_path(cls, value: Any) -> Any:
-        value = _hooks.to_path(value)
-        return value
 
     @field_validator("compile_cache_save_format", mode="wrap")
     @classmethod

@@ -213,7 +213,7 @@ class MultiModalConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "mm_encoder_attn_backend": None if self.mm_encoder_attn_backend is None else _h.enum_name(self.mm_encoder_attn_backend),
+            "mm_encoder_attn_backend": _h.enum_name(self.mm_encoder_attn_backend),
             "mm_encoder_attn_dtype": self.mm_encoder_attn_dtype,
             "mm_encoder_fp8_scale_path": self.mm_encoder_fp8_scale_path,
             "mm_encoder_tp_mode": self.mm_encoder_tp_mode,

@@ -118,6 +118,13 @@ class DynamicShapesType(enum.StrEnum):
     BACKED_SIZE_OBLIVIOUS = "backed_size_oblivious"
     """Experimental middle ground, backed sizes treated as unbacked where the code allows it."""
 
+
+class MambaBackendEnum(enum.Enum):
+    """Kernel used for the Mamba selective-state update."""
+
+    TRITON = "triton"
+    FLASHINFER = "flashinfer"
+
 IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
 """Storage format of the sparse-attention indexer's key cache."""
 
@@ -154,6 +161,14 @@ PrefixCachingHashAlgo = Literal["sha256", "sha256_cbor", "xxhash", "xxhash_cbor"
 
 KVOffloadingBackend = Literal["native", "lmcache"]
 """Implementation that offloads KV cache blocks to CPU memory."""
+
+Device = Literal["auto", "cuda", "cpu", "tpu", "xpu"]
+"""Device type names accepted for DeviceConfig.device; "auto" detects the platform."""
+
+ECRole = Literal["ec_producer", "ec_both", "ec_consumer"]
+"""Part an instance plays in encoder-cache transfer: "ec_producer" sends, "ec_consumer"
+receives, "ec_both" does both.
+"""
 
 MoEBackend = Literal[
     "auto",
@@ -198,6 +213,11 @@ LinearBackend = Literal[
     "xpu_woq",
 ]
 """Kernel family for quantized linear-layer GEMMs; "auto" lets the engine pick."""
+
+KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
+"""Part an instance plays in KV cache transfer: "kv_producer" sends (e.g. prefill),
+"kv_consumer" receives (e.g. decode), "kv_both" does both.
+"""
 
 LoadFormats = Literal[
     "auto",
@@ -399,6 +419,9 @@ DraftSampleMethod = Literal["greedy", "probabilistic"]
 
 StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "lm-format-enforcer"]
 """Grammar engine that enforces structured outputs (JSON schema, regex, choice, grammar); "auto" picks one per request."""
+
+TorchDevice = Annotated[Any, "torch.device"]
+"""A torch device object such as torch.device("cuda"). Imported lazily, never at package import: torch.device."""
 
 TensorizerConfig = Annotated[Any, "vllm.model_executor.model_loader.tensorizer.TensorizerConfig"]
 """Settings object of the tensorizer weight loader. Imported lazily, never at package import: vllm.model_executor.model_loader.tensorizer.TensorizerConfig."""

@@ -6,6 +6,7 @@ import logging
 from types import SimpleNamespace
 
 import pytest
+
 from cfgc.hooks import cache as hooks
 
 

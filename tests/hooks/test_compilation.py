@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -151,11 +150,6 @@ def test_check_encoder_cudagraph():
                                      encoder_cudagraph_max_frames_per_batch=-1))
     with pytest.raises(ValueError, match="token_budgets"):
         h.check_encoder_cudagraph(ns(encoder_cudagraph_token_budgets=[16, -16]))
-
-
-def test_path_hooks():
-    assert h.fspath(Path("/a/b")) == "/a/b" and h.fspath("x") == "x" and h.fspath(None) is None
-    assert h.to_path("/a") == Path("/a") and h.to_path(None) is None
 
 
 # ---------------------------------------------------------------- PassConfig helpers

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from cfgc.hooks import kernel as hooks
 from vllm_config.kernel import IrOpPriorityConfig, KernelConfig
 

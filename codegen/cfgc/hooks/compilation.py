@@ -527,19 +527,3 @@ def set_splitting_ops_for_v1(cc: Any, all2all_backend: str, data_parallel_size: 
                     "cudagraph_mode set to NONE")
         cc.cudagraph_mode = modes.NONE
 
-
-# --------------------------------------------------------------------------------------
-# Field hooks.
-# --------------------------------------------------------------------------------------
-
-
-def fspath(value: Any) -> Any:
-    """Path-like input (pathlib.Path, os.PathLike) -> its string form; else unchanged."""
-    return os.fspath(value) if isinstance(value, os.PathLike) else value
-
-
-def to_path(value: Any) -> Any:
-    """A validated path string -> pathlib.Path (None stays None)."""
-    from pathlib import Path
-
-    return None if value is None else Path(value)

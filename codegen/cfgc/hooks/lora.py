@@ -24,7 +24,9 @@ def check_lora_dtype(value: Any) -> Any:
         return value
     if _is_torch_dtype(value):
         return value
-    raise ValueError(f"lora_dtype must be a torch.dtype or a dtype name, not {type(value).__name__}")
+    raise ValueError(
+        f"lora_dtype must be a torch.dtype or a dtype name, not {type(value).__name__}"
+    )
 
 
 def check_lora_config(cfg: Any) -> None:

@@ -1,0 +1,467 @@
+"""argv (and a --config YAML file) -> one nested dict of constructor arguments per root
+config class, with a record of which flag set what (for error messages).
+
+Steps, as vLLM's FlexibleArgumentParser does them: --config expands to flags (the
+file's values lose to the command line); underscores in flag names become dashes;
+dotted keys (-cc.mode 3, --compilation-config.pass_config.x true, key+ a,b appends) are
+collected per flag; everything else goes through an argparse parser built from the
+table, whose actions record each value instead of storing it. Then values are applied
+in precedence order: file before command line; within each, a whole-config JSON value,
+then its dotted keys, then single-field flags, each group in the order given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cli_help import HelpFormatter, metavar_of
+from .cli_values import BadValue, CliError, read, read_dotted, to_tokens
+
+OWN_FLAGS = ("--config", "--format", "--help", "-h")
+FORMATS = ("yaml", "json")
+_LONG_NAME = re.compile(r"(?<=^--)[^.=]*")
+
+
+@dataclass
+class Op:
+    """One value for one flag: where it came from and where it goes."""
+
+    entry: dict
+    label: str  # what to name in messages: "--block-size" or "cfg.yaml: key 'block-size'"
+    value: Any
+    mode: str = "set"  # set | merge (whole JSON) | append (key+) | enable
+    keys: tuple[str, ...] = ()  # dotted keys below the flag's own path
+    rank: int = 1  # 0: --config file, 1: command line
+    seq: int = 0
+
+    @property
+    def specificity(self) -> int:
+        if self.mode == "merge":
+            return 0
+        return 1 if self.keys else 2
+
+
+@dataclass
+class Parsed:
+    trees: dict[str, dict]  # root class -> constructor arguments (nested dicts)
+    provenance: list[tuple[str, tuple[str, ...], str]]  # (root, path, label), in order
+    fmt: str = "yaml"
+    warnings: list[str] = field(default_factory=list)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # type: ignore[override]
+        raise CliError(re.sub(r"^argument ", "", message))
+
+
+class _Record(argparse.Action):
+    """Appends (entry, option as typed, value) to the namespace instead of storing."""
+
+    def __init__(self, option_strings, dest, entry=None, **kwargs):
+        super().__init__(option_strings, dest, **kwargs)
+        self.entry = entry
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        entry = self.entry
+        if entry["kind"] in ("bool", "enable"):
+            values = option_string not in entry["negatives"]
+        elif isinstance(values, list):
+            for v in values:
+                if isinstance(v, _Invalid):
+                    v.fail(option_string)
+            if entry.get("comma_list"):
+                values = [p.strip() for v in values for p in (v.split(",") if isinstance(
+                    v, str) else [v]) if not isinstance(p, str) or p.strip()]
+            if entry.get("optional") and len(values) == 1 and values[0] in ("None", ""):
+                values = None
+        elif isinstance(values, _Invalid):
+            values.fail(option_string)
+        namespace.ops.append((entry, option_string, values))
+
+
+class _Invalid:
+    """A value the type function could not read; the action reports it with the option."""
+
+    def __init__(self, raw: str, reason: str):
+        self.raw, self.reason = raw, reason
+
+    def fail(self, option: str):
+        raise CliError(f"{option}: invalid value {self.raw!r}: {self.reason}")
+
+
+def _reader(entry: dict):
+    def convert(raw: str) -> Any:
+        try:
+            if entry.get("container") and entry.get("optional") and raw in ("None", ""):
+                return raw
+            return read(entry, raw)
+        except BadValue as exc:
+            return _Invalid(raw, str(exc))
+
+    return convert
+
+
+@dataclass
+class Cli:
+    """The argparse parser for a flag table, plus lookups by option string."""
+
+    table: Any
+    parser: argparse.ArgumentParser
+    by_option: dict[str, dict]
+
+    @property
+    def options(self) -> list[str]:
+        return sorted(self.by_option) + list(OWN_FLAGS)
+
+
+def build_cli(table: Any) -> Cli:
+    prog = table.PROG
+    parser = _Parser(prog=prog, add_help=False, allow_abbrev=False,
+                     formatter_class=HelpFormatter,
+                     usage=f"{prog} {{show,hash}} [flags...] [--config FILE] "
+                           f"[--format {{yaml,json}}]")
+    groups = {name: parser.add_argument_group(name, desc) for name, _, desc in table.GROUPS}
+    own = parser.add_argument_group(
+        "Options", f"Options of {prog} itself (not engine flags).")
+    own.add_argument("--config", metavar="FILE", dest="config",
+                     help="YAML file of flags: each key a flag name without the dashes "
+                          "(true -> the flag, false -> its negation, lists, mappings for "
+                          "JSON flags). Flags given on the command line win over the file.")
+    own.add_argument("--format", choices=FORMATS, dest="format", default=argparse.SUPPRESS,
+                     help="Output format of show and hash. (default: yaml)")
+    own.add_argument("-h", "--help", dest="help", nargs="?", const="", metavar="TOPIC",
+                     help="Show the groups; --help=all every flag, --help=<group> one group, "
+                          "--help=<keyword> the flags whose name contains it.")
+    by_option: dict[str, dict] = {}
+    for entry in table.FLAGS:
+        options = [entry["flag"], *entry["aliases"], *entry["negatives"]]
+        kwargs: dict[str, Any] = {"dest": entry["dest"], "action": _Record, "entry": entry,
+                                  "default": argparse.SUPPRESS, "help": entry["help"]}
+        kind = entry["kind"]
+        if kind in ("bool", "enable"):
+            kwargs["nargs"] = 0
+        else:
+            kwargs["type"] = _reader(entry)
+            kwargs["metavar"] = metavar_of(entry)
+            if kind == "flag_or_str":
+                kwargs["nargs"] = "?"
+                kwargs["const"] = True
+            elif entry.get("container"):
+                kwargs["nargs"] = entry["nargs"]
+        groups[entry["group"]].add_argument(*options, **kwargs)
+        for opt in options:
+            by_option[opt] = entry
+    return Cli(table, parser, by_option)
+
+
+def suggest(word: str, candidates: list[str]) -> str:
+    match = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
+    return f" (did you mean {match[0]}?)" if match else ""
+
+
+def normalise_option(token: str) -> str:
+    """--tensor_parallel_size=2 -> --tensor-parallel-size=2 (the name only, up to . or =)."""
+    if token.startswith("--"):
+        return _LONG_NAME.sub(lambda m: m.group(0).replace("_", "-"), token, count=1)
+    return token
+
+
+# --------------------------------------------------------------------------- argv
+
+
+def _split_config(argv: list[str]) -> tuple[list[str], str | None]:
+    rest, path = [], None
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        if tok == "--config" or tok.startswith("--config="):
+            if path is not None:
+                raise CliError("--config: given twice; pass one config file")
+            if tok == "--config":
+                if i + 1 >= len(argv):
+                    raise CliError("--config: expected a YAML file path")
+                path = argv[i + 1]
+                i += 2
+                continue
+            path = tok.split("=", 1)[1]
+        else:
+            rest.append(tok)
+        i += 1
+    return rest, path
+
+
+def _dotted(cli: Cli, argv: list[str], rank: int, label_of=None) -> tuple[list[str], list[Op]]:
+    """Pull out dotted-key tokens (-cc.mode 3, --x.key+=a,b) as ops; return the rest."""
+    rest: list[str] = []
+    ops: list[Op] = []
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        name = tok.split("=", 1)[0]
+        if not (tok.startswith("-") and "." in name and re.match(r"^--?[A-Za-z]", name)):
+            rest.append(tok)
+            i += 1
+            continue
+        head, *keys = name.split(".")
+        entry = cli.by_option.get(head)
+        if entry is None:
+            raise CliError(f"unknown flag {head}{suggest(head, cli.options)}")
+        if entry["kind"] not in ("json", "dict", "dict_or_str") or not all(keys):
+            raise CliError(f"{head} takes no dotted keys ({name}): it is not a JSON flag")
+        if "=" in tok:
+            raw = tok.split("=", 1)[1]
+            i += 1
+        else:
+            if i + 1 >= len(argv):
+                raise CliError(f"{name}: expected a value")
+            raw = argv[i + 1]
+            i += 2
+        mode = "set"
+        if keys[-1].endswith("+"):
+            keys[-1] = keys[-1][:-1]
+            mode = "append"
+            value: Any = raw.split(",")
+        else:
+            value = read_dotted(raw)
+        label = label_of(name) if label_of else name
+        ops.append(Op(entry, label, value, mode, tuple(keys), rank))
+    return rest, ops
+
+
+def _run_parser(cli: Cli, tokens: list[str], rank: int, label: str | None = None) -> tuple[
+        list[Op], argparse.Namespace]:
+    ns = argparse.Namespace(ops=[])
+    try:
+        ns, extras = cli.parser.parse_known_args(tokens, ns)
+    except CliError as exc:
+        raise CliError(f"{label}: {exc}" if label else str(exc)) from None
+    for tok in extras:
+        where = f"{label}: " if label else ""
+        if tok.startswith("-") and not re.match(r"^-\d", tok):
+            name = tok.split("=", 1)[0]
+            raise CliError(f"{where}unknown flag {name}{suggest(name, cli.options)}")
+        raise CliError(f"{where}unexpected value {tok!r} (a flag before it takes no value, "
+                       f"or takes fewer)")
+    ops = []
+    for entry, option, value in ns.ops:
+        mode = "set"
+        if entry["kind"] == "enable":
+            mode = "enable"
+        elif entry["kind"] in ("json", "dict", "dict_or_str") and isinstance(value, dict):
+            mode = "merge"  # dotted keys of the same flag then merge into it
+        ops.append(Op(entry, label or option, value, mode, (), rank))
+    return ops, ns
+
+
+# --------------------------------------------------------------------------- config file
+
+
+def load_config_file(path: str) -> dict:
+    """The --config file as a mapping; yaml.safe_load (C loader when available) only."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if not os.path.exists(path):
+        raise CliError(f"--config {path}: no such file")
+    if os.path.isdir(path):
+        raise CliError(f"--config {path}: is a directory, not a YAML file")
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = yaml.load(fh, Loader=loader)  # noqa: S506 - a safe loader
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise CliError(f"--config {path}: not valid YAML{where}: {problem}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"--config {path}: cannot read: {exc}") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise CliError(f"--config {path}: expected a mapping of flag names to values, "
+                       f"not a {type(data).__name__}")
+    return data
+
+
+def _file_ops(cli: Cli, path: str) -> list[Op]:
+    data = load_config_file(path)
+    ops: list[Op] = []
+    for key, value in data.items():
+        if not isinstance(key, str):
+            raise CliError(f"--config {path}: key {key!r} is not a flag name")
+        option = normalise_option("--" + key.lstrip("-"))
+        label = f"--config {path}: key {key!r}"
+        head = option.split(".", 1)[0]
+        entry = cli.by_option.get(head)
+        if entry is None or option in OWN_FLAGS:
+            names = [o[2:] for o in cli.options if o.startswith("--")]
+            hint = suggest(key.lstrip("-").replace("_", "-"), names)
+            raise CliError(f"--config {path}: unknown key {key!r}{hint}")
+        if "." in option:
+            if isinstance(value, dict | list):
+                import json
+
+                value = json.dumps(value)
+            _, dotted = _dotted(cli, [option, str(value) if not isinstance(
+                value, bool) else str(value).lower()], 0, lambda _n, lb=label: lb)
+            ops.extend(dotted)
+            continue
+        if value is False and entry["kind"] not in ("bool", "enable"):
+            tokens = [option, "false"]
+        else:
+            try:
+                tokens = to_tokens(entry, value, option)
+            except BadValue as exc:
+                raise CliError(f"{label}: invalid value {value!r}: {exc}") from None
+            if entry["kind"] in ("bool", "enable") and not value and option != entry["flag"]:
+                tokens = [entry["negatives"][0]]  # false of an alias: the main negation
+        file_ops, _ = _run_parser(cli, tokens, 0, label)
+        ops.extend(file_ops)
+    return ops
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def _warn_duplicates(ops: list[Op], warn) -> None:
+    """A flag (or dotted key) given twice on the command line: the last one wins."""
+    seen: dict[tuple, list[Op]] = {}
+    for op in ops:
+        if op.rank != 1 or op.mode == "append":
+            continue
+        seen.setdefault((op.entry["dest"], op.keys), []).append(op)
+    for group in seen.values():
+        if len(group) > 1:
+            names = ", ".join(dict.fromkeys(op.label for op in group))
+            name = group[0].entry["flag"] + "".join("." + k for k in group[0].keys)
+            warn(f"{name} given {len(group)} times ({names}); the last one wins")
+
+
+def _check_keys(table: Any, cls: str, value: Any, label: str, prefix: str = "") -> None:
+    """Unknown keys in a JSON value for config class `cls`, with a suggestion."""
+    if not isinstance(value, dict):
+        return
+    fields = table.CLASSES[cls]["fields"]
+    for key, sub in value.items():
+        if key not in fields:
+            hint = suggest(str(key), list(fields))
+            raise CliError(f"{label}: unknown key {prefix + str(key)!r} for {cls}{hint}")
+        if fields[key]:
+            _check_keys(table, fields[key], sub, label, f"{prefix}{key}.")
+
+
+def _check_dotted(table: Any, entry: dict, keys: tuple[str, ...], label: str) -> None:
+    cls = entry.get("json_class", "")
+    for i, key in enumerate(keys):
+        if not cls:
+            return
+        fields = table.CLASSES[cls]["fields"]
+        if key not in fields:
+            hint = suggest(key, list(fields))
+            raise CliError(f"{label}: unknown key {'.'.join(keys[:i + 1])!r} for {cls}{hint}")
+        cls = fields[key]
+
+
+def _put(tree: dict, path: tuple[str, ...], value: Any, mode: str) -> None:
+    node = tree
+    for step in path[:-1]:
+        nxt = node.get(step)
+        if not isinstance(nxt, dict):
+            nxt = node[step] = {}
+        node = nxt
+    last = path[-1]
+    if mode == "merge" and isinstance(value, dict) and isinstance(node.get(last), dict):
+        _deep_merge(node[last], value)
+    elif mode == "merge" and isinstance(value, dict):
+        node[last] = _copy(value)
+    elif mode == "append" and isinstance(node.get(last), list):
+        node[last] = node[last] + list(value)
+    elif mode == "enable":
+        if value and not isinstance(node.get(last), dict):
+            node[last] = {}
+        elif not value:
+            node[last] = None
+    else:
+        node[last] = _copy(value)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _deep_merge(dst: dict, src: dict) -> None:
+    for k, v in src.items():
+        if isinstance(v, dict) and isinstance(dst.get(k), dict):
+            _deep_merge(dst[k], v)
+        else:
+            dst[k] = _copy(v)
+
+
+def parse(table: Any, argv: list[str], warn, cli: Cli | None = None) -> Parsed:
+    """Command-line tokens (after the subcommand) -> per-root constructor arguments."""
+    cli = cli or build_cli(table)
+    argv, config_path = _split_config([normalise_option(t) for t in argv])
+    argv, dotted = _dotted(cli, argv, 1)
+    line_ops, ns = _run_parser(cli, argv, 1)
+    ops: list[Op] = []
+    if config_path is not None:
+        ops.extend(_file_ops(cli, config_path))
+    ops.extend(dotted)
+    # dotted ops were pulled out first; keep command-line order by position otherwise
+    ops.extend(line_ops)
+    for seq, op in enumerate(ops):
+        op.seq = seq
+    _warn_duplicates(ops, warn)
+    warned: set[str] = set()
+    for op in ops:
+        entry = op.entry
+        if entry.get("deprecated") and entry["dest"] not in warned:
+            warned.add(entry["dest"])
+            repl = f"; use {entry['replacement']} instead" if entry.get("replacement") else ""
+            warn(f"{entry['flag']} is deprecated: {entry['deprecated'].rstrip('.')}{repl}",
+                 qualname=entry["target"])
+        if entry["kind"] == "json" and op.mode in ("merge", "set") and not op.keys:
+            _check_keys(table, entry["json_class"], op.value, op.label)
+        if op.keys:
+            _check_dotted(table, entry, op.keys, op.label)
+    # a whole value given twice (same flag, same source): the last one replaces the other
+    last = {(op.entry["dest"], op.rank): op.seq for op in ops if not op.keys}
+    ops = [op for op in ops if op.keys or last[(op.entry["dest"], op.rank)] == op.seq]
+    ops.sort(key=lambda op: (op.rank, op.specificity, op.seq))
+    enabled: dict[str, bool] = {}
+    for op in ops:
+        if op.mode == "enable":
+            enabled[op.entry["flag"]] = bool(op.value)
+    trees: dict[str, dict] = {root: {} for root in table.ROOTS}
+    provenance: list[tuple[str, tuple[str, ...], str]] = []
+    ignored: dict[str, list[str]] = {}
+    for op in ops:
+        entry = op.entry
+        need = entry.get("requires")
+        if need and not enabled.get(need):
+            ignored.setdefault(need, []).append(op.label)
+            continue
+        path = tuple(entry["path"]) + op.keys
+        root = entry["root"]
+        if not path:  # a whole root config from JSON
+            if op.mode == "merge" and isinstance(op.value, dict):
+                _deep_merge(trees[root], op.value)
+            provenance.append((root, (), op.label))
+            continue
+        _put(trees[root], path, op.value, op.mode)
+        provenance.append((root, path, op.label))
+    for need, labels in ignored.items():
+        names = ", ".join(dict.fromkeys(labels))
+        warn(f"{names} ha{'s' if len(labels) == 1 else 've'} no effect without {need} "
+             f"(as in vLLM)")
+    fmt = getattr(ns, "format", "yaml")
+    return Parsed(trees, provenance, fmt)

@@ -1,0 +1,56 @@
+# Generated from schema/device.yaml by cfgc; do not edit.
+"""Config classes: DeviceConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from pathlib import Path  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.hooks import device as _hooks
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from vllm_config.types import Device, TorchDevice
+
+
+@config
+class DeviceConfig:
+    """The device type the engine runs on. Normally detected from the platform; setting it
+    by hand is deprecated.
+    """
+
+    device: Device | TorchDevice | None = "auto"
+    """Device to run on: a type name ("cuda", "cpu", "tpu", "xpu"), a torch.device,
+    or "auto" to detect it. Accepted without validation. Deprecated: leave at
+    "auto".
+    """
+
+    device_type: str = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    """Device type in use, derived from device: the given name, the type of a
+    torch.device, or the platform's type for "auto".
+    """
+
+    @field_validator("device", mode="after")
+    @classmethod
+    def _after_device(cls, value: Any) -> Any:
+        if value != "auto":
+            warn_deprecated('DeviceConfig.device', 'the device is now detected from the platform', '')
+        return value
+
+    @field_validator("device_type", mode="wrap")
+    @classmethod
+    def _skip_none_device_type(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    def __post_init__(self) -> None:
+        _hooks.resolve_device_type(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("DeviceConfig", self.hash_factors())

@@ -1,0 +1,70 @@
+# Generated from schema/ec_transfer.yaml by cfgc; do not edit.
+"""Config classes: ECTransferConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from pathlib import Path  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.hooks import ec_transfer as _hooks
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from vllm_config.types import ECRole
+
+
+@config
+class ECTransferConfig:
+    """Transfer of encoder caches (e.g. vision-encoder outputs) between engine instances,
+    for deployments that run the encoder separately.
+    """
+
+    ec_connector: str | None = None
+    """Connector that moves encoder caches between instances; None disables the transfer."""
+
+    engine_id: str | None = None
+    """Identity of this engine in encoder-cache transfers; a random UUID when not given."""
+
+    ec_buffer_device: str | None = "cuda"
+    """Device holding the connector's transfer buffer; only "cuda" is supported."""
+
+    ec_buffer_size: float = 1000000000.0
+    """Transfer buffer size of the torch.distributed connector, in bytes (1e9 is about 1 GB)."""
+
+    ec_role: ECRole | None = None
+    """Whether this instance produces, consumes or both produces and consumes encoder
+    caches. Required when ec_connector is set.
+    """
+
+    ec_rank: int | None = None
+    """Rank of this instance in the transfer group, typically 0 for the encoder and 1
+    for the prefill/decode instance (one of each is supported).
+    """
+
+    ec_parallel_size: int = 1
+    """Number of instances taking part in the transfer (2 for the PyNccl connector)."""
+
+    ec_ip: str = "127.0.0.1"
+    """IP address the connector uses to set up its connection."""
+
+    ec_port: int = 14579
+    """Port the connector uses to set up its connection."""
+
+    ec_connector_extra_config: dict[str, Any] = Field(default_factory=dict)
+    """Connector-specific settings, passed through to the connector unchanged."""
+
+    ec_connector_module_path: str | None = None
+    """Python module to import the connector class from, for connectors outside vLLM."""
+
+    def __post_init__(self) -> None:
+        _hooks.check_ec_transfer(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("ECTransferConfig", self.hash_factors())

@@ -1,0 +1,65 @@
+# Generated from schema/kv_events.yaml by cfgc; do not edit.
+"""Config classes: KVEventsConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from pathlib import Path  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.hooks import kv_events as _hooks
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+
+
+@config
+class KVEventsConfig:
+    """Publishing of KV cache events (blocks stored and evicted), so that external
+    components such as KV-aware routers can track what each instance has cached.
+    """
+
+    enable_kv_cache_events: bool = False
+    """Emit an event whenever a KV cache block is stored or removed."""
+
+    publisher: Literal["null", "zmq"] = None  # unset: a post-init hook fills it in
+    """Where events go: "zmq" publishes them over ZeroMQ, "null" drops them. Left
+    unset it is "zmq" when enable_kv_cache_events is on, else "null".
+    """
+
+    endpoint: str = "tcp://*:5557"
+    """ZeroMQ address events are published on."""
+
+    replay_endpoint: str | None = None
+    """ZeroMQ address where consumers can ask for recent events again; None disables replay."""
+
+    buffer_steps: int = 10000
+    """Engine steps of events kept for replay; older events are forgotten."""
+
+    hwm: int = 100000
+    """ZeroMQ high-water mark of the publisher: once this many events are queued for a
+    slow consumer, further events are dropped.
+    """
+
+    max_queue_size: int = 100000
+    """Events held in memory while waiting to be published."""
+
+    topic: str = ""
+    """Topic events are published under; consumers subscribe to it."""
+
+    @field_validator("publisher", mode="wrap")
+    @classmethod
+    def _skip_none_publisher(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    def __post_init__(self) -> None:
+        _hooks.default_publisher(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("KVEventsConfig", self.hash_factors())

@@ -1,0 +1,86 @@
+# Generated from schema/kv_transfer.yaml by cfgc; do not edit.
+"""Config classes: KVTransferConfig."""
+
+from dataclasses import InitVar  # noqa: F401
+from pathlib import Path  # noqa: F401
+from typing import Any, ClassVar, Literal  # noqa: F401
+
+from pydantic import Field, field_validator, model_validator  # noqa: F401
+
+from cfgc.hooks import kv_transfer as _hooks
+from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
+from vllm_config.types import KVRole
+
+
+@config
+class KVTransferConfig:
+    """Transfer of KV caches between engine instances, as in disaggregated prefill and
+    decode.
+    """
+
+    kv_connector: str | None = None
+    """Connector that moves KV caches between instances; None disables the transfer."""
+
+    engine_id: str | None = None
+    """Identity of this engine in KV transfers; a random UUID when not given."""
+
+    kv_buffer_device: str = None  # unset: a post-init hook fills it in
+    """Device holding the connector's KV buffer: "cuda", "cpu" or "xpu". Left unset,
+    the platform's device type is used.
+    """
+
+    kv_buffer_size: float = 1000000000.0
+    """Transfer buffer size of the torch.distributed connector, in bytes (1e9 is about 1 GB)."""
+
+    kv_role: KVRole | None = None
+    """Whether this instance produces, consumes or both produces and consumes KV caches.
+    Required when kv_connector is set.
+    """
+
+    kv_rank: int | None = None
+    """Rank of this instance in the transfer group, typically 0 for prefill and 1 for
+    decode (one of each is supported).
+    """
+
+    kv_parallel_size: int = 1
+    """Number of instances taking part in the transfer."""
+
+    kv_ip: str = "127.0.0.1"
+    """IP address the connector uses to set up its connection."""
+
+    kv_port: int = 14579
+    """Port the connector uses to set up its connection."""
+
+    kv_connector_extra_config: dict[str, Any] = Field(default_factory=dict)
+    """Connector-specific settings, passed through to the connector unchanged."""
+
+    kv_connector_module_path: str | None = None
+    """Python module to import the connector class from, for connectors outside vLLM."""
+
+    enable_permute_local_kv: bool = False
+    """Experimental. Convert KV layout from HND to NHD while transferring."""
+
+    kv_load_failure_policy: Literal["recompute", "fail"] = "fail"
+    """What happens when loading transferred KV blocks fails: "fail" ends the request
+    with an error (default); "recompute" reschedules it so the missing blocks are
+    computed locally.
+    """
+
+    @field_validator("kv_buffer_device", mode="wrap")
+    @classmethod
+    def _skip_none_kv_buffer_device(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    def __post_init__(self) -> None:
+        _hooks.check_kv_transfer(self)
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {}
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
+        return _h.digest("KVTransferConfig", self.hash_factors())
