@@ -61,9 +61,7 @@ def test_torch_dtype_accepted_without_importing_torch_at_validation():
 
 def test_seed_hash_reads():
     reads = set(FACTS["LoRAConfig"]["hash"]["reads"])
-    factors = set(LoRAConfig().hash_factors())
-    # target_modules is read through an order-free factor of its own
-    assert factors == (reads - {"target_modules"}) | {"target_modules_sorted"}
+    assert set(LoRAConfig().hash_factors()) == reads
 
 
 @pytest.mark.parametrize("change", [
@@ -77,14 +75,14 @@ def test_included_fields_change_hash(change):
 
 @pytest.mark.parametrize("change", [
     {"max_cpu_loras": 9}, {"specialize_active_lora": True},
-    {"default_mm_loras": {"image": "/adapters/img"}}, {"target_modules": []},
+    {"default_mm_loras": {"image": "/adapters/img"}},
 ])
 def test_excluded_fields_keep_hash(change):
     assert LoRAConfig(**change).compute_hash() == LoRAConfig().compute_hash()
 
 
-def test_target_module_order_does_not_matter():
+
+def test_target_modules_stored_as_given():
     a = LoRAConfig(target_modules=["qkv_proj", "o_proj"])
-    b = LoRAConfig(target_modules=["o_proj", "qkv_proj"])
-    assert a.target_modules == ["qkv_proj", "o_proj"]  # stored as given
-    assert a.compute_hash() == b.compute_hash()
+    assert a.target_modules == ["qkv_proj", "o_proj"]
+    assert a.compute_hash() != LoRAConfig(target_modules=["o_proj"]).compute_hash()

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 from pydantic import ValidationError
+
 from vllm_config.model import ModelConfig
 from vllm_config.parallel import ParallelConfig
 from vllm_config.speculative import SpeculativeConfig

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
+
 from vllm_config.model import ModelConfig
 from vllm_config.speech_to_text import SpeechToTextConfig, SpeechToTextParams
 

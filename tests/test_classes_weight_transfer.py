@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 from pydantic import ValidationError
+
 from vllm_config.weight_transfer import WeightTransferConfig
 
 

@@ -75,8 +75,12 @@ def test_kwargs_dict_and_json_agree(c) -> None:
         obj = build(c.name, kwargs)
         cls = getattr(PKG, c.name)
         adapter = TypeAdapter(cls)
-        from_python = adapter.validate_python(adapter.dump_python(obj))
-        from_json = adapter.validate_json(adapter.dump_json(obj))
+        init_only = {f.name for f in c.fields if f.kind == "field" and f.init}
+        as_dict = {k: v for k, v in adapter.dump_python(obj).items() if k in init_only}
+        as_json = json.dumps({k: v for k, v in json.loads(adapter.dump_json(obj)).items()
+                              if k in init_only})
+        from_python = adapter.validate_python(as_dict)
+        from_json = adapter.validate_json(as_json)
         assert obj.compute_hash() == from_python.compute_hash() == from_json.compute_hash()
         assert obj.hash_factors() == from_json.hash_factors()
 

@@ -303,6 +303,9 @@ def build_table(res: Resolved) -> dict:
                 extra.append(f"Needs {entry['requires']}.")
             entry["help"] = "\n\n".join([doc_text(f.doc), *extra])
             flags.append(entry)
+    for fl in flags:
+        if fl["default"]:
+            fl["help"] += f" (default: {fl['default']})"
     group_names = list(dict.fromkeys(fl["group"] for fl in flags))
     groups = []
     for g in group_names:
@@ -324,7 +327,7 @@ def build_table(res: Resolved) -> dict:
                 else ""
         root, path, _ = where[c.name]
         classes[c.name] = {"module": c.module, "root": root, "path": path, "fields": fields}
-    roots = list(dict.fromkeys(where[n][0] for n in order))
+    roots = list(dict.fromkeys(fl["root"] for fl in flags))
     return {"groups": groups, "flags": flags, "classes": classes, "roots": roots}
 
 

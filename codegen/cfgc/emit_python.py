@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+import os
 import textwrap
+from pathlib import Path
 from dataclasses import dataclass, field
 
 import jinja2
@@ -11,6 +13,7 @@ import jinja2
 from . import model as m
 from .pyexpr import annotation, field_default, hash_expr, literal, py_literal, type_source
 from .resolve import Resolved
+from .type_expr import TypeExpr
 
 
 def header(source: str, comment: str = "#") -> str:
@@ -44,9 +47,20 @@ def escape_doc(text: str) -> str:
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Compiled templates cached per user: compiling them costs more than the whole emit."""
+    root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cfgc" / "jinja"
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(root))
+
+
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("cfgc", "templates"),
+        bytecode_cache=_bytecode_cache(),
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -55,9 +69,14 @@ def environment() -> jinja2.Environment:
     )
     env.filters["docstring"] = docstring
     env.filters["escape_doc"] = escape_doc
-    env.filters["py"] = py_literal
+    env.filters["py"] = lambda v: py_literal(_tuples(v))
     env.filters["pytype"] = type_source
     return env
+
+
+def _tuples(value: object) -> object:
+    """Enum member values written as YAML lists are tuples in Python (hashable)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 @dataclass
@@ -159,7 +178,12 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
     initvars = [f for f in c.fields if f.kind == "initvar"]
     view.post_init_params = "".join(f", {f.name}: {f.type.source()}" for f in initvars)
     view.post_init_args = "".join(f", {f.name}" for f in initvars)
-    factors = [(f.name, hash_expr(f.type, f"self.{f.name}", res)) for f in c.hashed_fields]
+    factors = []
+    for f in c.hashed_fields:
+        t = f.type
+        if f.default.kind == "unset" and not t.optional:  # None until post-init fills it
+            t = TypeExpr("union", args=(t, TypeExpr("none")))
+        factors.append((f.name, hash_expr(t, f"self.{f.name}", res)))
     for extra in c.hash_extra:
         if extra.hook:
             factors.append((extra.name, f"_h.canon(_hooks.{extra.hook}(self))"))

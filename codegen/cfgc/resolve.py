@@ -6,7 +6,6 @@ against their types and constraints, hooks, hash paths, flags, import cycles.
 
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -77,13 +76,16 @@ class Resolved:
         return deps
 
 
+_TOP_LEVEL_DEF = re.compile(r"^def (\w+)\(", re.MULTILINE)
+
+
 def hook_functions(module: str) -> frozenset[str]:
-    """Top-level function names of cfgc/hooks/<module>.py, read without importing it."""
+    """Top-level function names of cfgc/hooks/<module>.py, read without importing it
+    (a line scan: top-level `def` starts at column 0, which is all we need)."""
     path = HOOKS_DIR / f"{module}.py"
     if not path.exists():
         return frozenset()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    return frozenset(n.name for n in tree.body if isinstance(n, ast.FunctionDef))
+    return frozenset(_TOP_LEVEL_DEF.findall(path.read_text(encoding="utf-8")))
 
 
 def resolve(schema: m.Schema) -> Resolved:

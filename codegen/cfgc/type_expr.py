@@ -9,6 +9,7 @@ below; anything else is a located error.
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from dataclasses import dataclass
 
 BUILTIN_SCALARS = ("bool", "int", "float", "str", "bytes", "Path", "Any")
@@ -71,6 +72,7 @@ class TypeSyntaxError(ValueError):
         self.col = col
 
 
+@lru_cache(maxsize=None)
 def parse_type(text: str) -> TypeExpr:
     """Parse a type expression; raise TypeSyntaxError with a 0-based column on failure."""
     stripped = text.strip()

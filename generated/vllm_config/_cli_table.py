@@ -10,32 +10,7 @@ PROG = "vllm-config"
 SCHEMA_VERSION = 1
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = (
-    "SpeculativeConfig",
-    "SpeechToTextParams",
-    "CompilationConfig",
-    "OffloadConfig",
-    "KernelConfig",
-    "AttentionConfig",
-    "AudioDummyOptions",
-    "BaseDummyOptions",
-    "CacheConfig",
-    "DeviceConfig",
-    "DiffusionConfig",
-    "ECTransferConfig",
-    "ImageDummyOptions",
-    "KVEventsConfig",
-    "KVTransferConfig",
-    "LoRAConfig",
-    "MambaConfig",
-    "ObservabilityConfig",
-    "ProfilerConfig",
-    "ReasoningConfig",
-    "SchedulerConfig",
-    "StructuredOutputsConfig",
-    "VideoDummyOptions",
-    "WeightTransferConfig",
-)
+ROOTS = ("KernelConfig",)
 
 #: Help groups in order: (name, one-line summary, description).
 GROUPS = (
@@ -730,7 +705,10 @@ FLAGS = (
         "kind": "bool",
         "requires": "",
         "default": "None",
-        "help": "Run FlashInfer's autotuner during warmup. Left unset, the platform decides.",
+        "help": (
+            "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
+            "(default: None)"
+        ),
         "dest": "f2",
     },
     {
@@ -774,7 +752,7 @@ FLAGS = (
             "serve certain formats: deep_gemm needs fp8 block quantization, marlin is for "
             "weight-only quantization, flashinfer_cutedsl is fp4-only, aiter and flydsl are "
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
-            "testing)."
+            "testing). (default: auto)"
         ),
         "dest": "f3",
     },
@@ -821,7 +799,7 @@ FLAGS = (
             "Kernel family for quantized linear-layer GEMMs; \"auto\" picks from model and "
             "hardware. Case and dashes are ignored. machete, conch and exllama serve "
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
-            "(slow, for testing only)."
+            "(slow, for testing only). (default: auto)"
         ),
         "dest": "f4",
     },

@@ -72,7 +72,7 @@ class LoRAConfig:
             "lora_dtype": _h.canon(self.lora_dtype),
             "max_lora_rank": self.max_lora_rank,
             "max_loras": self.max_loras,
-            "target_modules_sorted": _h.canon(_hooks.target_modules_factor(self)),
+            "target_modules": None if self.target_modules is None else tuple(self.target_modules),
         }
 
     def compute_hash(self) -> str:

@@ -98,9 +98,9 @@ class CUDAGraphMode(enum.Enum):
     """
     FULL = 2
     """Capture the whole forward pass for every batch size captured."""
-    FULL_DECODE_ONLY = [2, 0]
+    FULL_DECODE_ONLY = (2, 0)
     """Full graphs for uniform decode batches; mixed batches run without graphs."""
-    FULL_AND_PIECEWISE = [2, 1]
+    FULL_AND_PIECEWISE = (2, 1)
     """Full graphs for uniform decode batches, piecewise graphs for mixed batches."""
 
 

@@ -41,12 +41,3 @@ def test_max_cpu_loras():
     with pytest.raises(ValueError, match=r"max_cpu_loras \(2\)"):
         hooks.check_lora_config(SimpleNamespace(max_loras=3, max_cpu_loras=2))
 
-
-@pytest.mark.parametrize("modules, factor", [
-    (None, None),
-    ([], None),
-    (["o_proj"], ("o_proj",)),
-    (["qkv_proj", "o_proj", "down_proj"], ("down_proj", "o_proj", "qkv_proj")),
-])
-def test_target_modules_factor(modules, factor):
-    assert hooks.target_modules_factor(SimpleNamespace(target_modules=modules)) == factor

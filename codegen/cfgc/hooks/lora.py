@@ -38,7 +38,3 @@ def check_lora_config(cfg: Any) -> None:
             f"max_cpu_loras ({cfg.max_cpu_loras}) must be at least max_loras ({cfg.max_loras})"
         )
 
-
-def target_modules_factor(cfg: Any) -> tuple[str, ...] | None:
-    """Order-free cache-key factor; an empty list means the same as unset."""
-    return tuple(sorted(cfg.target_modules)) if cfg.target_modules else None

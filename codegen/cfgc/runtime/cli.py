@@ -1,0 +1,152 @@
+"""The `vllm-config` command: vLLM's engine flags, driven by the generated flag table.
+
+    vllm-config show [flags...] [--config FILE] [--format yaml|json]
+    vllm-config hash [flags...] [--config FILE] [--format yaml|json]
+    vllm-config --help[=all|<group>|<keyword>]
+
+The generated `__main__` passes its `_cli_table` module to `run`. Help and parsing need
+only that table and argparse; the config classes (and pydantic) are imported when the
+configs are built. Bad input is one line on stderr naming the flag, the value and what
+is allowed, with exit status 2 and no traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+import warnings
+from typing import Any
+
+from .cli_values import CliError
+
+COMMANDS = ("show", "hash")
+EXIT_USAGE = 2
+
+
+class _Warner:
+    """Warnings on stderr, one line each, each shown once."""
+
+    def __init__(self, prog: str):
+        self.prog = prog
+        self.seen: set[str] = set()
+
+    def __call__(self, message: str, qualname: str = "") -> None:
+        if qualname:  # the config class would warn again for the same field: once only
+            from . import deprecation
+
+            deprecation._warned.add(qualname)
+        if message not in self.seen:
+            self.seen.add(message)
+            print(f"{self.prog}: warning: {message}", file=sys.stderr)
+
+
+def _help_topic(argv: list[str]) -> str | None:
+    """None without --help/-h; '' for plain --help; the topic for --help=<topic>."""
+    topic = None
+    for i, tok in enumerate(argv):
+        if tok in ("-h", "--help"):
+            nxt = argv[i + 1] if i + 1 < len(argv) else ""
+            # `--help all` / `--help cache` as well as --help=all (no flag named like that)
+            topic = nxt if nxt and not nxt.startswith("-") and nxt not in COMMANDS else ""
+        elif tok.startswith("--help="):
+            topic = tok.split("=", 1)[1]
+    return topic
+
+
+def _emit(data: Any, fmt: str) -> str:
+    if fmt == "json":
+        import json
+
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    import yaml
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)
+
+
+def _section_name(root: str, path: tuple[str, ...]) -> str:
+    return ".".join(path) if path else root
+
+
+def _hash(obj: Any) -> str:
+    try:
+        return obj.compute_hash()
+    except Exception as exc:  # noqa: BLE001 - a hook needing run-time state
+        return f"<not available: {type(exc).__name__}: {exc}>"
+
+
+def cmd_show(table: Any, built, fmt: str) -> str:
+    import dataclasses
+
+    from .cli_build import plain
+
+    data: dict[str, Any] = {}
+    for root, path, obj in built.nodes:
+        values = {}
+        for f in dataclasses.fields(obj):
+            values[f.name] = plain(getattr(obj, f.name, None))
+        data[_section_name(root, path)] = {"class": type(obj).__name__, "hash": _hash(obj),
+                                           "values": values}
+    return _emit(data, fmt)
+
+
+def cmd_hash(table: Any, built, fmt: str, warn) -> str:
+    from .cli_build import plain
+
+    if "VllmConfig" not in built.roots:
+        warn("VllmConfig is not in the schema yet: printing the hash of each top-level "
+             "config instead")
+    data: dict[str, Any] = {}
+    for root, obj in built.roots.items():
+        try:
+            factors = plain(obj.hash_factors())
+        except Exception as exc:  # noqa: BLE001
+            factors = f"<not available: {type(exc).__name__}: {exc}>"
+        data[root] = {"hash": _hash(obj), "factors": factors}
+    return _emit(data, fmt)
+
+
+def run(table: Any, argv: list[str] | None = None) -> int:
+    """The whole command; returns the exit status."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    prog = table.PROG
+    warn = _Warner(prog)
+    old_showwarning = warnings.showwarning
+
+    def showwarning(message, category, filename, lineno, file=None, line=None):
+        warn(str(message))
+
+    warnings.showwarning = showwarning
+    try:
+        return _run(table, argv, warn)
+    except CliError as exc:
+        print(f"{prog}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+    finally:
+        warnings.showwarning = old_showwarning
+
+
+def _run(table: Any, argv: list[str], warn) -> int:
+    from .cli_parse import build_cli, parse, suggest
+
+    topic = _help_topic(argv)
+    if topic is not None or not argv:
+        from .cli_help import render_help
+
+        sys.stdout.write(render_help(build_cli(table), topic or ""))
+        return 0 if argv else EXIT_USAGE
+    command = argv[0]
+    if command not in COMMANDS:
+        hint = suggest(command, list(COMMANDS))
+        raise CliError(f"expected a command first: show or hash, not {command!r}{hint} "
+                       f"(see --help)")
+    parsed = parse(table, argv[1:], warn)
+    from .cli_build import build
+
+    built = build(table, parsed)
+    if command == "show":
+        sys.stdout.write(cmd_show(table, built, parsed.fmt))
+    else:
+        sys.stdout.write(cmd_hash(table, built, parsed.fmt, warn))
+    return 0

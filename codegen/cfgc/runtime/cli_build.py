@@ -1,0 +1,162 @@
+"""Constructor arguments from flags -> validated config objects, innermost first.
+
+Each nested config is built on its own before its parent, so a validation error names
+the class, the field and the flag that set it; the parent then receives the built
+object (pydantic does not validate it again). Nothing here loads a checkpoint: model
+fields are taken as given. This is the only CLI step that imports the config classes
+(and with them pydantic).
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+from pathlib import PurePath
+from typing import Any
+
+from .cli_values import CliError, EnumRef
+
+
+class Built:
+    """The configs built from one command line: each root, and every nested config by
+    its path (root, field path) in tree order."""
+
+    def __init__(self) -> None:
+        self.roots: dict[str, Any] = {}
+        self.nodes: list[tuple[str, tuple[str, ...], Any]] = []
+
+
+def _label(parsed, root: str, path: tuple[str, ...]) -> str:
+    """The flag that set `path` (or the nearest enclosing value): the last one applied."""
+    best, best_len = "", -1
+    for r, p, label in parsed.provenance:
+        if r != root:
+            continue
+        n = len(p)
+        if p == path[:n] and n >= best_len:
+            best, best_len = label, n
+    return best
+
+
+def _flags_under(parsed, root: str, path: tuple[str, ...]) -> list[str]:
+    return list(dict.fromkeys(label for r, p, label in parsed.provenance
+                              if r == root and p[:len(path)] == path))
+
+
+def _resolve(value: Any, types_module) -> Any:
+    if isinstance(value, EnumRef):
+        return getattr(types_module(), value.enum)[value.name]
+    if isinstance(value, list):
+        return [_resolve(v, types_module) for v in value]
+    return value
+
+
+def _class(table: Any, name: str):
+    package = table.__name__.rsplit(".", 1)[0]
+    module = importlib.import_module(f"{package}.{table.CLASSES[name]['module']}")
+    return getattr(module, name)
+
+
+def _message(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text.removeprefix("Value error, ")
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, EnumRef):
+        return value.name
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def build_class(table: Any, parsed, name: str, values: dict, root: str,
+                path: tuple[str, ...], built: Built, types_module) -> Any:
+    fields = table.CLASSES[name]["fields"]
+    kwargs: dict[str, Any] = {}
+    children: list[tuple[str, Any]] = []
+    for key, value in values.items():
+        nested = fields.get(key, "")
+        if nested and isinstance(value, dict):
+            value = build_class(table, parsed, nested, value, root, path + (key,), built,
+                                types_module)
+            children.append((key, value))
+        kwargs[key] = _resolve(value, types_module)
+    cls = _class(table, name)
+    try:
+        from pydantic import ValidationError
+    except ImportError:  # pragma: no cover - pydantic is a dependency
+        ValidationError = ValueError  # noqa: N806
+    try:
+        obj = cls(**kwargs)
+    except ValidationError as exc:
+        raise CliError(_validation_message(exc, parsed, name, root, path, kwargs)) from None
+    except (ValueError, TypeError, AssertionError, KeyError) as exc:
+        flags = ", ".join(_flags_under(parsed, root, path)) or "defaults"
+        raise CliError(f"{name} (from {flags}): {_message(exc)}") from None
+    return obj
+
+
+def _validation_message(exc, parsed, name: str, root: str, path: tuple[str, ...],
+                        kwargs: dict) -> str:
+    errors = exc.errors(include_url=False)
+    err = errors[0]
+    loc = tuple(str(x) for x in err.get("loc", ()))
+    msg = _message(Exception(err.get("msg", "")))
+    if not loc:
+        flags = ", ".join(_flags_under(parsed, root, path)) or "defaults"
+        return f"{name} (from {flags}): {msg}"
+    full = path + loc
+    label = _label(parsed, root, full)
+    where = f"{name}.{'.'.join(loc)}"
+    value = err.get("input")
+    if label:
+        return f"{label}: invalid value {_shown(value)} for {where}: {msg}"
+    return f"{where} = {_shown(value)}: {msg}"
+
+
+def build(table: Any, parsed) -> Built:
+    """Every root config, built from the parsed flags (defaults where none were given)."""
+    built = Built()
+    package = table.__name__.rsplit(".", 1)[0]
+    cache: list = []
+
+    def types_module():
+        if not cache:
+            cache.append(importlib.import_module(f"{package}.types"))
+        return cache[0]
+
+    for root in table.ROOTS:
+        built.roots[root] = build_class(table, parsed, root, parsed.trees.get(root, {}), root,
+                                        (), built, types_module)
+    for root, obj in built.roots.items():
+        _walk(table, root, (), root, obj, built)
+    return built
+
+
+def _walk(table: Any, root: str, path: tuple[str, ...], name: str, obj: Any,
+          built: Built) -> None:
+    built.nodes.append((root, path, obj))
+    for key, nested in table.CLASSES[name]["fields"].items():
+        if nested:
+            child = getattr(obj, key, None)
+            if child is not None and type(child).__name__ == nested:
+                _walk(table, root, path + (key,), nested, child, built)
+
+
+def plain(value: Any) -> Any:
+    """A value as JSON/YAML data: enums by name, paths and runtime objects as text."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.name
+    if isinstance(value, PurePath):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((plain(v) for v in value), key=repr)
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if hasattr(value, "compute_hash"):
+        return f"<{type(value).__name__}>"
+    return str(value)

@@ -1,0 +1,116 @@
+"""`--help`, `--help=all`, `--help=<group>` and `--help=<keyword>`, as vLLM shows them.
+
+Help strings come pre-rendered from the generated table (paragraphs on their own lines,
+defaults appended); this module only lays them out with argparse's formatter, sorted
+by option string within each group.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any
+
+DESCRIPTION = ("vLLM's engine flags, compiled from the schema: builds the configs they "
+               "describe and prints them (show) or their cache key (hash).")
+JSON_TIP = (
+    "JSON flags take a whole JSON object or its keys one by one; these are the same:\n"
+    "  --compilation-config '{\"mode\": 3, \"pass_config\": {\"eliminate_noops\": true}}'\n"
+    "  -cc.mode 3 -cc.pass_config.eliminate_noops true\n"
+    "A trailing + appends comma-separated items to a list: -cc.custom_ops+ +rms_norm,-silu."
+)
+TOPICS_TIP = ("Use --help=all for every flag, --help=<group> for one group (e.g. "
+              "--help=CacheConfig), --help=<keyword> for the flags whose name contains it.")
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Keeps the table's paragraphs and list items; sorts flags; no %-expansion."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        lines: list[str] = []
+        for line in text.splitlines():
+            lines.extend(textwrap.wrap(line, width) or [""])
+        return lines
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return action.help or ""
+
+    def add_arguments(self, actions) -> None:
+        super().add_arguments(sorted(actions, key=lambda a: a.option_strings))
+
+
+def metavar_of(entry: dict) -> str:
+    if entry.get("metavar"):
+        return entry["metavar"]
+    choices = list(entry.get("choices", ()))
+    if choices:
+        if entry.get("optional"):
+            choices.append("None")
+        return "{" + ",".join(choices) + "}"
+    name = entry["flag"].lstrip("-").replace("-", "_").upper()
+    return name
+
+
+def _formatter(parser: argparse.ArgumentParser) -> argparse.HelpFormatter:
+    return parser._get_formatter()
+
+
+def _norm(text: str) -> str:
+    return text.lower().replace("_", "-")
+
+
+def render_help(cli: Any, topic: str | None) -> str:
+    """The help text for `--help` (topic None or ""), `--help=all`, a group, a keyword."""
+    parser = cli.parser
+    table = cli.table
+    groups = [g for g in parser._action_groups if g._group_actions]
+    description = DESCRIPTION
+    if topic is None or topic == "":
+        fmt = _formatter(parser)
+        fmt.add_usage(parser.usage, [], [])
+        fmt.add_text(description)
+        fmt.start_section("Config groups")
+        width = max(len(g) for g, _, _ in table.GROUPS) + 2 if table.GROUPS else 24
+        fmt.add_text("\n".join(f"{g:<{width}}{summary}" for g, summary, _ in table.GROUPS))
+        fmt.end_section()
+        fmt.add_text(TOPICS_TIP)
+        return fmt.format_help()
+    key = _norm(topic)
+    if key == "all":
+        fmt = _formatter(parser)
+        fmt.add_usage(parser.usage, [], [])
+        fmt.add_text(description)
+        for group in groups:
+            fmt.start_section(group.title)
+            fmt.add_text(group.description)
+            fmt.add_arguments(group._group_actions)
+            fmt.end_section()
+        fmt.add_text(JSON_TIP)
+        return fmt.format_help()
+    for group in groups:
+        if group.title and _norm(group.title) in (key, key.replace("-", "")):
+            fmt = _formatter(parser)
+            fmt.start_section(group.title)
+            fmt.add_text(group.description)
+            fmt.add_arguments(group._group_actions)
+            fmt.end_section()
+            fmt.add_text(JSON_TIP)
+            return fmt.format_help()
+    matched = [a for g in groups for a in g._group_actions
+               if any(key in _norm(opt) for opt in a.option_strings)]
+    fmt = _formatter(parser)
+    if matched:
+        fmt.start_section(f"Flags matching '{topic}'")
+        fmt.add_arguments(matched)
+        fmt.end_section()
+        return fmt.format_help()
+    from .cli_parse import suggest
+
+    names = [g.title for g in groups if g.title]
+    hint = suggest(topic, names) or suggest(key, [_norm(n) for n in names])
+    fmt.add_text(f"No group or flag matches '{topic}'{hint}. Use --help to list the groups "
+                 f"or --help=all for every flag.")
+    return fmt.format_help()
