@@ -80,8 +80,12 @@ def _seed_default(default: dict) -> object:
             return {"list": [], "dict": {}, "set": set()}[text]
         if text.startswith("lambda:"):
             text = text.removeprefix("lambda:").strip()
+        elif text in RES.classes:
+            return text + "()"
+        elif text == "Counter":
+            return {}  # an empty Counter equals an empty dict
         else:
-            return text.split("(")[0] + "()"
+            return SYMBOLIC  # a named factory function (platform- or env-dependent)
     try:
         return ast.literal_eval(text)
     except ValueError:

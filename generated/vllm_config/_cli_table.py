@@ -10,7 +10,7 @@ PROG = "vllm-config"
 SCHEMA_VERSION = 1
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("KernelConfig",)
+ROOTS = ("VllmConfig",)
 
 #: Help groups in order: (name, one-line summary, description).
 GROUPS = (
@@ -26,8 +26,8 @@ GROUPS = (
 CLASSES = {
     "AttentionConfig": {
         "module": "attention",
-        "root": "AttentionConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("attention_config",),
         "fields": {
             "backend": "",
             "flash_attn_version": "",
@@ -49,8 +49,8 @@ CLASSES = {
     },
     "CacheConfig": {
         "module": "cache",
-        "root": "CacheConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("cache_config",),
         "fields": {
             "block_size": "",
             "hash_block_size": "",
@@ -76,8 +76,8 @@ CLASSES = {
     },
     "PassConfig": {
         "module": "compilation",
-        "root": "CompilationConfig",
-        "path": ("pass_config",),
+        "root": "VllmConfig",
+        "path": ("compilation_config", "pass_config"),
         "fields": {
             "fuse_norm_quant": "",
             "fuse_act_quant": "",
@@ -98,14 +98,14 @@ CLASSES = {
     },
     "DynamicShapesConfig": {
         "module": "compilation",
-        "root": "CompilationConfig",
-        "path": ("dynamic_shapes_config",),
+        "root": "VllmConfig",
+        "path": ("compilation_config", "dynamic_shapes_config"),
         "fields": {"type": "", "evaluate_guards": "", "assume_32_bit_indexing": ""},
     },
     "CompilationConfig": {
         "module": "compilation",
-        "root": "CompilationConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("compilation_config",),
         "fields": {
             "mode": "",
             "debug_dump_path": "",
@@ -136,17 +136,22 @@ CLASSES = {
             "fast_moe_cold_start": "",
         },
     },
-    "DeviceConfig": {"module": "device", "root": "DeviceConfig", "path": (), "fields": {"device": ""}},
+    "DeviceConfig": {
+        "module": "device",
+        "root": "VllmConfig",
+        "path": ("device_config",),
+        "fields": {"device": ""},
+    },
     "DiffusionConfig": {
         "module": "diffusion",
-        "root": "DiffusionConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
     },
     "ECTransferConfig": {
         "module": "ec_transfer",
-        "root": "ECTransferConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("ec_transfer_config",),
         "fields": {
             "ec_connector": "",
             "engine_id": "",
@@ -163,14 +168,14 @@ CLASSES = {
     },
     "IrOpPriorityConfig": {
         "module": "kernel",
-        "root": "KernelConfig",
-        "path": ("ir_op_priority",),
+        "root": "VllmConfig",
+        "path": ("kernel_config", "ir_op_priority"),
         "fields": {"rms_norm": "", "fused_add_rms_norm": ""},
     },
     "KernelConfig": {
         "module": "kernel",
-        "root": "KernelConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("kernel_config",),
         "fields": {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
@@ -180,8 +185,8 @@ CLASSES = {
     },
     "KVEventsConfig": {
         "module": "kv_events",
-        "root": "KVEventsConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("kv_events_config",),
         "fields": {
             "enable_kv_cache_events": "",
             "publisher": "",
@@ -195,8 +200,8 @@ CLASSES = {
     },
     "KVTransferConfig": {
         "module": "kv_transfer",
-        "root": "KVTransferConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("kv_transfer_config",),
         "fields": {
             "kv_connector": "",
             "engine_id": "",
@@ -215,8 +220,8 @@ CLASSES = {
     },
     "LoadConfig": {
         "module": "load",
-        "root": "SpeculativeConfig",
-        "path": ("draft_load_config",),
+        "root": "VllmConfig",
+        "path": ("load_config",),
         "fields": {
             "load_format": "",
             "download_dir": "",
@@ -232,8 +237,8 @@ CLASSES = {
     },
     "LoRAConfig": {
         "module": "lora",
-        "root": "LoRAConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("lora_config",),
         "fields": {
             "max_lora_rank": "",
             "max_loras": "",
@@ -249,14 +254,14 @@ CLASSES = {
     },
     "MambaConfig": {
         "module": "mamba",
-        "root": "MambaConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("mamba_config",),
         "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
     },
     "ModelConfig": {
         "module": "model",
-        "root": "SpeculativeConfig",
-        "path": ("target_model_config",),
+        "root": "VllmConfig",
+        "path": ("model_config",),
         "fields": {
             "model": "",
             "model_weights": "",
@@ -345,8 +350,8 @@ CLASSES = {
     },
     "MultiModalConfig": {
         "module": "multimodal",
-        "root": "SpeculativeConfig",
-        "path": ("target_model_config", "multimodal_config"),
+        "root": "VllmConfig",
+        "path": ("model_config", "multimodal_config"),
         "fields": {
             "language_model_only": "",
             "limit_per_prompt": "",
@@ -372,8 +377,8 @@ CLASSES = {
     },
     "ObservabilityConfig": {
         "module": "observability",
-        "root": "ObservabilityConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("observability_config",),
         "fields": {
             "show_hidden_metrics_for_version": "",
             "otlp_traces_endpoint": "",
@@ -391,14 +396,14 @@ CLASSES = {
     },
     "UVAOffloadConfig": {
         "module": "offload",
-        "root": "OffloadConfig",
-        "path": ("uva",),
+        "root": "VllmConfig",
+        "path": ("offload_config", "uva"),
         "fields": {"cpu_offload_gb": "", "cpu_offload_params": ""},
     },
     "PrefetchOffloadConfig": {
         "module": "offload",
-        "root": "OffloadConfig",
-        "path": ("prefetch",),
+        "root": "VllmConfig",
+        "path": ("offload_config", "prefetch"),
         "fields": {
             "offload_group_size": "",
             "offload_num_in_group": "",
@@ -408,14 +413,14 @@ CLASSES = {
     },
     "OffloadConfig": {
         "module": "offload",
-        "root": "OffloadConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("offload_config",),
         "fields": {"offload_backend": "", "uva": "UVAOffloadConfig", "prefetch": "PrefetchOffloadConfig"},
     },
     "EPLBConfig": {
         "module": "parallel",
-        "root": "SpeculativeConfig",
-        "path": ("target_parallel_config", "eplb_config"),
+        "root": "VllmConfig",
+        "path": ("parallel_config", "eplb_config"),
         "fields": {
             "window_size": "",
             "step_interval": "",
@@ -429,8 +434,8 @@ CLASSES = {
     },
     "ParallelConfig": {
         "module": "parallel",
-        "root": "SpeculativeConfig",
-        "path": ("target_parallel_config",),
+        "root": "VllmConfig",
+        "path": ("parallel_config",),
         "fields": {
             "pipeline_parallel_size": "",
             "tensor_parallel_size": "",
@@ -490,8 +495,8 @@ CLASSES = {
     },
     "PoolerConfig": {
         "module": "pooler",
-        "root": "SpeculativeConfig",
-        "path": ("target_model_config", "pooler_config"),
+        "root": "VllmConfig",
+        "path": ("model_config", "pooler_config"),
         "fields": {
             "task": "",
             "pooling_type": "",
@@ -509,8 +514,8 @@ CLASSES = {
     },
     "ProfilerConfig": {
         "module": "profiler",
-        "root": "ProfilerConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("profiler_config",),
         "fields": {
             "profiler": "",
             "torch_profiler_dir": "",
@@ -530,14 +535,14 @@ CLASSES = {
     },
     "ReasoningConfig": {
         "module": "reasoning",
-        "root": "ReasoningConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("reasoning_config",),
         "fields": {"reasoning_parser": "", "reasoning_start_str": "", "reasoning_end_str": ""},
     },
     "SchedulerConfig": {
         "module": "scheduler",
-        "root": "SchedulerConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("scheduler_config",),
         "fields": {
             "max_model_len": "",
             "is_encoder_decoder": "",
@@ -563,8 +568,8 @@ CLASSES = {
     },
     "SpeculativeConfig": {
         "module": "speculative",
-        "root": "SpeculativeConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("speculative_config",),
         "fields": {
             "enforce_eager": "",
             "num_speculative_tokens": "",
@@ -627,8 +632,8 @@ CLASSES = {
     },
     "StructuredOutputsConfig": {
         "module": "structured_outputs",
-        "root": "StructuredOutputsConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("structured_outputs_config",),
         "fields": {
             "backend": "",
             "disable_any_whitespace": "",
@@ -638,10 +643,45 @@ CLASSES = {
             "enable_in_reasoning": "",
         },
     },
+    "VllmConfig": {
+        "module": "vllm",
+        "root": "VllmConfig",
+        "path": (),
+        "fields": {
+            "model_config": "ModelConfig",
+            "cache_config": "CacheConfig",
+            "parallel_config": "ParallelConfig",
+            "scheduler_config": "SchedulerConfig",
+            "device_config": "DeviceConfig",
+            "load_config": "LoadConfig",
+            "offload_config": "OffloadConfig",
+            "attention_config": "AttentionConfig",
+            "mamba_config": "MambaConfig",
+            "kernel_config": "KernelConfig",
+            "lora_config": "LoRAConfig",
+            "speculative_config": "SpeculativeConfig",
+            "diffusion_config": "DiffusionConfig",
+            "structured_outputs_config": "StructuredOutputsConfig",
+            "observability_config": "ObservabilityConfig",
+            "quant_config": "",
+            "compilation_config": "CompilationConfig",
+            "profiler_config": "ProfilerConfig",
+            "kv_transfer_config": "KVTransferConfig",
+            "kv_events_config": "KVEventsConfig",
+            "ec_transfer_config": "ECTransferConfig",
+            "reasoning_config": "ReasoningConfig",
+            "additional_config": "",
+            "instance_id": "",
+            "optimization_level": "",
+            "performance_mode": "",
+            "weight_transfer_config": "WeightTransferConfig",
+            "shutdown_timeout": "",
+        },
+    },
     "WeightTransferConfig": {
         "module": "weight_transfer",
-        "root": "WeightTransferConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("weight_transfer_config",),
         "fields": {"backend": ""},
     },
 }
@@ -655,8 +695,8 @@ FLAGS = (
         "target": "KernelConfig",
         "cls": "KernelConfig",
         "field": "",
-        "root": "KernelConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("kernel_config",),
         "kind": "json",
         "json_class": "KernelConfig",
         "optional": False,
@@ -677,8 +717,8 @@ FLAGS = (
         "target": "KernelConfig.ir_op_priority",
         "cls": "KernelConfig",
         "field": "ir_op_priority",
-        "root": "KernelConfig",
-        "path": ("ir_op_priority",),
+        "root": "VllmConfig",
+        "path": ("kernel_config", "ir_op_priority"),
         "optional": False,
         "kind": "json",
         "json_class": "IrOpPriorityConfig",
@@ -699,8 +739,8 @@ FLAGS = (
         "target": "KernelConfig.enable_flashinfer_autotune",
         "cls": "KernelConfig",
         "field": "enable_flashinfer_autotune",
-        "root": "KernelConfig",
-        "path": ("enable_flashinfer_autotune",),
+        "root": "VllmConfig",
+        "path": ("kernel_config", "enable_flashinfer_autotune"),
         "optional": False,
         "kind": "bool",
         "requires": "",
@@ -719,8 +759,8 @@ FLAGS = (
         "target": "KernelConfig.moe_backend",
         "cls": "KernelConfig",
         "field": "moe_backend",
-        "root": "KernelConfig",
-        "path": ("moe_backend",),
+        "root": "VllmConfig",
+        "path": ("kernel_config", "moe_backend"),
         "optional": False,
         "kind": "choice",
         "choices": (
@@ -764,8 +804,8 @@ FLAGS = (
         "target": "KernelConfig.linear_backend",
         "cls": "KernelConfig",
         "field": "linear_backend",
-        "root": "KernelConfig",
-        "path": ("linear_backend",),
+        "root": "VllmConfig",
+        "path": ("kernel_config", "linear_backend"),
         "optional": False,
         "kind": "choice",
         "choices": (

@@ -125,6 +125,19 @@ class MambaBackendEnum(enum.Enum):
     TRITON = "triton"
     FLASHINFER = "flashinfer"
 
+
+class OptimizationLevel(enum.IntEnum):
+    """Start-up time versus speed trade-off; each level fills in compilation and CUDA-graph settings the user left unset."""
+
+    O0 = 0
+    """No compilation and no CUDA graphs; the fastest start."""
+    O1 = 1
+    """Compile with Dynamo and Inductor; piecewise CUDA graphs."""
+    O2 = 2
+    """As O1 plus full CUDA graphs and more fusions; the default."""
+    O3 = 3
+    """Currently the same as O2."""
+
 IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
 """Storage format of the sparse-attention indexer's key cache."""
 
@@ -420,6 +433,9 @@ DraftSampleMethod = Literal["greedy", "probabilistic"]
 StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "lm-format-enforcer"]
 """Grammar engine that enforces structured outputs (JSON schema, regex, choice, grammar); "auto" picks one per request."""
 
+PerformanceMode = Literal["balanced", "interactivity", "throughput"]
+"""Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
+
 TorchDevice = Annotated[Any, "torch.device"]
 """A torch device object such as torch.device("cuda"). Imported lazily, never at package import: torch.device."""
 
@@ -455,3 +471,9 @@ SchedulerClass = Annotated[Any, "vllm.v1.core.sched.interface.SchedulerInterface
 
 NumpyArray = Annotated[Any, "numpy.ndarray"]
 """A NumPy array (audio samples). Imported lazily, never at package import: numpy.ndarray."""
+
+QuantizationConfig = Annotated[Any, "vllm.model_executor.layers.quantization.base_config.QuantizationConfig"]
+"""A quantization method object built from the checkpoint. Imported lazily, never at package import: vllm.model_executor.layers.quantization.base_config.QuantizationConfig."""
+
+SupportsHash = Annotated[Any, "vllm.config.utils.SupportsHash"]
+"""Any object with a compute_hash() -> str method. Imported lazily, never at package import: vllm.config.utils.SupportsHash."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +132,11 @@ def compile_debug_dump_path(self: Any) -> Path | None:
 
 
 def schema_version(self: Any) -> int:
+    return _schema_version()
+
+
+@cache
+def _schema_version() -> int:
     from vllm_config import SCHEMA_VERSION
 
     return SCHEMA_VERSION

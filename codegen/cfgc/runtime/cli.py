@@ -63,8 +63,11 @@ def _emit(data: Any, fmt: str) -> str:
     return yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-def _section_name(root: str, path: tuple[str, ...]) -> str:
-    return ".".join(path) if path else root
+def _section_name(root: str, path: tuple[str, ...], single_root: bool) -> str:
+    """`cache_config.x` under the one root (VllmConfig); `Root.x` when there are several."""
+    if single_root:
+        return ".".join(path) if path else root
+    return ".".join((root, *path))
 
 
 def _hash(obj: Any) -> str:
@@ -84,8 +87,8 @@ def cmd_show(table: Any, built, fmt: str) -> str:
         values = {}
         for f in dataclasses.fields(obj):
             values[f.name] = plain(getattr(obj, f.name, None))
-        data[_section_name(root, path)] = {"class": type(obj).__name__, "hash": _hash(obj),
-                                           "values": values}
+        name = _section_name(root, path, len(built.roots) == 1)
+        data[name] = {"class": type(obj).__name__, "hash": _hash(obj), "values": values}
     return _emit(data, fmt)
 
 

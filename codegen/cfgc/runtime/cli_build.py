@@ -73,13 +73,11 @@ def build_class(table: Any, parsed, name: str, values: dict, root: str,
                 path: tuple[str, ...], built: Built, types_module) -> Any:
     fields = table.CLASSES[name]["fields"]
     kwargs: dict[str, Any] = {}
-    children: list[tuple[str, Any]] = []
     for key, value in values.items():
         nested = fields.get(key, "")
         if nested and isinstance(value, dict):
             value = build_class(table, parsed, nested, value, root, path + (key,), built,
                                 types_module)
-            children.append((key, value))
         kwargs[key] = _resolve(value, types_module)
     cls = _class(table, name)
     try:
@@ -145,10 +143,10 @@ def _walk(table: Any, root: str, path: tuple[str, ...], name: str, obj: Any,
 
 def plain(value: Any) -> Any:
     """A value as JSON/YAML data: enums by name, paths and runtime objects as text."""
+    if isinstance(value, enum.Enum):  # before int/str: IntEnum and StrEnum are both
+        return value.name
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    if isinstance(value, enum.Enum):
-        return value.name
     if isinstance(value, PurePath):
         return str(value)
     if isinstance(value, dict):

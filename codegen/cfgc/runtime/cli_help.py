@@ -68,16 +68,19 @@ def render_help(cli: Any, topic: str | None) -> str:
     table = cli.table
     groups = [g for g in parser._action_groups if g._group_actions]
     description = DESCRIPTION
-    if topic is None or topic == "":
+    if not topic:
         fmt = _formatter(parser)
         fmt.add_usage(parser.usage, [], [])
         fmt.add_text(description)
-        fmt.start_section("Config groups")
-        width = max(len(g) for g, _, _ in table.GROUPS) + 2 if table.GROUPS else 24
-        fmt.add_text("\n".join(f"{g:<{width}}{summary}" for g, summary, _ in table.GROUPS))
-        fmt.end_section()
-        fmt.add_text(TOPICS_TIP)
-        return fmt.format_help()
+        cols = fmt._width
+        width = max((len(g) for g, _, _ in table.GROUPS), default=0) + 4
+        lines = ["Config groups:"]
+        for g, summary, _ in table.GROUPS:
+            body = textwrap.wrap(summary, max(cols - width, 20)) or [""]
+            lines.append(f"  {g:<{width - 2}}{body[0]}")
+            lines.extend(" " * width + more for more in body[1:])
+        return _tidy(fmt.format_help().rstrip("\n") + "\n\n" + "\n".join(lines) + "\n\n"
+                     + textwrap.fill(TOPICS_TIP, cols) + "\n")
     key = _norm(topic)
     if key == "all":
         fmt = _formatter(parser)
@@ -89,7 +92,7 @@ def render_help(cli: Any, topic: str | None) -> str:
             fmt.add_arguments(group._group_actions)
             fmt.end_section()
         fmt.add_text(JSON_TIP)
-        return fmt.format_help()
+        return _tidy(fmt.format_help())
     for group in groups:
         if group.title and _norm(group.title) in (key, key.replace("-", "")):
             fmt = _formatter(parser)
@@ -98,7 +101,7 @@ def render_help(cli: Any, topic: str | None) -> str:
             fmt.add_arguments(group._group_actions)
             fmt.end_section()
             fmt.add_text(JSON_TIP)
-            return fmt.format_help()
+            return _tidy(fmt.format_help())
     matched = [a for g in groups for a in g._group_actions
                if any(key in _norm(opt) for opt in a.option_strings)]
     fmt = _formatter(parser)
@@ -106,11 +109,16 @@ def render_help(cli: Any, topic: str | None) -> str:
         fmt.start_section(f"Flags matching '{topic}'")
         fmt.add_arguments(matched)
         fmt.end_section()
-        return fmt.format_help()
+        return _tidy(fmt.format_help())
     from .cli_parse import suggest
 
     names = [g.title for g in groups if g.title]
     hint = suggest(topic, names) or suggest(key, [_norm(n) for n in names])
     fmt.add_text(f"No group or flag matches '{topic}'{hint}. Use --help to list the groups "
                  f"or --help=all for every flag.")
-    return fmt.format_help()
+    return _tidy(fmt.format_help())
+
+
+def _tidy(text: str) -> str:
+    """No trailing blanks (argparse indents the empty lines between paragraphs)."""
+    return "\n".join(line.rstrip() for line in text.split("\n"))

@@ -337,9 +337,17 @@ def _warn_duplicates(ops: list[Op], warn) -> None:
         seen.setdefault((op.entry["dest"], op.keys), []).append(op)
     for group in seen.values():
         if len(group) > 1:
-            names = ", ".join(dict.fromkeys(op.label for op in group))
+            names = ", ".join(dict.fromkeys(_given(op) for op in group))
             name = group[0].entry["flag"] + "".join("." + k for k in group[0].keys)
             warn(f"{name} given {len(group)} times ({names}); the last one wins")
+
+
+def _given(op: Op) -> str:
+    if op.entry["kind"] in ("bool", "enable"):
+        return op.label
+    value = op.value
+    text = " ".join(map(str, value)) if isinstance(value, list) else str(value)
+    return f"{op.label} {text if len(text) <= 40 else text[:37] + '...'}"
 
 
 def _check_keys(table: Any, cls: str, value: Any, label: str, prefix: str = "") -> None:
@@ -357,13 +365,13 @@ def _check_keys(table: Any, cls: str, value: Any, label: str, prefix: str = "") 
 
 def _check_dotted(table: Any, entry: dict, keys: tuple[str, ...], label: str) -> None:
     cls = entry.get("json_class", "")
-    for i, key in enumerate(keys):
+    for key in keys:
         if not cls:
             return
         fields = table.CLASSES[cls]["fields"]
         if key not in fields:
             hint = suggest(key, list(fields))
-            raise CliError(f"{label}: unknown key {'.'.join(keys[:i + 1])!r} for {cls}{hint}")
+            raise CliError(f"{label}: unknown key {key!r} for {cls}{hint}")
         cls = fields[key]
 
 
