@@ -5,7 +5,7 @@
 Measures, for tokens M in {1, 16, 256, 4096, 32768} x hidden {4096, 8192} x
 {bf16, fp16} and both ops:
   * GB/s (unique bytes read + written over the median kernel time, L2 flushed
-    between runs by ``triton.testing.do_bench``) for our Triton kernels, torch
+    before each run, see ``kernels_timing``) for our Triton kernels, torch
     eager of the native reference, torch.compile of it (static shapes, one
     compile per shape: the strongest setting for it), and a device-to-device
     copy moving the same bytes (``dst.copy_(src)``), the practical limit;
@@ -26,7 +26,6 @@ import argparse
 import datetime as _dt
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,6 +35,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from kernels_timing import graph_time_ms, time_ms  # noqa: E402
 
 
 def _ensure_importable() -> None:
@@ -43,55 +45,6 @@ def _ensure_importable() -> None:
         import vllm_kernels  # noqa: F401
     except ImportError:
         sys.path.insert(0, str(ROOT / "kernels"))
-
-
-# ----------------------------------------------------------------------------
-# timing
-# ----------------------------------------------------------------------------
-
-
-def time_ms(fn: Callable[[], Any], cuda: bool) -> float:
-    """Median milliseconds of ``fn`` (device time on CUDA, wall time otherwise)."""
-    if cuda:
-        import triton.testing
-
-        return float(triton.testing.do_bench(fn, warmup=25, rep=150, return_mode="median"))
-    fn()
-    samples = []
-    for _ in range(3):
-        t0 = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - t0) * 1e3)
-    return statistics.median(samples)
-
-
-def graph_time_ms(fn: Callable[[], Any], calls: int = 64, replays: int = 30) -> float:
-    """Median per-call milliseconds of ``calls`` back-to-back calls in one CUDA graph."""
-    import torch
-
-    side = torch.cuda.Stream()
-    side.wait_stream(torch.cuda.current_stream())
-    with torch.cuda.stream(side):
-        for _ in range(3):
-            fn()
-    torch.cuda.current_stream().wait_stream(side)
-    graph = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(graph):
-        for _ in range(calls):
-            fn()
-    graph.replay()
-    torch.cuda.synchronize()
-    samples = []
-    for _ in range(replays):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        graph.replay()
-        end.record()
-        end.synchronize()
-        samples.append(start.elapsed_time(end) / calls)
-    del graph
-    return statistics.median(samples)
 
 
 # ----------------------------------------------------------------------------
@@ -463,9 +416,10 @@ def render_markdown(
     lines += [f"- {k}: {v}" for k, v in info.items()]
     lines += [
         "",
-        "GB/s = unique bytes read + written / median time (L2 flushed between runs by "
-        "`triton.testing.do_bench`). `% copy` = our GB/s over a device-to-device copy of the "
-        "same bytes. `vs compile` = torch.compile time / our time (> 1: we are faster). "
+        "GB/s = unique bytes read + written / median device time (L2 flushed before "
+        "each run; see bench/kernels_timing.py). `% copy` = our GB/s over a device-to-device "
+        "copy of the same bytes. `vs compile` = torch.compile time / our time "
+        "(> 1: we are faster). "
         "Fused runs in place (residual and output overwrite the inputs).",
         "",
         "| op | dtype | hidden | M | triton GB/s | % copy | eager GB/s | compile GB/s "

@@ -63,6 +63,19 @@ def cmd_check(root: Path) -> int:
     return 1
 
 
+def cmd_diff(root: Path, ref: str, fmt: str) -> int:
+    from . import diff  # only this command needs it
+
+    try:
+        new = pipeline.load(root)
+    except SchemaError as exc:
+        for diag in exc.diagnostics:
+            print(diag, file=sys.stderr)
+        print("cfgc diff: the working tree's schema has errors", file=sys.stderr)
+        return 1
+    return diff.run(root, ref, fmt, new)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="cfgc",
@@ -76,8 +89,15 @@ def main(argv: list[str] | None = None) -> int:
     gen.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     sub.add_parser("check", help="exit 1, listing each stale file, if `generate` would "
                                  "change anything")
+    dif = sub.add_parser("diff", help="what the schema changed since a git ref: breaking "
+                                      "changes (exit 1 unless declared), cache-key changes")
+    dif.add_argument("--against", default="HEAD", metavar="REF",
+                     help="git ref to compare the working tree's schema with (default HEAD)")
+    dif.add_argument("--format", choices=("human", "json"), default="human")
     args = parser.parse_args(argv)
     root = (args.root or find_root(Path.cwd())).resolve()
+    if args.command == "diff":
+        return cmd_diff(root, args.against, args.format)
     if args.command == "generate":
         return cmd_generate(root, args.quiet)
     return cmd_check(root)

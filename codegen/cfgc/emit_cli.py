@@ -75,7 +75,8 @@ def class_tree(res: Resolved) -> dict[str, tuple[str, tuple[str, ...], bool]]:
 
 
 def _dfs_order(res: Resolved, where) -> list[str]:
-    """Classes in help order: each tree depth-first in field order, its root last."""
+    """Classes in help order: each tree depth-first in field order (a class before the
+    classes nested in it), its root last, as vLLM lists VllmConfig's group last."""
     order: list[str] = []
     roots = list(dict.fromkeys(r for r, _, _ in where.values()))
     by_parent: dict[tuple[str, tuple[str, ...]], str] = {
@@ -84,10 +85,10 @@ def _dfs_order(res: Resolved, where) -> list[str]:
 
     def visit(root: str, path: tuple[str, ...]) -> None:
         name = by_parent[(root, path)]
+        order.append(name)
         for f in res.classes[name].fields:
             if (root, path + (f.name,)) in by_parent:
                 visit(root, path + (f.name,))
-        order.append(name)
 
     for root in roots:
         kids = [f.name for f in res.classes[root].fields if (root, (f.name,)) in by_parent]
@@ -265,7 +266,7 @@ def build_table(res: Resolved) -> dict:
             vs = value_spec(f.type, res)
             entry: dict = {
                 "flag": spec.flag, "aliases": spec.aliases, "negatives": (),
-                "group": group_of(c), "target": f"{c.name}.{f.name}", "cls": c.name,
+                "group": spec.group or group_of(c), "target": f"{c.name}.{f.name}", "cls": c.name,
                 "field": f.name, "root": root, "path": path + (f.name,),
                 "type": f.type_text, **vs,
             }
@@ -306,7 +307,11 @@ def build_table(res: Resolved) -> dict:
     for fl in flags:
         if fl["default"]:
             fl["help"] += f" (default: {fl['default']})"
-    group_names = list(dict.fromkeys(fl["group"] for fl in flags))
+    first = {}
+    for i, fl in enumerate(flags):
+        first.setdefault(fl["group"], i)
+    rank = {name: i for i, name in enumerate(order)}  # the class named like the group
+    group_names = sorted(first, key=lambda g: (rank.get(g, -1), first[g]))
     groups = []
     for g in group_names:
         owner = res.classes.get(g) or res.classes[next(fl["cls"] for fl in flags
@@ -316,8 +321,11 @@ def build_table(res: Resolved) -> dict:
         fl["dest"] = f"f{i}"
         if fl.get("kind") == "enum":
             fl["enum_values"] = {mem.name: mem.value for mem in res.enums[fl["enum"]].members}
+    roots = list(dict.fromkeys(fl["root"] for fl in flags))
     classes = {}
     for c in res.schema.classes:
+        if where[c.name][0] not in roots:
+            continue  # not reachable from any flag
         fields = {}
         for f in c.fields:
             if f.kind == "classvar" or (f.kind == "field" and not f.init):
@@ -327,7 +335,9 @@ def build_table(res: Resolved) -> dict:
                 else ""
         root, path, _ = where[c.name]
         classes[c.name] = {"module": c.module, "root": root, "path": path, "fields": fields}
-    roots = list(dict.fromkeys(fl["root"] for fl in flags))
+        fills = {f.name: f.cli.fill[0] for f in c.fields if f.cli is not None and f.cli.fill}
+        if fills:
+            classes[c.name]["fill"] = fills
     return {"groups": groups, "flags": flags, "classes": classes, "roots": roots}
 
 

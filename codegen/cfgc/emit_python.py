@@ -201,10 +201,10 @@ def _names_used(c: m.ClassDef, res: Resolved) -> set[str]:
                 used.add(node.name)
         if f.default.kind == "factory" and f.default.value in res.classes:
             used.add(str(f.default.value))
-        if f.default.kind == "value" and isinstance(f.default.value, str):
+        if f.default.kind == "value":  # enum members, also inside containers and aliases
             lit = literal(f.default.value, f.type, res)
-            if lit != repr(f.default.value):
-                used.add(lit.split(".")[0])
+            used.update(n.name for n in res.expand(f.type).walk()
+                        if n.kind == "named" and n.name in res.enums and f"{n.name}." in lit)
         for v in f.validators:
             if v.name in ("enum_by_name", "dict_to_class"):
                 kinds = res.enums if v.name == "enum_by_name" else res.classes

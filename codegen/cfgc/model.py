@@ -71,6 +71,8 @@ class CliSpec:
     metavar: str = ""
     explicit: bool = False  # written in the schema rather than derived
     auto_int: bool = False  # `human_int: auto`: also "auto" / -1 (passed on as -1)
+    group: str = ""  # help group, when not the class's (vLLM lists some flags elsewhere)
+    fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
 
 
 @dataclass(frozen=True)
@@ -105,6 +107,7 @@ class FieldDef:
     deprecation: Deprecation | None = None
     cli: CliSpec | None = None
     hook_point: str = ""  # what the engine must supply for this field, if anything
+    renamed_from: str = ""  # the field's previous name: `cfgc diff` reports a rename
 
     @property
     def is_dataclass_field(self) -> bool:
@@ -153,6 +156,7 @@ class ClassDef:
     cli_json_aliases: tuple[str, ...] = ()
     cli_expose: str = "all"  # "listed": only fields with their own `cli:` get flags
     cli_enable_flag: str = ""  # bool flag creating this optional sub-config (--enable-lora)
+    renamed_from: str = ""  # the class's previous name: `cfgc diff` reports a rename
 
     def field(self, name: str) -> FieldDef | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -207,6 +211,15 @@ class RuntimeTypeDef:
 
 
 @dataclass(frozen=True)
+class BreakingOk:
+    """A breaking change declared intended (`project.breaking_ok`), by `cfgc diff` id."""
+
+    change: str
+    reason: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
 class Schema:
     package: str
     version: int
@@ -215,6 +228,7 @@ class Schema:
     aliases: tuple[AliasDef, ...]
     runtime_types: tuple[RuntimeTypeDef, ...]
     files: tuple[str, ...] = ()
+    breaking_ok: tuple[BreakingOk, ...] = ()
     extras: dict = field(default_factory=dict, hash=False, compare=False)
 
     def cls(self, name: str) -> ClassDef | None:

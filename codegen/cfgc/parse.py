@@ -18,23 +18,25 @@ from .type_expr import TypeExpr, TypeSyntaxError, parse_type
 from .yaml_loader import Node, load_yaml
 
 TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels")
-PROJECT_KEYS = ("package", "schema_version", "doc")
+PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "model_validators", "post_init",
-    "hook_points", "cli",
+    "hook_points", "cli", "renamed_from",
 )
 CLASS_HASH_KEYS = ("default", "extra")
 CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases", "expose", "enable_flag")
 CLI_EXPOSE = ("all", "listed")
 FIELD_KEYS = (
     "type", "default", "default_factory", "unset", "required", "doc", "hash", "kind",
-    "init", "validate", "deprecated", "cli", "hook_point", *m.CONSTRAINTS,
+    "init", "validate", "deprecated", "cli", "hook_point", "renamed_from", *m.CONSTRAINTS,
 )
-FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar")
+FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill")
 ENUM_KEYS = ("doc", "members", "base")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
+FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)$")
 #: Names the generated modules use themselves: a schema name equal to one would shadow
 #: it (a field named `Field` breaks every later `Field(...)` default in its class).
 GENERATED_NAMES = frozenset({
@@ -42,6 +44,9 @@ GENERATED_NAMES = frozenset({
     "field_validator", "model_validator", "warn_deprecated", "classmethod",
 })
 RESERVED_FIELDS = GENERATED_NAMES | {"hash_factors", "compute_hash"}
+#: Prefixes of the validator methods generated for a field (`_before_<field>`, ...).
+RESERVED_FIELD_PREFIXES = ("_before_", "_after_", "_skip_none_", "_wrap_", "_plain_",
+                           "_model_")
 RESERVED_TYPES = GENERATED_NAMES | frozenset(dir(builtins)) | {
     "enum", "importlib", "SCHEMA_VERSION"}
 
@@ -54,10 +59,19 @@ def name_problem(name: str, reserved: frozenset[str] = frozenset()) -> str:
         return "is a Python keyword"
     if name.startswith("__"):
         return "starts with '__' (Python would mangle or reserve it)"
-    if name in reserved:
+    if name in reserved or (reserved is RESERVED_FIELDS
+                            and name.startswith(RESERVED_FIELD_PREFIXES)):
         return "is reserved: the generated code uses that name itself"
     return ""
-FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)$")
+
+
+def _module_problem(name: str) -> str:
+    """'' if `name` can be a generated module (a file in the package), else why not."""
+    problem = name_problem(name)
+    if not problem and name.startswith("_"):
+        problem = "starts with '_' (reserved for the package's own modules)"
+    return problem or ("is reserved: the generated package has a types module"
+                       if name == "types" else "")
 
 
 class Reader:
@@ -147,6 +161,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     runtime: list[m.RuntimeTypeDef] = []
     extras: dict[str, list[tuple[str, Node]]] = {"kernels": []}
     project_seen = False
+    breaking_ok: tuple[m.BreakingOk, ...] = ()
     for display, stem, root in docs:
         top = Reader(root, f"schema file {display}", TOP_KEYS, errors)
         if not top.ok:
@@ -155,11 +170,15 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             project_seen = True
             proj = Reader(top.get("project"), "project", PROJECT_KEYS, errors)
             package = proj.str("package", "project", required=True, default=package)
+            if name_problem(package):
+                errors.error(proj.get("package").loc,
+                             f"package {package!r} {name_problem(package)}")
             vnode = proj.get("schema_version")
             if vnode is None or not isinstance(vnode.value, int) or isinstance(vnode.value, bool):
                 errors.error(proj.node.loc, "project needs an integer 'schema_version'")
             else:
                 version = vnode.value
+            breaking_ok = _parse_breaking_ok(proj.get("breaking_ok"), errors)
         for name, node in _named_entries(top, "enums", errors):
             enums.append(_parse_enum(name, node, top.node.key_locs, errors))
         for name, node in _named_entries(top, "aliases", errors):
@@ -169,7 +188,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             runtime.append(
                 m.RuntimeTypeDef(
                     name,
-                    rt.str("import", f"runtime type {name}", required=True),
+                    _dotted(rt, f"runtime type {name}", errors),
                     rt.str("doc", f"runtime type {name}", required=True),
                     node.loc,
                 )
@@ -189,8 +208,56 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         aliases=tuple(aliases),
         runtime_types=tuple(runtime),
         files=tuple(d[0] for d in docs),
+        breaking_ok=breaking_ok,
         extras=extras,
     )
+
+
+def _parse_breaking_ok(node: Node | None, errors: Collector) -> tuple[m.BreakingOk, ...]:
+    """`breaking_ok: {<change id from cfgc diff>: <why it is intended>}`."""
+    if node is None:
+        return ()
+    if not node.is_map:
+        errors.error(node.loc, "breaking_ok must map a `cfgc diff` change id to a reason")
+        return ()
+    out = []
+    for change, reason in node.value.items():
+        if ":" not in change:
+            errors.error(node.key_locs[change], f"{change!r} is not a change id "
+                         "(KIND:SUBJECT, as `cfgc diff` prints it)")
+        elif not isinstance(reason.value, str) or not reason.value.strip():
+            errors.error(reason.loc, f"breaking_ok {change!r} needs a reason")
+        else:
+            out.append(m.BreakingOk(change, reason.value.strip(), node.key_locs[change]))
+    return tuple(out)
+
+
+def _dotted(r: Reader, what: str, errors: Collector) -> str:
+    path = r.str("import", what, required=True)
+    if path and not DOTTED.match(path):
+        errors.error(r.get("import").loc, f"import of {what} must be a dotted name "
+                     "like torch.dtype")
+        return ""
+    return path
+
+
+def _module(r: Reader, what: str, stem: str, errors: Collector) -> str:
+    module = r.str("module", what, default=stem)
+    problem = _module_problem(module)
+    if problem:
+        origin = "module" if r.has("module") else "module (the file's name)"
+        errors.error(r.key_loc("module") if r.has("module") else r.node.loc,
+                     f"{origin} {module!r} of {what} {problem}")
+    return module
+
+
+def _renamed_from(r: Reader, what: str, name: str, errors: Collector) -> str:
+    old = r.str("renamed_from", what)
+    if old and (not IDENT.match(old) or old == name):
+        errors.error(r.get("renamed_from").loc,
+                     f"renamed_from of {what} must be its previous name")
+        return ""
+    return old
 
 
 def _named_entries(top: Reader, key: str, errors: Collector) -> list[tuple[str, Node]]:
@@ -215,10 +282,9 @@ def _parse_type(text_node: Node | None, what: str, owner_loc: Loc, errors: Colle
         errors.error(owner_loc, f"{what} is missing required key 'type'")
         return "Any", TypeExpr("scalar", name="Any"), owner_loc
     text = text_node.value
-    if isinstance(text, bool) or text is None:
+    if not isinstance(text, str):
         errors.error(text_node.loc, f"type of {what} must be a string")
         return "Any", TypeExpr("scalar", name="Any"), text_node.loc
-    text = str(text)
     try:
         return text, parse_type(text), text_node.loc
     except TypeSyntaxError as exc:
@@ -287,6 +353,10 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                 errors.error(enode.loc, "hash.extra must map factor name -> {path|hook, doc}")
             else:
                 for ename, enode_v in enode.value.items():
+                    if not (IDENT.match(ename) or DOTTED.match(ename)):
+                        errors.error(enode.key_locs[ename], f"hash factor name {ename!r} "
+                                     "must be a name or a dotted path")
+                        continue
                     er = Reader(enode_v, f"hash factor {ename}", ("path", "hook", "doc"), errors)
                     extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
                                         er.str("hook", ename), er.str("doc", ename))
@@ -335,9 +405,10 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                     hr.str("supplies", hname, required=True), hp.key_locs[hname]))
     return m.ClassDef(
         name=name,
-        module=r.str("module", what, default=stem),
+        module=_module(r, what, stem, errors),
         doc=r.str("doc", what, required=True),
         fields=tuple(fields),
+        renamed_from=_renamed_from(r, what, name, errors),
         loc=node.loc,
         hash_default=hash_default,
         hash_extra=tuple(extras),
@@ -486,6 +557,7 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
         deprecation=deprecation,
         cli=cli,
         hook_point=r.str("hook_point", what),
+        renamed_from=_renamed_from(r, what, name, errors),
     )
 
 
@@ -518,13 +590,17 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     if node.value is True:
         return m.CliSpec("--" + name.replace("_", "-"), node.loc, explicit=True)
     cr = Reader(node, f"cli of {what}", FIELD_CLI_KEYS, errors)
-    flag = cr.str("flag", what, default="--" + name.replace("_", "-"))
+    # `fill: V`: a required argument the engine supplies (e.g. from the model); building
+    # from flags passes V instead. Such a field has no flag unless one is written.
+    fill = (cr.get("fill").plain(),) if cr.has("fill") else ()
+    flag = cr.str("flag", what, default="" if fill else "--" + name.replace("_", "-"))
     aliases = cr.str_list("aliases", what)
     negation = cr.str("negation", what)
     for f, key in [(flag, "flag"), (negation, "negation")] + [(a, "aliases") for a in aliases]:
         if f and not FLAG.match(f):
             errors.error(cr.key_loc(key), f"{f!r} is not a valid flag (e.g. --name or -n)")
-    if kind != "field" or not init:
+    # InitVars are constructor arguments, so they may have a flag; class constants may not.
+    if kind == "classvar" or not init:
         errors.error(node.loc, f"{what} is not an init field and cannot have a flag")
     hnode = cr.get("human_int")
     auto_int = hnode is not None and hnode.value == "auto"  # `human_int: auto` (max_model_len)
@@ -532,4 +608,4 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
         errors.error(hnode.loc, f"'human_int' of {what} must be true, false or auto")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
-                     auto_int=auto_int)
+                     auto_int=auto_int, group=cr.str("group", what), fill=fill)

@@ -15,9 +15,151 @@ ROOTS = ("VllmConfig",)
 #: Help groups in order: (name, one-line summary, description).
 GROUPS = (
     (
+        "ModelConfig",
+        (
+            "The model to serve: checkpoint location and revision, tokenizer, dtype, context "
+            "length, quantization and output options."
+        ),
+        (
+            "The model to serve: checkpoint location and revision, tokenizer, dtype, context "
+            "length, quantization and output options. Most derived values (the Hugging Face "
+            "config, the resolved dtype and context length, the runner) come from the checkpoint "
+            "and are filled in by the engine; see the hook points."
+        ),
+    ),
+    (
+        "MultiModalConfig",
+        (
+            "Inputs, preprocessing caches and encoder execution of multimodal models (images, "
+            "video, audio)."
+        ),
+        (
+            "Inputs, preprocessing caches and encoder execution of multimodal models (images, "
+            "video, audio). Built by the engine from ModelConfig's mm_* arguments when the "
+            "architecture accepts non-text inputs."
+        ),
+    ),
+    (
+        "CacheConfig",
+        (
+            "KV cache sizing, element types and prefix caching: how much GPU memory the cache "
+            "takes, how it is split into blocks, and how blocks are reused across requests."
+        ),
+        (
+            "KV cache sizing, element types and prefix caching: how much GPU memory the cache "
+            "takes, how it is split into blocks, and how blocks are reused across requests."
+        ),
+    ),
+    (
+        "ParallelConfig",
+        (
+            "How the model is split over devices and processes: tensor, pipeline, data, context "
+            "and expert parallelism, the executor that runs the workers, and multi-node and NUMA "
+            "placement."
+        ),
+        (
+            "How the model is split over devices and processes: tensor, pipeline, data, context "
+            "and expert parallelism, the executor that runs the workers, and multi-node and NUMA "
+            "placement."
+        ),
+    ),
+    (
+        "SchedulerConfig",
+        (
+            "Per-step batching limits and admission policy of the engine's scheduler: how many "
+            "tokens and sequences one step may hold, chunked prefill, and scheduling order."
+        ),
+        (
+            "Per-step batching limits and admission policy of the engine's scheduler: how many "
+            "tokens and sequences one step may hold, chunked prefill, and scheduling order. "
+            "Construct it with the model's max_model_len and is_encoder_decoder (init-only "
+            "arguments, not stored here)."
+        ),
+    ),
+    (
+        "LoadConfig",
+        "How and from where model weights are read at startup.",
+        "How and from where model weights are read at startup.",
+    ),
+    (
+        "OffloadConfig",
+        "Offloading model weights to CPU memory to run models larger than GPU memory.",
+        (
+            "Offloading model weights to CPU memory to run models larger than GPU memory. Part of "
+            "the cache key: prefetch offloading adds ops to the compiled graph."
+        ),
+    ),
+    (
+        "AttentionConfig",
+        "Which attention kernels run, and the tuning knobs of those kernels.",
+        "Which attention kernels run, and the tuning knobs of those kernels.",
+    ),
+    (
+        "MambaConfig",
+        "Kernel choice and state-rounding options of Mamba (state-space model) layers.",
+        "Kernel choice and state-rounding options of Mamba (state-space model) layers.",
+    ),
+    (
         "KernelConfig",
         "Which kernel families serve MoE and quantized linear layers, and warmup options.",
         "Which kernel families serve MoE and quantized linear layers, and warmup options.",
+    ),
+    (
+        "LoRAConfig",
+        (
+            "Serving LoRA adapters: adapter slots per batch and in CPU memory, the largest rank, "
+            "weight dtype and the modules adapters may touch."
+        ),
+        (
+            "Serving LoRA adapters: adapter slots per batch and in CPU memory, the largest rank, "
+            "weight dtype and the modules adapters may touch. Sizes static buffers, so most "
+            "fields are part of the cache key."
+        ),
+    ),
+    (
+        "StructuredOutputsConfig",
+        (
+            "Engine-wide defaults for structured (constrained) decoding: which grammar backend "
+            "enforces JSON schemas, regexes and grammars, and how reasoning output interacts with "
+            "it."
+        ),
+        (
+            "Engine-wide defaults for structured (constrained) decoding: which grammar backend "
+            "enforces JSON schemas, regexes and grammars, and how reasoning output interacts with "
+            "it. Constraining happens on the logits, so none of this reaches the compiled model "
+            "graph."
+        ),
+    ),
+    (
+        "ObservabilityConfig",
+        "Metrics, tracing and diagnostic logging.",
+        "Metrics, tracing and diagnostic logging. None of it changes the compiled model.",
+    ),
+    (
+        "CompilationConfig",
+        "torch.compile, CUDA graph capture and Inductor settings.",
+        (
+            "torch.compile, CUDA graph capture and Inductor settings. Three groups: top-level "
+            "compile control (mode, backend, cache and dump paths, custom ops, splitting ops, "
+            "encoder compilation); CUDA graph capture (cudagraph_mode, capture sizes, warmups, "
+            "input copies); and Inductor (compile sizes and ranges, extra Inductor config and "
+            "passes, plus pass_config for the fusion passes). Several fields start unset and are "
+            "resolved when VllmConfig is built; a CompilationConfig used on its own is not fully "
+            "initialised.\n\nCUDA graphs and Inductor take separate size lists because a captured "
+            "graph replays only at its exact batch size, while an Inductor graph compiled for a "
+            "symbolic size serves any size; compiling for a few fixed sizes is optional."
+        ),
+    ),
+    (
+        "VllmConfig",
+        "The whole engine configuration: one sub-config per concern, plus the optimization level.",
+        (
+            "The whole engine configuration: one sub-config per concern, plus the optimization "
+            "level. Building it reconciles the parts (CUDA-graph sizes, compile ranges, "
+            "asynchronous scheduling, KV offloading, ...). Its compute_hash() is the "
+            "torch.compile cache key: every sub-config that can change the compiled graph, each "
+            "by its own hash, plus the schema version."
+        ),
     ),
 )
 
@@ -329,25 +471,6 @@ CLASSES = {
             "mm_ipc_gpu_memory_gb": "",
         },
     },
-    "BaseDummyOptions": {"module": "multimodal", "root": "BaseDummyOptions", "path": (), "fields": {"count": ""}},
-    "VideoDummyOptions": {
-        "module": "multimodal",
-        "root": "VideoDummyOptions",
-        "path": (),
-        "fields": {"count": "", "num_frames": "", "width": "", "height": ""},
-    },
-    "ImageDummyOptions": {
-        "module": "multimodal",
-        "root": "ImageDummyOptions",
-        "path": (),
-        "fields": {"count": "", "width": "", "height": ""},
-    },
-    "AudioDummyOptions": {
-        "module": "multimodal",
-        "root": "AudioDummyOptions",
-        "path": (),
-        "fields": {"count": "", "length": ""},
-    },
     "MultiModalConfig": {
         "module": "multimodal",
         "root": "VllmConfig",
@@ -565,6 +688,7 @@ CLASSES = {
             "async_scheduling": "",
             "stream_interval": "",
         },
+        "fill": {"max_model_len": 8192, "is_encoder_decoder": False},
     },
     "SpeculativeConfig": {
         "module": "speculative",
@@ -602,32 +726,6 @@ CLASSES = {
             "synthetic_acceptance_rates": "",
             "synthetic_acceptance_length": "",
             "draft_sample_method": "",
-        },
-    },
-    "SpeechToTextConfig": {
-        "module": "speech_to_text",
-        "root": "SpeechToTextParams",
-        "path": ("stt_config",),
-        "fields": {
-            "sample_rate": "",
-            "max_audio_clip_s": "",
-            "overlap_chunk_second": "",
-            "min_energy_split_window_size": "",
-        },
-    },
-    "SpeechToTextParams": {
-        "module": "speech_to_text",
-        "root": "SpeechToTextParams",
-        "path": (),
-        "fields": {
-            "audio": "",
-            "stt_config": "SpeechToTextConfig",
-            "model_config": "ModelConfig",
-            "language": "",
-            "hotwords": "",
-            "task_type": "",
-            "request_prompt": "",
-            "to_language": "",
         },
     },
     "StructuredOutputsConfig": {
@@ -688,10 +786,3410 @@ CLASSES = {
 
 FLAGS = (
     {
+        "flag": "--model",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.model",
+        "cls": "ModelConfig",
+        "field": "model",
+        "root": "VllmConfig",
+        "path": ("model_config", "model"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "Qwen/Qwen3-0.6B",
+        "help": (
+            "Hugging Face model id or local path of the checkpoint. Also the model name in "
+            "metrics and the API when served_model_name is unset. (default: Qwen/Qwen3-0.6B)"
+        ),
+        "dest": "f0",
+    },
+    {
+        "flag": "--runner",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.runner",
+        "cls": "ModelConfig",
+        "field": "runner",
+        "root": "VllmConfig",
+        "path": ("model_config", "runner"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "draft", "generate", "pooling"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Runner for this engine: \"generate\" for text generation, \"pooling\" for "
+            "embeddings/classification, \"draft\" for speculative-decoding drafts. One engine "
+            "serves one runner. (default: auto)"
+        ),
+        "dest": "f1",
+    },
+    {
+        "flag": "--convert",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.convert",
+        "cls": "ModelConfig",
+        "field": "convert",
+        "root": "VllmConfig",
+        "path": ("model_config", "convert"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "classify", "embed", "none"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Adapt the model to another task, e.g. \"embed\" or \"classify\" to use a generative "
+            "model for pooling. (default: auto)"
+        ),
+        "dest": "f2",
+    },
+    {
+        "flag": "--tokenizer",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.tokenizer",
+        "cls": "ModelConfig",
+        "field": "tokenizer",
+        "root": "VllmConfig",
+        "path": ("model_config", "tokenizer"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": "Hugging Face tokenizer id or path; defaults to model. (default: None)",
+        "dest": "f3",
+    },
+    {
+        "flag": "--tokenizer-mode",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.tokenizer_mode",
+        "cls": "ModelConfig",
+        "field": "tokenizer_mode",
+        "root": "VllmConfig",
+        "path": ("model_config", "tokenizer_mode"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "mistral", "slow"),
+        "literal_type": "str",
+        "open": True,
+        "normalise": ["lower"],
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Tokenizer implementation: \"hf\" (fast when available), \"slow\", \"mistral\" "
+            "(mistral_common), \"deepseek_v32\", \"deepseek_v4\", or a plugin's name. \"auto\" "
+            "picks mistral_common for Mistral models and \"hf\" otherwise. (default: auto)"
+        ),
+        "dest": "f4",
+    },
+    {
+        "flag": "--trust-remote-code",
+        "aliases": (),
+        "negatives": ("--no-trust-remote-code",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.trust_remote_code",
+        "cls": "ModelConfig",
+        "field": "trust_remote_code",
+        "root": "VllmConfig",
+        "path": ("model_config", "trust_remote_code"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Allow running model and tokenizer code shipped with the checkpoint. Only for sources "
+            "you trust. (default: False)"
+        ),
+        "dest": "f5",
+    },
+    {
+        "flag": "--dtype",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.dtype",
+        "cls": "ModelConfig",
+        "field": "dtype",
+        "root": "VllmConfig",
+        "path": ("model_config", "dtype"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "bfloat16", "float", "float16", "float32", "half"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Weight and activation dtype: \"auto\" (FP16 for FP32/FP16 checkpoints, BF16 for BF16 "
+            "ones), \"half\"/\"float16\", \"bfloat16\", \"float\"/\"float32\", or a torch dtype. "
+            "(default: auto)"
+        ),
+        "dest": "f6",
+    },
+    {
+        "flag": "--seed",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.seed",
+        "cls": "ModelConfig",
+        "field": "seed",
+        "root": "VllmConfig",
+        "path": ("model_config", "seed"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": (
+            "Random seed; the same on every worker so tensor-parallel ranks sample identical "
+            "tokens. (default: 0)"
+        ),
+        "dest": "f7",
+    },
+    {
+        "flag": "--hf-config-path",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.hf_config_path",
+        "cls": "ModelConfig",
+        "field": "hf_config_path",
+        "root": "VllmConfig",
+        "path": ("model_config", "hf_config_path"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Hugging Face id or path to read the model config from, when it differs from model. "
+            "(default: None)"
+        ),
+        "dest": "f8",
+    },
+    {
+        "flag": "--allowed-local-media-path",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.allowed_local_media_path",
+        "cls": "ModelConfig",
+        "field": "allowed_local_media_path",
+        "root": "VllmConfig",
+        "path": ("model_config", "allowed_local_media_path"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Server folder from which API requests may read local images and videos. A security "
+            "risk: only for trusted deployments. Empty disables local files."
+        ),
+        "dest": "f9",
+    },
+    {
+        "flag": "--allowed-media-domains",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.allowed_media_domains",
+        "cls": "ModelConfig",
+        "field": "allowed_media_domains",
+        "root": "VllmConfig",
+        "path": ("model_config", "allowed_media_domains"),
+        "optional": True,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "None",
+        "help": "If set, multimodal inputs may only be fetched from URLs of these domains. (default: None)",
+        "dest": "f10",
+    },
+    {
+        "flag": "--revision",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.revision",
+        "cls": "ModelConfig",
+        "field": "revision",
+        "root": "VllmConfig",
+        "path": ("model_config", "revision"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Model revision to load (branch, tag or commit); unset uses the default branch. "
+            "(default: None)"
+        ),
+        "dest": "f11",
+    },
+    {
+        "flag": "--code-revision",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.code_revision",
+        "cls": "ModelConfig",
+        "field": "code_revision",
+        "root": "VllmConfig",
+        "path": ("model_config", "code_revision"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Revision of the remote model code on the Hub (branch, tag or commit); unset uses the "
+            "default. (default: None)"
+        ),
+        "dest": "f12",
+    },
+    {
+        "flag": "--tokenizer-revision",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.tokenizer_revision",
+        "cls": "ModelConfig",
+        "field": "tokenizer_revision",
+        "root": "VllmConfig",
+        "path": ("model_config", "tokenizer_revision"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokenizer revision on the Hub (branch, tag or commit); defaults to revision. "
+            "(default: None)"
+        ),
+        "dest": "f13",
+    },
+    {
+        "flag": "--max-model-len",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.max_model_len",
+        "cls": "ModelConfig",
+        "field": "max_model_len",
+        "root": "VllmConfig",
+        "path": ("model_config", "max_model_len"),
+        "optional": False,
+        "kind": "int",
+        "human_int": True,
+        "auto_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Context length in tokens (prompt plus output). Unset uses the model's own limit; -1 "
+            "picks the longest length that fits in GPU memory.\n\nAccepts human-readable "
+            "integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024).\n\n'auto' "
+            "or -1 picks the value automatically (passed on as -1). (default: None)"
+        ),
+        "dest": "f14",
+    },
+    {
+        "flag": "--quantization",
+        "aliases": ("-q",),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.quantization",
+        "cls": "ModelConfig",
+        "field": "quantization",
+        "root": "VllmConfig",
+        "path": ("model_config", "quantization"),
+        "optional": True,
+        "kind": "choice",
+        "choices": (
+            "auto_awq",
+            "auto_gptq",
+            "awq",
+            "awq_marlin",
+            "bitsandbytes",
+            "compressed-tensors",
+            "deepseek_v4_fp8",
+            "experts_int8",
+            "fbgemm_fp8",
+            "fp8",
+            "fp8_per_block",
+            "fp8_per_channel",
+            "fp8_per_tensor",
+            "fp_quant",
+            "gpt_oss_mxfp4",
+            "gptq",
+            "gptq_marlin",
+            "humming",
+            "inc",
+            "int8_per_channel_weight_only",
+            "modelopt",
+            "modelopt_fp4",
+            "modelopt_mixed",
+            "modelopt_mxfp8",
+            "moe_wna16",
+            "mxfp4",
+            "mxfp8",
+            "online",
+            "quark",
+            "torchao",
+        ),
+        "literal_type": "str",
+        "open": True,
+        "normalise": ["lower"],
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Weight quantization method. Unset uses the checkpoint's quantization config, or no "
+            "quantization (weights in dtype) when it has none. (default: None)"
+        ),
+        "dest": "f15",
+    },
+    {
+        "flag": "--quantization-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.quantization_config",
+        "cls": "ModelConfig",
+        "field": "quantization_config",
+        "root": "VllmConfig",
+        "path": ("model_config", "quantization_config"),
+        "optional": True,
+        "kind": "dict_or_str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Structured settings for online quantization (per layer kind specs, ignore patterns). "
+            "Filled from the shorthand when quantization names an online method. (default: None)"
+        ),
+        "dest": "f16",
+    },
+    {
+        "flag": "--allow-deprecated-quantization",
+        "aliases": (),
+        "negatives": ("--no-allow-deprecated-quantization",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.allow_deprecated_quantization",
+        "cls": "ModelConfig",
+        "field": "allow_deprecated_quantization",
+        "root": "VllmConfig",
+        "path": ("model_config", "allow_deprecated_quantization"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Allow quantization methods scheduled for removal (with a warning) instead of "
+            "failing. (default: False)"
+        ),
+        "dest": "f17",
+    },
+    {
+        "flag": "--enforce-eager",
+        "aliases": (),
+        "negatives": ("--no-enforce-eager",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enforce_eager",
+        "cls": "ModelConfig",
+        "field": "enforce_eager",
+        "root": "VllmConfig",
+        "path": ("model_config", "enforce_eager"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Always run the model eagerly, without CUDA graphs. Slower, but starts faster and "
+            "uses less memory. (default: False)"
+        ),
+        "dest": "f18",
+    },
+    {
+        "flag": "--enable-return-routed-experts",
+        "aliases": (),
+        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_return_routed_experts",
+        "cls": "ModelConfig",
+        "field": "enable_return_routed_experts",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_return_routed_experts"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": "Return which MoE experts each token was routed to. (default: False)",
+        "dest": "f19",
+    },
+    {
+        "flag": "--max-logprobs",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.max_logprobs",
+        "cls": "ModelConfig",
+        "field": "max_logprobs",
+        "root": "VllmConfig",
+        "path": ("model_config", "max_logprobs"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "20",
+        "help": (
+            "Most log probabilities a request may ask for (logprobs or prompt_logprobs). -1 "
+            "removes the cap, which can exhaust memory on large vocabularies. (default: 20)"
+        ),
+        "dest": "f20",
+    },
+    {
+        "flag": "--logprobs-mode",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.logprobs_mode",
+        "cls": "ModelConfig",
+        "field": "logprobs_mode",
+        "root": "VllmConfig",
+        "path": ("model_config", "logprobs_mode"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("processed_logits", "processed_logprobs", "raw_logits", "raw_logprobs"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "raw_logprobs",
+        "help": (
+            "What logprobs report: \"raw_*\" before any logits processing (penalties, "
+            "temperature, top-k/top-p), \"processed_*\" after it; as logits or log-probabilities. "
+            "(default: raw_logprobs)"
+        ),
+        "dest": "f21",
+    },
+    {
+        "flag": "--use-fp64-gumbel",
+        "aliases": (),
+        "negatives": ("--no-use-fp64-gumbel",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.use_fp64_gumbel",
+        "cls": "ModelConfig",
+        "field": "use_fp64_gumbel",
+        "root": "VllmConfig",
+        "path": ("model_config", "use_fp64_gumbel"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Draw sampling noise in FP64 instead of FP32, keeping very unlikely tokens reachable, "
+            "at a large throughput cost on most GPUs. (default: False)"
+        ),
+        "dest": "f22",
+    },
+    {
+        "flag": "--disable-sliding-window",
+        "aliases": (),
+        "negatives": ("--no-disable-sliding-window",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.disable_sliding_window",
+        "cls": "ModelConfig",
+        "field": "disable_sliding_window",
+        "root": "VllmConfig",
+        "path": ("model_config", "disable_sliding_window"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Use full attention instead of the model's sliding window, capping the context at the "
+            "window size. Ignored for models without sliding window. (default: False)"
+        ),
+        "dest": "f23",
+    },
+    {
+        "flag": "--disable-cascade-attn",
+        "aliases": (),
+        "negatives": ("--no-disable-cascade-attn",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.disable_cascade_attn",
+        "cls": "ModelConfig",
+        "field": "disable_cascade_attn",
+        "root": "VllmConfig",
+        "path": ("model_config", "disable_cascade_attn"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": (
+            "Keep cascade attention off (the default). Set false to let the engine use it where "
+            "its heuristic expects a gain. (default: True)"
+        ),
+        "dest": "f24",
+    },
+    {
+        "flag": "--skip-tokenizer-init",
+        "aliases": (),
+        "negatives": ("--no-skip-tokenizer-init",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.skip_tokenizer_init",
+        "cls": "ModelConfig",
+        "field": "skip_tokenizer_init",
+        "root": "VllmConfig",
+        "path": ("model_config", "skip_tokenizer_init"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
+            "(default: False)"
+        ),
+        "dest": "f25",
+    },
+    {
+        "flag": "--enable-prompt-embeds",
+        "aliases": (),
+        "negatives": ("--no-enable-prompt-embeds", "--disable-prompt-embeds"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_prompt_embeds",
+        "cls": "ModelConfig",
+        "field": "enable_prompt_embeds",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_prompt_embeds"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
+            "only for trusted clients. (default: False)"
+        ),
+        "dest": "f26",
+    },
+    {
+        "flag": "--served-model-name",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.served_model_name",
+        "cls": "ModelConfig",
+        "field": "served_model_name",
+        "root": "VllmConfig",
+        "path": ("model_config", "served_model_name"),
+        "optional": True,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
+            "uses model. After construction this holds the primary name. (default: None)"
+        ),
+        "dest": "f27",
+    },
+    {
+        "flag": "--config-format",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.config_format",
+        "cls": "ModelConfig",
+        "field": "config_format",
+        "root": "VllmConfig",
+        "path": ("model_config", "config_format"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "hf", "mistral"),
+        "literal_type": "str",
+        "open": True,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
+            "first, then HF). (default: auto)"
+        ),
+        "dest": "f28",
+    },
+    {
+        "flag": "--hf-token",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.hf_token",
+        "cls": "ModelConfig",
+        "field": "hf_token",
+        "root": "VllmConfig",
+        "path": ("model_config", "hf_token"),
+        "optional": True,
+        "kind": "flag_or_str",
+        "requires": "",
+        "default": "None",
+        "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
+        "dest": "f29",
+    },
+    {
+        "flag": "--hf-overrides",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.hf_overrides",
+        "cls": "ModelConfig",
+        "field": "hf_overrides",
+        "root": "VllmConfig",
+        "path": ("model_config", "hf_overrides"),
+        "optional": False,
+        "kind": "dict_or_str",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Changes to the Hugging Face config - a mapping of keys (nested mappings update "
+            "sub-configs) or a function that edits and returns the config. (default: {})"
+        ),
+        "dest": "f30",
+    },
+    {
+        "flag": "--generation-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.generation_config",
+        "cls": "ModelConfig",
+        "field": "generation_config",
+        "root": "VllmConfig",
+        "path": ("model_config", "generation_config"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Where default sampling parameters come from - \"auto\" (the model's generation "
+            "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
+            "max_new_tokens there becomes a server-wide output limit. (default: auto)"
+        ),
+        "dest": "f31",
+    },
+    {
+        "flag": "--override-generation-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.override_generation_config",
+        "cls": "ModelConfig",
+        "field": "override_generation_config",
+        "root": "VllmConfig",
+        "path": ("model_config", "override_generation_config"),
+        "optional": False,
+        "kind": "dict",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Sampling defaults that override the generation config, e.g. {\"temperature\": 0.5}; "
+            "with generation_config \"vllm\" only these apply.\n\nTakes a JSON object, or its "
+            "keys one by one: --override-generation-config.key value (a trailing + appends "
+            "comma-separated items to a list). (default: {})"
+        ),
+        "dest": "f32",
+    },
+    {
+        "flag": "--enable-sleep-mode",
+        "aliases": (),
+        "negatives": ("--no-enable-sleep-mode", "--disable-sleep-mode"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_sleep_mode",
+        "cls": "ModelConfig",
+        "field": "enable_sleep_mode",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_sleep_mode"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
+            "(default: False)"
+        ),
+        "dest": "f33",
+    },
+    {
+        "flag": "--enable-cumem-allocator",
+        "aliases": (),
+        "negatives": ("--no-enable-cumem-allocator", "--disable-cumem-allocator"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_cumem_allocator",
+        "cls": "ModelConfig",
+        "field": "enable_cumem_allocator",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_cumem_allocator"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
+            "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
+        ),
+        "dest": "f34",
+    },
+    {
+        "flag": "--model-impl",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.model_impl",
+        "cls": "ModelConfig",
+        "field": "model_impl",
+        "root": "VllmConfig",
+        "path": ("model_config", "model_impl"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "terratorch", "transformers", "vllm"),
+        "literal_type": "str",
+        "open": True,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
+            "(vLLM's own when it exists, else Transformers). (default: auto)"
+        ),
+        "dest": "f35",
+    },
+    {
+        "flag": "--override-attention-dtype",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.override_attention_dtype",
+        "cls": "ModelConfig",
+        "field": "override_attention_dtype",
+        "root": "VllmConfig",
+        "path": ("model_config", "override_attention_dtype"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
+        "dest": "f36",
+    },
+    {
+        "flag": "--logits-processors",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.logits_processors",
+        "cls": "ModelConfig",
+        "field": "logits_processors",
+        "root": "VllmConfig",
+        "path": ("model_config", "logits_processors"),
+        "optional": True,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "None",
+        "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
+        "dest": "f37",
+    },
+    {
+        "flag": "--io-processor-plugin",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.io_processor_plugin",
+        "cls": "ModelConfig",
+        "field": "io_processor_plugin",
+        "root": "VllmConfig",
+        "path": ("model_config", "io_processor_plugin"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": "Name of an input/output processor plugin to load at startup. (default: None)",
+        "dest": "f38",
+    },
+    {
+        "flag": "--renderer-num-workers",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.renderer_num_workers",
+        "cls": "ModelConfig",
+        "field": "renderer_num_workers",
+        "root": "VllmConfig",
+        "path": ("model_config", "renderer_num_workers"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Threads for tokenization, chat templating and multimodal preprocessing in the API "
+            "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
+            "disabled. (default: 1)"
+        ),
+        "dest": "f39",
+    },
+    {
+        "flag": "--pooler-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.pooler_config",
+        "cls": "ModelConfig",
+        "field": "pooler_config",
+        "root": "VllmConfig",
+        "path": ("model_config", "pooler_config"),
+        "optional": True,
+        "kind": "json",
+        "json_class": "PoolerConfig",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Output pooling settings for pooling models; created for pooling runners when "
+            "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
+            "trailing + appends comma-separated items to a list). (default: None)"
+        ),
+        "dest": "f40",
+    },
+    {
+        "flag": "--language-model-only",
+        "aliases": (),
+        "negatives": ("--no-language-model-only",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.language_model_only",
+        "cls": "ModelConfig",
+        "field": "language_model_only",
+        "root": "VllmConfig",
+        "path": ("model_config", "language_model_only"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
+        "dest": "f41",
+    },
+    {
+        "flag": "--limit-mm-per-prompt",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.limit_mm_per_prompt",
+        "cls": "ModelConfig",
+        "field": "limit_mm_per_prompt",
+        "root": "VllmConfig",
+        "path": ("model_config", "limit_mm_per_prompt"),
+        "optional": True,
+        "kind": "dict",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Passed to MultiModalConfig.limit_per_prompt.\n\nTakes a JSON object, or its keys one "
+            "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
+            "to a list). (default: None)"
+        ),
+        "dest": "f42",
+    },
+    {
+        "flag": "--enable-mm-embeds",
+        "aliases": (),
+        "negatives": ("--no-enable-mm-embeds", "--disable-mm-embeds"),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.enable_mm_embeds",
+        "cls": "ModelConfig",
+        "field": "enable_mm_embeds",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_mm_embeds"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
+        "dest": "f43",
+    },
+    {
+        "flag": "--media-io-kwargs",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.media_io_kwargs",
+        "cls": "ModelConfig",
+        "field": "media_io_kwargs",
+        "root": "VllmConfig",
+        "path": ("model_config", "media_io_kwargs"),
+        "optional": True,
+        "kind": "dict",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Passed to MultiModalConfig.media_io_kwargs.\n\nTakes a JSON object, or its keys one "
+            "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
+            "list). (default: None)"
+        ),
+        "dest": "f44",
+    },
+    {
+        "flag": "--mm-processor-kwargs",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_processor_kwargs",
+        "cls": "ModelConfig",
+        "field": "mm_processor_kwargs",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_processor_kwargs"),
+        "optional": True,
+        "kind": "dict",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Passed to MultiModalConfig.mm_processor_kwargs.\n\nTakes a JSON object, or its keys "
+            "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
+            "items to a list). (default: None)"
+        ),
+        "dest": "f45",
+    },
+    {
+        "flag": "--mm-processor-cache-gb",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_processor_cache_gb",
+        "cls": "ModelConfig",
+        "field": "mm_processor_cache_gb",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_processor_cache_gb"),
+        "optional": True,
+        "kind": "float",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
+            "(default: None)"
+        ),
+        "dest": "f46",
+    },
+    {
+        "flag": "--mm-processor-cache-type",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_processor_cache_type",
+        "cls": "ModelConfig",
+        "field": "mm_processor_cache_type",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_processor_cache_type"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("lru", "shm"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
+        "dest": "f47",
+    },
+    {
+        "flag": "--mm-shm-cache-max-object-size-mb",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_shm_cache_max_object_size_mb",
+        "cls": "ModelConfig",
+        "field": "mm_shm_cache_max_object_size_mb",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_shm_cache_max_object_size_mb"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
+        "dest": "f48",
+    },
+    {
+        "flag": "--mm-encoder-only",
+        "aliases": (),
+        "negatives": ("--no-mm-encoder-only",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_encoder_only",
+        "cls": "ModelConfig",
+        "field": "mm_encoder_only",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_encoder_only"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
+        "dest": "f49",
+    },
+    {
+        "flag": "--mm-encoder-tp-mode",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_encoder_tp_mode",
+        "cls": "ModelConfig",
+        "field": "mm_encoder_tp_mode",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_encoder_tp_mode"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("data", "weights"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
+            "where unsupported). (default: None)"
+        ),
+        "dest": "f50",
+    },
+    {
+        "flag": "--mm-encoder-attn-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_encoder_attn_backend",
+        "cls": "ModelConfig",
+        "field": "mm_encoder_attn_backend",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_encoder_attn_backend"),
+        "optional": True,
+        "kind": "enum",
+        "enum": "AttentionBackendEnum",
+        "choices": (
+            "FLASH_ATTN",
+            "FLASH_ATTN_DIFFKV",
+            "TRITON_ATTN",
+            "TRITON_ATTN_DIFFKV",
+            "ROCM_ATTN",
+            "ROCM_AITER_MLA",
+            "ROCM_AITER_TRITON_MLA",
+            "ROCM_AITER_FA",
+            "ROCM_AITER_MLA_SPARSE",
+            "XPU_MLA_SPARSE",
+            "TORCH_SDPA",
+            "FLASHINFER",
+            "FLASHINFER_MLA",
+            "TOKENSPEED_MLA",
+            "FLASHINFER_MLA_SPARSE",
+            "FLASHINFER_MLA_SPARSE_SM120",
+            "TRITON_MLA",
+            "CUTLASS_MLA",
+            "FLASHMLA",
+            "FLASHMLA_SPARSE",
+            "FLASHMLA_SPARSE_DSV4",
+            "FLASHINFER_MLA_SPARSE_DSV4",
+            "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASH_ATTN_MLA",
+            "FLASH_ATTN_MLA_SPARSE",
+            "MINIMAX_M3_SPARSE",
+            "NO_ATTENTION",
+            "FLEX_ATTENTION",
+            "HPC_ATTN",
+            "ROCM_AITER_UNIFIED_ATTN",
+            "CPU_ATTN",
+            "TURBOQUANT",
+            "CUSTOM",
+        ),
+        "open": True,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
+        "dest": "f51",
+        "enum_values": {
+            "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
+            "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
+            "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
+            "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
+            "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
+            "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
+            "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
+            "ROCM_AITER_MLA_SPARSE": "vllm.v1.attention.backends.mla.rocm_aiter_mla_sparse.ROCMAiterMLASparseBackend",
+            "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
+            "TORCH_SDPA": "",
+            "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
+            "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
+            "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
+            "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
+            "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
+            "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
+            "FLASHMLA_SPARSE": "vllm.v1.attention.backends.mla.flashmla_sparse.FlashMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
+            "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
+            "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
+            "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
+            "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
+            "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
+            "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
+            "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
+            "CUSTOM": None,
+        },
+    },
+    {
+        "flag": "--mm-encoder-attn-dtype",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_encoder_attn_dtype",
+        "cls": "ModelConfig",
+        "field": "mm_encoder_attn_dtype",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_encoder_attn_dtype"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
+        "dest": "f52",
+    },
+    {
+        "flag": "--mm-encoder-fp8-scale-path",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_encoder_fp8_scale_path",
+        "cls": "ModelConfig",
+        "field": "mm_encoder_fp8_scale_path",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_encoder_fp8_scale_path"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
+        "dest": "f53",
+    },
+    {
+        "flag": "--mm-encoder-fp8-scale-save-path",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_encoder_fp8_scale_save_path",
+        "cls": "ModelConfig",
+        "field": "mm_encoder_fp8_scale_save_path",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_encoder_fp8_scale_save_path"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
+        "dest": "f54",
+    },
+    {
+        "flag": "--mm-encoder-fp8-scale-save-margin",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_encoder_fp8_scale_save_margin",
+        "cls": "ModelConfig",
+        "field": "mm_encoder_fp8_scale_save_margin",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_encoder_fp8_scale_save_margin"),
+        "optional": True,
+        "kind": "float",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
+        "dest": "f55",
+    },
+    {
+        "flag": "--interleave-mm-strings",
+        "aliases": (),
+        "negatives": ("--no-interleave-mm-strings",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.interleave_mm_strings",
+        "cls": "ModelConfig",
+        "field": "interleave_mm_strings",
+        "root": "VllmConfig",
+        "path": ("model_config", "interleave_mm_strings"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
+        "dest": "f56",
+    },
+    {
+        "flag": "--skip-mm-profiling",
+        "aliases": (),
+        "negatives": ("--no-skip-mm-profiling",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.skip_mm_profiling",
+        "cls": "ModelConfig",
+        "field": "skip_mm_profiling",
+        "root": "VllmConfig",
+        "path": ("model_config", "skip_mm_profiling"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
+        "dest": "f57",
+    },
+    {
+        "flag": "--video-pruning-rate",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.video_pruning_rate",
+        "cls": "ModelConfig",
+        "field": "video_pruning_rate",
+        "root": "VllmConfig",
+        "path": ("model_config", "video_pruning_rate"),
+        "optional": True,
+        "kind": "float",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
+        "dest": "f58",
+    },
+    {
+        "flag": "--mm-tensor-ipc",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_tensor_ipc",
+        "cls": "ModelConfig",
+        "field": "mm_tensor_ipc",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_tensor_ipc"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("direct_rpc", "torch_shm"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
+        "dest": "f59",
+    },
+    {
+        "flag": "--mm-ipc-gpu-memory-gb",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_ipc_gpu_memory_gb",
+        "cls": "ModelConfig",
+        "field": "mm_ipc_gpu_memory_gb",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_ipc_gpu_memory_gb"),
+        "optional": True,
+        "kind": "float",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
+        "dest": "f60",
+    },
+    {
+        "flag": "--block-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.block_size",
+        "cls": "CacheConfig",
+        "field": "block_size",
+        "root": "VllmConfig",
+        "path": ("cache_config", "block_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
+            "after construction it always holds an int. (default: None)"
+        ),
+        "dest": "f61",
+    },
+    {
+        "flag": "--gpu-memory-utilization",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.gpu_memory_utilization",
+        "cls": "CacheConfig",
+        "field": "gpu_memory_utilization",
+        "root": "VllmConfig",
+        "path": ("cache_config", "gpu_memory_utilization"),
+        "optional": False,
+        "kind": "float",
+        "requires": "",
+        "default": "0.92",
+        "help": (
+            "Fraction of each GPU's memory (0 to 1] this engine instance may use for weights, "
+            "activations and KV cache. It is per instance: two instances sharing a GPU can each "
+            "be given 0.45. (default: 0.92)"
+        ),
+        "dest": "f62",
+    },
+    {
+        "flag": "--kv-cache-dtype",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.cache_dtype",
+        "cls": "CacheConfig",
+        "field": "cache_dtype",
+        "root": "VllmConfig",
+        "path": ("cache_config", "cache_dtype"),
+        "optional": False,
+        "kind": "choice",
+        "choices": (
+            "auto",
+            "bfloat16",
+            "float16",
+            "fp8",
+            "fp8_ds_mla",
+            "fp8_e4m3",
+            "fp8_e5m2",
+            "fp8_inc",
+            "fp8_per_token_head",
+            "int4_per_token_head",
+            "int8_per_token_head",
+            "nvfp4",
+            "turboquant_3bit_nc",
+            "turboquant_4bit_nc",
+            "turboquant_k3v4_nc",
+            "turboquant_k8v4",
+        ),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Element type of the KV cache. \"auto\" uses the model's dtype. fp8 (= fp8_e4m3) and "
+            "fp8_e5m2 halve cache memory on CUDA, fp8 on ROCm, fp8_inc on Intel Gaudi; expect "
+            "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
+            "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
+        ),
+        "dest": "f63",
+    },
+    {
+        "flag": "--num-gpu-blocks-override",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.num_gpu_blocks_override",
+        "cls": "CacheConfig",
+        "field": "num_gpu_blocks_override",
+        "root": "VllmConfig",
+        "path": ("cache_config", "num_gpu_blocks_override"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
+            "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
+        ),
+        "dest": "f64",
+    },
+    {
+        "flag": "--enable-prefix-caching",
+        "aliases": (),
+        "negatives": ("--no-enable-prefix-caching", "--disable-prefix-caching"),
+        "group": "CacheConfig",
+        "target": "CacheConfig.enable_prefix_caching",
+        "cls": "CacheConfig",
+        "field": "enable_prefix_caching",
+        "root": "VllmConfig",
+        "path": ("cache_config", "enable_prefix_caching"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
+        "dest": "f65",
+    },
+    {
+        "flag": "--prefix-caching-hash-algo",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_caching_hash_algo",
+        "cls": "CacheConfig",
+        "field": "prefix_caching_hash_algo",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_caching_hash_algo"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("sha256", "sha256_cbor", "xxhash", "xxhash_cbor"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "sha256",
+        "help": (
+            "How prefix-cache block keys are computed. \"sha256\" (default) pickles and hashes "
+            "with SHA-256; \"sha256_cbor\" uses canonical CBOR, reproducible across languages and "
+            "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
+            "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
+        ),
+        "dest": "f66",
+    },
+    {
+        "flag": "--calculate-kv-scales",
+        "aliases": (),
+        "negatives": ("--no-calculate-kv-scales",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.calculate_kv_scales",
+        "cls": "CacheConfig",
+        "field": "calculate_kv_scales",
+        "root": "VllmConfig",
+        "path": ("cache_config", "calculate_kv_scales"),
+        "optional": False,
+        "kind": "bool",
+        "deprecated": (
+            "scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or "
+            "default to 1.0"
+        ),
+        "replacement": "",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off, "
+            "scales are read from the checkpoint if present, else 1.0.\n\nDeprecated: scheduled "
+            "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
+            "to 1.0. (default: False)"
+        ),
+        "dest": "f67",
+    },
+    {
+        "flag": "--kv-cache-dtype-skip-layers",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.kv_cache_dtype_skip_layers",
+        "cls": "CacheConfig",
+        "field": "kv_cache_dtype_skip_layers",
+        "root": "VllmConfig",
+        "path": ("cache_config", "kv_cache_dtype_skip_layers"),
+        "optional": False,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "[]",
+        "help": (
+            "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
+            "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
+        ),
+        "dest": "f68",
+    },
+    {
+        "flag": "--mamba-block-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.mamba_block_size",
+        "cls": "CacheConfig",
+        "field": "mamba_block_size",
+        "root": "VllmConfig",
+        "path": ("cache_config", "mamba_block_size"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
+            "of 8 (causal_conv1d kernel alignment). (default: None)"
+        ),
+        "dest": "f69",
+    },
+    {
+        "flag": "--mamba-cache-dtype",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.mamba_cache_dtype",
+        "cls": "CacheConfig",
+        "field": "mamba_cache_dtype",
+        "root": "VllmConfig",
+        "path": ("cache_config", "mamba_cache_dtype"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "bfloat16", "float16", "float32"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
+            "model. (default: auto)"
+        ),
+        "dest": "f70",
+    },
+    {
+        "flag": "--mamba-ssm-cache-dtype",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.mamba_ssm_cache_dtype",
+        "cls": "CacheConfig",
+        "field": "mamba_ssm_cache_dtype",
+        "root": "VllmConfig",
+        "path": ("cache_config", "mamba_ssm_cache_dtype"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "bfloat16", "float16", "float32"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
+            "\"auto\" uses mamba_cache_dtype. (default: auto)"
+        ),
+        "dest": "f71",
+    },
+    {
+        "flag": "--mamba-cache-mode",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.mamba_cache_mode",
+        "cls": "CacheConfig",
+        "field": "mamba_cache_mode",
+        "root": "VllmConfig",
+        "path": ("cache_config", "mamba_cache_mode"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("align", "all", "none"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "none",
+        "help": (
+            "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
+            "\"all\": the state at every block boundary (default for supporting models when "
+            "prefix caching is on). \"align\": only the last state of each scheduler step that "
+            "falls on a block boundary. (default: none)"
+        ),
+        "dest": "f72",
+    },
+    {
+        "flag": "--kv-sharing-fast-prefill",
+        "aliases": (),
+        "negatives": ("--no-kv-sharing-fast-prefill",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.kv_sharing_fast_prefill",
+        "cls": "CacheConfig",
+        "field": "kv_sharing_fast_prefill",
+        "root": "VllmConfig",
+        "path": ("cache_config", "kv_sharing_fast_prefill"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Experimental; currently no effect. With cross-layer KV sharing (as in YOCO or "
+            "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
+            "(default: False)"
+        ),
+        "dest": "f73",
+    },
+    {
+        "flag": "--kv-cache-memory-bytes",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.kv_cache_memory_bytes",
+        "cls": "CacheConfig",
+        "field": "kv_cache_memory_bytes",
+        "root": "VllmConfig",
+        "path": ("cache_config", "kv_cache_memory_bytes"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "KV cache size per GPU in bytes. When set it replaces the gpu_memory_utilization "
+            "based sizing, giving exact control; None sizes the cache from "
+            "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
+            "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f74",
+    },
+    {
+        "flag": "--kv-offloading-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.kv_offloading_size",
+        "cls": "CacheConfig",
+        "field": "kv_offloading_size",
+        "root": "VllmConfig",
+        "path": ("cache_config", "kv_offloading_size"),
+        "optional": True,
+        "kind": "float",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
+            "None disables offloading. (default: None)"
+        ),
+        "dest": "f75",
+    },
+    {
+        "flag": "--kv-offloading-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.kv_offloading_backend",
+        "cls": "CacheConfig",
+        "field": "kv_offloading_backend",
+        "root": "VllmConfig",
+        "path": ("cache_config", "kv_offloading_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("lmcache", "native"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "native",
+        "help": (
+            "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
+            "CPU offloading) or \"lmcache\". (default: native)"
+        ),
+        "dest": "f76",
+    },
+    {
+        "flag": "--pipeline-parallel-size",
+        "aliases": ("-pp",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.pipeline_parallel_size",
+        "cls": "ParallelConfig",
+        "field": "pipeline_parallel_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "pipeline_parallel_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Pipeline stages; the model's layers are split across this many device groups. "
+            "(default: 1)"
+        ),
+        "dest": "f77",
+    },
+    {
+        "flag": "--tensor-parallel-size",
+        "aliases": ("-tp",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.tensor_parallel_size",
+        "cls": "ParallelConfig",
+        "field": "tensor_parallel_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "tensor_parallel_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": "Devices each layer's weights are sharded across. (default: 1)",
+        "dest": "f78",
+    },
+    {
+        "flag": "--prefill-context-parallel-size",
+        "aliases": ("-pcp",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.prefill_context_parallel_size",
+        "cls": "ParallelConfig",
+        "field": "prefill_context_parallel_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "prefill_context_parallel_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
+        "dest": "f79",
+    },
+    {
+        "flag": "--data-parallel-size",
+        "aliases": ("-dp",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_size",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Model replicas serving requests side by side. MoE layers are sharded over "
+            "tensor_parallel_size x data_parallel_size devices. (default: 1)"
+        ),
+        "dest": "f80",
+    },
+    {
+        "flag": "--data-parallel-size-local",
+        "aliases": ("-dpl",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_size_local",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_size_local",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_size_local"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
+            "when data_parallel_size is 1. (default: 1)"
+        ),
+        "dest": "f81",
+    },
+    {
+        "flag": "--data-parallel-rank",
+        "aliases": ("-dpn",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_rank",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_rank",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_rank"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
+        "dest": "f82",
+    },
+    {
+        "flag": "--data-parallel-address",
+        "aliases": ("-dpa",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_master_ip",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_master_ip",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_master_ip"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "127.0.0.1",
+        "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
+        "dest": "f83",
+    },
+    {
+        "flag": "--data-parallel-rpc-port",
+        "aliases": ("-dpp",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_rpc_port",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_rpc_port",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_rpc_port"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "29550",
+        "help": "Port for data-parallel control messages. (default: 29550)",
+        "dest": "f84",
+    },
+    {
+        "flag": "--data-parallel-backend",
+        "aliases": ("-dpb",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_backend",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_backend",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("mp", "ray"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "mp",
+        "help": (
+            "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
+            "(default: mp)"
+        ),
+        "dest": "f85",
+    },
+    {
+        "flag": "--data-parallel-external-lb",
+        "aliases": ("-dpe",),
+        "negatives": ("--no-data-parallel-external-lb",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_external_lb",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_external_lb",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_external_lb"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "One engine per DP rank, balanced by an external load balancer (e.g. one pod per rank "
+            "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
+            "DP rank is given to the server. (default: False)"
+        ),
+        "dest": "f86",
+    },
+    {
+        "flag": "--data-parallel-hybrid-lb",
+        "aliases": ("-dph",),
+        "negatives": ("--no-data-parallel-hybrid-lb",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.data_parallel_hybrid_lb",
+        "cls": "ParallelConfig",
+        "field": "data_parallel_hybrid_lb",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "data_parallel_hybrid_lb"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Balance across the DP ranks of a node internally and across nodes externally (one "
+            "API server per node). Set together with the DP start rank. (default: False)"
+        ),
+        "dest": "f87",
+    },
+    {
+        "flag": "--enable-expert-parallel",
+        "aliases": ("-ep",),
+        "negatives": ("--no-enable-expert-parallel", "--disable-expert-parallel"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_expert_parallel",
+        "cls": "ParallelConfig",
+        "field": "enable_expert_parallel",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_expert_parallel"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
+            "(default: False)"
+        ),
+        "dest": "f88",
+    },
+    {
+        "flag": "--enable-ep-weight-filter",
+        "aliases": (),
+        "negatives": ("--no-enable-ep-weight-filter", "--disable-ep-weight-filter"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_ep_weight_filter",
+        "cls": "ParallelConfig",
+        "field": "enable_ep_weight_filter",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_ep_weight_filter"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "With expert parallelism, have each rank read only its own experts' weights from the "
+            "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
+            "expert tensors or dense models. (default: False)"
+        ),
+        "dest": "f89",
+    },
+    {
+        "flag": "--enable-eplb",
+        "aliases": (),
+        "negatives": ("--no-enable-eplb", "--disable-eplb"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_eplb",
+        "cls": "ParallelConfig",
+        "field": "enable_eplb",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_eplb"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
+            "(default: False)"
+        ),
+        "dest": "f90",
+    },
+    {
+        "flag": "--eplb-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.eplb_config",
+        "cls": "ParallelConfig",
+        "field": "eplb_config",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "eplb_config"),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EPLBConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Settings of expert-parallel load balancing.\n\nTakes a JSON object, or its keys one "
+            "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f91",
+    },
+    {
+        "flag": "--expert-placement-strategy",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.expert_placement_strategy",
+        "cls": "ParallelConfig",
+        "field": "expert_placement_strategy",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "expert_placement_strategy"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("linear", "round_robin"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "linear",
+        "help": (
+            "Initial expert layout: \"linear\" gives each rank a contiguous block, "
+            "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
+            "models without redundant experts. (default: linear)"
+        ),
+        "dest": "f92",
+    },
+    {
+        "flag": "--all2all-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.all2all_backend",
+        "cls": "ParallelConfig",
+        "field": "all2all_backend",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "all2all_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": (
+            "allgather_reducescatter",
+            "deepep_high_throughput",
+            "deepep_low_latency",
+            "deepep_v2",
+            "flashinfer_all2allv",
+            "flashinfer_nvlink_one_sided",
+            "flashinfer_nvlink_two_sided",
+            "mori_high_throughput",
+            "mori_low_latency",
+            "naive",
+            "nixl_ep",
+            "pplx",
+        ),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "allgather_reducescatter",
+        "help": (
+            "Communication kernels for expert-parallel token exchange (DeepEP, MoRI, NIXL-EP, "
+            "FlashInfer variants, or all-gather plus reduce-scatter). The removed \"naive\" and "
+            "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
+            "allgather_reducescatter)"
+        ),
+        "dest": "f93",
+    },
+    {
+        "flag": "--max-parallel-loading-workers",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.max_parallel_loading_workers",
+        "cls": "ParallelConfig",
+        "field": "max_parallel_loading_workers",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "max_parallel_loading_workers"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
+            "(default: None)"
+        ),
+        "dest": "f94",
+    },
+    {
+        "flag": "--disable-custom-all-reduce",
+        "aliases": (),
+        "negatives": ("--no-disable-custom-all-reduce",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.disable_custom_all_reduce",
+        "cls": "ParallelConfig",
+        "field": "disable_custom_all_reduce",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "disable_custom_all_reduce"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
+            "(default: False)"
+        ),
+        "dest": "f95",
+    },
+    {
+        "flag": "--enable-elastic-ep",
+        "aliases": (),
+        "negatives": ("--no-enable-elastic-ep", "--disable-elastic-ep"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_elastic_ep",
+        "cls": "ParallelConfig",
+        "field": "enable_elastic_ep",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_elastic_ep"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
+            "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
+        ),
+        "dest": "f96",
+    },
+    {
+        "flag": "--enable-dbo",
+        "aliases": (),
+        "negatives": ("--no-enable-dbo", "--disable-dbo"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_dbo",
+        "cls": "ParallelConfig",
+        "field": "enable_dbo",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_dbo"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
+            "communication. (default: False)"
+        ),
+        "dest": "f97",
+    },
+    {
+        "flag": "--ubatch-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.ubatch_size",
+        "cls": "ParallelConfig",
+        "field": "ubatch_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "ubatch_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
+        "dest": "f98",
+    },
+    {
+        "flag": "--dbo-decode-token-threshold",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dbo_decode_token_threshold",
+        "cls": "ParallelConfig",
+        "field": "dbo_decode_token_threshold",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dbo_decode_token_threshold"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "32",
+        "help": (
+            "Decode-only batches with more tokens than this are split into micro-batches. "
+            "(default: 32)"
+        ),
+        "dest": "f99",
+    },
+    {
+        "flag": "--dbo-prefill-token-threshold",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dbo_prefill_token_threshold",
+        "cls": "ParallelConfig",
+        "field": "dbo_prefill_token_threshold",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dbo_prefill_token_threshold"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "512",
+        "help": (
+            "Batches containing a prefill with more tokens than this are split into "
+            "micro-batches. (default: 512)"
+        ),
+        "dest": "f100",
+    },
+    {
+        "flag": "--disable-nccl-for-dp-synchronization",
+        "aliases": (),
+        "negatives": ("--no-disable-nccl-for-dp-synchronization",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.disable_nccl_for_dp_synchronization",
+        "cls": "ParallelConfig",
+        "field": "disable_nccl_for_dp_synchronization",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "disable_nccl_for_dp_synchronization"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
+            "when async scheduling is on, off otherwise. (default: None)"
+        ),
+        "dest": "f101",
+    },
+    {
+        "flag": "--ray-workers-use-nsight",
+        "aliases": (),
+        "negatives": ("--no-ray-workers-use-nsight",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.ray_workers_use_nsight",
+        "cls": "ParallelConfig",
+        "field": "ray_workers_use_nsight",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "ray_workers_use_nsight"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
+        "dest": "f102",
+    },
+    {
+        "flag": "--distributed-executor-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.distributed_executor_backend",
+        "cls": "ParallelConfig",
+        "field": "distributed_executor_backend",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "distributed_executor_backend"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("external_launcher", "mp", "ray", "uni"),
+        "literal_type": "str",
+        "open": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "What runs the workers: \"mp\" (local processes; set nnodes for several hosts), "
+            "\"ray\", \"uni\" (in-process, single worker), \"external_launcher\" (e.g. torchrun), "
+            "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
+            "chosen from the platform and Ray state. (default: None)"
+        ),
+        "dest": "f103",
+    },
+    {
+        "flag": "--worker-cls",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.worker_cls",
+        "cls": "ParallelConfig",
+        "field": "worker_cls",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "worker_cls"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "auto",
+        "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
+        "dest": "f104",
+    },
+    {
+        "flag": "--worker-extension-cls",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.worker_extension_cls",
+        "cls": "ParallelConfig",
+        "field": "worker_extension_cls",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "worker_extension_cls"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Import path of a class mixed into the worker class, to add methods callable through "
+            "collective_rpc. Empty for none."
+        ),
+        "dest": "f105",
+    },
+    {
+        "flag": "--master-addr",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.master_addr",
+        "cls": "ParallelConfig",
+        "field": "master_addr",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "master_addr"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "127.0.0.1",
+        "help": (
+            "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
+            "127.0.0.1)"
+        ),
+        "dest": "f106",
+    },
+    {
+        "flag": "--master-port",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.master_port",
+        "cls": "ParallelConfig",
+        "field": "master_port",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "master_port"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "29501",
+        "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
+        "dest": "f107",
+    },
+    {
+        "flag": "--node-rank",
+        "aliases": ("-r",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.node_rank",
+        "cls": "ParallelConfig",
+        "field": "node_rank",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "node_rank"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
+        "dest": "f108",
+    },
+    {
+        "flag": "--nnodes",
+        "aliases": ("-n",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.nnodes",
+        "cls": "ParallelConfig",
+        "field": "nnodes",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "nnodes"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
+            "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
+        ),
+        "dest": "f109",
+    },
+    {
+        "flag": "--numa-bind",
+        "aliases": (),
+        "negatives": ("--no-numa-bind",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.numa_bind",
+        "cls": "ParallelConfig",
+        "field": "numa_bind",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "numa_bind"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
+            "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
+        ),
+        "dest": "f110",
+    },
+    {
+        "flag": "--numa-bind-nodes",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.numa_bind_nodes",
+        "cls": "ParallelConfig",
+        "field": "numa_bind_nodes",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "numa_bind_nodes"),
+        "optional": True,
+        "kind": "int",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
+            "indices. Needs numa_bind. (default: None)"
+        ),
+        "dest": "f111",
+    },
+    {
+        "flag": "--numa-bind-cpus",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.numa_bind_cpus",
+        "cls": "ParallelConfig",
+        "field": "numa_bind_cpus",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "numa_bind_cpus"),
+        "optional": True,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
+            "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
+        ),
+        "dest": "f112",
+    },
+    {
+        "flag": "--distributed-timeout-seconds",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.distributed_timeout_seconds",
+        "cls": "ParallelConfig",
+        "field": "distributed_timeout_seconds",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "distributed_timeout_seconds"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Timeout for device process-group operations, in seconds. Unset: PyTorch's default "
+            "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
+            "None)"
+        ),
+        "dest": "f113",
+    },
+    {
+        "flag": "--cpu-distributed-timeout-seconds",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.cpu_distributed_timeout_seconds",
+        "cls": "ParallelConfig",
+        "field": "cpu_distributed_timeout_seconds",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "cpu_distributed_timeout_seconds"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
+            "s). (default: None)"
+        ),
+        "dest": "f114",
+    },
+    {
+        "flag": "--decode-context-parallel-size",
+        "aliases": ("-dcp",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.decode_context_parallel_size",
+        "cls": "ParallelConfig",
+        "field": "decode_context_parallel_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "decode_context_parallel_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Devices the KV cache of a sequence is split across during decode. Reuses the "
+            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "1)"
+        ),
+        "dest": "f115",
+    },
+    {
+        "flag": "--dcp-kv-cache-interleave-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dcp_kv_cache_interleave_size",
+        "cls": "ParallelConfig",
+        "field": "dcp_kv_cache_interleave_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dcp_kv_cache_interleave_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
+            "(default: 1)"
+        ),
+        "dest": "f116",
+    },
+    {
+        "flag": "--dcp-comm-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dcp_comm_backend",
+        "cls": "ParallelConfig",
+        "field": "dcp_comm_backend",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dcp_comm_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("a2a", "ag_rs"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "ag_rs",
+        "help": (
+            "Decode context parallel communication: \"ag_rs\" (all-gather + reduce-scatter) or "
+            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
+            "decode_context_parallel_size > 1). (default: ag_rs)"
+        ),
+        "dest": "f117",
+    },
+    {
+        "flag": "--cp-kv-cache-interleave-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.cp_kv_cache_interleave_size",
+        "cls": "ParallelConfig",
+        "field": "cp_kv_cache_interleave_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "cp_kv_cache_interleave_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
+            "tokens round-robin; the block size fills a whole block per rank. The block size must "
+            "be a multiple of it. (default: 1)"
+        ),
+        "dest": "f118",
+    },
+    {
+        "flag": "--max-num-batched-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_batched_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_batched_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_batched_tokens"),
+        "optional": False,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "2048",
+        "help": (
+            "Token budget of one engine step (all sequences together). Part of the cache key: it "
+            "sizes static buffers (e.g. LoRA) and decides Inductor's index width. The engine "
+            "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
+            "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
+        ),
+        "dest": "f119",
+    },
+    {
+        "flag": "--max-num-seqs",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_seqs",
+        "cls": "SchedulerConfig",
+        "field": "max_num_seqs",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_seqs"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "128",
+        "help": (
+            "Most sequences in one engine step. The engine normally sets it from the hardware. "
+            "(default: 128)"
+        ),
+        "dest": "f120",
+    },
+    {
+        "flag": "--max-num-partial-prefills",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_partial_prefills",
+        "cls": "SchedulerConfig",
+        "field": "max_num_partial_prefills",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_partial_prefills"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "With chunked prefill, how many prompts may be part-way through prefill at once. "
+            "(default: 1)"
+        ),
+        "dest": "f121",
+    },
+    {
+        "flag": "--max-long-partial-prefills",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_long_partial_prefills",
+        "cls": "SchedulerConfig",
+        "field": "max_long_partial_prefills",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_long_partial_prefills"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "With chunked prefill, how many long prompts (over long_prefill_token_threshold) may "
+            "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
+            "long ones. (default: 1)"
+        ),
+        "dest": "f122",
+    },
+    {
+        "flag": "--long-prefill-token-threshold",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.long_prefill_token_threshold",
+        "cls": "SchedulerConfig",
+        "field": "long_prefill_token_threshold",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "long_prefill_token_threshold"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": (
+            "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
+            "prefills means 4% of max_model_len. (default: 0)"
+        ),
+        "dest": "f123",
+    },
+    {
+        "flag": "--enable-chunked-prefill",
+        "aliases": (),
+        "negatives": ("--no-enable-chunked-prefill", "--disable-chunked-prefill"),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.enable_chunked_prefill",
+        "cls": "SchedulerConfig",
+        "field": "enable_chunked_prefill",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "enable_chunked_prefill"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": (
+            "Split long prompts over several steps to fit the token budget. Turned off for "
+            "encoder-decoder models. The engine normally decides. (default: True)"
+        ),
+        "dest": "f124",
+    },
+    {
+        "flag": "--scheduling-policy",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.policy",
+        "cls": "SchedulerConfig",
+        "field": "policy",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "policy"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("fcfs", "priority"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "fcfs",
+        "help": (
+            "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
+            "first, breaking ties by arrival time. (default: fcfs)"
+        ),
+        "dest": "f125",
+    },
+    {
+        "flag": "--disable-chunked-mm-input",
+        "aliases": (),
+        "negatives": ("--no-disable-chunked-mm-input",),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.disable_chunked_mm_input",
+        "cls": "SchedulerConfig",
+        "field": "disable_chunked_mm_input",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "disable_chunked_mm_input"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "With chunked prefill, never split a multimodal item across steps: text before it is "
+            "scheduled now and the whole item in a later step. (default: False)"
+        ),
+        "dest": "f126",
+    },
+    {
+        "flag": "--scheduler-cls",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.scheduler_cls",
+        "cls": "SchedulerConfig",
+        "field": "scheduler_cls",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "scheduler_cls"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
+            "own scheduler. The custom-scheduler interface is not stable. (default: None)"
+        ),
+        "dest": "f127",
+    },
+    {
+        "flag": "--disable-hybrid-kv-cache-manager",
+        "aliases": (),
+        "negatives": ("--no-disable-hybrid-kv-cache-manager",),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.disable_hybrid_kv_cache_manager",
+        "cls": "SchedulerConfig",
+        "field": "disable_hybrid_kv_cache_manager",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "disable_hybrid_kv_cache_manager"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Give every attention layer the same KV cache size even when layer types differ (e.g. "
+            "full and sliding-window attention). Unset: decided from the environment and the rest "
+            "of the config. (default: None)"
+        ),
+        "dest": "f128",
+    },
+    {
+        "flag": "--scheduler-reserve-full-isl",
+        "aliases": (),
+        "negatives": ("--no-scheduler-reserve-full-isl",),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.scheduler_reserve_full_isl",
+        "cls": "SchedulerConfig",
+        "field": "scheduler_reserve_full_isl",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "scheduler_reserve_full_isl"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": (
+            "Admit a request only if its whole prompt fits in the KV cache, not just its first "
+            "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
+            "True)"
+        ),
+        "dest": "f129",
+    },
+    {
+        "flag": "--watermark",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.watermark",
+        "cls": "SchedulerConfig",
+        "field": "watermark",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "watermark"),
+        "optional": False,
+        "kind": "float",
+        "requires": "",
+        "default": "0.0",
+        "help": (
+            "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
+            "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
+        ),
+        "dest": "f130",
+    },
+    {
+        "flag": "--prefill-schedule-interval",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.prefill_schedule_interval",
+        "cls": "SchedulerConfig",
+        "field": "prefill_schedule_interval",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "prefill_schedule_interval"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
+            "to even out step times. (default: 1)"
+        ),
+        "dest": "f131",
+    },
+    {
+        "flag": "--async-scheduling",
+        "aliases": (),
+        "negatives": ("--no-async-scheduling",),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.async_scheduling",
+        "cls": "SchedulerConfig",
+        "field": "async_scheduling",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "async_scheduling"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
+            "turns it off; unset lets the engine decide. (default: None)"
+        ),
+        "dest": "f132",
+    },
+    {
+        "flag": "--stream-interval",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.stream_interval",
+        "cls": "SchedulerConfig",
+        "field": "stream_interval",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "stream_interval"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
+            "overhead at the cost of smoothness. (default: 1)"
+        ),
+        "dest": "f133",
+    },
+    {
+        "flag": "--load-format",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.load_format",
+        "cls": "LoadConfig",
+        "field": "load_format",
+        "root": "VllmConfig",
+        "path": ("load_config", "load_format"),
+        "optional": False,
+        "kind": "choice",
+        "choices": (
+            "auto",
+            "bitsandbytes",
+            "dummy",
+            "fastsafetensors",
+            "hf",
+            "instanttensor",
+            "mistral",
+            "modelexpress",
+            "npcache",
+            "pt",
+            "runai_streamer",
+            "runai_streamer_sharded",
+            "safetensors",
+            "sharded_state",
+            "tensorizer",
+        ),
+        "literal_type": "str",
+        "open": True,
+        "normalise": ["lower"],
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Weight format to load (case-insensitive). \"auto\" tries safetensors and falls back "
+            "to PyTorch .bin files. \"pt\" / \"safetensors\" force one of those; "
+            "\"instanttensor\" loads safetensors onto CUDA with pipelined prefetch and direct "
+            "I/O; \"npcache\" loads .bin files and keeps a numpy cache for faster restarts; "
+            "\"dummy\" fills random weights (profiling); \"tensorizer\" uses CoreWeave's "
+            "tensorizer; \"runai_streamer\" / \"runai_streamer_sharded\" stream (pre-sharded) "
+            "safetensors with Run:ai Model Streamer; \"bitsandbytes\" quantizes with bitsandbytes "
+            "while loading; \"sharded_state\" reads per-rank pre-sharded files for fast "
+            "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
+            "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
+        ),
+        "dest": "f134",
+    },
+    {
+        "flag": "--download-dir",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.download_dir",
+        "cls": "LoadConfig",
+        "field": "download_dir",
+        "root": "VllmConfig",
+        "path": ("load_config", "download_dir"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Where weights are downloaded and read from; None uses the Hugging Face cache "
+            "directory. (default: None)"
+        ),
+        "dest": "f135",
+    },
+    {
+        "flag": "--safetensors-load-strategy",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.safetensors_load_strategy",
+        "cls": "LoadConfig",
+        "field": "safetensors_load_strategy",
+        "root": "VllmConfig",
+        "path": ("load_config", "safetensors_load_strategy"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("eager", "lazy", "prefetch", "torchao"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "How safetensors files are read. None (default): memory-mapped, switching to prefetch "
+            "automatically on NFS when the checkpoint fits in 90% of free RAM. \"lazy\": always "
+            "memory-mapped, no NFS auto-prefetch; best on local disks. \"eager\": read each whole "
+            "file into CPU memory first; avoids slow random reads on network filesystems (Lustre, "
+            "NFS) at the cost of CPU RAM. \"prefetch\": warm the OS page cache with the files "
+            "before workers load them; helps on slow or remote storage. \"torchao\": load, then "
+            "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
+            "(torchao >= 0.14.0). (default: None)"
+        ),
+        "dest": "f136",
+    },
+    {
+        "flag": "--safetensors-prefetch-num-threads",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.safetensors_prefetch_num_threads",
+        "cls": "LoadConfig",
+        "field": "safetensors_prefetch_num_threads",
+        "root": "VllmConfig",
+        "path": ("load_config", "safetensors_prefetch_num_threads"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "8",
+        "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
+        "dest": "f137",
+    },
+    {
+        "flag": "--safetensors-prefetch-block-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.safetensors_prefetch_block_size",
+        "cls": "LoadConfig",
+        "field": "safetensors_prefetch_block_size",
+        "root": "VllmConfig",
+        "path": ("load_config", "safetensors_prefetch_block_size"),
+        "optional": False,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "16777216",
+        "help": (
+            "Bytes per read when prefetching safetensors files (default 16 MiB).\n\nAccepts "
+            "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
+            "1024). (default: 16777216)"
+        ),
+        "dest": "f138",
+    },
+    {
+        "flag": "--model-loader-extra-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.model_loader_extra_config",
+        "cls": "LoadConfig",
+        "field": "model_loader_extra_config",
+        "root": "VllmConfig",
+        "path": ("load_config", "model_loader_extra_config"),
+        "optional": False,
+        "kind": "dict_or_str",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
+            "options). (default: {})"
+        ),
+        "dest": "f139",
+    },
+    {
+        "flag": "--ignore-patterns",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.ignore_patterns",
+        "cls": "LoadConfig",
+        "field": "ignore_patterns",
+        "root": "VllmConfig",
+        "path": ("load_config", "ignore_patterns"),
+        "optional": False,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "[\"original/**/*\"]",
+        "help": (
+            "Glob patterns of checkpoint files to skip when downloading and loading. The default "
+            "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
+            "[\"original/**/*\"])"
+        ),
+        "dest": "f140",
+    },
+    {
+        "flag": "--use-tqdm-on-load",
+        "aliases": (),
+        "negatives": ("--no-use-tqdm-on-load",),
+        "group": "LoadConfig",
+        "target": "LoadConfig.use_tqdm_on_load",
+        "cls": "LoadConfig",
+        "field": "use_tqdm_on_load",
+        "root": "VllmConfig",
+        "path": ("load_config", "use_tqdm_on_load"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": "Show a progress bar while weights load. (default: True)",
+        "dest": "f141",
+    },
+    {
+        "flag": "--pt-load-map-location",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoadConfig",
+        "target": "LoadConfig.pt_load_map_location",
+        "cls": "LoadConfig",
+        "field": "pt_load_map_location",
+        "root": "VllmConfig",
+        "path": ("load_config", "pt_load_map_location"),
+        "optional": False,
+        "kind": "dict_or_str",
+        "requires": "",
+        "default": "cpu",
+        "help": (
+            "Where PyTorch .bin checkpoints are mapped while loading, as torch.load's "
+            "map_location: a device (\"cuda\" equals {\"\": \"cuda\"}) or a device remapping such "
+            "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
+            "cpu)"
+        ),
+        "dest": "f142",
+    },
+    {
+        "flag": "--offload-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "OffloadConfig",
+        "target": "OffloadConfig.offload_backend",
+        "cls": "OffloadConfig",
+        "field": "offload_backend",
+        "root": "VllmConfig",
+        "path": ("offload_config", "offload_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "prefetch", "uva"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
+            "when cpu_offload_gb > 0. (default: auto)"
+        ),
+        "dest": "f143",
+    },
+    {
+        "flag": "--cpu-offload-gb",
+        "aliases": (),
+        "negatives": (),
+        "group": "OffloadConfig",
+        "target": "UVAOffloadConfig.cpu_offload_gb",
+        "cls": "UVAOffloadConfig",
+        "field": "cpu_offload_gb",
+        "root": "VllmConfig",
+        "path": ("offload_config", "uva", "cpu_offload_gb"),
+        "optional": False,
+        "kind": "float",
+        "requires": "",
+        "default": "0",
+        "help": (
+            "GiB of weights per GPU kept in CPU memory, as if the GPU had that much more memory "
+            "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
+            "over the CPU-GPU link. 0 disables it. (default: 0)"
+        ),
+        "dest": "f144",
+    },
+    {
+        "flag": "--cpu-offload-params",
+        "aliases": (),
+        "negatives": (),
+        "group": "OffloadConfig",
+        "target": "UVAOffloadConfig.cpu_offload_params",
+        "cls": "UVAOffloadConfig",
+        "field": "cpu_offload_params",
+        "root": "VllmConfig",
+        "path": ("offload_config", "uva", "cpu_offload_params"),
+        "optional": False,
+        "kind": "str",
+        "container": "set",
+        "nargs": "+",
+        "requires": "",
+        "default": "set()",
+        "help": (
+            "Parameter name segments to offload; a segment matches whole dot-separated parts "
+            "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
+            "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
+        ),
+        "dest": "f145",
+    },
+    {
+        "flag": "--offload-group-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "OffloadConfig",
+        "target": "PrefetchOffloadConfig.offload_group_size",
+        "cls": "PrefetchOffloadConfig",
+        "field": "offload_group_size",
+        "root": "VllmConfig",
+        "path": ("offload_config", "prefetch", "offload_group_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": (
+            "Layers per group; the last offload_num_in_group layers of every group are offloaded "
+            "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
+        ),
+        "dest": "f146",
+    },
+    {
+        "flag": "--offload-num-in-group",
+        "aliases": (),
+        "negatives": (),
+        "group": "OffloadConfig",
+        "target": "PrefetchOffloadConfig.offload_num_in_group",
+        "cls": "PrefetchOffloadConfig",
+        "field": "offload_num_in_group",
+        "root": "VllmConfig",
+        "path": ("offload_config", "prefetch", "offload_num_in_group"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
+        "dest": "f147",
+    },
+    {
+        "flag": "--offload-prefetch-step",
+        "aliases": (),
+        "negatives": (),
+        "group": "OffloadConfig",
+        "target": "PrefetchOffloadConfig.offload_prefetch_step",
+        "cls": "PrefetchOffloadConfig",
+        "field": "offload_prefetch_step",
+        "root": "VllmConfig",
+        "path": ("offload_config", "prefetch", "offload_prefetch_step"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "1",
+        "help": (
+            "How many layers ahead to prefetch. More hides more latency but holds more GPU "
+            "memory; at least 1 when prefetch offloading is on. (default: 1)"
+        ),
+        "dest": "f148",
+    },
+    {
+        "flag": "--offload-params",
+        "aliases": (),
+        "negatives": (),
+        "group": "OffloadConfig",
+        "target": "PrefetchOffloadConfig.offload_params",
+        "cls": "PrefetchOffloadConfig",
+        "field": "offload_params",
+        "root": "VllmConfig",
+        "path": ("offload_config", "prefetch", "offload_params"),
+        "optional": False,
+        "kind": "str",
+        "container": "set",
+        "nargs": "+",
+        "requires": "",
+        "default": "set()",
+        "help": (
+            "Parameter name segments to offload from the chosen layers; a segment matches whole "
+            "dot-separated parts (\"w13_weight\" matches \"mlp.experts.w13_weight\" but not "
+            "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
+            "set())"
+        ),
+        "dest": "f149",
+    },
+    {
+        "flag": "--attention-config",
+        "aliases": ("-ac",),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "AttentionConfig",
+        "cls": "AttentionConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("attention_config",),
+        "kind": "json",
+        "json_class": "AttentionConfig",
+        "optional": False,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Which attention kernels run, and the tuning knobs of those kernels.\n\nTakes a JSON "
+            "object, or its keys one by one: --attention-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f150",
+    },
+    {
+        "flag": "--attention-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "AttentionConfig",
+        "target": "AttentionConfig.backend",
+        "cls": "AttentionConfig",
+        "field": "backend",
+        "root": "VllmConfig",
+        "path": ("attention_config", "backend"),
+        "optional": True,
+        "kind": "enum",
+        "enum": "AttentionBackendEnum",
+        "choices": (
+            "FLASH_ATTN",
+            "FLASH_ATTN_DIFFKV",
+            "TRITON_ATTN",
+            "TRITON_ATTN_DIFFKV",
+            "ROCM_ATTN",
+            "ROCM_AITER_MLA",
+            "ROCM_AITER_TRITON_MLA",
+            "ROCM_AITER_FA",
+            "ROCM_AITER_MLA_SPARSE",
+            "XPU_MLA_SPARSE",
+            "TORCH_SDPA",
+            "FLASHINFER",
+            "FLASHINFER_MLA",
+            "TOKENSPEED_MLA",
+            "FLASHINFER_MLA_SPARSE",
+            "FLASHINFER_MLA_SPARSE_SM120",
+            "TRITON_MLA",
+            "CUTLASS_MLA",
+            "FLASHMLA",
+            "FLASHMLA_SPARSE",
+            "FLASHMLA_SPARSE_DSV4",
+            "FLASHINFER_MLA_SPARSE_DSV4",
+            "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASH_ATTN_MLA",
+            "FLASH_ATTN_MLA_SPARSE",
+            "MINIMAX_M3_SPARSE",
+            "NO_ATTENTION",
+            "FLEX_ATTENTION",
+            "HPC_ATTN",
+            "ROCM_AITER_UNIFIED_ATTN",
+            "CPU_ATTN",
+            "TURBOQUANT",
+            "CUSTOM",
+        ),
+        "open": False,
+        "normalise": ["auto_to_none"],
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
+            "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
+        ),
+        "dest": "f151",
+        "enum_values": {
+            "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
+            "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
+            "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
+            "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
+            "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
+            "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
+            "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
+            "ROCM_AITER_MLA_SPARSE": "vllm.v1.attention.backends.mla.rocm_aiter_mla_sparse.ROCMAiterMLASparseBackend",
+            "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
+            "TORCH_SDPA": "",
+            "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
+            "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
+            "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
+            "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
+            "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
+            "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
+            "FLASHMLA_SPARSE": "vllm.v1.attention.backends.mla.flashmla_sparse.FlashMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
+            "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
+            "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
+            "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
+            "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
+            "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
+            "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
+            "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
+            "CUSTOM": None,
+        },
+    },
+    {
+        "flag": "--mamba-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.backend",
+        "cls": "MambaConfig",
+        "field": "backend",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "backend"),
+        "optional": False,
+        "kind": "enum",
+        "enum": "MambaBackendEnum",
+        "choices": ("TRITON", "FLASHINFER"),
+        "open": False,
+        "requires": "",
+        "default": "TRITON",
+        "help": (
+            "Kernel for the selective-state update, by name in any case (\"triton\" or "
+            "\"flashinfer\"). (default: TRITON)"
+        ),
+        "dest": "f152",
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
+    },
+    {
+        "flag": "--enable-mamba-cache-stochastic-rounding",
+        "aliases": (),
+        "negatives": (
+            "--no-enable-mamba-cache-stochastic-rounding",
+            "--disable-mamba-cache-stochastic-rounding",
+        ),
+        "group": "MambaConfig",
+        "target": "MambaConfig.enable_stochastic_rounding",
+        "cls": "MambaConfig",
+        "field": "enable_stochastic_rounding",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "enable_stochastic_rounding"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Round stochastically when writing SSM state into an fp16 cache, removing the bias of "
+            "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
+            "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
+        ),
+        "dest": "f153",
+    },
+    {
+        "flag": "--mamba-cache-philox-rounds",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.stochastic_rounding_philox_rounds",
+        "cls": "MambaConfig",
+        "field": "stochastic_rounding_philox_rounds",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "stochastic_rounding_philox_rounds"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": (
+            "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
+            "default; more rounds give better randomness at some compute cost. (default: 0)"
+        ),
+        "dest": "f154",
+    },
+    {
         "flag": "--kernel-config",
         "aliases": (),
         "negatives": (),
-        "group": "KernelConfig",
+        "group": "VllmConfig",
         "target": "KernelConfig",
         "cls": "KernelConfig",
         "field": "",
@@ -707,7 +4205,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f0",
+        "dest": "f155",
     },
     {
         "flag": "--ir-op-priority",
@@ -729,7 +4227,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f1",
+        "dest": "f156",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -749,7 +4247,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f2",
+        "dest": "f157",
     },
     {
         "flag": "--moe-backend",
@@ -794,7 +4292,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f3",
+        "dest": "f158",
     },
     {
         "flag": "--linear-backend",
@@ -841,6 +4339,947 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f4",
+        "dest": "f159",
+    },
+    {
+        "flag": "--enable-lora",
+        "aliases": (),
+        "negatives": ("--no-enable-lora", "--disable-lora"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig",
+        "cls": "LoRAConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("lora_config",),
+        "kind": "enable",
+        "optional": False,
+        "default": "False",
+        "requires": "",
+        "help": (
+            "Create the LoRAConfig (Serving LoRA adapters: adapter slots per batch and in CPU "
+            "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
+            "this flag its other flags have no effect. (default: False)"
+        ),
+        "dest": "f160",
+    },
+    {
+        "flag": "--max-lora-rank",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.max_lora_rank",
+        "cls": "LoRAConfig",
+        "field": "max_lora_rank",
+        "root": "VllmConfig",
+        "path": ("lora_config", "max_lora_rank"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("1", "128", "16", "256", "32", "320", "512", "64", "8"),
+        "literal_type": "int",
+        "open": False,
+        "requires": "--enable-lora",
+        "default": "16",
+        "help": (
+            "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
+            "--enable-lora. (default: 16)"
+        ),
+        "dest": "f161",
+    },
+    {
+        "flag": "--max-loras",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.max_loras",
+        "cls": "LoRAConfig",
+        "field": "max_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "max_loras"),
+        "optional": False,
+        "kind": "int",
+        "requires": "--enable-lora",
+        "default": "1",
+        "help": (
+            "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
+            "--enable-lora. (default: 1)"
+        ),
+        "dest": "f162",
+    },
+    {
+        "flag": "--fully-sharded-loras",
+        "aliases": (),
+        "negatives": ("--no-fully-sharded-loras",),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.fully_sharded_loras",
+        "cls": "LoRAConfig",
+        "field": "fully_sharded_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "fully_sharded_loras"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Shard the whole LoRA computation over tensor-parallel ranks instead of half of it. "
+            "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
+            "(default: False)"
+        ),
+        "dest": "f163",
+    },
+    {
+        "flag": "--max-cpu-loras",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.max_cpu_loras",
+        "cls": "LoRAConfig",
+        "field": "max_cpu_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "max_cpu_loras"),
+        "optional": True,
+        "kind": "int",
+        "requires": "--enable-lora",
+        "default": "None",
+        "help": (
+            "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
+            "max_loras.\n\nNeeds --enable-lora. (default: None)"
+        ),
+        "dest": "f164",
+    },
+    {
+        "flag": "--lora-dtype",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.lora_dtype",
+        "cls": "LoRAConfig",
+        "field": "lora_dtype",
+        "root": "VllmConfig",
+        "path": ("lora_config", "lora_dtype"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "bfloat16", "float16"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "--enable-lora",
+        "default": "auto",
+        "help": (
+            "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
+            "--enable-lora. (default: auto)"
+        ),
+        "dest": "f165",
+    },
+    {
+        "flag": "--lora-target-modules",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.target_modules",
+        "cls": "LoRAConfig",
+        "field": "target_modules",
+        "root": "VllmConfig",
+        "path": ("lora_config", "target_modules"),
+        "optional": True,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "--enable-lora",
+        "default": "None",
+        "help": (
+            "Apply adapters only to modules with these name suffixes (e.g. [\"o_proj\", "
+            "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
+            "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
+        ),
+        "dest": "f166",
+    },
+    {
+        "flag": "--default-mm-loras",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.default_mm_loras",
+        "cls": "LoRAConfig",
+        "field": "default_mm_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "default_mm_loras"),
+        "optional": True,
+        "kind": "dict",
+        "requires": "--enable-lora",
+        "default": "None",
+        "help": (
+            "For multimodal models that always need an adapter for a modality - modality name to "
+            "adapter path, applied when a request carries that modality. Skipped when a request "
+            "has several such modalities (one adapter per prompt). Offline, adapters get ids 1..n "
+            "in alphabetical order of modality.\n\nTakes a JSON object, or its keys one by one: "
+            "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
+            "list).\n\nNeeds --enable-lora. (default: None)"
+        ),
+        "dest": "f167",
+    },
+    {
+        "flag": "--enable-tower-connector-lora",
+        "aliases": (),
+        "negatives": ("--no-enable-tower-connector-lora", "--disable-tower-connector-lora"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_tower_connector_lora",
+        "cls": "LoRAConfig",
+        "field": "enable_tower_connector_lora",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_tower_connector_lora"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Also apply adapters to the vision tower and connector of multimodal models. "
+            "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
+            "(default: False)"
+        ),
+        "dest": "f168",
+    },
+    {
+        "flag": "--specialize-active-lora",
+        "aliases": (),
+        "negatives": ("--no-specialize-active-lora",),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.specialize_active_lora",
+        "cls": "LoRAConfig",
+        "field": "specialize_active_lora",
+        "root": "VllmConfig",
+        "path": ("lora_config", "specialize_active_lora"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Capture separate CUDA graphs per count of active adapters (powers of two up to "
+            "max_loras) for a tighter kernel grid. Faster with varying adapter use; slower "
+            "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
+            "(default: False)"
+        ),
+        "dest": "f169",
+    },
+    {
+        "flag": "--enable-mixed-moe-lora-format",
+        "aliases": (),
+        "negatives": ("--no-enable-mixed-moe-lora-format", "--disable-mixed-moe-lora-format"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_mixed_moe_lora_format",
+        "cls": "LoRAConfig",
+        "field": "enable_mixed_moe_lora_format",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_mixed_moe_lora_format"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Use the generic 2D MoE LoRA layer for every MoE model so adapters in 2D and 3D "
+            "expert formats can be served together. Ignored for dense models.\n\nNeeds "
+            "--enable-lora. (default: False)"
+        ),
+        "dest": "f170",
+    },
+    {
+        "flag": "--speculative-config",
+        "aliases": ("-sc",),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "SpeculativeConfig",
+        "cls": "SpeculativeConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("speculative_config",),
+        "kind": "json",
+        "json_class": "SpeculativeConfig",
+        "optional": True,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Speculative decoding: a cheap proposer drafts several tokens per step and the target "
+            "model verifies them in one forward pass. Choose the proposer with `method` (and "
+            "`model` for drafters with weights) and the draft length with "
+            "`num_speculative_tokens`.\n\nTakes a JSON object, or its keys one by one: "
+            "--speculative-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f171",
+    },
+    {
+        "flag": "--spec-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "SpeculativeConfig.num_speculative_tokens",
+        "cls": "SpeculativeConfig",
+        "field": "num_speculative_tokens",
+        "root": "VllmConfig",
+        "path": ("speculative_config", "num_speculative_tokens"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens drafted per step. Required unless the draft checkpoint states how many it "
+            "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
+            "off only when most of them are accepted. (default: None)"
+        ),
+        "dest": "f172",
+    },
+    {
+        "flag": "--spec-model",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "SpeculativeConfig.model",
+        "cls": "SpeculativeConfig",
+        "field": "model",
+        "root": "VllmConfig",
+        "path": ("speculative_config", "model"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Draft model, EAGLE head or extra weights (HF id or path). Also accepts \"ngram\", or "
+            "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
+            "target checkpoint's own MTP layers are used. (default: None)"
+        ),
+        "dest": "f173",
+    },
+    {
+        "flag": "--spec-method",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "SpeculativeConfig.method",
+        "cls": "SpeculativeConfig",
+        "field": "method",
+        "root": "VllmConfig",
+        "path": ("speculative_config", "method"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Proposer. Left None, it is inferred: \"ngram\" for model \"ngram\", a custom "
+            "proposer for a dotted class path, otherwise \"draft_model\" refined from the "
+            "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
+            "names become \"mtp\". (default: None)"
+        ),
+        "dest": "f174",
+    },
+    {
+        "flag": "--diffusion-config",
+        "aliases": ("-dc",),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "DiffusionConfig",
+        "cls": "DiffusionConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("diffusion_config",),
+        "kind": "json",
+        "json_class": "DiffusionConfig",
+        "optional": True,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Settings of discrete diffusion language models, which produce a fixed-length block "
+            "of tokens (the canvas) by repeated denoising instead of one token at a time. They "
+            "reuse the speculative-decoding path to schedule the canvas tokens.\n\nTakes a JSON "
+            "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f175",
+    },
+    {
+        "flag": "--structured-outputs-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "StructuredOutputsConfig",
+        "cls": "StructuredOutputsConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("structured_outputs_config",),
+        "kind": "json",
+        "json_class": "StructuredOutputsConfig",
+        "optional": False,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Engine-wide defaults for structured (constrained) decoding: which grammar backend "
+            "enforces JSON schemas, regexes and grammars, and how reasoning output interacts with "
+            "it. Constraining happens on the logits, so none of this reaches the compiled model "
+            "graph.\n\nTakes a JSON object, or its keys one by one: "
+            "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
+            "a list)."
+        ),
+        "dest": "f176",
+    },
+    {
+        "flag": "--reasoning-parser",
+        "aliases": (),
+        "negatives": (),
+        "group": "StructuredOutputsConfig",
+        "target": "StructuredOutputsConfig.reasoning_parser",
+        "cls": "StructuredOutputsConfig",
+        "field": "reasoning_parser",
+        "root": "VllmConfig",
+        "path": ("structured_outputs_config", "reasoning_parser"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Name of the reasoning parser that splits the model's thinking from its answer (model "
+            "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
+        ),
+        "dest": "f177",
+    },
+    {
+        "flag": "--reasoning-parser-plugin",
+        "aliases": (),
+        "negatives": (),
+        "group": "StructuredOutputsConfig",
+        "target": "StructuredOutputsConfig.reasoning_parser_plugin",
+        "cls": "StructuredOutputsConfig",
+        "field": "reasoning_parser_plugin",
+        "root": "VllmConfig",
+        "path": ("structured_outputs_config", "reasoning_parser_plugin"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Path to a Python file that registers an extra reasoning parser at start-up, for "
+            "parsers not shipped with the engine. Empty: none."
+        ),
+        "dest": "f178",
+    },
+    {
+        "flag": "--show-hidden-metrics-for-version",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.show_hidden_metrics_for_version",
+        "cls": "ObservabilityConfig",
+        "field": "show_hidden_metrics_for_version",
+        "root": "VllmConfig",
+        "path": ("observability_config", "show_hidden_metrics_for_version"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Bring back Prometheus metrics hidden since this release (e.g. \"0.7\") while you "
+            "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
+            "removed. Must parse as a version. (default: None)"
+        ),
+        "dest": "f179",
+    },
+    {
+        "flag": "--otlp-traces-endpoint",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.otlp_traces_endpoint",
+        "cls": "ObservabilityConfig",
+        "field": "otlp_traces_endpoint",
+        "root": "VllmConfig",
+        "path": ("observability_config", "otlp_traces_endpoint"),
+        "optional": True,
+        "kind": "str",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
+            "packages. (default: None)"
+        ),
+        "dest": "f180",
+    },
+    {
+        "flag": "--collect-detailed-traces",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.collect_detailed_traces",
+        "cls": "ObservabilityConfig",
+        "field": "collect_detailed_traces",
+        "root": "VllmConfig",
+        "path": ("observability_config", "collect_detailed_traces"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("all", "model", "worker"),
+        "literal_type": "str",
+        "open": False,
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
+            "possibly blocking work on every request. (default: None)"
+        ),
+        "dest": "f181",
+    },
+    {
+        "flag": "--kv-cache-metrics",
+        "aliases": (),
+        "negatives": ("--no-kv-cache-metrics",),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.kv_cache_metrics",
+        "cls": "ObservabilityConfig",
+        "field": "kv_cache_metrics",
+        "root": "VllmConfig",
+        "path": ("observability_config", "kv_cache_metrics"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
+            "blocks. Needs stats logging on. (default: False)"
+        ),
+        "dest": "f182",
+    },
+    {
+        "flag": "--kv-cache-metrics-sample",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.kv_cache_metrics_sample",
+        "cls": "ObservabilityConfig",
+        "field": "kv_cache_metrics_sample",
+        "root": "VllmConfig",
+        "path": ("observability_config", "kv_cache_metrics_sample"),
+        "optional": False,
+        "kind": "float",
+        "requires": "",
+        "default": "0.01",
+        "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
+        "dest": "f183",
+    },
+    {
+        "flag": "--cudagraph-metrics",
+        "aliases": (),
+        "negatives": ("--no-cudagraph-metrics",),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.cudagraph_metrics",
+        "cls": "ObservabilityConfig",
+        "field": "cudagraph_metrics",
+        "root": "VllmConfig",
+        "path": ("observability_config", "cudagraph_metrics"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
+            "dispatch modes used and how often). (default: False)"
+        ),
+        "dest": "f184",
+    },
+    {
+        "flag": "--enable-layerwise-nvtx-tracing",
+        "aliases": (),
+        "negatives": ("--no-enable-layerwise-nvtx-tracing", "--disable-layerwise-nvtx-tracing"),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.enable_layerwise_nvtx_tracing",
+        "cls": "ObservabilityConfig",
+        "field": "enable_layerwise_nvtx_tracing",
+        "root": "VllmConfig",
+        "path": ("observability_config", "enable_layerwise_nvtx_tracing"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
+            "timelines. Does not work with CUDA graphs. (default: False)"
+        ),
+        "dest": "f185",
+    },
+    {
+        "flag": "--enable-mfu-metrics",
+        "aliases": (),
+        "negatives": ("--no-enable-mfu-metrics", "--disable-mfu-metrics"),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.enable_mfu_metrics",
+        "cls": "ObservabilityConfig",
+        "field": "enable_mfu_metrics",
+        "root": "VllmConfig",
+        "path": ("observability_config", "enable_mfu_metrics"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": "Report model FLOPs utilisation. (default: False)",
+        "dest": "f186",
+    },
+    {
+        "flag": "--enable-logging-iteration-details",
+        "aliases": (),
+        "negatives": ("--no-enable-logging-iteration-details", "--disable-logging-iteration-details"),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.enable_logging_iteration_details",
+        "cls": "ObservabilityConfig",
+        "field": "enable_logging_iteration_details",
+        "root": "VllmConfig",
+        "path": ("observability_config", "enable_logging_iteration_details"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Log every engine step - context and generation request and token counts and the "
+            "step's CPU time. (default: False)"
+        ),
+        "dest": "f187",
+    },
+    {
+        "flag": "--jit-monitor-mode",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.jit_monitor_mode",
+        "cls": "ObservabilityConfig",
+        "field": "jit_monitor_mode",
+        "root": "VllmConfig",
+        "path": ("observability_config", "jit_monitor_mode"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("error", "warn"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "warn",
+        "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
+        "dest": "f188",
+    },
+    {
+        "flag": "--jit-monitor-verbose",
+        "aliases": (),
+        "negatives": ("--no-jit-monitor-verbose",),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.jit_monitor_verbose",
+        "cls": "ObservabilityConfig",
+        "field": "jit_monitor_verbose",
+        "root": "VllmConfig",
+        "path": ("observability_config", "jit_monitor_verbose"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
+            "(default: False)"
+        ),
+        "dest": "f189",
+    },
+    {
+        "flag": "--compilation-config",
+        "aliases": ("-cc",),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "CompilationConfig",
+        "cls": "CompilationConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("compilation_config",),
+        "kind": "json",
+        "json_class": "CompilationConfig",
+        "optional": False,
+        "default": "",
+        "requires": "",
+        "help": (
+            "torch.compile, CUDA graph capture and Inductor settings. Three groups: top-level "
+            "compile control (mode, backend, cache and dump paths, custom ops, splitting ops, "
+            "encoder compilation); CUDA graph capture (cudagraph_mode, capture sizes, warmups, "
+            "input copies); and Inductor (compile sizes and ranges, extra Inductor config and "
+            "passes, plus pass_config for the fusion passes). Several fields start unset and are "
+            "resolved when VllmConfig is built; a CompilationConfig used on its own is not fully "
+            "initialised.\n\nCUDA graphs and Inductor take separate size lists because a captured "
+            "graph replays only at its exact batch size, while an Inductor graph compiled for a "
+            "symbolic size serves any size; compiling for a few fixed sizes is optional.\n\nTakes "
+            "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
+            "appends comma-separated items to a list)."
+        ),
+        "dest": "f190",
+    },
+    {
+        "flag": "--cudagraph-capture-sizes",
+        "aliases": (),
+        "negatives": (),
+        "group": "CompilationConfig",
+        "target": "CompilationConfig.cudagraph_capture_sizes",
+        "cls": "CompilationConfig",
+        "field": "cudagraph_capture_sizes",
+        "root": "VllmConfig",
+        "path": ("compilation_config", "cudagraph_capture_sizes"),
+        "optional": True,
+        "kind": "int",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Batch sizes (tokens) to capture CUDA graphs for; a batch is padded up to the next "
+            "captured size and runs without graphs above the largest. Unset: a default list up to "
+            "max_cudagraph_capture_size. (default: None)"
+        ),
+        "dest": "f191",
+    },
+    {
+        "flag": "--max-cudagraph-capture-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "CompilationConfig",
+        "target": "CompilationConfig.max_cudagraph_capture_size",
+        "cls": "CompilationConfig",
+        "field": "max_cudagraph_capture_size",
+        "root": "VllmConfig",
+        "path": ("compilation_config", "max_cudagraph_capture_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Largest CUDA graph capture size. With cudagraph_capture_sizes given it must equal "
+            "their maximum; otherwise the default list is 1, 2, 4, multiples of 8 below 256, then "
+            "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
+            "tokens), 512), capped at max_num_batched_tokens. (default: None)"
+        ),
+        "dest": "f192",
+    },
+    {
+        "flag": "--profiler-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "ProfilerConfig",
+        "cls": "ProfilerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("profiler_config",),
+        "kind": "json",
+        "json_class": "ProfilerConfig",
+        "optional": False,
+        "default": "",
+        "requires": "",
+        "help": (
+            "On-demand profiling of the engine (started and stopped through the profiling "
+            "endpoints): which profiler, where traces go, and which steps are recorded.\n\nTakes "
+            "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
+            "appends comma-separated items to a list)."
+        ),
+        "dest": "f193",
+    },
+    {
+        "flag": "--kv-transfer-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "KVTransferConfig",
+        "cls": "KVTransferConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("kv_transfer_config",),
+        "kind": "json",
+        "json_class": "KVTransferConfig",
+        "optional": True,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Transfer of KV caches between engine instances, as in disaggregated prefill and "
+            "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
+            "value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f194",
+    },
+    {
+        "flag": "--kv-events-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "KVEventsConfig",
+        "cls": "KVEventsConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("kv_events_config",),
+        "kind": "json",
+        "json_class": "KVEventsConfig",
+        "optional": True,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Publishing of KV cache events (blocks stored and evicted), so that external "
+            "components such as KV-aware routers can track what each instance has "
+            "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
+            "(a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f195",
+    },
+    {
+        "flag": "--ec-transfer-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "ECTransferConfig",
+        "cls": "ECTransferConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_transfer_config",),
+        "kind": "json",
+        "json_class": "ECTransferConfig",
+        "optional": True,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Transfer of encoder caches (e.g. vision-encoder outputs) between engine instances, "
+            "for deployments that run the encoder separately.\n\nTakes a JSON object, or its keys "
+            "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
+            "items to a list)."
+        ),
+        "dest": "f196",
+    },
+    {
+        "flag": "--reasoning-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "ReasoningConfig",
+        "cls": "ReasoningConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("reasoning_config",),
+        "kind": "json",
+        "json_class": "ReasoningConfig",
+        "optional": True,
+        "default": "",
+        "requires": "",
+        "help": (
+            "Reasoning (\"thinking\") output of models that wrap their reasoning in delimiter "
+            "strings such as \"<think>\" and \"</think>\". Give the delimiters, or a reasoning "
+            "parser that knows them; their token ids are derived from the tokenizer by the engine "
+            "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
+            "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f197",
+    },
+    {
+        "flag": "--weight-transfer-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "WeightTransferConfig",
+        "cls": "WeightTransferConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("weight_transfer_config",),
+        "kind": "json",
+        "json_class": "WeightTransferConfig",
+        "optional": True,
+        "default": "",
+        "requires": "",
+        "help": (
+            "How a trainer pushes updated weights into a running engine (RL training loops). Used "
+            "only when weights are updated in place; it never affects compilation.\n\nTakes a "
+            "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
+            "+ appends comma-separated items to a list)."
+        ),
+        "dest": "f198",
+    },
+    {
+        "flag": "--additional-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "VllmConfig.additional_config",
+        "cls": "VllmConfig",
+        "field": "additional_config",
+        "root": "VllmConfig",
+        "path": ("additional_config",),
+        "optional": False,
+        "kind": "dict_or_str",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Extra platform-specific options (out-of-tree platforms and plugins read them). A "
+            "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
+            "be hashable. (default: {})"
+        ),
+        "dest": "f199",
+    },
+    {
+        "flag": "--optimization-level",
+        "aliases": ("-O",),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "VllmConfig.optimization_level",
+        "cls": "VllmConfig",
+        "field": "optimization_level",
+        "root": "VllmConfig",
+        "path": ("optimization_level",),
+        "optional": False,
+        "kind": "enum",
+        "enum": "OptimizationLevel",
+        "choices": ("O0", "O1", "O2", "O3"),
+        "open": False,
+        "requires": "",
+        "default": "O2",
+        "help": (
+            "Trade start-up time for speed: O0 starts fastest (no compilation, no CUDA graphs), "
+            "O1 compiles with piecewise CUDA graphs, O2 (default) adds full CUDA graphs and more "
+            "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
+            "(default: O2)"
+        ),
+        "dest": "f200",
+        "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
+    },
+    {
+        "flag": "--performance-mode",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "VllmConfig.performance_mode",
+        "cls": "VllmConfig",
+        "field": "performance_mode",
+        "root": "VllmConfig",
+        "path": ("performance_mode",),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("balanced", "interactivity", "throughput"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "balanced",
+        "help": (
+            "\"balanced\" (default); \"interactivity\" for low per-request latency at small batch "
+            "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
+            "second under high concurrency. (default: balanced)"
+        ),
+        "dest": "f201",
+    },
+    {
+        "flag": "--shutdown-timeout",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "VllmConfig.shutdown_timeout",
+        "cls": "VllmConfig",
+        "field": "shutdown_timeout",
+        "root": "VllmConfig",
+        "path": ("shutdown_timeout",),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "0",
+        "help": (
+            "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
+            "once. (default: 0)"
+        ),
+        "dest": "f202",
     },
 )

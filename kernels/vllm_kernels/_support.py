@@ -14,9 +14,9 @@ from functools import cache
 import torch
 from torch import Tensor
 
-# The Triton kernels keep a whole row in registers; past this the register file
-# spills and the native path is the better choice anyway.
-MAX_TRITON_HIDDEN = 65536
+# Long rows take the chunked kernels, which have no register limit; this bound
+# only keeps untested territory (and int32 column offsets) on the native path.
+MAX_TRITON_HIDDEN = 1 << 18
 TRITON_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
 
 

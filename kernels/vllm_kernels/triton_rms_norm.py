@@ -1,15 +1,23 @@
 """Triton kernels for ``rms_norm`` and ``fused_add_rms_norm``.
 
 Both ops are pure bandwidth: each element is read once and written once, so the
-design goal is to match a device-to-device copy of the same bytes. A program
-owns ``ROWS`` whole rows and keeps them in registers, so nothing is re-read
-between the reduction and the scaling pass.
+goal is to match a device-to-device copy of the same bytes. Two code paths,
+chosen from the hidden size alone (``launch_config``):
+
+* row kernels: a program owns ``ROWS`` whole rows and keeps them in registers,
+  so nothing is re-read between the reduction and the scaling. Best for short
+  rows, and for the fused op up to 16 KiB rows.
+* chunked kernels: one row per program, walked in ``BLOCK_N`` chunks twice:
+  the first pass accumulates the sum of squares and leaves the row in L2
+  (evict-last), the second re-reads it from L2 (evict-first) and writes the
+  output. Measured faster than the row kernels for rms_norm rows over 4 KiB on
+  an H200 (more loads in flight per SM), and it has no row-length limit.
 
 Specialisation (what makes Triton compile a new binary), which the warmup plan
 must cover:
   * constexprs: ``N`` (hidden size), ``VAR_N`` (variance size), ``HAS_WEIGHT``,
-    and the launch config chosen from ``N`` alone (``BLOCK_N``, ``ROWS``,
-    ``num_warps``);
+    and the launch config chosen from ``N`` and the element size alone
+    (kernel, ``BLOCK_N``, ``ROWS``, ``num_warps``);
   * dtypes of x/out/residual and of the weight;
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
     and 16-byte alignment of the data pointers (fresh allocations are aligned;
@@ -38,34 +46,49 @@ from ._support import rows_view
 
 @dataclass(frozen=True)
 class LaunchConfig:
-    block_n: int
-    rows: int
+    block_n: int  # columns per step: the whole (padded) row, or one chunk
+    rows: int  # rows per program (row kernels only)
     num_warps: int
+    chunked: bool = False  # two-pass chunked kernel instead of the row kernel
 
 
-def launch_config(hidden: int, element_size: int = 2) -> LaunchConfig:
-    """Pick the block shape from the hidden size only (never from the token count).
-
-    Why these numbers: a program must have enough bytes in flight to hide DRAM
-    latency (~16-32 KiB per SM on Hopper) yet keep each thread's share of a row
-    in registers. Small rows are therefore packed several to a program.
-    """
+def _row_kernel_config(hidden: int, element_size: int, warps: int) -> LaunchConfig:
     block_n = triton.next_power_of_2(hidden)
-    row_bytes = block_n * element_size
-    if row_bytes <= 1024:
-        rows = max(1, 4096 // row_bytes)
-        return LaunchConfig(block_n, rows, 4)
-    if row_bytes <= 4096:
-        return LaunchConfig(block_n, 1, 4)
-    if row_bytes <= 16384:
-        return LaunchConfig(block_n, 1, 8)
-    if row_bytes <= 65536:
-        return LaunchConfig(block_n, 1, 16)
-    return LaunchConfig(block_n, 1, 32)
+    block_bytes = block_n * element_size
+    if block_bytes <= 1024:
+        # Short rows: pack several per program so each still moves ~4 KiB.
+        return LaunchConfig(block_n, max(1, 4096 // block_bytes), 4)
+    return LaunchConfig(block_n, 1, warps)
+
+
+def launch_config(op: str, hidden: int, element_size: int = 2) -> LaunchConfig:
+    """Pick the kernel and block shape from the row length only, never the token count.
+
+    The thresholds come from sweeps on an H200 at 4096 and 32768 tokens
+    (bench/kernels_variants.py; numbers in docs/benchmarks.md). Chunks are
+    4 KiB or 8 KiB with 8 elements (16 bytes for 16-bit types) per thread.
+    """
+    row_bytes = hidden * element_size
+    if op == "rms_norm":
+        if row_bytes <= 4096:
+            return _row_kernel_config(hidden, element_size, 4)
+        if row_bytes <= 12288:
+            return LaunchConfig(4096 // element_size, 1, 8, chunked=True)
+        return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
+    if op == "fused_add_rms_norm":
+        if row_bytes <= 12288:
+            return _row_kernel_config(hidden, element_size, 4)
+        if triton.next_power_of_2(hidden) * element_size <= 16384:
+            return _row_kernel_config(hidden, element_size, 8)
+        return LaunchConfig(4096 // element_size, 1, 16, chunked=True)
+    raise ValueError(f"unknown op {op!r}")
+
+
+# -- rms_norm ------------------------------------------------------------------
 
 
 @triton.jit(do_not_specialize=["n_rows", "eps"])
-def _rms_norm_kernel(
+def _rms_norm_rows(
     x_ptr,
     out_ptr,
     w_ptr,
@@ -99,7 +122,46 @@ def _rms_norm_kernel(
 
 
 @triton.jit(do_not_specialize=["n_rows", "eps"])
-def _fused_add_rms_norm_kernel(
+def _rms_norm_chunked(
+    x_ptr,
+    out_ptr,
+    w_ptr,
+    n_rows,
+    x_stride,
+    out_stride,
+    eps,
+    N: tl.constexpr,
+    VAR_N: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+):
+    row = tl.program_id(0).to(tl.int64)
+    x_row = x_ptr + row * x_stride
+    o_row = out_ptr + row * out_stride
+    acc = tl.zeros([BLOCK_N], dtype=tl.float32)
+    # Pass 1 reads only what the variance needs; keep it in L2 for pass 2.
+    for off in range(0, VAR_N, BLOCK_N):
+        cols = off + tl.arange(0, BLOCK_N)
+        x = tl.load(x_row + cols, mask=cols < VAR_N, other=0.0, eviction_policy="evict_last")
+        x = x.to(tl.float32)
+        acc += x * x
+    rstd = tl.rsqrt(tl.sum(acc, axis=0) / VAR_N + eps)
+    for off in range(0, N, BLOCK_N):
+        cols = off + tl.arange(0, BLOCK_N)
+        mask = cols < N
+        x = tl.load(x_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
+        y = (x.to(tl.float32) * rstd).to(out_ptr.dtype.element_ty)
+        if HAS_WEIGHT:
+            w = tl.load(w_ptr + cols, mask=mask, other=0.0, eviction_policy="evict_last")
+            y = (y.to(tl.float32) * w.to(tl.float32)).to(out_ptr.dtype.element_ty)
+        tl.store(o_row + cols, y, mask=mask)
+
+
+# -- fused_add_rms_norm --------------------------------------------------------
+
+
+@triton.jit(do_not_specialize=["n_rows", "eps"])
+def _fused_add_rms_norm_rows(
     x_ptr,
     res_ptr,
     out_ptr,
@@ -136,6 +198,54 @@ def _fused_add_rms_norm_kernel(
         w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
         y = (y.to(tl.float32) * w[None, :]).to(out_ptr.dtype.element_ty)
     tl.store(out_ptr + rows64 * out_stride + cols[None, :], y, mask=mask)
+
+
+@triton.jit(do_not_specialize=["n_rows", "eps"])
+def _fused_add_rms_norm_chunked(
+    x_ptr,
+    res_ptr,
+    out_ptr,
+    w_ptr,
+    n_rows,
+    x_stride,
+    res_stride,
+    out_stride,
+    eps,
+    N: tl.constexpr,
+    VAR_N: tl.constexpr,
+    HAS_WEIGHT: tl.constexpr,
+    BLOCK_N: tl.constexpr,
+):
+    row = tl.program_id(0).to(tl.int64)
+    x_row = x_ptr + row * x_stride
+    r_row = res_ptr + row * res_stride
+    o_row = out_ptr + row * out_stride
+    acc = tl.zeros([BLOCK_N], dtype=tl.float32)
+    # Pass 1: residual += x, written back; its L2 lines are what pass 2 reads.
+    for off in range(0, N, BLOCK_N):
+        cols = off + tl.arange(0, BLOCK_N)
+        mask = cols < N
+        x = tl.load(x_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
+        r = tl.load(r_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
+        z = (x.to(tl.float32) + r.to(tl.float32)).to(res_ptr.dtype.element_ty)
+        tl.store(r_row + cols, z, mask=mask)
+        zf = z.to(tl.float32)
+        acc += tl.where(cols < VAR_N, zf * zf, 0.0)
+    # The reduction's barrier also orders pass 1's stores before pass 2's loads
+    # across the program's threads (and each thread re-reads its own columns).
+    rstd = tl.rsqrt(tl.sum(acc, axis=0) / VAR_N + eps)
+    for off in range(0, N, BLOCK_N):
+        cols = off + tl.arange(0, BLOCK_N)
+        mask = cols < N
+        z = tl.load(r_row + cols, mask=mask, other=0.0, eviction_policy="evict_first")
+        y = (z.to(tl.float32) * rstd).to(out_ptr.dtype.element_ty)
+        if HAS_WEIGHT:
+            w = tl.load(w_ptr + cols, mask=mask, other=0.0, eviction_policy="evict_last")
+            y = (y.to(tl.float32) * w.to(tl.float32)).to(out_ptr.dtype.element_ty)
+        tl.store(o_row + cols, y, mask=mask)
+
+
+# -- launchers -----------------------------------------------------------------
 
 
 def _check_variance_size(variance_size: int | None, hidden: int) -> int:
@@ -182,23 +292,15 @@ def rms_norm(
     n_rows = x2.shape[0]
     if n_rows == 0:
         return out
-    cfg = config or launch_config(hidden, x.element_size())
-    grid = (triton.cdiv(n_rows, cfg.rows),)
-    _rms_norm_kernel[grid](
-        x2,
-        o2,
-        weight,  # None is a constexpr to Triton: no dummy pointer to specialise on
-        n_rows,
-        _row_stride(x2),
-        _row_stride(o2),
-        epsilon,
-        N=hidden,
-        VAR_N=var_n,
-        HAS_WEIGHT=weight is not None,
-        BLOCK_N=cfg.block_n,
-        ROWS=cfg.rows,
-        num_warps=cfg.num_warps,
-    )
+    cfg = config or launch_config("rms_norm", hidden, x.element_size())
+    args = (x2, o2, weight, n_rows, _row_stride(x2), _row_stride(o2), epsilon)
+    # weight=None is a constexpr to Triton: no dummy pointer to specialise on.
+    consts = {"N": hidden, "VAR_N": var_n, "HAS_WEIGHT": weight is not None, "BLOCK_N": cfg.block_n}
+    if cfg.chunked:
+        _rms_norm_chunked[(n_rows,)](*args, **consts, num_warps=cfg.num_warps)
+    else:
+        grid = (triton.cdiv(n_rows, cfg.rows),)
+        _rms_norm_rows[grid](*args, **consts, ROWS=cfg.rows, num_warps=cfg.num_warps)
     return out
 
 
@@ -226,23 +328,13 @@ def fused_add_rms_norm(
     n_rows = x2.shape[0]
     if n_rows == 0:
         return out, residual
-    cfg = config or launch_config(hidden, x.element_size())
-    grid = (triton.cdiv(n_rows, cfg.rows),)
-    _fused_add_rms_norm_kernel[grid](
-        x2,
-        r2,
-        o2,
-        weight,
-        n_rows,
-        _row_stride(x2),
-        _row_stride(r2),
-        _row_stride(o2),
-        epsilon,
-        N=hidden,
-        VAR_N=var_n,
-        HAS_WEIGHT=weight is not None,
-        BLOCK_N=cfg.block_n,
-        ROWS=cfg.rows,
-        num_warps=cfg.num_warps,
-    )
+    cfg = config or launch_config("fused_add_rms_norm", hidden, x.element_size())
+    strides = (_row_stride(x2), _row_stride(r2), _row_stride(o2))
+    args = (x2, r2, o2, weight, n_rows, *strides, epsilon)
+    consts = {"N": hidden, "VAR_N": var_n, "HAS_WEIGHT": weight is not None, "BLOCK_N": cfg.block_n}
+    if cfg.chunked:
+        _fused_add_rms_norm_chunked[(n_rows,)](*args, **consts, num_warps=cfg.num_warps)
+    else:
+        grid = (triton.cdiv(n_rows, cfg.rows),)
+        _fused_add_rms_norm_rows[grid](*args, **consts, ROWS=cfg.rows, num_warps=cfg.num_warps)
     return out, residual

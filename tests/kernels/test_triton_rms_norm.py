@@ -167,11 +167,57 @@ def test_mixed_weight_dtype(device) -> None:
     _assert_close(got, native.rms_norm(x, w, EPS))
 
 
-def test_launch_config_ignores_token_count() -> None:
-    # The config is a function of hidden size and element size alone; the
-    # signature makes that structural, this guards the documented contract.
-    cfg = tk.launch_config(4096, 2)
-    assert cfg.block_n == 4096 and cfg.num_warps >= 4
-    small = tk.launch_config(64, 2)
-    assert small.rows > 1
-    assert tk.launch_config(5125, 2).block_n == 8192
+def test_launch_config_depends_on_row_only() -> None:
+    # Nothing about the token count enters the choice (the signature makes that
+    # structural); check the documented shape of the table.
+    assert tk.launch_config("rms_norm", 64, 2).rows > 1
+    assert not tk.launch_config("rms_norm", 2048, 2).chunked
+    assert tk.launch_config("rms_norm", 4096, 2).chunked
+    assert tk.launch_config("rms_norm", 8192, 2).block_n == 4096
+    assert not tk.launch_config("fused_add_rms_norm", 8192, 2).chunked
+    assert tk.launch_config("fused_add_rms_norm", 8192, 4).chunked
+    with pytest.raises(ValueError):
+        tk.launch_config("layer_norm", 64, 2)
+
+
+ROW = tk.LaunchConfig(block_n=8192, rows=1, num_warps=4)
+ROW2 = tk.LaunchConfig(block_n=8192, rows=2, num_warps=4)
+CHUNK = tk.LaunchConfig(block_n=512, rows=1, num_warps=4, chunked=True)
+
+
+@pytest.mark.parametrize("cfg", [ROW, ROW2, CHUNK], ids=["rows", "rows2", "chunked"])
+@pytest.mark.parametrize("hidden", [769, 5125])
+@pytest.mark.parametrize("variance_size", [None, 300])
+@pytest.mark.parametrize("has_weight", [True, False], ids=["w", "nw"])
+def test_both_code_paths(device, cfg, hidden, variance_size, has_weight) -> None:
+    # Whatever launch_config picks today, both kernels must stay correct: strided
+    # rows, masked tail chunk, partial variance, optional weight.
+    dtype = torch.float16
+    g = _gen(hidden + (variance_size or 0), device)
+    buf = _rand((5, hidden + 24), dtype, device, g)
+    pad_before = buf[:, hidden:].clone()
+    x = buf[:, :hidden]
+    r = _rand((5, hidden), dtype, device, g)
+    w = _rand((hidden,), dtype, device, g) if has_weight else None
+    out = torch.full((5, hidden), float("nan"), dtype=dtype, device=device)
+    tk.rms_norm(x, w, EPS, variance_size, out=out, config=cfg)
+    _assert_close(out, native.rms_norm(x, w, EPS, variance_size))
+
+    x0, r0 = x.clone(), r.clone()
+    got, res = tk.fused_add_rms_norm(x, r, w, EPS, variance_size, in_place=True, config=cfg)
+    _assert_residual(res, x0 + r0)
+    _assert_close(got, native.rms_norm(x0 + r0, w, EPS, variance_size))
+    assert torch.equal(buf[:, hidden:], pad_before)
+
+
+def test_long_rows_use_chunked_kernel(device) -> None:
+    hidden = 20011  # past the row kernels' register budget, odd
+    g = _gen(11, device)
+    x = _rand((3, hidden), torch.float32, device, g)
+    r = _rand((3, hidden), torch.float32, device, g)
+    w = _rand((hidden,), torch.float32, device, g)
+    assert tk.launch_config("fused_add_rms_norm", hidden, 4).chunked
+    _assert_close(tk.rms_norm(x, w, EPS), native.rms_norm(x, w, EPS))
+    ref, _ = native.fused_add_rms_norm(x.clone(), r.clone(), w, EPS, in_place=False)
+    out, _ = tk.fused_add_rms_norm(x, r, w, EPS)
+    _assert_close(out, ref)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import sys
 import warnings
-from typing import Any
 
 from .cli_values import CliError
 
@@ -52,7 +51,7 @@ def _help_topic(argv: list[str]) -> str | None:
     return topic
 
 
-def _emit(data: Any, fmt: str) -> str:
+def _emit(data: object, fmt: str) -> str:
     if fmt == "json":
         import json
 
@@ -70,19 +69,19 @@ def _section_name(root: str, path: tuple[str, ...], single_root: bool) -> str:
     return ".".join((root, *path))
 
 
-def _hash(obj: Any) -> str:
+def _hash(obj: object) -> str:
     try:
         return obj.compute_hash()
     except Exception as exc:  # noqa: BLE001 - a hook needing run-time state
         return f"<not available: {type(exc).__name__}: {exc}>"
 
 
-def cmd_show(table: Any, built, fmt: str) -> str:
+def cmd_show(table: object, built, fmt: str) -> str:
     import dataclasses
 
     from .cli_build import plain
 
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     for root, path, obj in built.nodes:
         values = {}
         for f in dataclasses.fields(obj):
@@ -92,13 +91,13 @@ def cmd_show(table: Any, built, fmt: str) -> str:
     return _emit(data, fmt)
 
 
-def cmd_hash(table: Any, built, fmt: str, warn) -> str:
+def cmd_hash(table: object, built, fmt: str, warn) -> str:
     from .cli_build import plain
 
     if "VllmConfig" not in built.roots:
         warn("VllmConfig is not in the schema yet: printing the hash of each top-level "
              "config instead")
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     for root, obj in built.roots.items():
         try:
             factors = plain(obj.hash_factors())
@@ -108,7 +107,7 @@ def cmd_hash(table: Any, built, fmt: str, warn) -> str:
     return _emit(data, fmt)
 
 
-def run(table: Any, argv: list[str] | None = None) -> int:
+def run(table: object, argv: list[str] | None = None) -> int:
     """The whole command; returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
     prog = table.PROG
@@ -130,7 +129,7 @@ def run(table: Any, argv: list[str] | None = None) -> int:
         warnings.showwarning = old_showwarning
 
 
-def _run(table: Any, argv: list[str], warn) -> int:
+def _run(table: object, argv: list[str], warn) -> int:
     from .cli_parse import build_cli, parse, suggest
 
     topic = _help_topic(argv)

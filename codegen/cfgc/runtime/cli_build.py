@@ -12,7 +12,6 @@ from __future__ import annotations
 import enum
 import importlib
 from pathlib import PurePath
-from typing import Any
 
 from .cli_values import CliError, EnumRef
 
@@ -22,8 +21,8 @@ class Built:
     its path (root, field path) in tree order."""
 
     def __init__(self) -> None:
-        self.roots: dict[str, Any] = {}
-        self.nodes: list[tuple[str, tuple[str, ...], Any]] = []
+        self.roots: dict[str, object] = {}
+        self.nodes: list[tuple[str, tuple[str, ...], object]] = []
 
 
 def _label(parsed, root: str, path: tuple[str, ...]) -> str:
@@ -43,7 +42,7 @@ def _flags_under(parsed, root: str, path: tuple[str, ...]) -> list[str]:
                               if r == root and p[:len(path)] == path))
 
 
-def _resolve(value: Any, types_module) -> Any:
+def _resolve(value: object, types_module) -> object:
     if isinstance(value, EnumRef):
         return getattr(types_module(), value.enum)[value.name]
     if isinstance(value, list):
@@ -51,7 +50,7 @@ def _resolve(value: Any, types_module) -> Any:
     return value
 
 
-def _class(table: Any, name: str):
+def _class(table: object, name: str):
     package = table.__name__.rsplit(".", 1)[0]
     module = importlib.import_module(f"{package}.{table.CLASSES[name]['module']}")
     return getattr(module, name)
@@ -62,23 +61,25 @@ def _message(exc: Exception) -> str:
     return text.removeprefix("Value error, ")
 
 
-def _shown(value: Any) -> str:
+def _shown(value: object) -> str:
     if isinstance(value, EnumRef):
         return value.name
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def build_class(table: Any, parsed, name: str, values: dict, root: str,
-                path: tuple[str, ...], built: Built, types_module) -> Any:
+def build_class(table: object, parsed, name: str, values: dict, root: str,
+                path: tuple[str, ...], built: Built, types_module) -> object:
     fields = table.CLASSES[name]["fields"]
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, object] = {}
     for key, value in values.items():
         nested = fields.get(key, "")
         if nested and isinstance(value, dict):
             value = build_class(table, parsed, nested, value, root, path + (key,), built,
                                 types_module)
         kwargs[key] = _resolve(value, types_module)
+    for key, value in table.CLASSES[name].get("fill", {}).items():
+        kwargs.setdefault(key, value)  # required arguments the engine would supply
     cls = _class(table, name)
     try:
         from pydantic import ValidationError
@@ -88,7 +89,7 @@ def build_class(table: Any, parsed, name: str, values: dict, root: str,
         obj = cls(**kwargs)
     except ValidationError as exc:
         raise CliError(_validation_message(exc, parsed, name, root, path, kwargs)) from None
-    except (ValueError, TypeError, AssertionError, KeyError) as exc:
+    except Exception as exc:  # noqa: BLE001 - hooks raise what they raise; one line each
         flags = ", ".join(_flags_under(parsed, root, path)) or "defaults"
         raise CliError(f"{name} (from {flags}): {_message(exc)}") from None
     return obj
@@ -112,7 +113,7 @@ def _validation_message(exc, parsed, name: str, root: str, path: tuple[str, ...]
     return f"{where} = {_shown(value)}: {msg}"
 
 
-def build(table: Any, parsed) -> Built:
+def build(table: object, parsed) -> Built:
     """Every root config, built from the parsed flags (defaults where none were given)."""
     built = Built()
     package = table.__name__.rsplit(".", 1)[0]
@@ -131,7 +132,7 @@ def build(table: Any, parsed) -> Built:
     return built
 
 
-def _walk(table: Any, root: str, path: tuple[str, ...], name: str, obj: Any,
+def _walk(table: object, root: str, path: tuple[str, ...], name: str, obj: object,
           built: Built) -> None:
     built.nodes.append((root, path, obj))
     for key, nested in table.CLASSES[name]["fields"].items():
@@ -141,7 +142,7 @@ def _walk(table: Any, root: str, path: tuple[str, ...], name: str, obj: Any,
                 _walk(table, root, path + (key,), nested, child, built)
 
 
-def plain(value: Any) -> Any:
+def plain(value: object) -> object:
     """A value as JSON/YAML data: enums by name, paths and runtime objects as text."""
     if isinstance(value, enum.Enum):  # before int/str: IntEnum and StrEnum are both
         return value.name

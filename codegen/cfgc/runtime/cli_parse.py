@@ -13,11 +13,8 @@ then its dotted keys, then single-field flags, each group in the order given.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
-from dataclasses import dataclass, field
-from typing import Any
 
 from .cli_help import HelpFormatter, metavar_of
 from .cli_values import BadValue, CliError, read, read_dotted, to_tokens
@@ -27,17 +24,20 @@ FORMATS = ("yaml", "json")
 _LONG_NAME = re.compile(r"(?<=^--)[^.=]*")
 
 
-@dataclass
 class Op:
     """One value for one flag: where it came from and where it goes."""
 
-    entry: dict
-    label: str  # what to name in messages: "--block-size" or "cfg.yaml: key 'block-size'"
-    value: Any
-    mode: str = "set"  # set | merge (whole JSON) | append (key+) | enable
-    keys: tuple[str, ...] = ()  # dotted keys below the flag's own path
-    rank: int = 1  # 0: --config file, 1: command line
-    seq: int = 0
+    __slots__ = ("entry", "label", "value", "mode", "keys", "rank", "seq")
+
+    def __init__(self, entry: dict, label: str, value: object, mode: str = "set",
+                 keys: tuple[str, ...] = (), rank: int = 1, seq: int = 0):
+        self.entry = entry
+        self.label = label  # what messages name: "--block-size", "--config f.yaml: key 'x'"
+        self.value = value
+        self.mode = mode  # set | merge (a JSON object) | append (key+) | enable
+        self.keys = keys  # dotted keys below the flag's own path
+        self.rank = rank  # 0: --config file, 1: command line
+        self.seq = seq
 
     @property
     def specificity(self) -> int:
@@ -46,12 +46,13 @@ class Op:
         return 1 if self.keys else 2
 
 
-@dataclass
 class Parsed:
-    trees: dict[str, dict]  # root class -> constructor arguments (nested dicts)
-    provenance: list[tuple[str, tuple[str, ...], str]]  # (root, path, label), in order
-    fmt: str = "yaml"
-    warnings: list[str] = field(default_factory=list)
+    """Per-root constructor arguments (nested dicts) and which flag set each path."""
+
+    def __init__(self, trees: dict[str, dict], provenance: list, fmt: str = "yaml"):
+        self.trees = trees
+        self.provenance = provenance  # (root, path, label), in the order applied
+        self.fmt = fmt
 
 
 class _Parser(argparse.ArgumentParser):
@@ -95,7 +96,7 @@ class _Invalid:
 
 
 def _reader(entry: dict):
-    def convert(raw: str) -> Any:
+    def convert(raw: str) -> object:
         try:
             if entry.get("container") and entry.get("optional") and raw in ("None", ""):
                 return raw
@@ -106,20 +107,20 @@ def _reader(entry: dict):
     return convert
 
 
-@dataclass
 class Cli:
     """The argparse parser for a flag table, plus lookups by option string."""
 
-    table: Any
-    parser: argparse.ArgumentParser
-    by_option: dict[str, dict]
+    def __init__(self, table, parser: argparse.ArgumentParser, by_option: dict[str, dict]):
+        self.table = table
+        self.parser = parser
+        self.by_option = by_option
 
     @property
     def options(self) -> list[str]:
         return sorted(self.by_option) + list(OWN_FLAGS)
 
 
-def build_cli(table: Any) -> Cli:
+def build_cli(table: object) -> Cli:
     prog = table.PROG
     parser = _Parser(prog=prog, add_help=False, allow_abbrev=False,
                      formatter_class=HelpFormatter,
@@ -140,7 +141,7 @@ def build_cli(table: Any) -> Cli:
     by_option: dict[str, dict] = {}
     for entry in table.FLAGS:
         options = [entry["flag"], *entry["aliases"], *entry["negatives"]]
-        kwargs: dict[str, Any] = {"dest": entry["dest"], "action": _Record, "entry": entry,
+        kwargs: dict[str, object] = {"dest": entry["dest"], "action": _Record, "entry": entry,
                                   "default": argparse.SUPPRESS, "help": entry["help"]}
         kind = entry["kind"]
         if kind in ("bool", "enable"):
@@ -160,6 +161,8 @@ def build_cli(table: Any) -> Cli:
 
 
 def suggest(word: str, candidates: list[str]) -> str:
+    import difflib
+
     match = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
     return f" (did you mean {match[0]}?)" if match else ""
 
@@ -225,7 +228,7 @@ def _dotted(cli: Cli, argv: list[str], rank: int, label_of=None) -> tuple[list[s
         if keys[-1].endswith("+"):
             keys[-1] = keys[-1][:-1]
             mode = "append"
-            value: Any = raw.split(",")
+            value: object = raw.split(",")
         else:
             value = read_dotted(raw)
         label = label_of(name) if label_of else name
@@ -239,7 +242,12 @@ def _run_parser(cli: Cli, tokens: list[str], rank: int, label: str | None = None
     try:
         ns, extras = cli.parser.parse_known_args(tokens, ns)
     except CliError as exc:
-        raise CliError(f"{label}: {exc}" if label else str(exc)) from None
+        if not label:
+            raise
+        msg = str(exc)
+        if tokens and msg.startswith(tokens[0] + ": "):  # the file's key already names it
+            msg = msg[len(tokens[0]) + 2:]
+        raise CliError(f"{label}: {msg}") from None
     for tok in extras:
         where = f"{label}: " if label else ""
         if tok.startswith("-") and not re.match(r"^-\d", tok):
@@ -294,7 +302,7 @@ def _file_ops(cli: Cli, path: str) -> list[Op]:
     for key, value in data.items():
         if not isinstance(key, str):
             raise CliError(f"--config {path}: key {key!r} is not a flag name")
-        option = normalise_option("--" + key.lstrip("-"))
+        option = normalise_option(key if key.startswith("-") else "--" + key)
         label = f"--config {path}: key {key!r}"
         head = option.split(".", 1)[0]
         entry = cli.by_option.get(head)
@@ -350,7 +358,7 @@ def _given(op: Op) -> str:
     return f"{op.label} {text if len(text) <= 40 else text[:37] + '...'}"
 
 
-def _check_keys(table: Any, cls: str, value: Any, label: str, prefix: str = "") -> None:
+def _check_keys(table: object, cls: str, value: object, label: str, prefix: str = "") -> None:
     """Unknown keys in a JSON value for config class `cls`, with a suggestion."""
     if not isinstance(value, dict):
         return
@@ -363,7 +371,7 @@ def _check_keys(table: Any, cls: str, value: Any, label: str, prefix: str = "") 
             _check_keys(table, fields[key], sub, label, f"{prefix}{key}.")
 
 
-def _check_dotted(table: Any, entry: dict, keys: tuple[str, ...], label: str) -> None:
+def _check_dotted(table: object, entry: dict, keys: tuple[str, ...], label: str) -> None:
     cls = entry.get("json_class", "")
     for key in keys:
         if not cls:
@@ -375,7 +383,7 @@ def _check_dotted(table: Any, entry: dict, keys: tuple[str, ...], label: str) ->
         cls = fields[key]
 
 
-def _put(tree: dict, path: tuple[str, ...], value: Any, mode: str) -> None:
+def _put(tree: dict, path: tuple[str, ...], value: object, mode: str) -> None:
     node = tree
     for step in path[:-1]:
         nxt = node.get(step)
@@ -398,7 +406,7 @@ def _put(tree: dict, path: tuple[str, ...], value: Any, mode: str) -> None:
         node[last] = _copy(value)
 
 
-def _copy(value: Any) -> Any:
+def _copy(value: object) -> object:
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -414,7 +422,7 @@ def _deep_merge(dst: dict, src: dict) -> None:
             dst[k] = _copy(v)
 
 
-def parse(table: Any, argv: list[str], warn, cli: Cli | None = None) -> Parsed:
+def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parsed:
     """Command-line tokens (after the subcommand) -> per-root constructor arguments."""
     cli = cli or build_cli(table)
     argv, config_path = _split_config([normalise_option(t) for t in argv])

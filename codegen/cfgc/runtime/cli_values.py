@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 import json
 import re
-from typing import Any
 
 _HUMAN = re.compile(r"(\d+(?:\.\d+)?)([kKmMgGtT])")
 _DECIMAL = {"k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
@@ -72,7 +71,7 @@ def expand_json_numbers(text: str) -> str:
     return "".join(parts)
 
 
-def normalise(entry: dict, value: Any) -> Any:
+def normalise(entry: dict, value: object) -> object:
     """The field's declarative string normalisers (lower, dash_to_underscore, ...)."""
     for step in entry.get("normalise", ()):
         if not isinstance(value, str):
@@ -98,6 +97,9 @@ def allowed(entry: dict) -> str:
     if kind in ("choice", "enum"):
         words = list(entry["choices"]) + (["None"] if entry.get("optional") else [])
         text = "one of " + ", ".join(words)
+        values = entry.get("enum_values", {}).values()
+        if values and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            text += " (or " + ", ".join(map(str, values)) + ")"
         return text + " (or any string)" if entry.get("open") else text
     text = {
         "int": "an integer" + (" (4096, 4k = 4000 or 4K = 4096)" if entry.get("human_int")
@@ -114,7 +116,7 @@ def allowed(entry: dict) -> str:
     return text
 
 
-def read(entry: dict, raw: str) -> Any:
+def read(entry: dict, raw: str) -> object:
     """One command-line token -> its value (one element for list flags)."""
     kind = entry["kind"]
     if entry.get("optional") and raw in NONE_WORDS and not entry.get("container"):
@@ -165,7 +167,7 @@ def read(entry: dict, raw: str) -> Any:
     raise BadValue(f"unsupported flag kind {kind!r}")
 
 
-def read_json(entry: dict, raw: str) -> Any:
+def read_json(entry: dict, raw: str) -> object:
     text = expand_json_numbers(raw) if entry["kind"] == "json" else raw
     try:
         value = json.loads(text)
@@ -178,7 +180,7 @@ def read_json(entry: dict, raw: str) -> Any:
     return value
 
 
-def read_dotted(raw: str) -> Any:
+def read_dotted(raw: str) -> object:
     """A value after a dotted key (-cc.mode 3): JSON, else a human int, else the text."""
     try:
         return json.loads(raw)
@@ -190,7 +192,7 @@ def read_dotted(raw: str) -> Any:
         return raw
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     if isinstance(value, enum.Enum | EnumRef):
         return value.name
     if isinstance(value, dict | list) or value is None:
@@ -200,7 +202,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def to_tokens(entry: dict, value: Any, option: str | None = None) -> list[str]:
+def to_tokens(entry: dict, value: object, option: str | None = None) -> list[str]:
     """argv tokens that give `value` to this flag (inverse of `read`)."""
     option = option or entry["flag"]
     kind = entry["kind"]
