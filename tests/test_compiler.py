@@ -134,6 +134,7 @@ def test_hash_expressions(project: Path) -> None:
     assert hash_expr(parse_type("float | None"), "v", res) == "None if v is None else float(v)"
     assert hash_expr(parse_type("Speed"), "v", res) == "_h.enum_name(v)"
     assert hash_expr(parse_type("Inner | None"), "v", res) == "_h.nested(v)"
+    assert hash_expr(parse_type("Inner"), "v", res) == "v.compute_hash()"
     assert hash_expr(parse_type("set[str]"), "v", res) == "_h.sorted_tuple(x0 for x0 in v)"
     assert hash_expr(parse_type("list[float]"), "v", res) == "tuple(float(x0) for x0 in v)"
 

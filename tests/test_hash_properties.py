@@ -19,6 +19,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import RootModel, TypeAdapter, ValidationError
 
+from cfgc.runtime import hashing as _h
+
 from .strategies import resolved, settable_fields, value_strategy
 
 RES = resolved()
@@ -102,6 +104,7 @@ def test_kwargs_dict_and_json_agree(c) -> None:
         from_json = adapter.validate_json(as_json)
         assert obj.compute_hash() == from_python.compute_hash() == from_json.compute_hash()
         assert obj.hash_factors() == from_json.hash_factors()
+        assert obj.compute_hash() == _h.digest(c.name, obj.hash_factors())
 
     check()
 

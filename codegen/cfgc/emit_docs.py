@@ -69,7 +69,8 @@ def _validator_text(v: m.Validator) -> str:
 
 def class_page(c: m.ClassDef, res: Resolved) -> str:
     lines = [HEADER.format(src=c.loc.file), f"# {c.name}", "", c.doc.strip(), ""]
-    lines.append(f"Module: `{res.schema.package}.{c.module}` · schema: `{c.loc.file}:{c.loc.line}`")
+    where = f"`{c.loc.file}:{c.loc.line}`"
+    lines.append(f"Module: `{res.schema.package}.{c.module}` · schema: {where}")
     lines.append("")
     if c.cli_json_flag:
         flags = ", ".join(_code(x) for x in (c.cli_json_flag, *c.cli_json_aliases))
@@ -121,7 +122,8 @@ def class_page(c: m.ClassDef, res: Resolved) -> str:
         if f.hook_point:
             lines += [f"Engine-supplied: {f.hook_point}", ""]
         if f.deprecation:
-            repl = f" Use `{f.deprecation.replacement}` instead." if f.deprecation.replacement else ""
+            new = f.deprecation.replacement
+            repl = f" Use `{new}` instead." if new else ""
             lines += ['!!! warning "Deprecated"', f"    {f.deprecation.message}{repl}", ""]
     return "\n".join(lines).rstrip() + "\n"
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import re
+import json
 import os
+import re
 import textwrap
-from pathlib import Path
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import jinja2
 
@@ -105,6 +106,7 @@ class ClassView:
     post_init_params: str = ""
     post_init_args: str = ""
     factors: list[tuple[str, str]] = field(default_factory=list)
+    hash_prefix: str = ""
 
 
 def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[ValidatorView]:
@@ -190,6 +192,8 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
         else:
             factors.append((extra.name, f"_h.canon(_h.path(self, {extra.path!r}))"))
     view.factors = sorted(factors)
+    names = ",".join(name for name, _ in view.factors)
+    view.hash_prefix = "b" + json.dumps(f"{c.name}:{names}:")  # names are identifiers
     return view
 
 

@@ -126,7 +126,8 @@ class Reader:
         out = []
         for item in items:
             if not isinstance(item.value, str):
-                self.errors.error(item.loc, f"{key!r} of {what} must be a string or list of strings")
+                self.errors.error(item.loc,
+                                  f"{key!r} of {what} must be a string or list of strings")
             else:
                 out.append(item.value)
         return tuple(out)
@@ -361,7 +362,8 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                     extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
                                         er.str("hook", ename), er.str("doc", ename))
                     if bool(extra.path) == bool(extra.hook):
-                        errors.error(extra.loc, f"hash factor {ename} needs exactly one of path, hook")
+                        errors.error(extra.loc,
+                                     f"hash factor {ename} needs exactly one of path, hook")
                     extras.append(extra)
     cli_group, json_flag, json_aliases, expose, enable_flag = "", "", (), "all", ""
     if r.has("cli"):

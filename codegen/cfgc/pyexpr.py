@@ -17,7 +17,8 @@ def py_literal(value: object) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(py_literal(v) for v in value) + "]"
     if isinstance(value, tuple):
-        return "(" + ", ".join(py_literal(v) for v in value) + ("," if len(value) == 1 else "") + ")"
+        trailing = "," if len(value) == 1 else ""
+        return "(" + ", ".join(py_literal(v) for v in value) + trailing + ")"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{py_literal(k)}: {py_literal(v)}" for k, v in value.items()) + "}"
     if isinstance(value, float) and not math.isfinite(value):
@@ -125,7 +126,9 @@ def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
         rest = t.without_none()
         if t.optional and rest.kind != "union":
             inner = hash_expr(rest, expr, res, depth)
-            if inner == expr or inner.startswith(("_h.nested(", "_h.enum_name(", "_h.canon(")):
+            if rest.kind == "named" and rest.name in res.classes:
+                return f"_h.nested({expr})"  # an absent sub-config encodes as None
+            if inner == expr or inner.startswith(("_h.enum_name(", "_h.canon(")):
                 return inner  # these helpers already map None to None
             return f"None if {expr} is None else {inner}"
         return f"_h.canon({expr})"
@@ -138,7 +141,7 @@ def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
         if t.name in res.enums:
             return f"_h.enum_name({expr})"
         if t.name in res.classes:
-            return f"_h.nested({expr})"
+            return f"{expr}.compute_hash()"
         return f"_h.canon({expr})"
     if t.kind == "container":
         var = f"x{depth}"

@@ -125,7 +125,8 @@ def _check_type_names(t: TypeExpr, loc: Loc, what: str, res: Resolved, known, er
     ok = True
     for node in t.walk():
         if node.kind == "named" and not res.kind_of(node.name):
-            errors.error(loc, f"unknown type {node.name!r} in {what}{did_you_mean(node.name, known)}")
+            hint = did_you_mean(node.name, known)
+            errors.error(loc, f"unknown type {node.name!r} in {what}{hint}")
             ok = False
     return ok
 

@@ -1,7 +1,8 @@
 """The schema's type language: a Python-like type expression, parsed, never evaluated.
 
 `int | None`, `list[str]`, `dict[str, int]`, `Literal["a", "b"]`, `CacheDType`,
-`PassConfig`, `Path`, `TorchDType` (a runtime type declared in the schema). We reuse Python's parser (`ast`) for the
+`PassConfig`, `Path`, `TorchDType` (a runtime type declared in the schema). We
+reuse Python's parser (`ast`) for the
 syntax because it is exact and well kept, then accept only the small set of shapes
 below; anything else is a located error.
 """
@@ -9,8 +10,8 @@ below; anything else is a located error.
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import cache
 
 BUILTIN_SCALARS = ("bool", "int", "float", "str", "bytes", "Path", "Any")
 CONTAINERS = {"list": 1, "set": 1, "tuple": -1, "dict": 2}
@@ -72,14 +73,16 @@ class TypeSyntaxError(ValueError):
         self.col = col
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_type(text: str) -> TypeExpr:
     """Parse a type expression; raise TypeSyntaxError with a 0-based column on failure."""
     stripped = text.strip()
     try:
         tree = ast.parse(stripped, mode="eval")
     except SyntaxError as exc:
-        raise TypeSyntaxError(f"cannot parse type {text!r}: {exc.msg}", (exc.offset or 1) - 1)
+        raise TypeSyntaxError(
+            f"cannot parse type {text!r}: {exc.msg}", (exc.offset or 1) - 1
+        ) from None
     result = _convert(tree.body)
     return _flatten_union(result)
 

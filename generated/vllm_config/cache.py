@@ -2,6 +2,7 @@
 """Config classes: CacheConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -198,5 +199,21 @@ class CacheConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("CacheConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:"
+            + repr((
+                self.block_size,
+                self.cache_dtype,
+                self.calculate_kv_scales,
+                tuple(self.kv_cache_dtype_skip_layers),
+                self.kv_cache_memory_bytes,
+                self.kv_offloading_backend,
+                None if self.kv_offloading_size is None else float(self.kv_offloading_size),
+                self.mamba_block_size,
+                self.mamba_cache_dtype,
+                self.mamba_cache_mode,
+                self.mamba_ssm_cache_dtype,
+                self.sliding_window,
+            )).encode()
+        ).hexdigest()

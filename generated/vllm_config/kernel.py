@@ -2,6 +2,7 @@
 """Config classes: IrOpPriorityConfig, KernelConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -52,8 +53,14 @@ class IrOpPriorityConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("IrOpPriorityConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"IrOpPriorityConfig:fused_add_rms_norm,rms_norm:"
+            + repr((
+                tuple(self.fused_add_rms_norm),
+                tuple(self.rms_norm),
+            )).encode()
+        ).hexdigest()
 
 
 @config
@@ -104,11 +111,18 @@ class KernelConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "ir_op_priority": _h.nested(self.ir_op_priority),
+            "ir_op_priority": self.ir_op_priority.compute_hash(),
             "linear_backend": self.linear_backend,
             "moe_backend": self.moe_backend,
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("KernelConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"KernelConfig:ir_op_priority,linear_backend,moe_backend:"
+            + repr((
+                self.ir_op_priority.compute_hash(),
+                self.linear_backend,
+                self.moe_backend,
+            )).encode()
+        ).hexdigest()

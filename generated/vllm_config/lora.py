@@ -2,6 +2,7 @@
 """Config classes: LoRAConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -76,5 +77,16 @@ class LoRAConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("LoRAConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"LoRAConfig:enable_mixed_moe_lora_format,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:"
+            + repr((
+                self.enable_mixed_moe_lora_format,
+                self.enable_tower_connector_lora,
+                self.fully_sharded_loras,
+                _h.canon(self.lora_dtype),
+                self.max_lora_rank,
+                self.max_loras,
+                None if self.target_modules is None else tuple(self.target_modules),
+            )).encode()
+        ).hexdigest()

@@ -2,6 +2,7 @@
 """Config classes: ModelConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -387,5 +388,33 @@ class ModelConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("ModelConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,max_logprobs,max_model_len,model,model_impl,model_weights,multimodal_config.language_model_only,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:"
+            + repr((
+                self.allow_deprecated_quantization,
+                self.code_revision,
+                self.disable_sliding_window,
+                _h.canon(self.dtype),
+                self.enable_cumem_allocator,
+                self.enable_prompt_embeds,
+                self.enable_return_routed_experts,
+                self.enable_sleep_mode,
+                self.generation_config,
+                _h.canon(self.hf_config),
+                _h.canon(self.hf_text_config),
+                self.max_logprobs,
+                self.max_model_len,
+                self.model,
+                _h.canon(self.model_impl),
+                self.model_weights,
+                _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
+                _h.sorted_items((k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()),
+                _h.canon(self.quantization),
+                _h.canon(self.quantization_config),
+                self.renderer_num_workers,
+                self.revision,
+                self.runner,
+                self.trust_remote_code,
+            )).encode()
+        ).hexdigest()

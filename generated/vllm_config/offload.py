@@ -2,6 +2,7 @@
 """Config classes: UVAOffloadConfig, PrefetchOffloadConfig, OffloadConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -36,8 +37,14 @@ class UVAOffloadConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("UVAOffloadConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"UVAOffloadConfig:cpu_offload_gb,cpu_offload_params:"
+            + repr((
+                float(self.cpu_offload_gb),
+                _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
+            )).encode()
+        ).hexdigest()
 
 
 @config
@@ -69,8 +76,16 @@ class PrefetchOffloadConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("PrefetchOffloadConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"PrefetchOffloadConfig:offload_group_size,offload_num_in_group,offload_params,offload_prefetch_step:"
+            + repr((
+                self.offload_group_size,
+                self.offload_num_in_group,
+                _h.sorted_tuple(x0 for x0 in self.offload_params),
+                self.offload_prefetch_step,
+            )).encode()
+        ).hexdigest()
 
 
 @config
@@ -97,10 +112,17 @@ class OffloadConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "offload_backend": self.offload_backend,
-            "prefetch": _h.nested(self.prefetch),
-            "uva": _h.nested(self.uva),
+            "prefetch": self.prefetch.compute_hash(),
+            "uva": self.uva.compute_hash(),
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("OffloadConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"OffloadConfig:offload_backend,prefetch,uva:"
+            + repr((
+                self.offload_backend,
+                self.prefetch.compute_hash(),
+                self.uva.compute_hash(),
+            )).encode()
+        ).hexdigest()

@@ -2,6 +2,7 @@
 """Config classes: EPLBConfig, ParallelConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -75,8 +76,20 @@ class EPLBConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("EPLBConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"EPLBConfig:communicator,log_balancedness,log_balancedness_interval,num_redundant_experts,policy,step_interval,use_async,window_size:"
+            + repr((
+                self.communicator,
+                self.log_balancedness,
+                self.log_balancedness_interval,
+                self.num_redundant_experts,
+                self.policy,
+                self.step_interval,
+                self.use_async,
+                self.window_size,
+            )).encode()
+        ).hexdigest()
 
 
 @config
@@ -319,7 +332,7 @@ class ParallelConfig:
             "enable_ep_weight_filter": self.enable_ep_weight_filter,
             "enable_eplb": self.enable_eplb,
             "enable_expert_parallel": self.enable_expert_parallel,
-            "eplb_config": _h.nested(self.eplb_config),
+            "eplb_config": self.eplb_config.compute_hash(),
             "expert_placement_strategy": self.expert_placement_strategy,
             "is_moe_model": self.is_moe_model,
             "pipeline_parallel_size": self.pipeline_parallel_size,
@@ -330,5 +343,34 @@ class ParallelConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("ParallelConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,eplb_config,expert_placement_strategy,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:"
+            + repr((
+                self._coord_store_port,
+                self.all2all_backend,
+                self.cp_kv_cache_interleave_size,
+                self.cpu_distributed_timeout_seconds,
+                self.data_parallel_size,
+                self.dbo_decode_token_threshold,
+                self.dbo_prefill_token_threshold,
+                self.dcp_comm_backend,
+                self.dcp_kv_cache_interleave_size,
+                self.decode_context_parallel_size,
+                self.disable_nccl_for_dp_synchronization,
+                self.distributed_timeout_seconds,
+                self.enable_dbo,
+                self.enable_elastic_ep,
+                self.enable_ep_weight_filter,
+                self.enable_eplb,
+                self.enable_expert_parallel,
+                self.eplb_config.compute_hash(),
+                self.expert_placement_strategy,
+                self.is_moe_model,
+                self.pipeline_parallel_size,
+                self.prefill_context_parallel_size,
+                self.tensor_parallel_size,
+                self.ubatch_size,
+                self.world_size,
+            )).encode()
+        ).hexdigest()

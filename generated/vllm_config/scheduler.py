@@ -2,6 +2,7 @@
 """Config classes: SchedulerConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -124,5 +125,10 @@ class SchedulerConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("SchedulerConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"SchedulerConfig:max_num_batched_tokens:"
+            + repr((
+                self.max_num_batched_tokens,
+            )).encode()
+        ).hexdigest()

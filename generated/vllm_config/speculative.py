@@ -2,6 +2,7 @@
 """Config classes: SpeculativeConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -237,5 +238,11 @@ class SpeculativeConfig:
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("SpeculativeConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:"
+            + repr((
+                _h.canon(_hooks.aux_layer_ids_factor(self)),
+                _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
+            )).encode()
+        ).hexdigest()

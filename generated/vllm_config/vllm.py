@@ -2,6 +2,7 @@
 """Config classes: VllmConfig."""
 
 from dataclasses import InitVar  # noqa: F401
+from hashlib import sha256 as _sha256  # noqa: F401
 from pathlib import Path  # noqa: F401
 from typing import Any, ClassVar, Literal  # noqa: F401
 
@@ -213,27 +214,51 @@ class VllmConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "additional_config": _h.canon(self.additional_config),
-            "attention_config": _h.nested(self.attention_config),
-            "cache_config": _h.nested(self.cache_config),
-            "compilation_config": _h.nested(self.compilation_config),
-            "device_config": _h.nested(self.device_config),
+            "attention_config": self.attention_config.compute_hash(),
+            "cache_config": self.cache_config.compute_hash(),
+            "compilation_config": self.compilation_config.compute_hash(),
+            "device_config": self.device_config.compute_hash(),
             "ec_transfer_config": _h.nested(self.ec_transfer_config),
-            "kernel_config": _h.nested(self.kernel_config),
+            "kernel_config": self.kernel_config.compute_hash(),
             "kv_transfer_config": _h.nested(self.kv_transfer_config),
-            "load_config": _h.nested(self.load_config),
+            "load_config": self.load_config.compute_hash(),
             "lora_config": _h.nested(self.lora_config),
             "mm_encoder": _h.canon(_hooks.mm_encoder_hash(self)),
             "model_config": _h.nested(self.model_config),
-            "observability_config": _h.nested(self.observability_config),
-            "offload_config": _h.nested(self.offload_config),
-            "parallel_config": _h.nested(self.parallel_config),
-            "profiler_config": _h.nested(self.profiler_config),
+            "observability_config": self.observability_config.compute_hash(),
+            "offload_config": self.offload_config.compute_hash(),
+            "parallel_config": self.parallel_config.compute_hash(),
+            "profiler_config": self.profiler_config.compute_hash(),
             "scheduler_config": _h.nested(self.scheduler_config),
             "schema_version": _h.canon(_hooks.schema_version(self)),
             "speculative_config": _h.nested(self.speculative_config),
-            "structured_outputs_config": _h.nested(self.structured_outputs_config),
+            "structured_outputs_config": self.structured_outputs_config.compute_hash(),
         }
 
     def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; see the cache-key docs page."""
-        return _h.digest("VllmConfig", self.hash_factors())
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        return _sha256(
+            b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:"
+            + repr((
+                _h.canon(self.additional_config),
+                self.attention_config.compute_hash(),
+                self.cache_config.compute_hash(),
+                self.compilation_config.compute_hash(),
+                self.device_config.compute_hash(),
+                _h.nested(self.ec_transfer_config),
+                self.kernel_config.compute_hash(),
+                _h.nested(self.kv_transfer_config),
+                self.load_config.compute_hash(),
+                _h.nested(self.lora_config),
+                _h.canon(_hooks.mm_encoder_hash(self)),
+                _h.nested(self.model_config),
+                self.observability_config.compute_hash(),
+                self.offload_config.compute_hash(),
+                self.parallel_config.compute_hash(),
+                self.profiler_config.compute_hash(),
+                _h.nested(self.scheduler_config),
+                _h.canon(_hooks.schema_version(self)),
+                _h.nested(self.speculative_config),
+                self.structured_outputs_config.compute_hash(),
+            )).encode()
+        ).hexdigest()

@@ -15,9 +15,17 @@ from pathlib import PurePath
 from typing import Any
 
 
+def prefix(tag: str, names: list[str]) -> bytes:
+    """What precedes the factor values: the class and the factor names, in order."""
+    return f"{tag}:{','.join(names)}:".encode()
+
+
 def digest(tag: str, factors: dict[str, object]) -> str:
-    """Full SHA-256 hex over the class tag and its canonical factors."""
-    return hashlib.sha256(f"{tag}:{factors!r}".encode()).hexdigest()
+    """Full SHA-256 hex over the class tag, the factor names and `repr` of the values
+    (in name order). Generated compute_hash() methods inline exactly this."""
+    names = sorted(factors)
+    values = tuple(factors[n] for n in names)
+    return hashlib.sha256(prefix(tag, names) + repr(values).encode()).hexdigest()
 
 
 def enum_name(value: Any) -> str | None:
