@@ -1,6 +1,6 @@
 """GPU benchmark of the vllm_kernels RMS-norm kernels; writes a markdown report.
 
-    python bench/kernels_gpu.py [--out PATH] [--tune] [--skip-warmup]
+    python bench/kernels_gpu.py [--out PATH] [--skip-warmup] [--dry-run]
 
 Measures, for tokens M in {1, 16, 256, 4096, 32768} x hidden {4096, 8192} x
 {bf16, fp16} and both ops:
@@ -14,10 +14,9 @@ Measures, for tokens M in {1, 16, 256, 4096, 32768} x hidden {4096, 8192} x
   * warmup time with an empty Triton cache (cold) and a populated one (warm),
     each in a fresh process, then a sweep of token counts the plan never named,
     with the JIT monitor in "raise" mode (it must record zero compilations).
-``--tune`` first sweeps launch configs for large M (used to choose the table in
-``triton_rms_norm.launch_config``). ``--dry-run`` exercises every code path on
-the CPU (Triton interpreter, tiny shapes) so the script can be checked without
-a GPU; its numbers mean nothing.
+Launch-config sweeps live in ``bench/kernels_variants.py``. ``--dry-run``
+exercises every code path on the CPU (Triton interpreter, tiny shapes) so the
+script can be checked without a GPU; its numbers mean nothing.
 """
 
 from __future__ import annotations
@@ -163,6 +162,14 @@ def _compile_ok(case: Case, row: dict[str, Any]) -> bool:
         return False
 
 
+def _kernel_label(op: str, hidden: int, dtype: Any, m: int) -> str:
+    from vllm_kernels.triton_rms_norm import launch_config
+
+    cfg = launch_config(op, hidden, dtype.itemsize, m)
+    kind = f"chunked {cfg.block_n}" if cfg.chunked else f"rows x{cfg.rows}"
+    return f"{kind} w{cfg.num_warps}"
+
+
 def _gbps(nbytes: int, ms: float) -> float:
     return nbytes / (ms * 1e-3) / 1e9
 
@@ -184,19 +191,31 @@ def run_bandwidth(args: argparse.Namespace, cuda: bool) -> list[dict[str, Any]]:
                         "dtype": str(dtype).removeprefix("torch."),
                         "hidden": hidden,
                         "m": m,
+                        "kernel": _kernel_label(op, hidden, dtype, m),
                         "rel_err": case.check(),
                     }
                     variants = {"triton": case.triton, "eager": case.eager, "copy": case.copy}
                     if case.compiled is not None and _compile_ok(case, row):
                         variants["compile"] = case.compiled
-                    for name, fn in variants.items():
-                        ms = time_ms(fn, cuda)
+                    # Interleave the variants over several rounds and keep each
+                    # one's best median, so slow drift (clocks, a neighbour on
+                    # the host) cannot favour whichever variant ran first.
+                    best: dict[str, float] = {}
+                    for _ in range(args.rounds):
+                        for name, fn in variants.items():
+                            best[name] = min(best.get(name, float("inf")), time_ms(fn, cuda))
+                    for name, ms in best.items():
                         nbytes = case.copy_bytes if name == "copy" else case.bytes
                         row[f"{name}_us"] = ms * 1e3
                         row[f"{name}_gbps"] = _gbps(nbytes, ms)
                     if cuda and m <= args.graph_max_m:
-                        for name, fn in variants.items():
-                            row[f"graph_{name}_us"] = graph_time_ms(fn) * 1e3
+                        gbest: dict[str, float] = {}
+                        for _ in range(args.rounds + 1):
+                            for name, fn in variants.items():
+                                t = graph_time_ms(fn)
+                                gbest[name] = min(gbest.get(name, float("inf")), t)
+                        for name, ms in gbest.items():
+                            row[f"graph_{name}_us"] = ms * 1e3
                     row["pct_copy"] = 100 * row["triton_gbps"] / row["copy_gbps"]
                     if "compile_us" in row:
                         row["vs_compile"] = row["compile_us"] / row["triton_us"]
@@ -224,58 +243,6 @@ def _row_line(r: dict[str, Any]) -> str:
             s += f" compile {r['graph_compile_us']:.2f}"
         s += f" copy {r['graph_copy_us']:.2f}"
     return s + f" err {r['rel_err']:.1e}"
-
-
-# ----------------------------------------------------------------------------
-# launch-config tuning
-# ----------------------------------------------------------------------------
-
-
-def run_tune(args: argparse.Namespace, cuda: bool) -> list[dict[str, Any]]:
-    import torch
-
-    from vllm_kernels.triton_rms_norm import LaunchConfig, launch_config
-
-    device = "cuda" if cuda else "cpu"
-    out: list[dict[str, Any]] = []
-    for op in ("rms_norm", "fused_add_rms_norm"):
-        for hidden in args.hidden:
-            for m in args.tune_tokens:
-                case = Case(op, torch.bfloat16, hidden, m, device, {})
-                copy_gbps = _gbps(case.copy_bytes, time_ms(case.copy, cuda))
-                default = launch_config(hidden, 2)
-                results = []
-                candidates = [default] + [
-                    LaunchConfig(default.block_n, rows, warps)
-                    for rows in (1, 2, 4)
-                    for warps in (4, 8, 16, 32)
-                    # fewer than 4 elements a thread cannot use 8-byte loads: pointless
-                    if rows * default.block_n // (warps * 32) >= 4
-                ]
-                for cfg in dict.fromkeys(candidates):
-                    ms = time_ms(lambda c=cfg, k=case: k.triton(c), cuda)
-                    results.append((cfg, _gbps(case.bytes, ms)))
-                best_cfg, best = max(results, key=lambda t: t[1])
-                dflt = next(g for c, g in results if c == default)
-                rec = {
-                    "op": op,
-                    "hidden": hidden,
-                    "m": m,
-                    "copy_gbps": copy_gbps,
-                    "default": [default.rows, default.num_warps, dflt],
-                    "best": [best_cfg.rows, best_cfg.num_warps, best],
-                    "all": [[c.rows, c.num_warps, g] for c, g in results],
-                }
-                out.append(rec)
-                print(
-                    f"tune {op:>18} H={hidden} M={m}: copy {copy_gbps:.0f} | default "
-                    f"rows={default.rows} warps={default.num_warps} {dflt:.0f} | best "
-                    f"rows={best_cfg.rows} warps={best_cfg.num_warps} {best:.0f} GB/s | "
-                    + " ".join(f"{c.rows}x{c.num_warps}:{g:.0f}" for c, g in results),
-                    flush=True,
-                )
-                del case
-    return out
 
 
 # ----------------------------------------------------------------------------
@@ -409,9 +376,7 @@ def _env_info(cuda: bool) -> dict[str, str]:
     return info
 
 
-def render_markdown(
-    info: dict[str, str], rows: list[dict], tune: list[dict], warm: dict[str, Any] | None
-) -> str:
+def render_markdown(info: dict[str, str], rows: list[dict], warm: dict[str, Any] | None) -> str:
     lines = ["# Kernel benchmarks: rms_norm and fused_add_rms_norm", ""]
     lines += [f"- {k}: {v}" for k, v in info.items()]
     lines += [
@@ -422,13 +387,14 @@ def render_markdown(
         "(> 1: we are faster). "
         "Fused runs in place (residual and output overwrite the inputs).",
         "",
-        "| op | dtype | hidden | M | triton GB/s | % copy | eager GB/s | compile GB/s "
+        "| op | dtype | hidden | M | kernel | triton GB/s | % copy | eager GB/s | compile GB/s "
         "| copy GB/s | vs compile | triton us | rel err |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         lines.append(
-            f"| {r['op']} | {r['dtype']} | {r['hidden']} | {r['m']} | {r['triton_gbps']:.0f} "
+            f"| {r['op']} | {r['dtype']} | {r['hidden']} | {r['m']} | {r['kernel']} "
+            f"| {r['triton_gbps']:.0f} "
             f"| {r['pct_copy']:.1f}% | {r['eager_gbps']:.0f} | {r.get('compile_gbps', 0):.0f} "
             f"| {r['copy_gbps']:.0f} | {r.get('vs_compile', float('nan')):.2f} "
             f"| {r['triton_us']:.2f} | {r['rel_err']:.1e} |"
@@ -437,7 +403,8 @@ def render_markdown(
     if graph_rows:
         lines += [
             "",
-            "## Small M under CUDA-graph replay (per call, 64 calls per graph)",
+            "## Small M under CUDA-graph replay (per call, 64 calls per graph, best of "
+            "interleaved rounds of 30 replays)",
             "",
             "| op | dtype | hidden | M | triton us | eager us | compile us | copy us "
             "| vs compile |",
@@ -473,13 +440,6 @@ def render_markdown(
                 f"| {w.get('warmup_s', float('nan')):.2f} | {w.get('sweep_launches')} "
                 f"| {w.get('after_warmup_compilations')} | {w.get('error') or ''} |"
             )
-    if tune:
-        lines += ["", "## Launch-config sweep (bf16; rows per program x warps: GB/s)", ""]
-        for t in tune:
-            lines.append(
-                f"- {t['op']} H={t['hidden']} M={t['m']} (copy {t['copy_gbps']:.0f}): "
-                + ", ".join(f"{r}x{w}: {g:.0f}" for r, w, g in t["all"])
-            )
     return "\n".join(lines) + "\n"
 
 
@@ -494,8 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--tokens", type=int, nargs="+", default=[1, 16, 256, 4096, 32768])
     p.add_argument("--hidden", type=int, nargs="+", default=[4096, 8192])
     p.add_argument("--graph-max-m", type=int, default=256)
-    p.add_argument("--tune", action="store_true", help="sweep launch configs first")
-    p.add_argument("--tune-tokens", type=int, nargs="+", default=[256, 4096, 32768])
+    p.add_argument("--rounds", type=int, default=2, help="interleaved timing rounds")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     p.add_argument("--skip-bandwidth", action="store_true")
     p.add_argument("--skip-warmup", action="store_true")
@@ -506,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.dry_run:
         os.environ["TRITON_INTERPRET"] = "1"
-        args.tokens, args.hidden, args.tune_tokens = [1, 3], [64, 96], [3]
+        args.tokens, args.hidden = [1, 3], [64, 96]
     _ensure_importable()
     if args.warmup_child:
         warmup_child(args)
@@ -521,22 +480,18 @@ def main(argv: list[str] | None = None) -> int:
     info = _env_info(cuda)
     print(json.dumps(info), flush=True)
     rows: list[dict[str, Any]] = []
-    tune: list[dict[str, Any]] = []
     warm: dict[str, Any] | None = None
 
     def save() -> str:
         # Written after every section so a run cut short still leaves a report.
-        md = render_markdown(info, rows, tune, warm)
+        md = render_markdown(info, rows, warm)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(md)
         args.out.with_suffix(".json").write_text(
-            json.dumps({"env": info, "rows": rows, "tune": tune, "warmup": warm}, indent=1)
+            json.dumps({"env": info, "rows": rows, "warmup": warm}, indent=1)
         )
         return md
 
-    if args.tune:
-        tune = run_tune(args, cuda)
-        save()
     if not args.skip_bandwidth:
         rows = run_bandwidth(args, cuda)
         save()

@@ -177,3 +177,13 @@ def test_hash_reads_only_aux_hidden_state_factors():
     before = eagle3.compute_hash()
     eagle3.draft_model_config.hf_config.eagle_aux_hidden_state_layer_ids = [1, 2]
     assert eagle3.compute_hash() != before
+
+
+def test_engine_configs_taken_as_given():
+    # Like the seed's SkipValidation: the engine's own config objects pass untouched.
+    target = SimpleNamespace(model="org/target", quantization=None)
+    parallel = SimpleNamespace(tensor_parallel_size=2)
+    c = spec(method="mtp", num_speculative_tokens=1, target_model_config=target,
+             target_parallel_config=parallel, draft_model_config=target)
+    assert c.target_model_config is target and c.target_parallel_config is parallel
+    assert c.model == "org/target"

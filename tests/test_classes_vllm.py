@@ -277,3 +277,17 @@ def test_mm_encoder_factor_only_when_compiled():
     compiled = VllmConfig(model_config=plain,
                           compilation_config=CompilationConfig(compile_mm_encoder=True))
     assert compiled.hash_factors()["mm_encoder"] == mm.compute_hash()
+
+
+@pytest.mark.parametrize("kwargs", [
+    {},
+    {"model_config": ModelConfig()},
+    {"model_config": ModelConfig(),
+     "speculative_config": SpeculativeConfig(method="ngram_gpu", num_speculative_tokens=2)},
+    {"cache_config": CacheConfig(kv_offloading_size=1.0, kv_offloading_backend="native")},
+])
+def test_rebuilding_from_a_built_config_is_stable(kwargs):
+    v = VllmConfig(**kwargs)
+    again = VllmConfig(**{f.name: getattr(v, f.name) for f in dataclasses.fields(v)})
+    assert again.compute_hash() == v.compute_hash()
+    assert again.compilation_config.custom_ops == v.compilation_config.custom_ops

@@ -117,11 +117,15 @@ def _convert(node: ast.expr) -> TypeExpr:
         if head == "Literal":
             values = []
             for item in items:
+                negative = (isinstance(item, ast.UnaryOp) and isinstance(item.op, ast.USub)
+                            and isinstance(item.operand, ast.Constant))  # Literal[-1]
+                if negative:
+                    item = item.operand
                 if not isinstance(item, ast.Constant) or not isinstance(
                     item.value, str | int | bool
-                ):
+                ) or (negative and type(item.value) is not int):
                     raise TypeSyntaxError("Literal takes str, int or bool constants", col)
-                values.append(item.value)
+                values.append(-item.value if negative else item.value)
             return TypeExpr("literal", values=tuple(values))
         if head == "Optional":
             return TypeExpr("union", args=(_convert(items[0]), TypeExpr("none")))

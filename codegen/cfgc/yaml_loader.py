@@ -81,10 +81,9 @@ def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any,
     budget = budget or _Budget()
     loc = _loc(file, node)
     if node.tag not in _STANDARD_TAGS:
-        kind = node.tag.rsplit(":", 1)[-1]
         errors.error(loc, f"tag {node.tag!r} is not allowed: the schema is plain data"
-                          + (f" (quote a {kind} value to keep it as a string)"
-                             if node.tag.startswith("tag:yaml.org,2002:") else ""))
+                          + (" (quote a date or time to keep it as a string)"
+                             if node.tag == "tag:yaml.org,2002:timestamp" else ""))
         return Node(None, loc)
     if id(node) in budget.path:
         errors.error(loc, "recursive alias: this node contains itself")
@@ -114,8 +113,11 @@ def _convert_collection(file: str, node: yaml.Node, errors: Collector, loader: A
         for key_node, value_node in node.value:
             if budget.left < 0:
                 break
+            reported = len(errors.diagnostics)
             key = _convert(file, key_node, errors, loader, budget).value
             key_loc = _loc(file, key_node)
+            if len(errors.diagnostics) > reported:  # a tag or alias problem, said already
+                continue
             if not isinstance(key, str | int | float | bool) or key is None:
                 errors.error(key_loc, "mapping keys must be scalars")
                 continue

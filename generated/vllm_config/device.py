@@ -54,8 +54,8 @@ class DeviceConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _DeviceConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_DeviceConfig
 
 
-_DeviceConfig_CONSTANT_HASH = _h.digest("DeviceConfig", {})
+_CONSTANT_HASH_DeviceConfig = _h.digest("DeviceConfig", {})
 """No field of DeviceConfig feeds the cache key, so its hash is a constant."""

@@ -42,8 +42,8 @@ class DiffusionConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _DiffusionConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_DiffusionConfig
 
 
-_DiffusionConfig_CONSTANT_HASH = _h.digest("DiffusionConfig", {})
+_CONSTANT_HASH_DiffusionConfig = _h.digest("DiffusionConfig", {})
 """No field of DiffusionConfig feeds the cache key, so its hash is a constant."""

@@ -68,8 +68,8 @@ class ECTransferConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _ECTransferConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_ECTransferConfig
 
 
-_ECTransferConfig_CONSTANT_HASH = _h.digest("ECTransferConfig", {})
+_CONSTANT_HASH_ECTransferConfig = _h.digest("ECTransferConfig", {})
 """No field of ECTransferConfig feeds the cache key, so its hash is a constant."""

@@ -63,8 +63,8 @@ class KVEventsConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _KVEventsConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_KVEventsConfig
 
 
-_KVEventsConfig_CONSTANT_HASH = _h.digest("KVEventsConfig", {})
+_CONSTANT_HASH_KVEventsConfig = _h.digest("KVEventsConfig", {})
 """No field of KVEventsConfig feeds the cache key, so its hash is a constant."""

@@ -84,8 +84,8 @@ class KVTransferConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _KVTransferConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_KVTransferConfig
 
 
-_KVTransferConfig_CONSTANT_HASH = _h.digest("KVTransferConfig", {})
+_CONSTANT_HASH_KVTransferConfig = _h.digest("KVTransferConfig", {})
 """No field of KVTransferConfig feeds the cache key, so its hash is a constant."""

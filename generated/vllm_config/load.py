@@ -91,8 +91,8 @@ class LoadConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _LoadConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_LoadConfig
 
 
-_LoadConfig_CONSTANT_HASH = _h.digest("LoadConfig", {})
+_CONSTANT_HASH_LoadConfig = _h.digest("LoadConfig", {})
 """No field of LoadConfig feeds the cache key, so its hash is a constant."""

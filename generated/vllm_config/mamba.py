@@ -45,8 +45,8 @@ class MambaConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _MambaConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_MambaConfig
 
 
-_MambaConfig_CONSTANT_HASH = _h.digest("MambaConfig", {})
+_CONSTANT_HASH_MambaConfig = _h.digest("MambaConfig", {})
 """No field of MambaConfig feeds the cache key, so its hash is a constant."""

@@ -372,12 +372,12 @@ class ModelConfig:
             "generation_config": self.generation_config,
             "hf_config": _h.canon(self.hf_config),
             "hf_text_config": _h.canon(self.hf_text_config),
+            "language_model_only": _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             "max_logprobs": self.max_logprobs,
             "max_model_len": self.max_model_len,
             "model": self.model,
             "model_impl": _h.canon(self.model_impl),
             "model_weights": self.model_weights,
-            "multimodal_config.language_model_only": _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             "override_generation_config": _h.sorted_items((k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()),
             "quantization": _h.canon(self.quantization),
             "quantization_config": _h.canon(self.quantization_config),
@@ -390,7 +390,7 @@ class ModelConfig:
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         return _sha256(
-            b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,max_logprobs,max_model_len,model,model_impl,model_weights,multimodal_config.language_model_only,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:"
+            b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:"
             + repr((
                 self.allow_deprecated_quantization,
                 self.code_revision,
@@ -403,12 +403,12 @@ class ModelConfig:
                 self.generation_config,
                 _h.canon(self.hf_config),
                 _h.canon(self.hf_text_config),
+                _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
                 self.max_logprobs,
                 self.max_model_len,
                 self.model,
                 _h.canon(self.model_impl),
                 self.model_weights,
-                _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
                 _h.sorted_items((k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()),
                 _h.canon(self.quantization),
                 _h.canon(self.quantization_config),

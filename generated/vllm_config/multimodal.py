@@ -32,10 +32,10 @@ class AudioDummyOptions:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _AudioDummyOptions_CONSTANT_HASH
+        return _CONSTANT_HASH_AudioDummyOptions
 
 
-_AudioDummyOptions_CONSTANT_HASH = _h.digest("AudioDummyOptions", {})
+_CONSTANT_HASH_AudioDummyOptions = _h.digest("AudioDummyOptions", {})
 """No field of AudioDummyOptions feeds the cache key, so its hash is a constant."""
 
 
@@ -54,10 +54,10 @@ class BaseDummyOptions:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _BaseDummyOptions_CONSTANT_HASH
+        return _CONSTANT_HASH_BaseDummyOptions
 
 
-_BaseDummyOptions_CONSTANT_HASH = _h.digest("BaseDummyOptions", {})
+_CONSTANT_HASH_BaseDummyOptions = _h.digest("BaseDummyOptions", {})
 """No field of BaseDummyOptions feeds the cache key, so its hash is a constant."""
 
 
@@ -80,10 +80,10 @@ class ImageDummyOptions:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _ImageDummyOptions_CONSTANT_HASH
+        return _CONSTANT_HASH_ImageDummyOptions
 
 
-_ImageDummyOptions_CONSTANT_HASH = _h.digest("ImageDummyOptions", {})
+_CONSTANT_HASH_ImageDummyOptions = _h.digest("ImageDummyOptions", {})
 """No field of ImageDummyOptions feeds the cache key, so its hash is a constant."""
 
 
@@ -109,10 +109,10 @@ class VideoDummyOptions:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _VideoDummyOptions_CONSTANT_HASH
+        return _CONSTANT_HASH_VideoDummyOptions
 
 
-_VideoDummyOptions_CONSTANT_HASH = _h.digest("VideoDummyOptions", {})
+_CONSTANT_HASH_VideoDummyOptions = _h.digest("VideoDummyOptions", {})
 """No field of VideoDummyOptions feeds the cache key, so its hash is a constant."""
 
 

@@ -79,8 +79,8 @@ class ObservabilityConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _ObservabilityConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_ObservabilityConfig
 
 
-_ObservabilityConfig_CONSTANT_HASH = _h.digest("ObservabilityConfig", {})
+_CONSTANT_HASH_ObservabilityConfig = _h.digest("ObservabilityConfig", {})
 """No field of ObservabilityConfig feeds the cache key, so its hash is a constant."""

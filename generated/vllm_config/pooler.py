@@ -74,8 +74,8 @@ class PoolerConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _PoolerConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_PoolerConfig
 
 
-_PoolerConfig_CONSTANT_HASH = _h.digest("PoolerConfig", {})
+_CONSTANT_HASH_PoolerConfig = _h.digest("PoolerConfig", {})
 """No field of PoolerConfig feeds the cache key, so its hash is a constant."""

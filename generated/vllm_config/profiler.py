@@ -75,8 +75,8 @@ class ProfilerConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _ProfilerConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_ProfilerConfig
 
 
-_ProfilerConfig_CONSTANT_HASH = _h.digest("ProfilerConfig", {})
+_CONSTANT_HASH_ProfilerConfig = _h.digest("ProfilerConfig", {})
 """No field of ProfilerConfig feeds the cache key, so its hash is a constant."""

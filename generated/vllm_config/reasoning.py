@@ -46,8 +46,8 @@ class ReasoningConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _ReasoningConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_ReasoningConfig
 
 
-_ReasoningConfig_CONSTANT_HASH = _h.digest("ReasoningConfig", {})
+_CONSTANT_HASH_ReasoningConfig = _h.digest("ReasoningConfig", {})
 """No field of ReasoningConfig feeds the cache key, so its hash is a constant."""

@@ -205,20 +205,40 @@ class SpeculativeConfig:
     def _skip_none_target_model_config(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
+    @field_validator("target_model_config", mode="plain")
+    @classmethod
+    def _plain_target_model_config(cls, value: Any) -> Any:
+        return _hooks.skip_validation(value)
+
     @field_validator("target_parallel_config", mode="wrap")
     @classmethod
     def _skip_none_target_parallel_config(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
+
+    @field_validator("target_parallel_config", mode="plain")
+    @classmethod
+    def _plain_target_parallel_config(cls, value: Any) -> Any:
+        return _hooks.skip_validation(value)
 
     @field_validator("draft_model_config", mode="wrap")
     @classmethod
     def _skip_none_draft_model_config(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
+    @field_validator("draft_model_config", mode="plain")
+    @classmethod
+    def _plain_draft_model_config(cls, value: Any) -> Any:
+        return _hooks.skip_validation(value)
+
     @field_validator("draft_parallel_config", mode="wrap")
     @classmethod
     def _skip_none_draft_parallel_config(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
+
+    @field_validator("draft_parallel_config", mode="plain")
+    @classmethod
+    def _plain_draft_parallel_config(cls, value: Any) -> Any:
+        return _hooks.skip_validation(value)
 
     @model_validator(mode="after")
     def _model_after_0_verify_args(self) -> "SpeculativeConfig":

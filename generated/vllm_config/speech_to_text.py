@@ -51,10 +51,10 @@ class SpeechToTextConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _SpeechToTextConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_SpeechToTextConfig
 
 
-_SpeechToTextConfig_CONSTANT_HASH = _h.digest("SpeechToTextConfig", {})
+_CONSTANT_HASH_SpeechToTextConfig = _h.digest("SpeechToTextConfig", {})
 """No field of SpeechToTextConfig feeds the cache key, so its hash is a constant."""
 
 
@@ -97,8 +97,8 @@ class SpeechToTextParams:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _SpeechToTextParams_CONSTANT_HASH
+        return _CONSTANT_HASH_SpeechToTextParams
 
 
-_SpeechToTextParams_CONSTANT_HASH = _h.digest("SpeechToTextParams", {})
+_CONSTANT_HASH_SpeechToTextParams = _h.digest("SpeechToTextParams", {})
 """No field of SpeechToTextParams feeds the cache key, so its hash is a constant."""

@@ -67,8 +67,8 @@ class StructuredOutputsConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _StructuredOutputsConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_StructuredOutputsConfig
 
 
-_StructuredOutputsConfig_CONSTANT_HASH = _h.digest("StructuredOutputsConfig", {})
+_CONSTANT_HASH_StructuredOutputsConfig = _h.digest("StructuredOutputsConfig", {})
 """No field of StructuredOutputsConfig feeds the cache key, so its hash is a constant."""

@@ -2,6 +2,7 @@
 """Enums, named types and runtime types shared by the config classes."""
 
 import enum
+from pathlib import Path  # noqa: F401
 from typing import Annotated, Any, Literal  # noqa: F401
 
 
@@ -137,6 +138,48 @@ class OptimizationLevel(enum.IntEnum):
     """As O1 plus full CUDA graphs and more fusions; the default."""
     O3 = 3
     """Currently the same as O2."""
+
+TorchDevice = Annotated[Any, "torch.device"]
+"""A torch device object such as torch.device("cuda"). Imported lazily, never at package import: torch.device."""
+
+TensorizerConfig = Annotated[Any, "vllm.model_executor.model_loader.tensorizer.TensorizerConfig"]
+"""Settings object of the tensorizer weight loader. Imported lazily, never at package import: vllm.model_executor.model_loader.tensorizer.TensorizerConfig."""
+
+TorchDType = Annotated[Any, "torch.dtype"]
+"""A torch dtype object such as torch.bfloat16. Imported lazily, never at package import: torch.dtype."""
+
+PretrainedConfig = Annotated[Any, "transformers.PretrainedConfig"]
+"""A Hugging Face model config object. Imported lazily, never at package import: transformers.PretrainedConfig."""
+
+HfOverridesFn = Annotated[Any, "collections.abc.Callable"]
+"""A function that takes a Hugging Face config and returns the edited config. Imported lazily, never at package import: collections.abc.Callable."""
+
+LogitsProcessorClass = Annotated[Any, "vllm.v1.sample.logits_processor.LogitsProcessor"]
+"""A logits processor class (the class itself, not an instance). Imported lazily, never at package import: vllm.v1.sample.logits_processor.LogitsProcessor."""
+
+QuantizationConfigArgs = Annotated[Any, "vllm.config.quantization.QuantizationConfigArgs"]
+"""Structured online-quantization settings (per layer kind specs and ignore patterns). Imported lazily, never at package import: vllm.config.quantization.QuantizationConfigArgs."""
+
+RuntimeEnv = Annotated[Any, "ray.runtime_env.RuntimeEnv"]
+"""A Ray runtime environment (packages, env vars) for remote workers. Imported lazily, never at package import: ray.runtime_env.RuntimeEnv."""
+
+PlacementGroup = Annotated[Any, "ray.util.placement_group.PlacementGroup"]
+"""A Ray placement group reserving resources for the workers. Imported lazily, never at package import: ray.util.placement_group.PlacementGroup."""
+
+ExecutorClass = Annotated[Any, "vllm.v1.executor.Executor"]
+"""An executor class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.executor.Executor."""
+
+SchedulerClass = Annotated[Any, "vllm.v1.core.sched.interface.SchedulerInterface"]
+"""A scheduler class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.core.sched.interface.SchedulerInterface."""
+
+NumpyArray = Annotated[Any, "numpy.ndarray"]
+"""A NumPy array (audio samples). Imported lazily, never at package import: numpy.ndarray."""
+
+QuantizationConfig = Annotated[Any, "vllm.model_executor.layers.quantization.base_config.QuantizationConfig"]
+"""A quantization method object built from the checkpoint. Imported lazily, never at package import: vllm.model_executor.layers.quantization.base_config.QuantizationConfig."""
+
+SupportsHash = Annotated[Any, "vllm.config.utils.SupportsHash"]
+"""Any object with a compute_hash() -> str method. Imported lazily, never at package import: vllm.config.utils.SupportsHash."""
 
 IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
 """Storage format of the sparse-attention indexer's key cache."""
@@ -435,45 +478,3 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
-
-TorchDevice = Annotated[Any, "torch.device"]
-"""A torch device object such as torch.device("cuda"). Imported lazily, never at package import: torch.device."""
-
-TensorizerConfig = Annotated[Any, "vllm.model_executor.model_loader.tensorizer.TensorizerConfig"]
-"""Settings object of the tensorizer weight loader. Imported lazily, never at package import: vllm.model_executor.model_loader.tensorizer.TensorizerConfig."""
-
-TorchDType = Annotated[Any, "torch.dtype"]
-"""A torch dtype object such as torch.bfloat16. Imported lazily, never at package import: torch.dtype."""
-
-PretrainedConfig = Annotated[Any, "transformers.PretrainedConfig"]
-"""A Hugging Face model config object. Imported lazily, never at package import: transformers.PretrainedConfig."""
-
-HfOverridesFn = Annotated[Any, "collections.abc.Callable"]
-"""A function that takes a Hugging Face config and returns the edited config. Imported lazily, never at package import: collections.abc.Callable."""
-
-LogitsProcessorClass = Annotated[Any, "vllm.v1.sample.logits_processor.LogitsProcessor"]
-"""A logits processor class (the class itself, not an instance). Imported lazily, never at package import: vllm.v1.sample.logits_processor.LogitsProcessor."""
-
-QuantizationConfigArgs = Annotated[Any, "vllm.config.quantization.QuantizationConfigArgs"]
-"""Structured online-quantization settings (per layer kind specs and ignore patterns). Imported lazily, never at package import: vllm.config.quantization.QuantizationConfigArgs."""
-
-RuntimeEnv = Annotated[Any, "ray.runtime_env.RuntimeEnv"]
-"""A Ray runtime environment (packages, env vars) for remote workers. Imported lazily, never at package import: ray.runtime_env.RuntimeEnv."""
-
-PlacementGroup = Annotated[Any, "ray.util.placement_group.PlacementGroup"]
-"""A Ray placement group reserving resources for the workers. Imported lazily, never at package import: ray.util.placement_group.PlacementGroup."""
-
-ExecutorClass = Annotated[Any, "vllm.v1.executor.Executor"]
-"""An executor class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.executor.Executor."""
-
-SchedulerClass = Annotated[Any, "vllm.v1.core.sched.interface.SchedulerInterface"]
-"""A scheduler class (the class object, not an instance) passed in from Python. Imported lazily, never at package import: vllm.v1.core.sched.interface.SchedulerInterface."""
-
-NumpyArray = Annotated[Any, "numpy.ndarray"]
-"""A NumPy array (audio samples). Imported lazily, never at package import: numpy.ndarray."""
-
-QuantizationConfig = Annotated[Any, "vllm.model_executor.layers.quantization.base_config.QuantizationConfig"]
-"""A quantization method object built from the checkpoint. Imported lazily, never at package import: vllm.model_executor.layers.quantization.base_config.QuantizationConfig."""
-
-SupportsHash = Annotated[Any, "vllm.config.utils.SupportsHash"]
-"""Any object with a compute_hash() -> str method. Imported lazily, never at package import: vllm.config.utils.SupportsHash."""

@@ -32,8 +32,8 @@ class WeightTransferConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _WeightTransferConfig_CONSTANT_HASH
+        return _CONSTANT_HASH_WeightTransferConfig
 
 
-_WeightTransferConfig_CONSTANT_HASH = _h.digest("WeightTransferConfig", {})
+_CONSTANT_HASH_WeightTransferConfig = _h.digest("WeightTransferConfig", {})
 """No field of WeightTransferConfig feeds the cache key, so its hash is a constant."""

@@ -1,29 +1,33 @@
 """Triton kernels for ``rms_norm`` and ``fused_add_rms_norm``.
 
 Both ops are pure bandwidth: each element is read once and written once, so the
-goal is to match a device-to-device copy of the same bytes. Two code paths,
-chosen from the hidden size alone (``launch_config``):
+goal is to match a device-to-device copy of the same bytes. Two code paths
+(``launch_config``):
 
 * row kernels: a program owns ``ROWS`` whole rows and keeps them in registers,
-  so nothing is re-read between the reduction and the scaling. Best for short
-  rows, and for the fused op up to 16 KiB rows.
+  so nothing is re-read between the reduction and the scaling; the weight load
+  is issued with the row's, so a small batch waits for one memory round trip,
+  not two. Used for short rows, for the fused op up to 16 KiB rows, and for
+  rms_norm batches under ``CHUNKED_MIN_ROWS`` tokens (latency-bound).
 * chunked kernels: one row per program, walked in ``BLOCK_N`` chunks twice:
   the first pass accumulates the sum of squares and leaves the row in L2
   (evict-last), the second re-reads it from L2 (evict-first) and writes the
-  output. Measured faster than the row kernels for rms_norm rows over 4 KiB on
-  an H200 (more loads in flight per SM), and it has no row-length limit.
+  output. Measured faster than the row kernels for large rms_norm batches with
+  rows over 4 KiB on an H200, and it has no row-length limit.
 
 Specialisation (what makes Triton compile a new binary), which the warmup plan
 must cover:
   * constexprs: ``N`` (hidden size), ``VAR_N`` (variance size), ``HAS_WEIGHT``,
-    and the launch config chosen from ``N`` and the element size alone
-    (kernel, ``BLOCK_N``, ``ROWS``, ``num_warps``);
+    and the launch config (kernel, ``BLOCK_N``, ``ROWS``, ``num_warps``),
+    chosen from the op, ``N``, the element size and one token-count threshold:
+    whether the batch has at least ``CHUNKED_MIN_ROWS`` rows;
   * dtypes of x/out/residual and of the weight;
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
     and 16-byte alignment of the data pointers (fresh allocations are aligned;
     a view starting mid-buffer may not be, and would compile its own binary).
-The token count is ``do_not_specialize`` and no launch choice depends on it, so
-any number of tokens reuses the binary compiled for the first one. A one-row
+The token count itself is ``do_not_specialize``: besides the threshold, any
+number of tokens reuses a binary. ``warmup_token_counts`` names one count on
+each side of the threshold, and the warmup always runs those. A one-row
 launch passes the hidden size as its row stride (see ``_row_stride``), so it
 shares the contiguous binary too; for a strided x whose stride differs from the
 hidden size in divisibility by 16, one-token calls get a second binary, which a
@@ -52,6 +56,12 @@ class LaunchConfig:
     chunked: bool = False  # two-pass chunked kernel instead of the row kernel
 
 
+# rms_norm batches at least this large take the chunked kernel (when the row is
+# over 4 KiB): at 4096 tokens the two kernels are within 2% of each other on an
+# H200, and below it the row kernel's single memory round trip wins.
+CHUNKED_MIN_ROWS = 4096
+
+
 def _row_kernel_config(hidden: int, element_size: int, warps: int) -> LaunchConfig:
     block_n = triton.next_power_of_2(hidden)
     block_bytes = block_n * element_size
@@ -61,27 +71,39 @@ def _row_kernel_config(hidden: int, element_size: int, warps: int) -> LaunchConf
     return LaunchConfig(block_n, 1, warps)
 
 
-def launch_config(op: str, hidden: int, element_size: int = 2) -> LaunchConfig:
-    """Pick the kernel and block shape from the row length only, never the token count.
+def launch_config(op: str, hidden: int, element_size: int = 2, n_rows: int = 1) -> LaunchConfig:
+    """Pick the kernel and block shape for a launch.
 
-    The thresholds come from sweeps on an H200 at 4096 and 32768 tokens
-    (bench/kernels_variants.py; numbers in docs/benchmarks.md). Chunks are
-    4 KiB or 8 KiB with 8 elements (16 bytes for 16-bit types) per thread.
+    Depends on the row length, and on the token count only through
+    ``n_rows >= CHUNKED_MIN_ROWS`` (see ``warmup_token_counts``). The
+    thresholds come from sweeps on an H200 (bench/kernels_variants.py;
+    numbers in docs/benchmarks.md). Chunks are 4 or 8 KiB with 8 elements
+    (16 bytes for 16-bit types) per thread.
     """
     row_bytes = hidden * element_size
+    fits_registers = triton.next_power_of_2(hidden) * element_size <= 16384
     if op == "rms_norm":
         if row_bytes <= 4096:
             return _row_kernel_config(hidden, element_size, 4)
+        if fits_registers and n_rows < CHUNKED_MIN_ROWS:
+            return _row_kernel_config(hidden, element_size, 8)
         if row_bytes <= 12288:
             return LaunchConfig(4096 // element_size, 1, 8, chunked=True)
         return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
     if op == "fused_add_rms_norm":
         if row_bytes <= 12288:
             return _row_kernel_config(hidden, element_size, 4)
-        if triton.next_power_of_2(hidden) * element_size <= 16384:
+        if fits_registers:
             return _row_kernel_config(hidden, element_size, 8)
         return LaunchConfig(4096 // element_size, 1, 16, chunked=True)
     raise ValueError(f"unknown op {op!r}")
+
+
+def warmup_token_counts(op: str, hidden: int, element_size: int) -> tuple[int, ...]:
+    """Token counts that between them hit every launch config for this row shape."""
+    small = launch_config(op, hidden, element_size, 1)
+    large = launch_config(op, hidden, element_size, CHUNKED_MIN_ROWS)
+    return (1,) if small == large else (1, CHUNKED_MIN_ROWS)
 
 
 # -- rms_norm ------------------------------------------------------------------
@@ -110,13 +132,18 @@ def _rms_norm_rows(
     # Load, then widen: the CPU interpreter has no bf16 arithmetic, and fp32
     # accumulation is the contract anyway.
     x = tl.load(x_ptr + rows64 * x_stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
+    # Issue the weight load before the reduction: loads do not move across its
+    # barrier, and a small batch would otherwise wait for memory twice.
+    if HAS_WEIGHT:
+        w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
+    else:
+        w = tl.full([BLOCK_N], 1.0, tl.float32)  # unused; keeps w defined
     sq = x * x
     if VAR_N != N:
         sq = tl.where((cols < VAR_N)[None, :], sq, 0.0)
     rstd = tl.rsqrt(tl.sum(sq, axis=1) / VAR_N + eps)
     y = (x * rstd[:, None]).to(out_ptr.dtype.element_ty)
     if HAS_WEIGHT:
-        w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
         y = (y.to(tl.float32) * w[None, :]).to(out_ptr.dtype.element_ty)
     tl.store(out_ptr + rows64 * out_stride + cols[None, :], y, mask=mask)
 
@@ -184,6 +211,10 @@ def _fused_add_rms_norm_rows(
     x = tl.load(x_ptr + rows64 * x_stride + cols[None, :], mask=mask, other=0.0).to(tl.float32)
     r_ptrs = res_ptr + rows64 * res_stride + cols[None, :]
     r = tl.load(r_ptrs, mask=mask, other=0.0).to(tl.float32)
+    if HAS_WEIGHT:  # issued early, as in _rms_norm_rows
+        w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
+    else:
+        w = tl.full([BLOCK_N], 1.0, tl.float32)
     # Round the sum to the storage dtype first: the output must be the norm of
     # exactly the residual the next layer will read.
     z = (x + r).to(res_ptr.dtype.element_ty)
@@ -195,7 +226,6 @@ def _fused_add_rms_norm_rows(
     rstd = tl.rsqrt(tl.sum(sq, axis=1) / VAR_N + eps)
     y = (zf * rstd[:, None]).to(out_ptr.dtype.element_ty)
     if HAS_WEIGHT:
-        w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
         y = (y.to(tl.float32) * w[None, :]).to(out_ptr.dtype.element_ty)
     tl.store(out_ptr + rows64 * out_stride + cols[None, :], y, mask=mask)
 
@@ -292,7 +322,7 @@ def rms_norm(
     n_rows = x2.shape[0]
     if n_rows == 0:
         return out
-    cfg = config or launch_config("rms_norm", hidden, x.element_size())
+    cfg = config or launch_config("rms_norm", hidden, x.element_size(), n_rows)
     args = (x2, o2, weight, n_rows, _row_stride(x2), _row_stride(o2), epsilon)
     # weight=None is a constexpr to Triton: no dummy pointer to specialise on.
     consts = {"N": hidden, "VAR_N": var_n, "HAS_WEIGHT": weight is not None, "BLOCK_N": cfg.block_n}
@@ -328,7 +358,7 @@ def fused_add_rms_norm(
     n_rows = x2.shape[0]
     if n_rows == 0:
         return out, residual
-    cfg = config or launch_config("fused_add_rms_norm", hidden, x.element_size())
+    cfg = config or launch_config("fused_add_rms_norm", hidden, x.element_size(), n_rows)
     strides = (_row_stride(x2), _row_stride(r2), _row_stride(o2))
     args = (x2, r2, o2, weight, n_rows, *strides, epsilon)
     consts = {"N": hidden, "VAR_N": var_n, "HAS_WEIGHT": weight is not None, "BLOCK_N": cfg.block_n}

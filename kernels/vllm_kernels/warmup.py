@@ -22,9 +22,13 @@ Example::
      "hidden_size": 4096, "has_weight": True, "in_place": False,
      "num_tokens": [1, 16, 256, 4096]}
 
-Every item is launched once per listed token count, so the plan also proves
-that token counts do not specialise (see ``triton_rms_norm`` for what does):
-each item should show exactly one compilation, on its first launch.
+Every item is launched once per listed token count, plus the counts the
+provider names as covering its token-count thresholds (for Triton,
+``triton_rms_norm.warmup_token_counts``: 1 and ``CHUNKED_MIN_ROWS`` where the
+rms_norm kernel choice depends on the batch size), so a plan cannot miss a
+binary by listing only small batches. An item compiles at most one binary per
+launch config (one or two); the listed counts then prove that nothing else
+specialises on the token count.
 
 ``run_warmup`` returns a ``WarmupReport`` and, unless ``monitor=None``, leaves a
 ``JitMonitor`` installed and armed, so any later compilation warns or raises.
@@ -32,6 +36,7 @@ each item should show exactly one compilation, on its first launch.
 
 from __future__ import annotations
 
+import importlib
 import sys
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -58,7 +63,8 @@ _DTYPES: dict[str, torch.dtype] = {
 }
 _OPS = ("rms_norm", "fused_add_rms_norm")
 # Providers whose implementations are JIT-compiled; others have nothing to warm.
-_JIT_PROVIDERS = frozenset({"triton"})
+# Each maps to the function naming the token counts that reach all its binaries.
+_JIT_PROVIDERS: dict[str, str] = {"triton": "vllm_kernels.triton_rms_norm:warmup_token_counts"}
 
 
 def parse_dtype(name: str | torch.dtype) -> torch.dtype:
@@ -196,7 +202,10 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
     impl = registry.implementation(item.op, item.provider)
     dtype = parse_dtype(item.dtype)
     hidden = item.hidden_size
-    rows = max(item.num_tokens)
+    module, _, attr = _JIT_PROVIDERS[item.provider].partition(":")
+    required = getattr(importlib.import_module(module), attr)(item.op, hidden, dtype.itemsize)
+    num_tokens = sorted(set(item.num_tokens) | set(required))
+    rows = num_tokens[-1]
     width = item.row_stride or hidden
     # Real-looking data: zeros could take shortcuts real inputs never take.
     gen = torch.Generator(device=device).manual_seed(0)
@@ -207,7 +216,7 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
         w_dtype = parse_dtype(item.weight_dtype) if item.weight_dtype else dtype
         weight = torch.randn(hidden, dtype=w_dtype, device=device, generator=gen)
     residual = torch.randn(rows, hidden, dtype=dtype, device=device, generator=gen)
-    for m in item.num_tokens:
+    for m in num_tokens:
         if item.op == "rms_norm":
             impl.fn(x_full[:m], weight, item.epsilon, item.variance_size)
         else:
@@ -220,7 +229,7 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
                 in_place=item.in_place,
             )
     _sync(device)
-    return len(item.num_tokens)
+    return len(num_tokens)
 
 
 def run_warmup(

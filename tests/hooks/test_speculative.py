@@ -164,3 +164,8 @@ def test_hash_factor_hooks():
     assert h.aux_layer_ids_factor(c) == (1, 5)
     c.method = "eagle"
     assert h.aux_layer_ids_factor(c) is None and not h.uses_aux_hidden_states_factor(c)
+
+
+def test_skip_validation_returns_the_object():
+    marker = object()
+    assert h.skip_validation(marker) is marker

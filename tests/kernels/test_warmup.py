@@ -68,7 +68,8 @@ def test_run_warmup_runs_every_item(device) -> None:
     log = io.StringIO()
     report = run_warmup(plan, device=device, monitor=None, stream=log)
     assert report.count == len(plan) - 1
-    assert report.launches == 3 * (len(plan) - 3) + 2
+    # Token count 1 is always added (it is where the kernel choice starts).
+    assert report.launches == 3 * (len(plan) - 3) + 2 * 2
     assert [r.item.provider for r in report.skipped] == ["native"]
     lines = log.getvalue().splitlines()
     assert len(lines) == len(plan) + 1 and lines[0].startswith(f"[warmup 1/{len(plan)}]")
@@ -159,3 +160,15 @@ def test_no_compilation_after_warmup(device) -> None:
         assert mon.after_warmup == []
     finally:
         mon.uninstall()
+
+
+def test_warmup_covers_token_thresholds(device, monkeypatch) -> None:
+    # A plan listing only one-token batches must still reach the chunked
+    # kernel that large batches use: the warmup adds the threshold count.
+    from vllm_kernels import triton_rms_norm as tk
+
+    monkeypatch.setattr(tk, "CHUNKED_MIN_ROWS", 4)  # keep the interpreter fast
+    plan = [{"op": "rms_norm", "hidden_size": 4096, "dtype": "float16", "num_tokens": [1]}]
+    report = run_warmup(plan, device=device, monitor=None, progress=False)
+    assert report.launches == 2
+    assert report.results[0].compilations <= 2

@@ -288,3 +288,8 @@ def max_num_new_slots_for_drafting(spec: Any) -> int:
     if spec.method == "draft_model":
         slots += 1
     return slots
+
+
+def skip_validation(value: Any) -> Any:
+    """Engine-supplied model/parallel configs are taken as given, not re-validated."""
+    return value
