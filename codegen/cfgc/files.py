@@ -55,9 +55,9 @@ def write_atomically(root: Path, outputs: dict[str, str], p: Plan) -> None:
             target = root / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+            staged.append((Path(tmp), target))  # before writing: a failed write is cleaned up
             with os.fdopen(fd, "wb") as fh:
                 fh.write(outputs[rel].encode())
-            staged.append((Path(tmp), target))
         _before_commit_hook()
     except BaseException:
         for tmp, _ in staged:

@@ -127,6 +127,7 @@ class HashExtra:
     path: str = ""
     hook: str = ""
     doc: str = ""
+    reads: tuple[str, ...] = ()  # fields a hook factor depends on (for docs and checks)
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,7 @@ class ClassDef:
     cli_json_aliases: tuple[str, ...] = ()
     cli_expose: str = "all"  # "listed": only fields with their own `cli:` get flags
     cli_enable_flag: str = ""  # bool flag creating this optional sub-config (--enable-lora)
+    fields_from: str = ""  # "kernel_ops": one priority field per op of the kernels section
     renamed_from: str = ""  # the class's previous name: `cfgc diff` reports a rename
 
     def field(self, name: str) -> FieldDef | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
+from dataclasses import replace
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -21,8 +22,9 @@ TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels"
 PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "model_validators", "post_init",
-    "hook_points", "cli", "renamed_from",
+    "hook_points", "cli", "renamed_from", "fields_from",
 )
+FIELDS_FROM = ("kernel_ops",)
 CLASS_HASH_KEYS = ("default", "extra")
 CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases", "expose", "enable_flag")
 CLI_EXPOSE = ("all", "listed")
@@ -201,6 +203,9 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     if docs and not project_seen:
         errors.error(docs[0][2].loc, "no file declares 'project:' (package and schema_version)")
     errors.raise_if_any()
+    classes, kernel_alias = _add_kernel_fields(classes, extras, errors)
+    aliases.extend(kernel_alias)
+    errors.raise_if_any()
     return m.Schema(
         package=package,
         version=version,
@@ -259,6 +264,31 @@ def _renamed_from(r: Reader, what: str, name: str, errors: Collector) -> str:
                      f"renamed_from of {what} must be its previous name")
         return ""
     return old
+
+
+def _add_kernel_fields(classes: list[m.ClassDef], extras: dict, errors: Collector):
+    """Give the class marked `fields_from: kernel_ops` one priority field per kernel op."""
+    from . import kernels
+
+    kernel_set = kernels.parse_kernels(extras["kernels"], errors)
+    extras["kernel_set"] = kernel_set
+    wanting = [c for c in classes if c.fields_from]
+    if kernel_set is None:
+        for c in wanting:
+            errors.error(c.loc, f"class {c.name} takes its fields from kernel ops, but the "
+                                "schema has no kernels section")
+        return classes, []
+    generated = kernels.priority_fields(kernel_set)
+    out = []
+    for c in classes:
+        if c.fields_from:
+            clash = {f.name for f in c.fields} & {f.name for f in generated}
+            for name in sorted(clash):
+                errors.error(c.field(name).loc, f"field {c.name}.{name} is generated from "
+                                                "kernel op of the same name; remove it here")
+            c = replace(c, fields=c.fields + generated)
+        out.append(c)
+    return out, [kernels.provider_alias(kernel_set)]
 
 
 def _named_entries(top: Reader, key: str, errors: Collector) -> list[tuple[str, Node]]:
@@ -358,9 +388,11 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                         errors.error(enode.key_locs[ename], f"hash factor name {ename!r} "
                                      "must be a name or a dotted path")
                         continue
-                    er = Reader(enode_v, f"hash factor {ename}", ("path", "hook", "doc"), errors)
+                    er = Reader(enode_v, f"hash factor {ename}",
+                                ("path", "hook", "doc", "reads"), errors)
                     extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
-                                        er.str("hook", ename), er.str("doc", ename))
+                                        er.str("hook", ename), er.str("doc", ename),
+                                        er.str_list("reads", ename))
                     if bool(extra.path) == bool(extra.hook):
                         errors.error(extra.loc,
                                      f"hash factor {ename} needs exactly one of path, hook")
@@ -423,7 +455,16 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
         cli_json_aliases=json_aliases,
         cli_expose=expose,
         cli_enable_flag=enable_flag,
+        fields_from=_fields_from(r, what, errors),
     )
+
+
+def _fields_from(r: Reader, what: str, errors: Collector) -> str:
+    value = r.str("fields_from", what)
+    if value and value not in FIELDS_FROM:
+        errors.error(r.key_loc("fields_from"), f"fields_from of {what} must be one of "
+                                               f"{FIELDS_FROM}{did_you_mean(value, FIELDS_FROM)}")
+    return value
 
 
 def _parse_validators(node: Node | None, what: str, errors: Collector,

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import emit_cli, emit_docs, emit_python
+from . import emit_cli, emit_docs, emit_python, emit_warmup, kernels
+from .errors import Collector
 from .files import manifests
 from .parse import parse_schema_dir
 from .resolve import Resolved, resolve
@@ -15,8 +16,18 @@ DOCS_REFERENCE_DIR = "docs/reference"
 OWNED_DIRS = (GENERATED_DIR, DOCS_REFERENCE_DIR)
 
 
+KERNELS_DIR = "kernels"
+
+
 def load(root: Path) -> Resolved:
-    return resolve(parse_schema_dir(root / "schema", root))
+    schema = parse_schema_dir(root / "schema", root)
+    kernel_set = schema.extras.get("kernel_set")
+    if kernel_set is not None:
+        errors = Collector()
+        kernels.check_sources(kernel_set, root / KERNELS_DIR, errors)
+        errors.raise_if_any()
+    schema.extras["kernels_root"] = root / KERNELS_DIR
+    return resolve(schema)
 
 
 def build(res: Resolved) -> dict[str, str]:
@@ -26,5 +37,8 @@ def build(res: Resolved) -> dict[str, str]:
     for rel, content in emit_docs.emit_reference(res).items():
         outputs[f"{DOCS_REFERENCE_DIR}/{rel}"] = content
     outputs.update({f"{GENERATED_DIR}/{rel}": c for rel, c in emit_cli.emit_cli(res).items()})
+    kernels_root = res.schema.extras.get("kernels_root", Path(KERNELS_DIR))
+    for rel, content in emit_warmup.emit_warmup(res, kernels_root).items():
+        outputs[f"{GENERATED_DIR}/{rel}"] = content
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs

@@ -169,6 +169,10 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
             if head not in names:
                 errors.error(extra.loc, f"hash path {extra.path!r} starts with unknown field "
                                         f"{head!r}{did_you_mean(head, names)}")
+        for read in extra.reads:
+            if read not in names:
+                errors.error(extra.loc, f"hash factor {extra.name!r} reads unknown field "
+                                        f"{read!r}{did_you_mean(read, names)}")
         stored = {f.name for f in c.fields if f.kind == "field"}
         if extra.name in stored:  # init-only vars are not stored, so they cannot clash
             errors.error(extra.loc, f"hash factor {extra.name!r} clashes with a field name")

@@ -45,6 +45,7 @@ _EXPORTS: dict[str, str] = {
     "ImageDummyOptions": "multimodal",
     "IndexerKVDType": "types",
     "IrOpPriorityConfig": "kernel",
+    "IrOpProvider": "types",
     "KVEventsConfig": "kv_events",
     "KVOffloadingBackend": "types",
     "KVRole": "types",

@@ -13,7 +13,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
-from vllm_config.types import LinearBackend, MoEBackend
+from vllm_config.types import IrOpProvider, LinearBackend, MoEBackend
 
 
 @config
@@ -23,15 +23,11 @@ class IrOpPriorityConfig:
     defaults appended when the engine starts.
     """
 
-    rms_norm: list[str] = Field(default_factory=list)
-    """Providers to try for rms_norm, in order; a comma-separated string is accepted
-    (spaces are ignored).
-    """
+    rms_norm: list[IrOpProvider] = Field(default_factory=list)
+    """Providers to try for rms_norm, in order (choices: native, triton); a comma-separated string is accepted. Empty means the registry default (triton, native). rms_norm: RMS normalisation of the last dimension: x / sqrt(mean(x^2) + epsilon) * weight, accumulated in fp32 and returned in x's dtype."""
 
-    fused_add_rms_norm: list[str] = Field(default_factory=list)
-    """Providers to try for fused_add_rms_norm, in order; a comma-separated string is
-    accepted (spaces are ignored).
-    """
+    fused_add_rms_norm: list[IrOpProvider] = Field(default_factory=list)
+    """Providers to try for fused_add_rms_norm, in order (choices: native, triton); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
 
     @field_validator("rms_norm", mode="before")
     @classmethod
@@ -48,6 +44,7 @@ class IrOpPriorityConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
+            "_impls": _h.canon(_hooks.impl_uuids(self)),
             "fused_add_rms_norm": tuple(self.fused_add_rms_norm),
             "rms_norm": tuple(self.rms_norm),
         }
@@ -55,8 +52,9 @@ class IrOpPriorityConfig:
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         return _sha256(
-            b"IrOpPriorityConfig:fused_add_rms_norm,rms_norm:"
+            b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:"
             + repr((
+                _h.canon(_hooks.impl_uuids(self)),
                 tuple(self.fused_add_rms_norm),
                 tuple(self.rms_norm),
             )).encode()

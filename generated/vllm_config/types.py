@@ -478,3 +478,6 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
+
+IrOpProvider = Literal["native", "triton"]
+"""Name of a kernel provider in the op registry (schema/kernels.yaml)."""

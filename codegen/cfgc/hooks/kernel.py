@@ -40,3 +40,17 @@ def merge_platform_priorities(self, platform: Any) -> None:
             setattr(current, f.name, list(extra))
             continue
         mine.extend([p for p in extra if p not in mine])
+
+
+def impl_uuids(self) -> dict[str, dict[str, str]]:
+    """Cache-key factor of IrOpPriorityConfig: the source uuid of each provider that can
+    run each op. An empty list means the registry default order, so its providers count.
+    The uuids are generated from the kernel sources (vllm_config.warmup), no torch needed.
+    """
+    from vllm_config.warmup import DEFAULT_PRIORITY, PROVIDER_UUIDS
+
+    out: dict[str, dict[str, str]] = {}
+    for op, uuids in PROVIDER_UUIDS.items():
+        chosen = getattr(self, op, None) or DEFAULT_PRIORITY[op]
+        out[op] = {p: uuids[p] for p in chosen if p in uuids}
+    return out

@@ -1,0 +1,217 @@
+"""The kernels section of the schema: IR ops, providers, dtypes and specialisations.
+
+It drives three outputs: one priority field per op on the class that asks for it
+(`fields_from: kernel_ops`), the providers' source uuids in the cache key, and the
+warmup plan. Source uuids are computed here from the provider modules' files, with
+the same length-prefixed SHA-256 as the runtime registry, so editing a kernel makes
+`cfgc check` fail until the new uuid (and so a new cache key) is generated.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import model as m
+from .errors import Collector, Loc, did_you_mean
+from .parse import IDENT, Reader
+from .type_expr import parse_type
+from .yaml_loader import Node
+
+SECTION_KEYS = ("providers", "dtypes", "warmup_num_tokens", "ops")
+PROVIDER_KEYS = ("doc", "sources", "jit")
+OP_KEYS = ("doc", "signature", "activations", "providers", "default_priority",
+           "specialisations")
+SPEC_AXES = ("dtype", "hidden_size", "has_weight", "in_place")
+DTYPES = ("float32", "float16", "bfloat16")
+PROVIDER_ALIAS = "IrOpProvider"
+
+
+@dataclass(frozen=True)
+class Provider:
+    name: str
+    doc: str
+    sources: tuple[str, ...]
+    jit: bool
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Op:
+    name: str
+    doc: str
+    signature: str
+    activations: tuple[str, ...]
+    providers: tuple[str, ...]
+    default_priority: tuple[str, ...]
+    specialisations: tuple[tuple[str, tuple[object, ...]], ...]
+    loc: Loc
+
+    def plan_items(self, providers: dict[str, Provider], num_tokens: tuple[int, ...]):
+        """Every (provider, specialisation) the warmup must compile, in a stable order."""
+        axes = dict(self.specialisations)
+        names = [a for a in SPEC_AXES if a in axes]
+        for provider in self.providers:
+            if not providers[provider].jit:
+                continue
+            for combo in itertools.product(*(axes[a] for a in names)):
+                item: dict[str, object] = {"op": self.name, "provider": provider}
+                item.update(zip(names, combo, strict=True))
+                item["num_tokens"] = num_tokens
+                yield item
+
+
+@dataclass(frozen=True)
+class KernelSet:
+    providers: dict[str, Provider]
+    dtypes: dict[str, dict[str, float]]
+    ops: tuple[Op, ...]
+    warmup_num_tokens: tuple[int, ...]
+    loc: Loc
+
+    def plan(self) -> list[dict[str, object]]:
+        return [item for op in self.ops
+                for item in op.plan_items(self.providers, self.warmup_num_tokens)]
+
+
+def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> KernelSet | None:
+    if not sections:
+        return None
+    if len(sections) > 1:
+        errors.error(sections[1][1].loc, "the kernels section is declared twice "
+                                         f"(first in {sections[0][0]})")
+    node = sections[0][1]
+    r = Reader(node, "kernels", SECTION_KEYS, errors)
+    providers: dict[str, Provider] = {}
+    pnode = r.get("providers")
+    if pnode is None or not pnode.is_map:
+        errors.error(node.loc, "kernels needs 'providers': name -> {doc, sources, jit}")
+    else:
+        for name, pv in pnode.value.items():
+            pr = Reader(pv, f"provider {name}", PROVIDER_KEYS, errors)
+            providers[name] = Provider(name, pr.str("doc", name, required=True),
+                                       pr.str_list("sources", name), pr.bool("jit", name, False),
+                                       pnode.key_locs[name])
+            if not providers[name].sources:
+                errors.error(pv.loc, f"provider {name} needs 'sources': the modules its "
+                                     "uuid covers")
+    dtypes: dict[str, dict[str, float]] = {}
+    dnode = r.get("dtypes")
+    if dnode is not None and dnode.is_map:
+        for name, tol in dnode.value.items():
+            if name not in DTYPES:
+                errors.error(dnode.key_locs[name], f"unknown dtype {name!r}"
+                                                   f"{did_you_mean(name, DTYPES)}")
+            tr = Reader(tol, f"dtype {name}", ("atol", "rtol"), errors)
+            dtypes[name] = {k: float(tr.get(k).value) for k in ("atol", "rtol") if tr.has(k)}
+    tokens = r.get("warmup_num_tokens")
+    num_tokens = tuple(tokens.plain()) if tokens is not None and tokens.is_seq else (1,)
+    if not all(isinstance(t, int) and t > 0 for t in num_tokens):
+        errors.error(tokens.loc if tokens else node.loc, "warmup_num_tokens: positive ints")
+    ops = []
+    onode = r.get("ops")
+    if onode is None or not onode.is_map:
+        errors.error(node.loc, "kernels needs 'ops': name -> definition")
+    else:
+        for name, ov in onode.value.items():
+            ops.append(_parse_op(name, ov, onode.key_locs[name], providers, dtypes, errors))
+    return KernelSet(providers, dtypes, tuple(ops), num_tokens, node.loc)
+
+
+def _parse_op(name: str, node: Node, loc: Loc, providers: dict[str, Provider],
+              dtypes: dict[str, dict[str, float]], errors: Collector) -> Op:
+    what = f"op {name}"
+    if not IDENT.match(name):
+        errors.error(loc, f"op name {name!r} must be a Python identifier (it becomes a field)")
+    r = Reader(node, what, OP_KEYS, errors)
+    op_providers = r.str_list("providers", what)
+    priority = r.str_list("default_priority", what)
+    for key, names in (("providers", op_providers), ("default_priority", priority)):
+        for p in names:
+            if p not in providers:
+                errors.error(r.key_loc(key), f"unknown provider {p!r} in {what}"
+                                             f"{did_you_mean(p, providers)}")
+    if "native" not in op_providers:
+        errors.error(r.key_loc("providers"), f"{what} must list the 'native' provider "
+                                             "(the fallback)")
+    specs: list[tuple[str, tuple[object, ...]]] = []
+    snode = r.get("specialisations")
+    if snode is None or not snode.is_map:
+        errors.error(loc, f"{what} needs 'specialisations': axis -> values")
+    else:
+        for axis, values in snode.value.items():
+            if axis not in SPEC_AXES:
+                errors.error(snode.key_locs[axis], f"unknown specialisation axis {axis!r}"
+                                                   f"{did_you_mean(axis, SPEC_AXES)}")
+                continue
+            vals = tuple(values.plain()) if values.is_seq else (values.plain(),)
+            if axis == "dtype":
+                for v in vals:
+                    if v not in dtypes:
+                        errors.error(values.loc, f"dtype {v!r} of {what} has no tolerances "
+                                                 "under kernels.dtypes")
+            if axis == "hidden_size" and not all(isinstance(v, int) and v > 0 for v in vals):
+                errors.error(values.loc, "hidden_size values must be positive ints")
+            if axis in ("has_weight", "in_place") and not all(isinstance(v, bool) for v in vals):
+                errors.error(values.loc, f"{axis} values must be true/false")
+            specs.append((axis, vals))
+    return Op(name, r.str("doc", what, required=True), r.str("signature", what, required=True),
+              r.str_list("activations", what), op_providers, priority, tuple(specs), loc)
+
+
+def provider_alias(ks: KernelSet) -> m.AliasDef:
+    names = list(ks.providers)
+    text = "Literal[" + ", ".join(f'"{n}"' for n in names) + "]"
+    return m.AliasDef(PROVIDER_ALIAS, text, parse_type(text),
+                      "Name of a kernel provider in the op registry (schema/kernels.yaml).",
+                      ks.loc)
+
+
+def priority_fields(ks: KernelSet) -> tuple[m.FieldDef, ...]:
+    """One `list[IrOpProvider]` field per op, for the class with `fields_from: kernel_ops`."""
+    out = []
+    for op in ks.ops:
+        text = f"list[{PROVIDER_ALIAS}]"
+        choices = ", ".join(op.providers)
+        what = " ".join(op.doc.split())
+        doc = (f"Providers to try for {op.name}, in order (choices: {choices}); a "
+               f"comma-separated string is accepted. Empty means the registry default "
+               f"({', '.join(op.default_priority)}). {op.name}: {what}")
+        out.append(m.FieldDef(
+            name=op.name, type_text=text, type=parse_type(text),
+            default=m.Default("value", op.loc, []), doc=doc,
+            hash=m.HashRule(True, "", op.loc), loc=op.loc, type_loc=op.loc,
+            validators=(m.Validator("hook", op.loc, "before", hook="priority_list"),),
+        ))
+    return tuple(out)
+
+
+def source_uuids(ks: KernelSet, kernels_root: Path) -> dict[str, dict[str, str]]:
+    """{op: {provider: uuid}}, exactly as vllm_kernels.registry.source_uuid computes it."""
+    texts: dict[str, str] = {}
+    for provider in ks.providers.values():
+        for module in provider.sources:
+            path = kernels_root.joinpath(*module.split(".")).with_suffix(".py")
+            texts[module] = path.read_text(encoding="utf-8") if path.exists() else ""
+    out: dict[str, dict[str, str]] = {}
+    for op in ks.ops:
+        out[op.name] = {}
+        for p in op.providers:
+            h = hashlib.sha256()
+            for part in (op.name, p, *(texts[s] for s in ks.providers[p].sources)):
+                data = part.encode("utf-8")
+                h.update(len(data).to_bytes(8, "little"))
+                h.update(data)
+            out[op.name][p] = h.hexdigest()
+    return out
+
+
+def check_sources(ks: KernelSet, kernels_root: Path, errors: Collector) -> None:
+    for provider in ks.providers.values():
+        for module in provider.sources:
+            path = kernels_root.joinpath(*module.split(".")).with_suffix(".py")
+            if not path.exists():
+                errors.error(provider.loc, f"source module {module} of provider "
+                                           f"{provider.name} not found at {path}")

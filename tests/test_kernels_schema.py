@@ -1,0 +1,96 @@
+"""The kernels section drives IrOpPriorityConfig's fields, the provider uuids in the cache
+key and the warmup plan; adding an op needs no other edit."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import vllm_config
+from cfgc import pipeline
+from vllm_config import warmup
+
+from .conftest import REPO
+from .strategies import resolved
+
+
+def test_every_specialisation_is_in_the_warmup_plan() -> None:
+    ks = resolved().schema.extras["kernel_set"]
+    plan = {tuple(sorted(item.items())) for item in warmup.PLAN}
+    expected = 0
+    for op in ks.ops:
+        axes = dict(op.specialisations)
+        names = sorted(axes)
+        for provider in op.providers:
+            if not ks.providers[provider].jit:
+                continue
+            for combo in itertools.product(*(axes[a] for a in names)):
+                item = {"op": op.name, "provider": provider, **dict(zip(names, combo, strict=True))}
+                assert tuple(sorted(item.items())) in plan, item
+                expected += 1
+    assert len(warmup.PLAN) == expected > 0
+    assert warmup.NUM_TOKENS == ks.warmup_num_tokens
+
+
+def test_one_priority_field_per_op_typed_by_provider() -> None:
+    ks = resolved().schema.extras["kernel_set"]
+    cfg = vllm_config.IrOpPriorityConfig(**{op.name: "triton, native" for op in ks.ops})
+    for op in ks.ops:
+        assert getattr(cfg, op.name) == ["triton", "native"]
+    with pytest.raises(ValueError, match="native"):
+        vllm_config.IrOpPriorityConfig(**{ks.ops[0].name: ["cuda_magic"]})
+
+
+def test_generated_uuids_match_the_runtime_registry() -> None:
+    import vllm_kernels
+
+    assert vllm_kernels.provider_uuids() == warmup.PROVIDER_UUIDS
+
+
+def test_impl_uuids_feed_the_hash() -> None:
+    cfg = vllm_config.IrOpPriorityConfig(rms_norm=["native"])
+    impls = cfg.hash_factors()["_impls"]
+    assert dict(impls)["rms_norm"] == (("native", warmup.PROVIDER_UUIDS["rms_norm"]["native"]),)
+    assert cfg.compute_hash() != vllm_config.IrOpPriorityConfig(rms_norm=["triton"]).compute_hash()
+
+
+def test_warmup_list_entry_point() -> None:
+    out = subprocess.run([sys.executable, "-m", "vllm_config.warmup", "--list"],
+                         capture_output=True, text=True, check=True)
+    assert f"{len(warmup.PLAN)} items" in out.stdout
+    assert "torch" not in sys.modules or True  # listing must not need torch (checked below)
+    probe = subprocess.run([sys.executable, "-c",
+                            "import sys, vllm_config.warmup as w; w.main(['--list']);"
+                            "print('torch' in sys.modules)"],
+                           capture_output=True, text=True, check=True)
+    assert probe.stdout.strip().endswith("False")
+
+
+def test_adding_an_op_adds_field_docs_and_warmup(tmp_path: Path) -> None:
+    shutil.copytree(REPO / "schema", tmp_path / "schema")
+    shutil.copytree(REPO / "kernels", tmp_path / "kernels",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(REPO / "pyproject.toml", tmp_path)
+    path = tmp_path / "schema" / "kernels.yaml"
+    text = path.read_text()
+    path.write_text(text + """    silu_and_mul:
+      doc: SiLU of the first half of the last dimension times its second half.
+      signature: "silu_and_mul(x) -> Tensor"
+      activations: [x]
+      providers: [native, triton]
+      default_priority: [triton, native]
+      specialisations:
+        dtype: [bfloat16]
+        hidden_size: [11008, 14336]
+""")
+    outputs = pipeline.build(pipeline.load(tmp_path))
+    kernel_py = outputs["generated/vllm_config/kernel.py"]
+    assert "    silu_and_mul: list[IrOpProvider] = Field(default_factory=list)" in kernel_py
+    assert "### silu_and_mul" in outputs["docs/reference/IrOpPriorityConfig.md"]
+    warm = outputs["generated/vllm_config/warmup.py"]
+    assert warm.count('"op": "silu_and_mul"') == 2
