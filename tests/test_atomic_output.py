@@ -117,9 +117,6 @@ def test_failure_while_staging_removes_what_was_staged(generated: Path,
     assert temporaries(generated) == []
 
 
-@pytest.mark.xfail(strict=True, reason="files.write_atomically renames one file at a time "
-                   "and has no rollback: a rename failing part-way leaves a mix of old and "
-                   "new files and the remaining temporaries behind")
 def test_failure_while_renaming_leaves_the_tree_untouched(generated: Path,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:

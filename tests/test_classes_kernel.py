@@ -63,13 +63,20 @@ def test_rejected(kwargs):
 
 @pytest.mark.parametrize("text, expected", [
     ("triton, native", ["triton", "native"]),
-    ("vllm_c", ["vllm_c"]),
-    ("a,,b", ["a", "", "b"]),
-    ("", [""]),
+    ("native", ["native"]),
+    (" triton ,native ", ["triton", "native"]),
 ])
 def test_priority_strings_split_like_the_engine(text, expected):
     assert IrOpPriorityConfig(rms_norm=text).rms_norm == expected
     assert IrOpPriorityConfig(fused_add_rms_norm=text).fused_add_rms_norm == expected
+
+
+@pytest.mark.parametrize("text", ["vllm_c", "a,,b", ""])
+def test_priority_rejects_providers_we_do_not_have(text):
+    # Stricter than the engine, which only fails at worker start: an empty item or a
+    # provider with no registered implementation is rejected here, naming the choices.
+    with pytest.raises(ValidationError, match="'native' or 'triton'"):
+        IrOpPriorityConfig(rms_norm=text)
 
 
 def test_priority_rejects_non_strings():
@@ -91,8 +98,9 @@ def test_kernel_hash_factors():
 
 
 def test_ir_op_priority_hash_factors():
-    assert set(IrOpPriorityConfig().hash_factors()) == \
-        set(FACTS["IrOpPriorityConfig"]["hash"]["included"])
+    facts = FACTS["IrOpPriorityConfig"]["hash"]
+    nested = {n["key"] for n in facts["nested"]}  # "_impls": the provider source uuids
+    assert set(IrOpPriorityConfig().hash_factors()) == set(facts["included"]) | nested
 
 
 @pytest.mark.parametrize("kwargs", [

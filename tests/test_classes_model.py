@@ -19,7 +19,7 @@ from vllm_config.pooler import PoolerConfig
 
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]
 SEED = FACTS["ModelConfig"]
-LMO = "multimodal_config.language_model_only"
+LMO = "language_model_only"
 
 
 def test_constructor_matches_seed():

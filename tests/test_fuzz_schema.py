@@ -303,7 +303,7 @@ def field_case(draw, ctx: Ctx, class_include: bool | None, cli: bool, taken: set
     if kind == "field" and draw(st.integers(0, 9)) == 0:
         spec["deprecated"] = {"message": draw(doc), "replacement": draw(text)}
     if kind == "field" and cli and draw(st.integers(0, 4)) == 0:
-        spec["cli"] = {"flag": "--zz-" + name.replace("_", "-").strip("-") + "-9"}
+        spec["cli"] = {"flag": "--zz9-" + name.replace("_", "-") + "-9"}
     case_kind = "field" if kind in ("field",) else kind
     return name, spec, FieldCase(name, case_kind, t, value, spec["doc"], included)
 

@@ -12,10 +12,8 @@ import json
 import re
 from collections import deque
 
-import jinja2
-
 from . import model as m
-from .emit_python import header
+from .emit_python import environment, header
 from .resolve import Resolved, derived_cli
 from .type_expr import TypeExpr
 
@@ -276,7 +274,7 @@ def build_table(res: Resolved) -> dict:
             steps, comma = _normalisers(f)
             if steps:
                 entry["normalise"] = steps
-            if comma and vs.get("container"):
+            if comma and vs.get("container") and vs["kind"] == "str":
                 entry["comma_list"] = True
             if spec.human_int or spec.auto_int:
                 entry["human_int"] = True
@@ -353,12 +351,14 @@ def pyfmt(value: object, indent: int = 0, width: int = 99) -> str:
             return one
     inner = " " * (indent + 4)
     if isinstance(value, str):
-        chunks, cur = [], ""
+        chunks, cur, size = [], "", 2  # size: length of cur as a quoted literal
         for word in re.split(r"(?<= )", value):
-            if cur and len(_quote(cur + word)) + indent + 4 > width:
+            wsize = len(_quote(word)) - 2
+            if cur and size + wsize + indent + 4 > width:
                 chunks.append(cur)
-                cur = ""
+                cur, size = "", 2
             cur += word
+            size += wsize
         chunks.append(cur)
         body = "".join(f"{inner}{_quote(c)}\n" for c in chunks)
         return "(\n" + body + pad + ")"
@@ -403,10 +403,11 @@ def manifest(table: dict, prog: str, version: int) -> str:
             "deprecated": fl.get("deprecated", ""), "help": fl["help"],
         }
         flags.append(entry)
-    data = {"generated_from": "schema/", "prog": prog, "schema_version": version,
-            "groups": [{"name": g, "summary": s} for g, s, _ in table["groups"]],
-            "flags": flags}
-    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    head = {"generated_from": "schema/", "prog": prog, "schema_version": version,
+            "groups": [{"name": g, "summary": s} for g, s, _ in table["groups"]]}
+    # one flag per line: reviewable diffs, and json's C encoder (indent= is pure Python)
+    body = ",\n".join("  " + json.dumps(f, ensure_ascii=False) for f in flags)
+    return json.dumps(head, ensure_ascii=False)[:-1] + ', "flags": [\n' + body + "\n]}\n"
 
 
 def _zsh_escape(text: str) -> str:
@@ -431,17 +432,9 @@ def completion_views(table: dict) -> list[dict]:
     return views
 
 
-def _environment() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("cfgc", "templates"),
-        keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined, autoescape=False,
-    )
-
-
 def emit_cli(res: Resolved) -> dict[str, str]:
     """{path relative to generated/: content} for the CLI outputs."""
-    env = _environment()
+    env = environment()  # the Python emitter's: same settings, cached template bytecode
     pkg = res.schema.package
     prog = pkg.replace("_", "-")
     table = build_table(res)

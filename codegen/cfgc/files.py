@@ -2,7 +2,8 @@
 
 Every new content is first written to a temporary file beside its target; only when
 all of them are on disk are they renamed into place (os.replace is atomic per file).
-A failure before that point removes the temporaries and leaves the tree untouched.
+A failure before that point removes the temporaries; a failure while renaming puts
+back every file already replaced. Either way the tree is left as it was.
 Generated files no longer produced are removed, so renames in the schema don't leave
 stale modules behind.
 """
@@ -63,10 +64,26 @@ def write_atomically(root: Path, outputs: dict[str, str], p: Plan) -> None:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
         raise
-    for tmp, target in staged:
-        os.replace(tmp, target)
-    for rel in p.removed:
-        (root / rel).unlink(missing_ok=True)
+    # Renames are atomic one file at a time; keep what each replaced so a failure
+    # part-way (I/O error, interrupt) can put the previous tree back.
+    previous: list[tuple[Path, bytes | None]] = []
+    try:
+        for tmp, target in staged:
+            previous.append((target, target.read_bytes() if target.exists() else None))
+            os.replace(tmp, target)
+        for rel in p.removed:
+            target = root / rel
+            previous.append((target, target.read_bytes() if target.exists() else None))
+            target.unlink(missing_ok=True)
+    except BaseException:
+        for target, content in reversed(previous):
+            if content is None:
+                target.unlink(missing_ok=True)
+            else:
+                target.write_bytes(content)
+        for tmp, _ in staged:
+            tmp.unlink(missing_ok=True)
+        raise
 
 
 def _before_commit_hook() -> None:

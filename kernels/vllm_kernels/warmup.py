@@ -154,6 +154,13 @@ class WarmupReport:
     def skipped(self) -> list[ItemResult]:
         return [r for r in self.results if r.skipped]
 
+    def __str__(self) -> str:
+        # One line, for logs and CLIs; the dataclass repr lists every item.
+        return (
+            f"warmup: {self.count} item(s), {len(self.skipped)} skipped, {self.launches} "
+            f"launch(es), {self.compilations} compilation(s) in {self.seconds:.2f}s"
+        )
+
 
 def expand_plan(
     ops: Sequence[str],
@@ -298,10 +305,5 @@ def run_warmup(
         monitor=mon if monitor is not None else None,
     )
     if progress:
-        print(
-            f"[warmup] {report.count} item(s), {report.launches} launch(es), "
-            f"{report.compilations} compilation(s) in {seconds:.2f}s",
-            file=out,
-            flush=True,
-        )
+        print(f"[{report}]", file=out, flush=True)
     return report

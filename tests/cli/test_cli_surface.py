@@ -374,3 +374,16 @@ def test_zsh_completion() -> None:
         proc = subprocess.run([zsh, "-n", str(GENERATED / "completions" / f"_{PROG}")],
                               capture_output=True, text=True)
         assert proc.returncode == 0, proc.stderr
+
+
+def test_list_of_choices_takes_comma_joined_items() -> None:
+    """vLLM lists "model,worker" among --collect-detailed-traces' choices; here any list of
+    choices takes comma-joined items, each checked."""
+    e = first(lambda e: e.get("container") == "list" and e["kind"] == "choice"
+              and len(e["choices"]) > 1 and not e["requires"])
+    a, b = e["choices"][:2]
+    parsed, _ = parse([e["flag"], f"{a},{b}"])
+    want = [int(a), int(b)] if e.get("literal_type") == "int" else [a, b]
+    assert value_at(parsed, e) == want
+    rc, _, err = run("show", e["flag"], f"{a},nope")
+    assert rc == 2 and "'nope'" not in err and f"'{a},nope'" in err

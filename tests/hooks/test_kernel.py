@@ -43,20 +43,20 @@ def test_with_default_copies_the_list():
 
 def test_merge_platform_priorities_appends_missing_only():
     k = KernelConfig(ir_op_priority={"rms_norm": ["triton"]})
-    platform = IrOpPriorityConfig(rms_norm=["vllm_c", "triton", "native"],
+    platform = IrOpPriorityConfig(rms_norm=["native", "triton"],
                                   fused_add_rms_norm=["native"])
     hooks.merge_platform_priorities(k, platform)
-    assert k.ir_op_priority.rms_norm == ["triton", "vllm_c", "native"]
+    assert k.ir_op_priority.rms_norm == ["triton", "native"]
     assert k.ir_op_priority.fused_add_rms_norm == ["native"]
 
 
 def test_merge_platform_priorities_is_idempotent():
     k = KernelConfig()
-    platform = IrOpPriorityConfig(rms_norm=["vllm_c", "native"])
+    platform = IrOpPriorityConfig(rms_norm=["triton", "native"])
     hooks.merge_platform_priorities(k, platform)
     first = k.compute_hash()
     hooks.merge_platform_priorities(k, platform)
-    assert k.ir_op_priority.rms_norm == ["vllm_c", "native"]
+    assert k.ir_op_priority.rms_norm == ["triton", "native"]
     assert k.compute_hash() == first
 
 

@@ -75,8 +75,11 @@ def test_run_warmup_runs_every_item(device) -> None:
     assert len(lines) == len(plan) + 1 and lines[0].startswith(f"[warmup 1/{len(plan)}]")
     if device.type == "cuda":
         # One binary per item at most (fused in-place and out-of-place share
-        # one), and never one per token count.
-        assert all(r.compilations <= 1 for r in report.results)
+        # one), never one per token count; except the strided item, whose
+        # one-token launch passes hidden (96) as its stride where the others
+        # pass 131, a different divisibility-by-16 specialisation.
+        for r in report.results:
+            assert r.compilations <= (2 if r.item.row_stride else 1), r.item.describe()
     else:
         assert report.compilations == 0  # the interpreter compiles nothing
 

@@ -75,9 +75,10 @@ class _Record(argparse.Action):
             for v in values:
                 if isinstance(v, _Invalid):
                     v.fail(option_string)
-            if entry.get("comma_list"):
-                values = [p.strip() for v in values for p in (v.split(",") if isinstance(
-                    v, str) else [v]) if not isinstance(p, str) or p.strip()]
+            values = [x for v in values for x in (v if isinstance(v, _Several) else [v])]
+            if entry.get("comma_list"):  # the field splits "a,b" itself: so does its flag
+                values = [part.strip() for v in values for part in v.split(",")
+                          if part.strip()]
             if entry.get("optional") and len(values) == 1 and values[0] in ("None", ""):
                 values = None
         elif isinstance(values, _Invalid):
@@ -95,11 +96,17 @@ class _Invalid:
         raise CliError(f"{option}: invalid value {self.raw!r}: {self.reason}")
 
 
+class _Several(list):
+    """One token holding several list items ("model,worker", as vLLM's choices allow)."""
+
+
 def _reader(entry: dict):
     def convert(raw: str) -> object:
         try:
             if entry.get("container") and entry.get("optional") and raw in ("None", ""):
                 return raw
+            if entry.get("container") and entry["kind"] in ("choice", "enum") and "," in raw:
+                return _Several(read(entry, part) for part in raw.split(","))
             return read(entry, raw)
         except BadValue as exc:
             return _Invalid(raw, str(exc))
@@ -120,7 +127,9 @@ class Cli:
         return sorted(self.by_option) + list(OWN_FLAGS)
 
 
-def build_cli(table: object) -> Cli:
+def build_cli(table: object, only: set[str] | None = None) -> Cli:
+    """The parser; with `only`, just the flags having one of those option strings (adding
+    all 200-odd flags to argparse costs more than parsing a command line with a few)."""
     prog = table.PROG
     parser = _Parser(prog=prog, add_help=False, allow_abbrev=False,
                      formatter_class=HelpFormatter,
@@ -141,6 +150,10 @@ def build_cli(table: object) -> Cli:
     by_option: dict[str, dict] = {}
     for entry in table.FLAGS:
         options = [entry["flag"], *entry["aliases"], *entry["negatives"]]
+        for opt in options:
+            by_option[opt] = entry
+        if only is not None and only.isdisjoint(options):
+            continue
         kwargs: dict[str, object] = {"dest": entry["dest"], "action": _Record, "entry": entry,
                                   "default": argparse.SUPPRESS, "help": entry["help"]}
         kind = entry["kind"]
@@ -155,9 +168,19 @@ def build_cli(table: object) -> Cli:
             elif entry.get("container"):
                 kwargs["nargs"] = entry["nargs"]
         groups[entry["group"]].add_argument(*options, **kwargs)
-        for opt in options:
-            by_option[opt] = entry
     return Cli(table, parser, by_option)
+
+
+def _options_in(tokens: list[str], short: set[str]) -> set[str]:
+    """Option strings a command line may use: each token up to '=' or '.', and the
+    one-letter short options glued to their value (-O3)."""
+    found = set()
+    for tok in tokens:
+        if tok.startswith("-"):
+            found.add(re.split(r"[=.]", tok, maxsplit=1)[0])
+            if not tok.startswith("--") and tok[:2] in short:
+                found.add(tok[:2])
+    return found
 
 
 def suggest(word: str, candidates: list[str]) -> str:
@@ -296,8 +319,7 @@ def load_config_file(path: str) -> dict:
     return data
 
 
-def _file_ops(cli: Cli, path: str) -> list[Op]:
-    data = load_config_file(path)
+def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
     ops: list[Op] = []
     for key, value in data.items():
         if not isinstance(key, str):
@@ -424,13 +446,18 @@ def _deep_merge(dst: dict, src: dict) -> None:
 
 def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parsed:
     """Command-line tokens (after the subcommand) -> per-root constructor arguments."""
-    cli = cli or build_cli(table)
     argv, config_path = _split_config([normalise_option(t) for t in argv])
+    data = load_config_file(config_path) if config_path is not None else {}
+    if cli is None:
+        keys = [normalise_option(k if k.startswith("-") else "--" + k)
+                for k in data if isinstance(k, str)]
+        short = {o for e in table.FLAGS for o in e["aliases"] if len(o) == 2}
+        cli = build_cli(table, _options_in(argv + keys, short))
     argv, dotted = _dotted(cli, argv, 1)
     line_ops, ns = _run_parser(cli, argv, 1)
     ops: list[Op] = []
     if config_path is not None:
-        ops.extend(_file_ops(cli, config_path))
+        ops.extend(_file_ops(cli, config_path, data))
     ops.extend(dotted)
     # dotted ops were pulled out first; keep command-line order by position otherwise
     ops.extend(line_ops)

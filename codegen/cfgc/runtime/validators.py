@@ -38,7 +38,7 @@ def enum_by_name(value: Any, enum_cls: type[enum.Enum]) -> Any:
     try:
         return enum_cls[value.upper()]
     except KeyError:
-        by_value = {member.value: member for member in enum_cls}
+        by_value = {member.value: member for member in enum_cls if member.value}
         if value in by_value:  # a dumped member (e.g. from model_dump) reads back too
             return by_value[value]
         names = ", ".join(enum_cls.__members__)
