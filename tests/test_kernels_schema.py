@@ -56,6 +56,8 @@ def test_impl_uuids_feed_the_hash() -> None:
     cfg = vllm_config.IrOpPriorityConfig(rms_norm=["native"])
     impls = cfg.hash_factors()["_impls"]
     assert dict(impls)["rms_norm"] == (("native", warmup.PROVIDER_UUIDS["rms_norm"]["native"]),)
+    default = dict(vllm_config.IrOpPriorityConfig().hash_factors()["_impls"])["rms_norm"]
+    assert [p for p, _ in default] == list(warmup.DEFAULT_PRIORITY["rms_norm"])
     assert cfg.compute_hash() != vllm_config.IrOpPriorityConfig(rms_norm=["triton"]).compute_hash()
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
-from dataclasses import replace
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from . import model as m

@@ -149,6 +149,11 @@ def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
             k, v = f"k{depth}", f"v{depth}"
             ke = hash_expr(t.args[0], k, res, depth + 1)
             ve = hash_expr(t.args[1], v, res, depth + 1)
+            key_type = res.expand(t.args[0])
+            if key_type.kind == "scalar" and key_type.name == "str":  # unique str keys sort as is
+                if ve == v:
+                    return f"tuple(sorted({expr}.items()))"
+                return f"tuple(sorted([({k}, {ve}) for {k}, {v} in {expr}.items()]))"
             return f"_h.sorted_items(({ke}, {ve}) for {k}, {v} in {expr}.items())"
         if t.name == "tuple" and not t.variadic:
             parts = [hash_expr(a, f"{expr}[{i}]", res, depth + 1) for i, a in enumerate(t.args)]

@@ -130,24 +130,32 @@ class AttentionConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"AttentionConfig:backend,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,mla_prefill_backend,tq_max_kv_splits_for_cuda_graph,use_fp4_indexer_cache,use_non_causal,use_prefill_decode_attention,use_prefill_query_quantization,use_trtllm_attention:"
-            + repr((
-                _h.enum_name(self.backend),
-                self.disable_flashinfer_q_quantization,
-                self.flash_attn_max_num_splits_for_cuda_graph,
-                self.flash_attn_version,
-                self.flex_attn_block_m,
-                self.flex_attn_block_n,
-                self.flex_attn_kv_block_size,
-                self.flex_attn_q_block_size,
-                self.indexer_kv_dtype,
-                _h.enum_name(self.mla_prefill_backend),
-                self.tq_max_kv_splits_for_cuda_graph,
-                self.use_fp4_indexer_cache,
-                self.use_non_causal,
-                self.use_prefill_decode_attention,
-                self.use_prefill_query_quantization,
-                self.use_trtllm_attention,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            _h.enum_name(self.backend),
+            self.disable_flashinfer_q_quantization,
+            self.flash_attn_max_num_splits_for_cuda_graph,
+            self.flash_attn_version,
+            self.flex_attn_block_m,
+            self.flex_attn_block_n,
+            self.flex_attn_kv_block_size,
+            self.flex_attn_q_block_size,
+            self.indexer_kv_dtype,
+            _h.enum_name(self.mla_prefill_backend),
+            self.tq_max_kv_splits_for_cuda_graph,
+            self.use_fp4_indexer_cache,
+            self.use_non_causal,
+            self.use_prefill_decode_attention,
+            self.use_prefill_query_quantization,
+            self.use_trtllm_attention,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_AttentionConfig, factors)
+        if digest is None:
+            digest = _sha256(b"AttentionConfig:backend,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,mla_prefill_backend,tq_max_kv_splits_for_cuda_graph,use_fp4_indexer_cache,use_non_causal,use_prefill_decode_attention,use_prefill_query_quantization,use_trtllm_attention:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_AttentionConfig, factors, digest)
+        return digest
+
+
+_MEMO_AttentionConfig: dict[tuple, str] = {}
+"""Factor values -> digest for AttentionConfig.compute_hash (bounded by _h.remember)."""

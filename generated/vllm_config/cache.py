@@ -200,20 +200,28 @@ class CacheConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:"
-            + repr((
-                self.block_size,
-                self.cache_dtype,
-                self.calculate_kv_scales,
-                tuple(self.kv_cache_dtype_skip_layers),
-                self.kv_cache_memory_bytes,
-                self.kv_offloading_backend,
-                None if self.kv_offloading_size is None else float(self.kv_offloading_size),
-                self.mamba_block_size,
-                self.mamba_cache_dtype,
-                self.mamba_cache_mode,
-                self.mamba_ssm_cache_dtype,
-                self.sliding_window,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.block_size,
+            self.cache_dtype,
+            self.calculate_kv_scales,
+            tuple(self.kv_cache_dtype_skip_layers),
+            self.kv_cache_memory_bytes,
+            self.kv_offloading_backend,
+            None if self.kv_offloading_size is None else float(self.kv_offloading_size),
+            self.mamba_block_size,
+            self.mamba_cache_dtype,
+            self.mamba_cache_mode,
+            self.mamba_ssm_cache_dtype,
+            self.sliding_window,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_CacheConfig, factors)
+        if digest is None:
+            digest = _sha256(b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_CacheConfig, factors, digest)
+        return digest
+
+
+_MEMO_CacheConfig: dict[tuple, str] = {}
+"""Factor values -> digest for CacheConfig.compute_hash (bounded by _h.remember)."""

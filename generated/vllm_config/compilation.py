@@ -163,26 +163,34 @@ class PassConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:"
-            + repr((
-                self.eliminate_noops,
-                self.enable_qk_norm_rope_fusion,
-                self.enable_sp,
-                None if self.fi_allreduce_fusion_max_size_mb is None else float(self.fi_allreduce_fusion_max_size_mb),
-                self.fuse_act_padding,
-                self.fuse_act_quant,
-                self.fuse_allreduce_rms,
-                self.fuse_attn_quant,
-                self.fuse_gemm_comms,
-                self.fuse_mla_dual_rms_norm,
-                self.fuse_norm_quant,
-                self.fuse_rope_kvcache,
-                self.fuse_rope_kvcache_cat_mla,
-                self.rope_kvcache_fusion_max_token_num,
-                self.sp_min_token_num,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.eliminate_noops,
+            self.enable_qk_norm_rope_fusion,
+            self.enable_sp,
+            None if self.fi_allreduce_fusion_max_size_mb is None else float(self.fi_allreduce_fusion_max_size_mb),
+            self.fuse_act_padding,
+            self.fuse_act_quant,
+            self.fuse_allreduce_rms,
+            self.fuse_attn_quant,
+            self.fuse_gemm_comms,
+            self.fuse_mla_dual_rms_norm,
+            self.fuse_norm_quant,
+            self.fuse_rope_kvcache,
+            self.fuse_rope_kvcache_cat_mla,
+            self.rope_kvcache_fusion_max_token_num,
+            self.sp_min_token_num,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_PassConfig, factors)
+        if digest is None:
+            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_PassConfig, factors, digest)
+        return digest
+
+
+_MEMO_PassConfig: dict[tuple, str] = {}
+"""Factor values -> digest for PassConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -211,14 +219,22 @@ class DynamicShapesConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"DynamicShapesConfig:assume_32_bit_indexing,evaluate_guards,type:"
-            + repr((
-                self.assume_32_bit_indexing,
-                self.evaluate_guards,
-                _h.enum_name(self.type),
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.assume_32_bit_indexing,
+            self.evaluate_guards,
+            _h.enum_name(self.type),
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_DynamicShapesConfig, factors)
+        if digest is None:
+            digest = _sha256(b"DynamicShapesConfig:assume_32_bit_indexing,evaluate_guards,type:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_DynamicShapesConfig, factors, digest)
+        return digest
+
+
+_MEMO_DynamicShapesConfig: dict[tuple, str] = {}
+"""Factor values -> digest for DynamicShapesConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -487,15 +503,15 @@ class CompilationConfig:
             "cudagraph_num_of_warmups": self.cudagraph_num_of_warmups,
             "cudagraph_specialize_lora": self.cudagraph_specialize_lora,
             "custom_ops": tuple(self.custom_ops),
-            "disabled_custom_ops": _h.sorted_items((k0, v0) for k0, v0 in self.disabled_custom_ops.items()),
+            "disabled_custom_ops": tuple(sorted(self.disabled_custom_ops.items())),
             "dynamic_shapes_config": self.dynamic_shapes_config.compute_hash(),
-            "enabled_custom_ops": _h.sorted_items((k0, v0) for k0, v0 in self.enabled_custom_ops.items()),
+            "enabled_custom_ops": tuple(sorted(self.enabled_custom_ops.items())),
             "encoder_cudagraph_max_frames_per_batch": self.encoder_cudagraph_max_frames_per_batch,
             "encoder_cudagraph_max_vision_items_per_batch": self.encoder_cudagraph_max_vision_items_per_batch,
             "encoder_cudagraph_token_budgets": tuple(self.encoder_cudagraph_token_budgets),
             "fast_moe_cold_start": self.fast_moe_cold_start,
             "inductor_compile_config": _h.sorted_items((_h.canon(k0), _h.canon(v0)) for k0, v0 in self.inductor_compile_config.items()),
-            "inductor_passes": _h.sorted_items((k0, v0) for k0, v0 in self.inductor_passes.items()),
+            "inductor_passes": tuple(sorted(self.inductor_passes.items())),
             "ir_enable_torch_wrap": self.ir_enable_torch_wrap,
             "max_cudagraph_capture_size": self.max_cudagraph_capture_size,
             "mode": _h.enum_name(self.mode),
@@ -507,36 +523,44 @@ class CompilationConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,disabled_custom_ops,dynamic_shapes_config,enabled_custom_ops,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:"
-            + repr((
-                self.backend,
-                self.compile_cache_save_format,
-                self.compile_mm_encoder,
-                None if self.compile_ranges_endpoints is None else tuple(self.compile_ranges_endpoints),
-                None if self.compile_sizes is None else tuple(_h.canon(x0) for x0 in self.compile_sizes),
-                None if self.cudagraph_capture_sizes is None else tuple(self.cudagraph_capture_sizes),
-                self.cudagraph_copy_inputs,
-                self.cudagraph_mm_encoder,
-                _h.enum_name(self.cudagraph_mode),
-                self.cudagraph_num_of_warmups,
-                self.cudagraph_specialize_lora,
-                tuple(self.custom_ops),
-                _h.sorted_items((k0, v0) for k0, v0 in self.disabled_custom_ops.items()),
-                self.dynamic_shapes_config.compute_hash(),
-                _h.sorted_items((k0, v0) for k0, v0 in self.enabled_custom_ops.items()),
-                self.encoder_cudagraph_max_frames_per_batch,
-                self.encoder_cudagraph_max_vision_items_per_batch,
-                tuple(self.encoder_cudagraph_token_budgets),
-                self.fast_moe_cold_start,
-                _h.sorted_items((_h.canon(k0), _h.canon(v0)) for k0, v0 in self.inductor_compile_config.items()),
-                _h.sorted_items((k0, v0) for k0, v0 in self.inductor_passes.items()),
-                self.ir_enable_torch_wrap,
-                self.max_cudagraph_capture_size,
-                _h.enum_name(self.mode),
-                self.pass_config.compute_hash(),
-                None if self.splitting_ops is None else tuple(self.splitting_ops),
-                tuple(self.static_all_moe_layers),
-                self.use_inductor_graph_partition,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.backend,
+            self.compile_cache_save_format,
+            self.compile_mm_encoder,
+            None if self.compile_ranges_endpoints is None else tuple(self.compile_ranges_endpoints),
+            None if self.compile_sizes is None else tuple(_h.canon(x0) for x0 in self.compile_sizes),
+            None if self.cudagraph_capture_sizes is None else tuple(self.cudagraph_capture_sizes),
+            self.cudagraph_copy_inputs,
+            self.cudagraph_mm_encoder,
+            _h.enum_name(self.cudagraph_mode),
+            self.cudagraph_num_of_warmups,
+            self.cudagraph_specialize_lora,
+            tuple(self.custom_ops),
+            tuple(sorted(self.disabled_custom_ops.items())),
+            self.dynamic_shapes_config.compute_hash(),
+            tuple(sorted(self.enabled_custom_ops.items())),
+            self.encoder_cudagraph_max_frames_per_batch,
+            self.encoder_cudagraph_max_vision_items_per_batch,
+            tuple(self.encoder_cudagraph_token_budgets),
+            self.fast_moe_cold_start,
+            _h.sorted_items((_h.canon(k0), _h.canon(v0)) for k0, v0 in self.inductor_compile_config.items()),
+            tuple(sorted(self.inductor_passes.items())),
+            self.ir_enable_torch_wrap,
+            self.max_cudagraph_capture_size,
+            _h.enum_name(self.mode),
+            self.pass_config.compute_hash(),
+            None if self.splitting_ops is None else tuple(self.splitting_ops),
+            tuple(self.static_all_moe_layers),
+            self.use_inductor_graph_partition,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_CompilationConfig, factors)
+        if digest is None:
+            digest = _sha256(b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,disabled_custom_ops,dynamic_shapes_config,enabled_custom_ops,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_CompilationConfig, factors, digest)
+        return digest
+
+
+_MEMO_CompilationConfig: dict[tuple, str] = {}
+"""Factor values -> digest for CompilationConfig.compute_hash (bounded by _h.remember)."""

@@ -51,14 +51,22 @@ class IrOpPriorityConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:"
-            + repr((
-                _h.canon(_hooks.impl_uuids(self)),
-                tuple(self.fused_add_rms_norm),
-                tuple(self.rms_norm),
-            )).encode()
-        ).hexdigest()
+        factors = (
+            _h.canon(_hooks.impl_uuids(self)),
+            tuple(self.fused_add_rms_norm),
+            tuple(self.rms_norm),
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_IrOpPriorityConfig, factors)
+        if digest is None:
+            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_IrOpPriorityConfig, factors, digest)
+        return digest
+
+
+_MEMO_IrOpPriorityConfig: dict[tuple, str] = {}
+"""Factor values -> digest for IrOpPriorityConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -116,11 +124,19 @@ class KernelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"KernelConfig:ir_op_priority,linear_backend,moe_backend:"
-            + repr((
-                self.ir_op_priority.compute_hash(),
-                self.linear_backend,
-                self.moe_backend,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.ir_op_priority.compute_hash(),
+            self.linear_backend,
+            self.moe_backend,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_KernelConfig, factors)
+        if digest is None:
+            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,moe_backend:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_KernelConfig, factors, digest)
+        return digest
+
+
+_MEMO_KernelConfig: dict[tuple, str] = {}
+"""Factor values -> digest for KernelConfig.compute_hash (bounded by _h.remember)."""

@@ -78,15 +78,23 @@ class LoRAConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"LoRAConfig:enable_mixed_moe_lora_format,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:"
-            + repr((
-                self.enable_mixed_moe_lora_format,
-                self.enable_tower_connector_lora,
-                self.fully_sharded_loras,
-                _h.canon(self.lora_dtype),
-                self.max_lora_rank,
-                self.max_loras,
-                None if self.target_modules is None else tuple(self.target_modules),
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.enable_mixed_moe_lora_format,
+            self.enable_tower_connector_lora,
+            self.fully_sharded_loras,
+            _h.canon(self.lora_dtype),
+            self.max_lora_rank,
+            self.max_loras,
+            None if self.target_modules is None else tuple(self.target_modules),
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_LoRAConfig, factors)
+        if digest is None:
+            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_LoRAConfig, factors, digest)
+        return digest
+
+
+_MEMO_LoRAConfig: dict[tuple, str] = {}
+"""Factor values -> digest for LoRAConfig.compute_hash (bounded by _h.remember)."""

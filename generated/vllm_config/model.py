@@ -378,7 +378,7 @@ class ModelConfig:
             "model": self.model,
             "model_impl": _h.canon(self.model_impl),
             "model_weights": self.model_weights,
-            "override_generation_config": _h.sorted_items((k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()),
+            "override_generation_config": tuple(sorted([(k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()])),
             "quantization": _h.canon(self.quantization),
             "quantization_config": _h.canon(self.quantization_config),
             "renderer_num_workers": self.renderer_num_workers,
@@ -389,32 +389,40 @@ class ModelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:"
-            + repr((
-                self.allow_deprecated_quantization,
-                self.code_revision,
-                self.disable_sliding_window,
-                _h.canon(self.dtype),
-                self.enable_cumem_allocator,
-                self.enable_prompt_embeds,
-                self.enable_return_routed_experts,
-                self.enable_sleep_mode,
-                self.generation_config,
-                _h.canon(self.hf_config),
-                _h.canon(self.hf_text_config),
-                _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
-                self.max_logprobs,
-                self.max_model_len,
-                self.model,
-                _h.canon(self.model_impl),
-                self.model_weights,
-                _h.sorted_items((k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()),
-                _h.canon(self.quantization),
-                _h.canon(self.quantization_config),
-                self.renderer_num_workers,
-                self.revision,
-                self.runner,
-                self.trust_remote_code,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.allow_deprecated_quantization,
+            self.code_revision,
+            self.disable_sliding_window,
+            _h.canon(self.dtype),
+            self.enable_cumem_allocator,
+            self.enable_prompt_embeds,
+            self.enable_return_routed_experts,
+            self.enable_sleep_mode,
+            self.generation_config,
+            _h.canon(self.hf_config),
+            _h.canon(self.hf_text_config),
+            _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
+            self.max_logprobs,
+            self.max_model_len,
+            self.model,
+            _h.canon(self.model_impl),
+            self.model_weights,
+            tuple(sorted([(k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()])),
+            _h.canon(self.quantization),
+            _h.canon(self.quantization_config),
+            self.renderer_num_workers,
+            self.revision,
+            self.runner,
+            self.trust_remote_code,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_ModelConfig, factors)
+        if digest is None:
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_ModelConfig, factors, digest)
+        return digest
+
+
+_MEMO_ModelConfig: dict[tuple, str] = {}
+"""Factor values -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""

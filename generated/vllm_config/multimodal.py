@@ -238,12 +238,20 @@ class MultiModalConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"MultiModalConfig:mm_encoder_attn_backend,mm_encoder_attn_dtype,mm_encoder_fp8_scale_path,mm_encoder_tp_mode:"
-            + repr((
-                _h.enum_name(self.mm_encoder_attn_backend),
-                self.mm_encoder_attn_dtype,
-                self.mm_encoder_fp8_scale_path,
-                self.mm_encoder_tp_mode,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            _h.enum_name(self.mm_encoder_attn_backend),
+            self.mm_encoder_attn_dtype,
+            self.mm_encoder_fp8_scale_path,
+            self.mm_encoder_tp_mode,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_MultiModalConfig, factors)
+        if digest is None:
+            digest = _sha256(b"MultiModalConfig:mm_encoder_attn_backend,mm_encoder_attn_dtype,mm_encoder_fp8_scale_path,mm_encoder_tp_mode:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_MultiModalConfig, factors, digest)
+        return digest
+
+
+_MEMO_MultiModalConfig: dict[tuple, str] = {}
+"""Factor values -> digest for MultiModalConfig.compute_hash (bounded by _h.remember)."""

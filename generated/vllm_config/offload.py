@@ -38,13 +38,21 @@ class UVAOffloadConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"UVAOffloadConfig:cpu_offload_gb,cpu_offload_params:"
-            + repr((
-                float(self.cpu_offload_gb),
-                _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
-            )).encode()
-        ).hexdigest()
+        factors = (
+            float(self.cpu_offload_gb),
+            _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_UVAOffloadConfig, factors)
+        if digest is None:
+            digest = _sha256(b"UVAOffloadConfig:cpu_offload_gb,cpu_offload_params:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_UVAOffloadConfig, factors, digest)
+        return digest
+
+
+_MEMO_UVAOffloadConfig: dict[tuple, str] = {}
+"""Factor values -> digest for UVAOffloadConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -77,15 +85,23 @@ class PrefetchOffloadConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"PrefetchOffloadConfig:offload_group_size,offload_num_in_group,offload_params,offload_prefetch_step:"
-            + repr((
-                self.offload_group_size,
-                self.offload_num_in_group,
-                _h.sorted_tuple(x0 for x0 in self.offload_params),
-                self.offload_prefetch_step,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.offload_group_size,
+            self.offload_num_in_group,
+            _h.sorted_tuple(x0 for x0 in self.offload_params),
+            self.offload_prefetch_step,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_PrefetchOffloadConfig, factors)
+        if digest is None:
+            digest = _sha256(b"PrefetchOffloadConfig:offload_group_size,offload_num_in_group,offload_params,offload_prefetch_step:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_PrefetchOffloadConfig, factors, digest)
+        return digest
+
+
+_MEMO_PrefetchOffloadConfig: dict[tuple, str] = {}
+"""Factor values -> digest for PrefetchOffloadConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -118,11 +134,19 @@ class OffloadConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"OffloadConfig:offload_backend,prefetch,uva:"
-            + repr((
-                self.offload_backend,
-                self.prefetch.compute_hash(),
-                self.uva.compute_hash(),
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.offload_backend,
+            self.prefetch.compute_hash(),
+            self.uva.compute_hash(),
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_OffloadConfig, factors)
+        if digest is None:
+            digest = _sha256(b"OffloadConfig:offload_backend,prefetch,uva:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_OffloadConfig, factors, digest)
+        return digest
+
+
+_MEMO_OffloadConfig: dict[tuple, str] = {}
+"""Factor values -> digest for OffloadConfig.compute_hash (bounded by _h.remember)."""

@@ -77,19 +77,27 @@ class EPLBConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"EPLBConfig:communicator,log_balancedness,log_balancedness_interval,num_redundant_experts,policy,step_interval,use_async,window_size:"
-            + repr((
-                self.communicator,
-                self.log_balancedness,
-                self.log_balancedness_interval,
-                self.num_redundant_experts,
-                self.policy,
-                self.step_interval,
-                self.use_async,
-                self.window_size,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.communicator,
+            self.log_balancedness,
+            self.log_balancedness_interval,
+            self.num_redundant_experts,
+            self.policy,
+            self.step_interval,
+            self.use_async,
+            self.window_size,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_EPLBConfig, factors)
+        if digest is None:
+            digest = _sha256(b"EPLBConfig:communicator,log_balancedness,log_balancedness_interval,num_redundant_experts,policy,step_interval,use_async,window_size:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_EPLBConfig, factors, digest)
+        return digest
+
+
+_MEMO_EPLBConfig: dict[tuple, str] = {}
+"""Factor values -> digest for EPLBConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -344,33 +352,41 @@ class ParallelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,eplb_config,expert_placement_strategy,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:"
-            + repr((
-                self._coord_store_port,
-                self.all2all_backend,
-                self.cp_kv_cache_interleave_size,
-                self.cpu_distributed_timeout_seconds,
-                self.data_parallel_size,
-                self.dbo_decode_token_threshold,
-                self.dbo_prefill_token_threshold,
-                self.dcp_comm_backend,
-                self.dcp_kv_cache_interleave_size,
-                self.decode_context_parallel_size,
-                self.disable_nccl_for_dp_synchronization,
-                self.distributed_timeout_seconds,
-                self.enable_dbo,
-                self.enable_elastic_ep,
-                self.enable_ep_weight_filter,
-                self.enable_eplb,
-                self.enable_expert_parallel,
-                self.eplb_config.compute_hash(),
-                self.expert_placement_strategy,
-                self.is_moe_model,
-                self.pipeline_parallel_size,
-                self.prefill_context_parallel_size,
-                self.tensor_parallel_size,
-                self.ubatch_size,
-                self.world_size,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self._coord_store_port,
+            self.all2all_backend,
+            self.cp_kv_cache_interleave_size,
+            self.cpu_distributed_timeout_seconds,
+            self.data_parallel_size,
+            self.dbo_decode_token_threshold,
+            self.dbo_prefill_token_threshold,
+            self.dcp_comm_backend,
+            self.dcp_kv_cache_interleave_size,
+            self.decode_context_parallel_size,
+            self.disable_nccl_for_dp_synchronization,
+            self.distributed_timeout_seconds,
+            self.enable_dbo,
+            self.enable_elastic_ep,
+            self.enable_ep_weight_filter,
+            self.enable_eplb,
+            self.enable_expert_parallel,
+            self.eplb_config.compute_hash(),
+            self.expert_placement_strategy,
+            self.is_moe_model,
+            self.pipeline_parallel_size,
+            self.prefill_context_parallel_size,
+            self.tensor_parallel_size,
+            self.ubatch_size,
+            self.world_size,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_ParallelConfig, factors)
+        if digest is None:
+            digest = _sha256(b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,eplb_config,expert_placement_strategy,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_ParallelConfig, factors, digest)
+        return digest
+
+
+_MEMO_ParallelConfig: dict[tuple, str] = {}
+"""Factor values -> digest for ParallelConfig.compute_hash (bounded by _h.remember)."""

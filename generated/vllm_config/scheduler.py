@@ -126,9 +126,17 @@ class SchedulerConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"SchedulerConfig:max_num_batched_tokens:"
-            + repr((
-                self.max_num_batched_tokens,
-            )).encode()
-        ).hexdigest()
+        factors = (
+            self.max_num_batched_tokens,
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_SchedulerConfig, factors)
+        if digest is None:
+            digest = _sha256(b"SchedulerConfig:max_num_batched_tokens:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_SchedulerConfig, factors, digest)
+        return digest
+
+
+_MEMO_SchedulerConfig: dict[tuple, str] = {}
+"""Factor values -> digest for SchedulerConfig.compute_hash (bounded by _h.remember)."""

@@ -259,10 +259,18 @@ class SpeculativeConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:"
-            + repr((
-                _h.canon(_hooks.aux_layer_ids_factor(self)),
-                _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
-            )).encode()
-        ).hexdigest()
+        factors = (
+            _h.canon(_hooks.aux_layer_ids_factor(self)),
+            _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_SpeculativeConfig, factors)
+        if digest is None:
+            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_SpeculativeConfig, factors, digest)
+        return digest
+
+
+_MEMO_SpeculativeConfig: dict[tuple, str] = {}
+"""Factor values -> digest for SpeculativeConfig.compute_hash (bounded by _h.remember)."""

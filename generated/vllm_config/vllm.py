@@ -237,28 +237,36 @@ class VllmConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        return _sha256(
-            b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:"
-            + repr((
-                _h.canon(self.additional_config),
-                self.attention_config.compute_hash(),
-                self.cache_config.compute_hash(),
-                self.compilation_config.compute_hash(),
-                self.device_config.compute_hash(),
-                _h.nested(self.ec_transfer_config),
-                self.kernel_config.compute_hash(),
-                _h.nested(self.kv_transfer_config),
-                self.load_config.compute_hash(),
-                _h.nested(self.lora_config),
-                _h.canon(_hooks.mm_encoder_hash(self)),
-                _h.nested(self.model_config),
-                self.observability_config.compute_hash(),
-                self.offload_config.compute_hash(),
-                self.parallel_config.compute_hash(),
-                self.profiler_config.compute_hash(),
-                _h.nested(self.scheduler_config),
-                _h.canon(_hooks.schema_version(self)),
-                _h.nested(self.speculative_config),
-                self.structured_outputs_config.compute_hash(),
-            )).encode()
-        ).hexdigest()
+        factors = (
+            _h.canon(self.additional_config),
+            self.attention_config.compute_hash(),
+            self.cache_config.compute_hash(),
+            self.compilation_config.compute_hash(),
+            self.device_config.compute_hash(),
+            _h.nested(self.ec_transfer_config),
+            self.kernel_config.compute_hash(),
+            _h.nested(self.kv_transfer_config),
+            self.load_config.compute_hash(),
+            _h.nested(self.lora_config),
+            _h.canon(_hooks.mm_encoder_hash(self)),
+            _h.nested(self.model_config),
+            self.observability_config.compute_hash(),
+            self.offload_config.compute_hash(),
+            self.parallel_config.compute_hash(),
+            self.profiler_config.compute_hash(),
+            _h.nested(self.scheduler_config),
+            _h.canon(_hooks.schema_version(self)),
+            _h.nested(self.speculative_config),
+            self.structured_outputs_config.compute_hash(),
+        )
+        # Memoised on the factor values themselves, so a changed field can never
+        # return a stale hash; hashing an equal config again skips SHA-256.
+        digest = _h.recall(_MEMO_VllmConfig, factors)
+        if digest is None:
+            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + repr(factors).encode()).hexdigest()
+            _h.remember(_MEMO_VllmConfig, factors, digest)
+        return digest
+
+
+_MEMO_VllmConfig: dict[tuple, str] = {}
+"""Factor values -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import fields
+from functools import cache
 from typing import Any
 
 
@@ -42,15 +43,25 @@ def merge_platform_priorities(self, platform: Any) -> None:
         mine.extend([p for p in extra if p not in mine])
 
 
-def impl_uuids(self) -> dict[str, dict[str, str]]:
+def impl_uuids(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
     """Cache-key factor of IrOpPriorityConfig: the source uuid of each provider that can
-    run each op. An empty list means the registry default order, so its providers count.
-    The uuids are generated from the kernel sources (vllm_config.warmup), no torch needed.
+    run each op, as ((op, ((provider, uuid), ...)), ...). An empty list means the
+    registry default order, so its providers count. The uuids are generated from the
+    kernel sources (vllm_config.warmup), so no torch import is needed.
     """
+    return tuple((op, _uuids_for(op, tuple(getattr(self, op, None) or ()))) for op in _ops())
+
+
+@cache
+def _ops() -> tuple[str, ...]:
+    from vllm_config.warmup import PROVIDER_UUIDS
+
+    return tuple(PROVIDER_UUIDS)
+
+
+@cache
+def _uuids_for(op: str, chosen: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     from vllm_config.warmup import DEFAULT_PRIORITY, PROVIDER_UUIDS
 
-    out: dict[str, dict[str, str]] = {}
-    for op, uuids in PROVIDER_UUIDS.items():
-        chosen = getattr(self, op, None) or DEFAULT_PRIORITY[op]
-        out[op] = {p: uuids[p] for p in chosen if p in uuids}
-    return out
+    uuids = PROVIDER_UUIDS[op]
+    return tuple((p, uuids[p]) for p in (chosen or DEFAULT_PRIORITY[op]) if p in uuids)

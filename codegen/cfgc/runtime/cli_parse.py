@@ -135,7 +135,11 @@ def build_cli(table: object, only: set[str] | None = None) -> Cli:
                      formatter_class=HelpFormatter,
                      usage=f"{prog} {{show,hash}} [flags...] [--config FILE] "
                            f"[--format {{yaml,json}}]")
-    groups = {name: parser.add_argument_group(name, desc) for name, _, desc in table.GROUPS}
+    descriptions = {name: desc for name, _, desc in table.GROUPS}
+    groups: dict[str, argparse._ArgumentGroup] = {}
+    if only is None:  # all groups, in order (help); otherwise only those used, lazily
+        for name in descriptions:
+            groups[name] = parser.add_argument_group(name, descriptions[name])
     own = parser.add_argument_group(
         "Options", f"Options of {prog} itself (not engine flags).")
     own.add_argument("--config", metavar="FILE", dest="config",
@@ -167,7 +171,11 @@ def build_cli(table: object, only: set[str] | None = None) -> Cli:
                 kwargs["const"] = True
             elif entry.get("container"):
                 kwargs["nargs"] = entry["nargs"]
-        groups[entry["group"]].add_argument(*options, **kwargs)
+        group = groups.get(entry["group"])
+        if group is None:
+            group = groups[entry["group"]] = parser.add_argument_group(
+                entry["group"], descriptions.get(entry["group"], ""))
+        group.add_argument(*options, **kwargs)
     return Cli(table, parser, by_option)
 
 

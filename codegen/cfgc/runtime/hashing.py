@@ -40,14 +40,21 @@ def nested(value: Any) -> str | None:
     return None if value is None else value.compute_hash()
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str})
+
+
 def canon(value: Any) -> object:
-    """Canonical form of an untyped value (Any, dict[str, Any], runtime types)."""
-    if value is None or isinstance(value, bool | int | str):
+    """Canonical form of an untyped value (Any, dict[str, Any], runtime types, hooks)."""
+    kind = type(value)
+    if kind in _PLAIN:  # the common case first: exact types, no isinstance chain
         return value
-    if isinstance(value, float):
-        return value
-    if isinstance(value, enum.Enum):
+    if kind is tuple or kind is list:
+        return tuple([canon(v) for v in value])
+    if isinstance(value, enum.Enum):  # before int/str: IntEnum and StrEnum are both
         return enum_name(value)
+    for base in (int, float, str):  # subclasses of the plain types, as the plain type
+        if isinstance(value, base):
+            return base(value)
     if isinstance(value, PurePath):
         return str(value)
     if isinstance(value, dict):
@@ -78,3 +85,24 @@ def path(obj: Any, dotted: str) -> Any:
             return None
         obj = getattr(obj, part)
     return obj
+
+
+MEMO_LIMIT = 4096
+
+
+def recall(memo: dict, key: tuple) -> str | None:
+    try:
+        return memo.get(key)
+    except TypeError:  # an unhashable factor (should not happen for canonical values)
+        return None
+
+
+def remember(memo: dict, key: tuple, digest: str) -> None:
+    """Store a digest under its factor tuple; start over past MEMO_LIMIT entries so a
+    long-running process that hashes many distinct configs stays bounded."""
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    try:
+        memo[key] = digest
+    except TypeError:  # an unhashable factor (a runtime object's tuple): no memo
+        pass
