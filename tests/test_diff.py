@@ -11,12 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
 
 from cfgc import diff
 from cfgc.errors import Collector
 from cfgc.parse import parse_documents
 from cfgc.resolve import Resolved, resolve
 from cfgc.yaml_loader import load_yaml
+
+from .test_fuzz_schema import FUZZ, dump, schemas
 
 PROJECT = """\
 project:
@@ -436,3 +439,22 @@ def test_cli_working_tree_errors_exit_1(history: Path) -> None:
     result = cfgc(history, "diff")
     assert result.returncode == 1
     assert result.stderr.startswith("schema/cache.yaml:")
+
+
+# --- any two schemas ---------------------------------------------------------------------
+
+@FUZZ
+@given(schemas(), schemas())
+def test_diff_of_random_schemas(a, b) -> None:
+    """A schema never differs from itself; any two compare without error, every change
+    located in the right tree."""
+    old = compile_texts({f"schema/{n}": dump(d) for n, d in a.files.items()})
+    new = compile_texts({f"schema/{n}": dump(d) for n, d in b.files.items()})
+    assert diff.compare(old, old) == []
+    changes = diff.compare(old, new)
+    assert any(ch.id == f"package-renamed:{b.package}" and ch.breaking for ch in changes)
+    for ch in changes:
+        files = a.files if ch.at_ref else b.files
+        assert ch.loc.file.removeprefix("schema/") in files, ch
+        assert ch.loc.line >= 1 and ch.loc.col >= 1, ch
+    diff.render_json("REF", changes, [], diff.cache_key_classes(changes, new))
