@@ -196,8 +196,41 @@ def api_page(res: Resolved) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def cli_page(res: Resolved) -> str:
+    """Every flag, from the same table `vllm-config` builds its parser from."""
+    from .emit_cli import build_table  # the parser's own table: the page cannot drift
+
+    table = build_table(res)
+    lines = [HEADER.format(src="schema/"), "# Command-line flags", "",
+             "`vllm-config show [flags]` prints the resolved configs; `vllm-config hash "
+             "[flags]` prints the cache key and its factors. The flags are vLLM's engine "
+             "flags, generated from the schema. Booleans take `--x` / `--no-x`; optional "
+             "values accept `None`; lists take one or more values; JSON flags also take "
+             "dotted keys (`-cc.mode 3`, `--compilation-config.cudagraph_capture_sizes "
+             "'[1,2]'`, a trailing `+` appends); `--config file.yaml` supplies defaults "
+             "that flags override. `--help=all`, `--help=<group>` and `--help=<keyword>` "
+             "narrow the help.", ""]
+    for name, summary, _ in table["groups"]:
+        flags = [fl for fl in table["flags"] if fl["group"] == name]
+        lines += [f"## {name}", "", summary, "",
+                  "| Flag | Sets | Type | Choices | Default |", "| --- | --- | --- | --- | --- |"]
+        for fl in flags:
+            names = ", ".join(_code(x) for x in (fl["flag"], *fl["aliases"], *fl["negatives"]))
+            if fl["field"]:
+                sets = f"[`{fl['cls']}.{fl['field']}`]({fl['cls']}.md#{fl['field'].lower()})"
+            else:
+                sets = f"[`{fl['cls']}`]({fl['cls']}.md)"
+            choices = ", ".join(_code(str(c)) for c in fl.get("choices") or ())
+            default = _code(str(fl["default"])) if fl["default"] else ""
+            lines.append(f"| {names} | {sets} | {_code(str(fl['type']))} | {choices} | "
+                         f"{default} |")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def emit_reference(res: Resolved) -> dict[str, str]:
     out = {f"{c.name}.md": class_page(c, res) for c in res.schema.classes}
+    out["cli.md"] = cli_page(res)
     out["cache-key.md"] = cache_key_page(res)
     out["hook-points.md"] = hook_points_page(res)
     out["api.md"] = api_page(res)
@@ -208,7 +241,7 @@ def emit_reference(res: Resolved) -> dict[str, str]:
     for c in sorted(res.schema.classes, key=lambda c: c.name):
         first = c.doc.strip().split("\n")[0]
         index.append(f"| [{c.name}]({c.name}.md) | {_cell(first)} |")
-    index += ["", "Also: [cache key](cache-key.md), [hook points](hook-points.md), "
-              "[API](api.md)."]
+    index += ["", "Also: [command-line flags](cli.md), [cache key](cache-key.md), "
+              "[hook points](hook-points.md), [API](api.md)."]
     out["index.md"] = "\n".join(index) + "\n"
     return out

@@ -27,3 +27,12 @@ def test_every_class_is_on_the_cache_key_page() -> None:
     page = (REF / "cache-key.md").read_text()
     for c in resolved().schema.classes:
         assert f"\n## {c.name}\n" in page
+
+
+def test_every_flag_is_on_the_cli_page() -> None:
+    from vllm_config import _cli_table
+
+    page = (REF / "cli.md").read_text()
+    for flag in _cli_table.FLAGS:
+        for name in (flag["flag"], *flag["aliases"], *flag["negatives"]):
+            assert f"`{name}`" in page, name
