@@ -166,8 +166,6 @@ def test_schema_text_is_never_evaluated(project: Path) -> None:
     assert "{{ 7 * 7 }}" in (project / "docs" / "reference" / "Hostile.md").read_text()
 
 
-@pytest.mark.xfail(strict=True, reason="emit_cli puts Literal choices and group names into "
-                   "the bash completion's compgen -W \"...\" unquoted: $(...) runs on TAB")
 def test_bash_completion_does_not_run_schema_text(project: Path) -> None:
     if shutil.which("bash") is None:
         pytest.skip("bash is not installed")
@@ -189,8 +187,6 @@ def test_bash_completion_does_not_run_schema_text(project: Path) -> None:
     assert not marker.exists()
 
 
-@pytest.mark.xfail(strict=True, reason="emit_cli does not quote schema text for bash: a "
-                   "Literal choice or group name with a double quote breaks the script")
 def test_bash_completion_parses_whatever_the_schema_says(project: Path) -> None:
     if shutil.which("bash") is None:
         pytest.skip("bash is not installed")
@@ -291,8 +287,6 @@ def test_config_file_values_are_data(small_cli: Path) -> None:
     assert "touch" in result.stdout
 
 
-@pytest.mark.xfail(strict=True, reason="cli_parse.load_config_file accepts a recursive alias; "
-                   "the config then fails later with a traceback (circular reference)")
 def test_config_file_recursive_alias_is_a_clean_error(small_cli: Path) -> None:
     result, _ = run_config(small_cli, "extra: &x {{a: *x}}\n")
     assert result.returncode != 0

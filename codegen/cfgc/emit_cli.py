@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections import deque
+from collections.abc import Iterable
 
 from . import model as m
 from .emit_python import environment, header
@@ -415,6 +416,19 @@ def _zsh_escape(text: str) -> str:
             .replace("]", "\\]").replace(":", "\\:"))
 
 
+_SAFE_WORD = re.compile(r"^[A-Za-z0-9_.:+/@%=,-]+$")
+
+
+def safe_words(words: Iterable[object]) -> str:
+    """Completion words, space-separated, keeping only words no shell can expand.
+
+    compgen -W expands its word list (so quoting cannot protect it) and zsh's action
+    lists split on spaces: a choice with other characters is still accepted by the
+    CLI, it is just not offered on TAB.
+    """
+    return " ".join(str(w) for w in words if _SAFE_WORD.match(str(w)))
+
+
 def completion_views(table: dict) -> list[dict]:
     views = []
     for fl in table["flags"]:
@@ -425,7 +439,7 @@ def completion_views(table: dict) -> list[dict]:
         summary = _first_sentence(fl["help"]) if fl["help"] else ""
         views.append({
             "names": [fl["flag"], *fl["aliases"]], "negatives": list(fl["negatives"]),
-            "words": " ".join(words), "takes_value": takes_value,
+            "words": safe_words(words), "takes_value": takes_value,
             "file": fl["kind"] == "str" and ("path" in fl["field"] or "dir" in fl["field"]),
             "summary": _zsh_escape(summary[:120]),
         })
@@ -441,7 +455,7 @@ def emit_cli(res: Resolved) -> dict[str, str]:
     runtime_keys = [{k: v for k, v in fl.items() if k not in ("type",)}
                     for fl in table["flags"]]
     views = completion_views(table)
-    group_words = " ".join(sorted({g.lower() for g, _, _ in table["groups"]} | {"all"}))
+    group_words = safe_words(sorted({g.lower() for g, _, _ in table["groups"]} | {"all"}))
     out = {
         f"{pkg}/_cli_table.py": env.get_template("cli_table.py.jinja").render(
             header=header("schema/"), prog=prog, version=res.schema.version,

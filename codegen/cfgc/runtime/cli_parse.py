@@ -324,7 +324,33 @@ def load_config_file(path: str) -> dict:
     if not isinstance(data, dict):
         raise CliError(f"--config {path}: expected a mapping of flag names to values, "
                        f"not a {type(data).__name__}")
+    if _is_recursive(data):
+        raise CliError(f"--config {path}: a YAML alias refers to a value containing itself "
+                       "(recursive data cannot be a config)")
     return data
+
+
+def _is_recursive(value: object) -> bool:
+    """True if YAML aliases made `value` contain itself (a cycle of containers)."""
+    active: set[int] = set()
+    done: set[int] = set()
+
+    def visit(node: object) -> bool:
+        if not isinstance(node, dict | list):
+            return False
+        key = id(node)
+        if key in active:
+            return True
+        if key in done:  # shared by two aliases: already known to be acyclic
+            return False
+        active.add(key)
+        children = node.values() if isinstance(node, dict) else node
+        found = any(visit(child) for child in children)
+        active.discard(key)
+        done.add(key)
+        return found
+
+    return visit(value)
 
 
 def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
