@@ -9,8 +9,8 @@ python3 -m venv .venv
 echo "== cfgc generate"
 .venv/bin/cfgc generate
 echo "== mkdocs build"
-.venv/bin/mkdocs build --strict -q -d site
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict -q -d site
 echo "   site built in ./site (serve it with: .venv/bin/mkdocs serve)"
 echo "== vllm-config show (sample flags)"
-.venv/bin/vllm-config show --kv-cache-dtype fp8 --block-size 32 -cc '{"mode": 3}' \
-  || .venv/bin/python -c "import vllm_config as v; print(v.KernelConfig())"
+.venv/bin/vllm-config show --model Qwen/Qwen3-0.6B -tp 2 --kv-cache-dtype fp8 \
+  --block-size 32 -cc.mode 3 --format yaml

@@ -14,7 +14,7 @@ echo "== cfgc check"
 echo "== ruff"
 .venv/bin/ruff check codegen kernels tests bench tools generated
 echo "== mkdocs build --strict"
-.venv/bin/mkdocs build --strict -q -d site
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict -q -d site
 echo "== pytest"
 set +e
 .venv/bin/pytest -p no:cacheprovider
