@@ -291,3 +291,14 @@ def test_config_file_recursive_alias_is_a_clean_error(small_cli: Path) -> None:
     result, _ = run_config(small_cli, "extra: &x {{a: *x}}\n")
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
+
+
+def test_config_file_alias_bomb_is_a_clean_error(small_cli: Path) -> None:
+    bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+    for level in "bcdefgh":
+        prev = chr(ord(level) - 1)
+        bomb += f"{level}: &{level} [" + ", ".join([f"*{prev}"] * 10) + "]\n"
+    result, _ = run_config(small_cli, bomb.replace("{", "{{").replace("}", "}}"))
+    assert result.returncode == 2
+    assert "expand to more than" in result.stderr
+    assert "Traceback" not in result.stderr

@@ -155,6 +155,9 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
                 errors.error(v.loc, f"enum_by_name needs an enum in the type of {what}")
             if v.name == "dict_to_class" and not _class_in(f.type, res):
                 errors.error(v.loc, f"dict_to_class needs a config class in the type of {what}")
+        if f.kind == "initvar" and f.default.is_mutable_literal and f.default.value:
+            errors.error(f.default.loc, f"{what} is an InitVar: its default must be a "
+                                        "scalar or empty (no shared mutable default)")
         if f.kind == "initvar" and f.hash is not None and f.hash.include:
             errors.error(f.hash.loc, f"{what} is an InitVar (not stored) and cannot be hashed")
     for v in c.model_validators:

@@ -327,7 +327,30 @@ def load_config_file(path: str) -> dict:
     if _is_recursive(data):
         raise CliError(f"--config {path}: a YAML alias refers to a value containing itself "
                        "(recursive data cannot be a config)")
+    if _expanded_size(data) > MAX_CONFIG_NODES:
+        raise CliError(f"--config {path}: YAML aliases expand to more than "
+                       f"{MAX_CONFIG_NODES} values; write the config out instead")
     return data
+
+
+MAX_CONFIG_NODES = 100_000
+
+
+def _expanded_size(value: object) -> int:
+    """How many values `value` holds once every alias is expanded, counted in linear
+    time (each shared node is sized once), so an alias bomb is caught before use."""
+    sizes: dict[int, int] = {}
+
+    def size(node: object) -> int:
+        if not isinstance(node, dict | list):
+            return 1
+        key = id(node)
+        if key not in sizes:
+            children = node.values() if isinstance(node, dict) else node
+            sizes[key] = 1 + sum(size(child) for child in children)
+        return sizes[key]
+
+    return size(value)
 
 
 def _is_recursive(value: object) -> bool:
