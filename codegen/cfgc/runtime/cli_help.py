@@ -104,19 +104,13 @@ def render_help(cli: object, topic: str | None) -> str:
         fmt.add_usage(parser.usage, [], [])
         fmt.add_text(description)
         for group in groups:
-            fmt.start_section(group.title)
-            fmt.add_text(group.description)
-            fmt.add_arguments(group._group_actions)
-            fmt.end_section()
+            _add_group(fmt, group)
         fmt.add_text(JSON_TIP)
         return _tidy(fmt.format_help())
     for group in groups:
         if group.title and _norm(group.title) in (key, key.replace("-", "")):
             fmt = _formatter(parser)
-            fmt.start_section(group.title)
-            fmt.add_text(group.description)
-            fmt.add_arguments(group._group_actions)
-            fmt.end_section()
+            _add_group(fmt, group)
             fmt.add_text(JSON_TIP)
             return _tidy(fmt.format_help())
     matched = [a for g in groups for a in g._group_actions
@@ -139,3 +133,11 @@ def render_help(cli: object, topic: str | None) -> str:
 def _tidy(text: str) -> str:
     """No trailing blanks (argparse indents the empty lines between paragraphs)."""
     return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
+def _add_group(fmt: argparse.HelpFormatter, group: argparse._ArgumentGroup) -> None:
+    """One help section: the group's title, description and flags."""
+    fmt.start_section(group.title)
+    fmt.add_text(group.description)
+    fmt.add_arguments(group._group_actions)
+    fmt.end_section()
