@@ -102,7 +102,9 @@ def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any,
             return _convert_collection(file, node, errors, loader, budget, loc)
         finally:
             budget.path.discard(id(node))
-    return Node(loader.construct_object(node, deep=True), loc)
+    # Scalars: call the safe constructor for the resolved tag directly (construct_object
+    # adds bookkeeping for recursive collections we never hand it).
+    return Node(loader.yaml_constructors[node.tag](loader, node), loc)
 
 
 def _convert_collection(file: str, node: yaml.Node, errors: Collector, loader: Any,
