@@ -174,3 +174,29 @@ def test_hash_stable_across_processes_and_hash_seeds() -> None:
 
 
 del RootModel
+
+
+def test_memo_keeps_equal_but_different_values_apart() -> None:
+    """compute_hash is memoised; values that compare equal but encode differently
+    (0.0 and -0.0; 1 and True in untyped fields) must still get their own digest."""
+    checked = 0
+    for c in RES.schema.classes:
+        cls = getattr(PKG, c.name)
+        for f in settable_fields(c):
+            base = RES.expand(f.type).without_none()
+            if not (f.hash and f.hash.include):
+                continue
+            if base.kind == "scalar" and base.name == "float":
+                pair = (0.0, -0.0)
+            elif base.kind == "scalar" and base.name == "Any":
+                pair = (1, True)
+            else:
+                continue
+            for value in pair:
+                try:
+                    obj = cls(**{f.name: value})
+                except (ValidationError, ValueError, TypeError, NotImplementedError, OSError):
+                    break
+                assert obj.compute_hash() == _h.digest(c.name, obj.hash_factors()), f.name
+                checked += 1
+    assert checked >= 2

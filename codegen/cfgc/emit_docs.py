@@ -228,12 +228,17 @@ def cli_page(res: Resolved) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _titled(title: str, page: str) -> str:
+    """Front matter, so the site's navigation shows `title` rather than the file name."""
+    return f"---\ntitle: {title}\n---\n{page}"
+
+
 def emit_reference(res: Resolved) -> dict[str, str]:
     out = {f"{c.name}.md": class_page(c, res) for c in res.schema.classes}
-    out["cli.md"] = cli_page(res)
-    out["cache-key.md"] = cache_key_page(res)
-    out["hook-points.md"] = hook_points_page(res)
-    out["api.md"] = api_page(res)
+    out["cli.md"] = _titled("Command-line flags", cli_page(res))
+    out["cache-key.md"] = _titled("Cache key", cache_key_page(res))
+    out["hook-points.md"] = _titled("Hook points", hook_points_page(res))
+    out["api.md"] = _titled(f"API: {res.schema.package}", api_page(res))
     index = [HEADER.format(src="schema/"), "# Config reference", "",
              "One page per config class: every field with its type, default, "
              "constraints, flags and cache-key rule.", "",

@@ -130,7 +130,7 @@ class AttentionConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             _h.enum_name(self.backend),
             self.disable_flashinfer_q_quantization,
             self.flash_attn_max_num_splits_for_cuda_graph,
@@ -147,15 +147,16 @@ class AttentionConfig:
             self.use_prefill_decode_attention,
             self.use_prefill_query_quantization,
             self.use_trtllm_attention,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_AttentionConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_AttentionConfig.get(text)
         if digest is None:
-            digest = _sha256(b"AttentionConfig:backend,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,mla_prefill_backend,tq_max_kv_splits_for_cuda_graph,use_fp4_indexer_cache,use_non_causal,use_prefill_decode_attention,use_prefill_query_quantization,use_trtllm_attention:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_AttentionConfig, factors, digest)
+            digest = _sha256(b"AttentionConfig:backend,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,mla_prefill_backend,tq_max_kv_splits_for_cuda_graph,use_fp4_indexer_cache,use_non_causal,use_prefill_decode_attention,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_AttentionConfig, text, digest)
         return digest
 
 
-_MEMO_AttentionConfig: dict[tuple, str] = {}
-"""Factor values -> digest for AttentionConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_AttentionConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for AttentionConfig.compute_hash (bounded by _h.remember)."""

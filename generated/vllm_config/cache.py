@@ -200,7 +200,7 @@ class CacheConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.block_size,
             self.cache_dtype,
             self.calculate_kv_scales,
@@ -213,15 +213,16 @@ class CacheConfig:
             self.mamba_cache_mode,
             self.mamba_ssm_cache_dtype,
             self.sliding_window,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_CacheConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_CacheConfig.get(text)
         if digest is None:
-            digest = _sha256(b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_CacheConfig, factors, digest)
+            digest = _sha256(b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_CacheConfig, text, digest)
         return digest
 
 
-_MEMO_CacheConfig: dict[tuple, str] = {}
-"""Factor values -> digest for CacheConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_CacheConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for CacheConfig.compute_hash (bounded by _h.remember)."""

@@ -163,7 +163,7 @@ class PassConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.eliminate_noops,
             self.enable_qk_norm_rope_fusion,
             self.enable_sp,
@@ -179,18 +179,19 @@ class PassConfig:
             self.fuse_rope_kvcache_cat_mla,
             self.rope_kvcache_fusion_max_token_num,
             self.sp_min_token_num,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_PassConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_PassConfig.get(text)
         if digest is None:
-            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_PassConfig, factors, digest)
+            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_PassConfig, text, digest)
         return digest
 
 
-_MEMO_PassConfig: dict[tuple, str] = {}
-"""Factor values -> digest for PassConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_PassConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for PassConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -219,22 +220,23 @@ class DynamicShapesConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.assume_32_bit_indexing,
             self.evaluate_guards,
             _h.enum_name(self.type),
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_DynamicShapesConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_DynamicShapesConfig.get(text)
         if digest is None:
-            digest = _sha256(b"DynamicShapesConfig:assume_32_bit_indexing,evaluate_guards,type:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_DynamicShapesConfig, factors, digest)
+            digest = _sha256(b"DynamicShapesConfig:assume_32_bit_indexing,evaluate_guards,type:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_DynamicShapesConfig, text, digest)
         return digest
 
 
-_MEMO_DynamicShapesConfig: dict[tuple, str] = {}
-"""Factor values -> digest for DynamicShapesConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_DynamicShapesConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for DynamicShapesConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -523,7 +525,7 @@ class CompilationConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.backend,
             self.compile_cache_save_format,
             self.compile_mm_encoder,
@@ -552,15 +554,16 @@ class CompilationConfig:
             None if self.splitting_ops is None else tuple(self.splitting_ops),
             tuple(self.static_all_moe_layers),
             self.use_inductor_graph_partition,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_CompilationConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_CompilationConfig.get(text)
         if digest is None:
-            digest = _sha256(b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,disabled_custom_ops,dynamic_shapes_config,enabled_custom_ops,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_CompilationConfig, factors, digest)
+            digest = _sha256(b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,disabled_custom_ops,dynamic_shapes_config,enabled_custom_ops,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_CompilationConfig, text, digest)
         return digest
 
 
-_MEMO_CompilationConfig: dict[tuple, str] = {}
-"""Factor values -> digest for CompilationConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_CompilationConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for CompilationConfig.compute_hash (bounded by _h.remember)."""

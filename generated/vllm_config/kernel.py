@@ -51,22 +51,23 @@ class IrOpPriorityConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             _h.canon(_hooks.impl_uuids(self)),
             tuple(self.fused_add_rms_norm),
             tuple(self.rms_norm),
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_IrOpPriorityConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_IrOpPriorityConfig.get(text)
         if digest is None:
-            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_IrOpPriorityConfig, factors, digest)
+            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_IrOpPriorityConfig, text, digest)
         return digest
 
 
-_MEMO_IrOpPriorityConfig: dict[tuple, str] = {}
-"""Factor values -> digest for IrOpPriorityConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_IrOpPriorityConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for IrOpPriorityConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -124,19 +125,20 @@ class KernelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.ir_op_priority.compute_hash(),
             self.linear_backend,
             self.moe_backend,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_KernelConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_KernelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,moe_backend:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_KernelConfig, factors, digest)
+            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,moe_backend:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_KernelConfig, text, digest)
         return digest
 
 
-_MEMO_KernelConfig: dict[tuple, str] = {}
-"""Factor values -> digest for KernelConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_KernelConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for KernelConfig.compute_hash (bounded by _h.remember)."""

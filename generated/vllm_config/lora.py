@@ -78,7 +78,7 @@ class LoRAConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.enable_mixed_moe_lora_format,
             self.enable_tower_connector_lora,
             self.fully_sharded_loras,
@@ -86,15 +86,16 @@ class LoRAConfig:
             self.max_lora_rank,
             self.max_loras,
             None if self.target_modules is None else tuple(self.target_modules),
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_LoRAConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_LoRAConfig.get(text)
         if digest is None:
-            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_LoRAConfig, factors, digest)
+            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_LoRAConfig, text, digest)
         return digest
 
 
-_MEMO_LoRAConfig: dict[tuple, str] = {}
-"""Factor values -> digest for LoRAConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_LoRAConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for LoRAConfig.compute_hash (bounded by _h.remember)."""

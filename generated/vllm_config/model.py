@@ -389,7 +389,7 @@ class ModelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.allow_deprecated_quantization,
             self.code_revision,
             self.disable_sliding_window,
@@ -414,15 +414,16 @@ class ModelConfig:
             self.revision,
             self.runner,
             self.trust_remote_code,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_ModelConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_ModelConfig, factors, digest)
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 
 
-_MEMO_ModelConfig: dict[tuple, str] = {}
-"""Factor values -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_ModelConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""

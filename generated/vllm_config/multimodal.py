@@ -238,20 +238,21 @@ class MultiModalConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             _h.enum_name(self.mm_encoder_attn_backend),
             self.mm_encoder_attn_dtype,
             self.mm_encoder_fp8_scale_path,
             self.mm_encoder_tp_mode,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_MultiModalConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_MultiModalConfig.get(text)
         if digest is None:
-            digest = _sha256(b"MultiModalConfig:mm_encoder_attn_backend,mm_encoder_attn_dtype,mm_encoder_fp8_scale_path,mm_encoder_tp_mode:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_MultiModalConfig, factors, digest)
+            digest = _sha256(b"MultiModalConfig:mm_encoder_attn_backend,mm_encoder_attn_dtype,mm_encoder_fp8_scale_path,mm_encoder_tp_mode:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_MultiModalConfig, text, digest)
         return digest
 
 
-_MEMO_MultiModalConfig: dict[tuple, str] = {}
-"""Factor values -> digest for MultiModalConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_MultiModalConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for MultiModalConfig.compute_hash (bounded by _h.remember)."""

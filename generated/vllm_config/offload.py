@@ -38,21 +38,22 @@ class UVAOffloadConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             float(self.cpu_offload_gb),
             _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_UVAOffloadConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_UVAOffloadConfig.get(text)
         if digest is None:
-            digest = _sha256(b"UVAOffloadConfig:cpu_offload_gb,cpu_offload_params:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_UVAOffloadConfig, factors, digest)
+            digest = _sha256(b"UVAOffloadConfig:cpu_offload_gb,cpu_offload_params:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_UVAOffloadConfig, text, digest)
         return digest
 
 
-_MEMO_UVAOffloadConfig: dict[tuple, str] = {}
-"""Factor values -> digest for UVAOffloadConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_UVAOffloadConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for UVAOffloadConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -85,23 +86,24 @@ class PrefetchOffloadConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.offload_group_size,
             self.offload_num_in_group,
             _h.sorted_tuple(x0 for x0 in self.offload_params),
             self.offload_prefetch_step,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_PrefetchOffloadConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_PrefetchOffloadConfig.get(text)
         if digest is None:
-            digest = _sha256(b"PrefetchOffloadConfig:offload_group_size,offload_num_in_group,offload_params,offload_prefetch_step:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_PrefetchOffloadConfig, factors, digest)
+            digest = _sha256(b"PrefetchOffloadConfig:offload_group_size,offload_num_in_group,offload_params,offload_prefetch_step:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_PrefetchOffloadConfig, text, digest)
         return digest
 
 
-_MEMO_PrefetchOffloadConfig: dict[tuple, str] = {}
-"""Factor values -> digest for PrefetchOffloadConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_PrefetchOffloadConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for PrefetchOffloadConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -134,19 +136,20 @@ class OffloadConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.offload_backend,
             self.prefetch.compute_hash(),
             self.uva.compute_hash(),
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_OffloadConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_OffloadConfig.get(text)
         if digest is None:
-            digest = _sha256(b"OffloadConfig:offload_backend,prefetch,uva:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_OffloadConfig, factors, digest)
+            digest = _sha256(b"OffloadConfig:offload_backend,prefetch,uva:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_OffloadConfig, text, digest)
         return digest
 
 
-_MEMO_OffloadConfig: dict[tuple, str] = {}
-"""Factor values -> digest for OffloadConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_OffloadConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for OffloadConfig.compute_hash (bounded by _h.remember)."""

@@ -77,7 +77,7 @@ class EPLBConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.communicator,
             self.log_balancedness,
             self.log_balancedness_interval,
@@ -86,18 +86,19 @@ class EPLBConfig:
             self.step_interval,
             self.use_async,
             self.window_size,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_EPLBConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_EPLBConfig.get(text)
         if digest is None:
-            digest = _sha256(b"EPLBConfig:communicator,log_balancedness,log_balancedness_interval,num_redundant_experts,policy,step_interval,use_async,window_size:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_EPLBConfig, factors, digest)
+            digest = _sha256(b"EPLBConfig:communicator,log_balancedness,log_balancedness_interval,num_redundant_experts,policy,step_interval,use_async,window_size:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_EPLBConfig, text, digest)
         return digest
 
 
-_MEMO_EPLBConfig: dict[tuple, str] = {}
-"""Factor values -> digest for EPLBConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_EPLBConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for EPLBConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -352,7 +353,7 @@ class ParallelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self._coord_store_port,
             self.all2all_backend,
             self.cp_kv_cache_interleave_size,
@@ -378,15 +379,16 @@ class ParallelConfig:
             self.tensor_parallel_size,
             self.ubatch_size,
             self.world_size,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_ParallelConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_ParallelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,eplb_config,expert_placement_strategy,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_ParallelConfig, factors, digest)
+            digest = _sha256(b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,eplb_config,expert_placement_strategy,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_ParallelConfig, text, digest)
         return digest
 
 
-_MEMO_ParallelConfig: dict[tuple, str] = {}
-"""Factor values -> digest for ParallelConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_ParallelConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for ParallelConfig.compute_hash (bounded by _h.remember)."""

@@ -126,17 +126,18 @@ class SchedulerConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             self.max_num_batched_tokens,
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_SchedulerConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_SchedulerConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SchedulerConfig:max_num_batched_tokens:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_SchedulerConfig, factors, digest)
+            digest = _sha256(b"SchedulerConfig:max_num_batched_tokens:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_SchedulerConfig, text, digest)
         return digest
 
 
-_MEMO_SchedulerConfig: dict[tuple, str] = {}
-"""Factor values -> digest for SchedulerConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_SchedulerConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for SchedulerConfig.compute_hash (bounded by _h.remember)."""

@@ -259,18 +259,19 @@ class SpeculativeConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             _h.canon(_hooks.aux_layer_ids_factor(self)),
             _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_SpeculativeConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_SpeculativeConfig, factors, digest)
+            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 
 
-_MEMO_SpeculativeConfig: dict[tuple, str] = {}
-"""Factor values -> digest for SpeculativeConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_SpeculativeConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for SpeculativeConfig.compute_hash (bounded by _h.remember)."""

@@ -237,7 +237,7 @@ class VllmConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        factors = (
+        text = repr((
             _h.canon(self.additional_config),
             self.attention_config.compute_hash(),
             self.cache_config.compute_hash(),
@@ -258,15 +258,16 @@ class VllmConfig:
             _h.canon(_hooks.schema_version(self)),
             _h.nested(self.speculative_config),
             self.structured_outputs_config.compute_hash(),
-        )
-        # Memoised on the factor values themselves, so a changed field can never
-        # return a stale hash; hashing an equal config again skips SHA-256.
-        digest = _h.recall(_MEMO_VllmConfig, factors)
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_VllmConfig.get(text)
         if digest is None:
-            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + repr(factors).encode()).hexdigest()
-            _h.remember(_MEMO_VllmConfig, factors, digest)
+            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_VllmConfig, text, digest)
         return digest
 
 
-_MEMO_VllmConfig: dict[tuple, str] = {}
-"""Factor values -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""
+_MEMO_VllmConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""

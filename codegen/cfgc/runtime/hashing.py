@@ -90,19 +90,9 @@ def path(obj: Any, dotted: str) -> Any:
 MEMO_LIMIT = 4096
 
 
-def recall(memo: dict, key: tuple) -> str | None:
-    try:
-        return memo.get(key)
-    except TypeError:  # an unhashable factor (should not happen for canonical values)
-        return None
-
-
-def remember(memo: dict, key: tuple, digest: str) -> None:
-    """Store a digest under its factor tuple; start over past MEMO_LIMIT entries so a
-    long-running process that hashes many distinct configs stays bounded."""
+def remember(memo: dict[str, str], text: str, digest: str) -> None:
+    """Store a digest under its canonical factor text; start over past MEMO_LIMIT entries
+    so a long-running process that hashes many distinct configs stays bounded."""
     if len(memo) >= MEMO_LIMIT:
         memo.clear()
-    try:
-        memo[key] = digest
-    except TypeError:  # an unhashable factor (a runtime object's tuple): no memo
-        pass
+    memo[text] = digest
