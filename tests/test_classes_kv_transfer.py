@@ -68,3 +68,14 @@ def test_hash_is_constant():
     other = KVTransferConfig(kv_connector="X", kv_role="kv_both",
                              kv_load_failure_policy="recompute")
     assert other.compute_hash() == KVTransferConfig().compute_hash()
+
+
+def test_role_properties_and_extra_config_lookup():
+    import vllm_config as v
+
+    k = v.KVTransferConfig(kv_connector="X", kv_role="kv_both",
+                           kv_connector_extra_config={"a": 1})
+    assert k.is_kv_transfer_instance and k.is_kv_producer and k.is_kv_consumer
+    assert k.get_from_extra_config("a", 0) == 1
+    assert k.get_from_extra_config("missing", 7) == 7
+    assert not v.KVTransferConfig().is_kv_transfer_instance

@@ -183,3 +183,13 @@ def test_eplb_rejections(kwargs, message):
 def test_eplb_sync_allows_nccl():
     assert EPLBConfig(use_async=False, communicator="torch_nccl").communicator == "torch_nccl"
     assert EPLBConfig(communicator="nixl").communicator == "nixl"
+
+
+def test_derived_properties_follow_the_fields():
+    import vllm_config as v
+
+    p = v.ParallelConfig(tensor_parallel_size=2, pipeline_parallel_size=2, data_parallel_size=3)
+    assert p.world_size == 4
+    assert p.world_size_across_dp == 12
+    assert p.num_ubatches == p.ubatch_size and not p.use_ubatching
+    assert not p.use_ray

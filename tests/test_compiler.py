@@ -18,6 +18,8 @@ from cfgc.resolve import value_problem
 from cfgc.type_expr import TypeSyntaxError, parse_type
 from cfgc.yaml_loader import load_yaml
 
+from .conftest import REPO
+
 DEMO = """
 enums:
   Speed:
@@ -191,3 +193,28 @@ def test_check_lists_stale_files_and_removed_outputs(project: Path) -> None:
     ok = subprocess.run([sys.executable, "-m", "cfgc.cli", "--root", str(project), "check"],
                         capture_output=True, text=True, check=False)
     assert ok.returncode == 0, ok.stderr
+
+
+def test_properties_and_methods_are_generated() -> None:
+    res = pipeline.load(REPO)
+    checked = 0
+    for c in res.schema.classes:
+        cls = getattr(importlib.import_module(res.schema.package), c.name)
+        for acc in c.properties:
+            assert isinstance(cls.__dict__[acc.name], property), acc.name
+            checked += 1
+        for acc in c.methods:
+            assert callable(cls.__dict__[acc.name]), acc.name
+            checked += 1
+    assert checked >= 10
+
+
+def test_accessor_name_clash_is_a_located_error(project: Path) -> None:
+    write_demo(project, DEMO.replace("  Demo:\n    doc: A demo config.\n",
+                                     "  Demo:\n    doc: A demo config.\n"
+                                     "    properties:\n      name: {hook: x, doc: d}\n"))
+    with pytest.raises(SchemaError) as err:
+        pipeline.load(project)
+    messages = [str(d) for d in err.value.diagnostics]
+    assert any("'name' of class Demo clashes with a field" in msg for msg in messages)
+    assert any("unknown hook 'x'" in msg for msg in messages)

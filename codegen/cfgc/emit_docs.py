@@ -99,6 +99,12 @@ def class_page(c: m.ClassDef, res: Resolved) -> str:
     if c.post_init or c.model_validators:
         hooks = [f"`{h}`" for h in c.post_init] + [f"`{v.hook}`" for v in c.model_validators]
         lines += [f"After construction, hooks run: {', '.join(hooks)}.", ""]
+    if c.properties or c.methods:
+        lines += ["| Property / method | Returns | What it gives |", "| --- | --- | --- |"]
+        lines += [f"| `{a.name}` | {_code(a.returns)} | {_cell(a.doc)} |" for a in c.properties]
+        lines += [f"| `{a.name}(...)` | {_code(a.returns)} | {_cell(a.doc)} |"
+                  for a in c.methods]
+        lines.append("")
     if c.hook_points:
         lines += ["Hook points (the engine supplies these at run time, see "
                   "[hook points](hook-points.md)):", ""]

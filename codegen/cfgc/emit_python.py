@@ -107,6 +107,8 @@ class ClassView:
     post_init_args: str = ""
     factors: list[tuple[str, str]] = field(default_factory=list)
     hash_prefix: str = ""
+    properties: tuple[m.Accessor, ...] = ()
+    methods: tuple[m.Accessor, ...] = ()
 
 
 def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[ValidatorView]:
@@ -165,7 +167,8 @@ def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[Valid
 
 
 def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
-    view = ClassView(c.name, c.doc, post_init=c.post_init)
+    view = ClassView(c.name, c.doc, post_init=c.post_init, properties=c.properties,
+                     methods=c.methods)
     for f in c.fields:
         rhs = field_default(f, res)
         decl = f"{f.name}: {annotation(f)}" + (f" = {rhs}" if rhs else "")
@@ -237,7 +240,8 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         for mod in sorted(from_modules)
     ]
     needs_hooks = any(
-        c.post_init or c.model_validators or any(e.hook for e in c.hash_extra)
+        c.post_init or c.model_validators or c.properties or c.methods
+        or any(e.hook for e in c.hash_extra)
         or any(v.name == "hook" for f in c.fields for v in f.validators)
         for c in classes
     )

@@ -131,6 +131,17 @@ class HashExtra:
 
 
 @dataclass(frozen=True)
+class Accessor:
+    """A property or method of a generated class, implemented by a hook(self, ...)."""
+
+    name: str
+    hook: str
+    doc: str
+    loc: Loc
+    returns: str = "Any"  # annotation text, for readers and docs
+
+
+@dataclass(frozen=True)
 class HookPoint:
     """Logic the engine must supply at run time (needs a checkpoint, GPU or engine)."""
 
@@ -158,6 +169,8 @@ class ClassDef:
     cli_expose: str = "all"  # "listed": only fields with their own `cli:` get flags
     cli_enable_flag: str = ""  # bool flag creating this optional sub-config (--enable-lora)
     fields_from: str = ""  # "kernel_ops": one priority field per op of the kernels section
+    properties: tuple[Accessor, ...] = ()
+    methods: tuple[Accessor, ...] = ()
     renamed_from: str = ""  # the class's previous name: `cfgc diff` reports a rename
 
     def field(self, name: str) -> FieldDef | None:

@@ -22,7 +22,7 @@ TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels"
 PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "model_validators", "post_init",
-    "hook_points", "cli", "renamed_from", "fields_from",
+    "hook_points", "cli", "renamed_from", "fields_from", "properties", "methods",
 )
 FIELDS_FROM = ("kernel_ops",)
 CLASS_HASH_KEYS = ("default", "extra")
@@ -456,7 +456,34 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
         cli_expose=expose,
         cli_enable_flag=enable_flag,
         fields_from=_fields_from(r, what, errors),
+        properties=_accessors(r, "properties", what, errors),
+        methods=_accessors(r, "methods", what, errors),
     )
+
+
+def _accessors(r: Reader, key: str, what: str, errors: Collector) -> tuple[m.Accessor, ...]:
+    """`properties:` / `methods:`: name -> {hook, doc, returns}; the hook takes self."""
+    node = r.get(key)
+    if node is None:
+        return ()
+    if not node.is_map:
+        errors.error(node.loc, f"{key} of {what} must map name -> {{hook, doc, returns}}")
+        return ()
+    out = []
+    for name, value in node.value.items():
+        loc = node.key_locs[name]
+        if not IDENT.match(name) or keyword.iskeyword(name) or name.startswith("__"):
+            errors.error(loc, f"{name!r} is not a usable {key[:-1].replace('ie', 'y')} name")
+            continue
+        ar = Reader(value, f"{key[:-1]} {name} of {what}", ("hook", "doc", "returns"), errors)
+        hook = ar.str("hook", name, default=name)
+        returns = ar.str("returns", name, default="Any")
+        try:
+            parse_type(returns)
+        except TypeSyntaxError as exc:
+            errors.error(ar.key_loc("returns"), f"returns of {name}: {exc}")
+        out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns))
+    return tuple(out)
 
 
 def _fields_from(r: Reader, what: str, errors: Collector) -> str:

@@ -162,6 +162,13 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
             errors.error(f.hash.loc, f"{what} is an InitVar (not stored) and cannot be hashed")
     for v in c.model_validators:
         check_hook(v.hook, v.loc)
+    taken = set(names) | {"compute_hash", "hash_factors"}
+    for acc in (*c.properties, *c.methods):
+        check_hook(acc.hook, acc.loc)
+        if acc.name in taken:
+            errors.error(acc.loc, f"{acc.name!r} of class {c.name} clashes with a field or "
+                                  "another property/method")
+        taken.add(acc.name)
     for hook in c.post_init:
         check_hook(hook, c.loc)
     for extra in c.hash_extra:

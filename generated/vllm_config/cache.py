@@ -181,6 +181,10 @@ class CacheConfig:
         _hooks.apply_block_size_default(self)
         return self
 
+    def metrics_info(self, *args: Any, **kwargs: Any) -> "dict[str, str]":
+        """Every field as a string, for the Prometheus info metric."""
+        return _hooks.metrics_info(self, *args, **kwargs)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {

@@ -62,6 +62,25 @@ class ECTransferConfig:
     def __post_init__(self) -> None:
         _hooks.check_ec_transfer(self)
 
+    @property
+    def is_ec_transfer_instance(self) -> "bool":
+        """True when an encoder-cache connector is set and this instance sends or receives."""
+        return _hooks.is_ec_transfer_instance(self)
+
+    @property
+    def is_ec_producer(self) -> "bool":
+        """True when this instance sends encoder outputs (producer or both)."""
+        return _hooks.is_ec_producer(self)
+
+    @property
+    def is_ec_consumer(self) -> "bool":
+        """True when this instance receives encoder outputs (consumer or both)."""
+        return _hooks.is_ec_consumer(self)
+
+    def get_from_extra_config(self, *args: Any, **kwargs: Any) -> "Any":
+        """Value of a key in ec_connector_extra_config, or the given default: get_from_extra_config(key, default)."""
+        return _hooks.get_from_extra_config(self, *args, **kwargs)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {}

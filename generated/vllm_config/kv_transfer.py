@@ -78,6 +78,25 @@ class KVTransferConfig:
     def __post_init__(self) -> None:
         _hooks.check_kv_transfer(self)
 
+    @property
+    def is_kv_transfer_instance(self) -> "bool":
+        """True when a KV connector is set and this instance sends or receives KV."""
+        return _hooks.is_kv_transfer_instance(self)
+
+    @property
+    def is_kv_producer(self) -> "bool":
+        """True when this instance sends KV (producer or both)."""
+        return _hooks.is_kv_producer(self)
+
+    @property
+    def is_kv_consumer(self) -> "bool":
+        """True when this instance receives KV (consumer or both)."""
+        return _hooks.is_kv_consumer(self)
+
+    def get_from_extra_config(self, *args: Any, **kwargs: Any) -> "Any":
+        """Value of a key in kv_connector_extra_config, or the given default: get_from_extra_config(key, default)."""
+        return _hooks.get_from_extra_config(self, *args, **kwargs)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {}

@@ -73,6 +73,16 @@ class ObservabilityConfig:
         _hooks.check_tracing(self)
         return self
 
+    @property
+    def collect_model_forward_time(self) -> "bool":
+        """True when detailed traces include the model forward time."""
+        return _hooks.collect_model_forward_time(self)
+
+    @property
+    def collect_model_execute_time(self) -> "bool":
+        """True when detailed traces include the model execute time."""
+        return _hooks.collect_model_execute_time(self)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {}

@@ -321,6 +321,56 @@ class ParallelConfig:
         _hooks.default_single_process_backend(self)
         _hooks.check_multi_node_backend(self)
 
+    @property
+    def world_size_across_dp(self) -> "int":
+        """Workers across all data-parallel replicas: world_size times data_parallel_size."""
+        return _hooks.world_size_across_dp(self)
+
+    @property
+    def use_ray(self) -> "bool":
+        """True when workers or data-parallel replicas run on Ray."""
+        return _hooks.use_ray(self)
+
+    @property
+    def use_ubatching(self) -> "bool":
+        """True when micro-batching is on (dual-batch overlap or ubatch_size above 1)."""
+        return _hooks.use_ubatching(self)
+
+    @property
+    def num_ubatches(self) -> "int":
+        """How many micro-batches a step is split into (2 with dual-batch overlap, else ubatch_size)."""
+        return _hooks.num_ubatches(self)
+
+    @property
+    def local_engines_only(self) -> "bool":
+        """True when this node only runs its local data-parallel engines (external or hybrid load balancing)."""
+        return _hooks.local_engines_only(self)
+
+    @property
+    def use_sequence_parallel_moe(self) -> "bool":
+        """True when MoE layers shard tokens across tensor-parallel ranks (sequence-parallel MoE)."""
+        return _hooks.use_sequence_parallel_moe(self)
+
+    @property
+    def use_batched_dp_moe(self) -> "bool":
+        """True when data-parallel ranks batch their MoE tokens together."""
+        return _hooks.use_batched_dp_moe(self)
+
+    @property
+    def nnodes_within_dp(self) -> "int":
+        """Nodes one data-parallel replica spans."""
+        return _hooks.nnodes_within_dp(self)
+
+    @property
+    def node_rank_within_dp(self) -> "int":
+        """This node's rank among the nodes of its data-parallel replica."""
+        return _hooks.node_rank_within_dp(self)
+
+    @property
+    def local_world_size(self) -> "int":
+        """Workers of one data-parallel replica on this node."""
+        return _hooks.local_world_size(self)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {

@@ -118,6 +118,10 @@ class SchedulerConfig:
     def __post_init__(self, max_model_len: int, is_encoder_decoder: bool) -> None:
         _hooks.apply_scheduler_defaults(self, max_model_len, is_encoder_decoder)
 
+    def verify_max_model_len(self, *args: Any, **kwargs: Any) -> "Any":
+        """Checks the token budget against the final context length once the engine knows it: verify_max_model_len(max_model_len)."""
+        return _hooks.verify_max_model_len(self, *args, **kwargs)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {

@@ -210,6 +210,20 @@ class VllmConfig:
         _hooks.resolve_debug_dump_path(self)
         _hooks.check_kv_transfer_memory(self)
 
+    @property
+    def num_speculative_tokens(self) -> "int":
+        """Tokens checked per decode step beyond the first (speculative drafts or a diffusion canvas); 0 without either."""
+        return _hooks.num_speculative_tokens(self)
+
+    @property
+    def needs_dp_coordinator(self) -> "bool":
+        """True when data parallelism needs the coordinator process (DP above 1 with an MoE model or internal load balancing)."""
+        return _hooks.needs_dp_coordinator(self)
+
+    def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
+        """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
+        return _hooks.compile_debug_dump_path(self, *args, **kwargs)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
