@@ -626,7 +626,13 @@ def broken(draw) -> tuple[str, dict[str, str]]:
         files[target] = "".join(lines[:end] + lines[start:end] + lines[end:])
     elif kind == "tag":
         lines = files[target].splitlines(keepends=True)
-        spots = [i for i, line in enumerate(lines) if re.match(r"^ *(doc|type): ", line)]
+        def indent(line: str) -> int:
+            return len(line) - len(line.lstrip(" "))
+
+        # Only one-line values: a tag on the first line of a multi-line scalar can be
+        # absorbed as text (e.g. the date becomes the start of a plain string).
+        spots = [i for i, line in enumerate(lines) if re.match(r"^ *(doc|type): ", line)
+                 and (i + 1 == len(lines) or indent(lines[i + 1]) <= indent(line))]
         assume(spots)
         i = draw(st.sampled_from(spots))
         key = lines[i].split(":")[0]

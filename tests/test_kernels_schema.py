@@ -20,7 +20,7 @@ from .strategies import resolved
 
 
 def test_every_specialisation_is_in_the_warmup_plan() -> None:
-    ks = resolved().schema.extras["kernel_set"]
+    ks = resolved().schema.kernel_set
     plan = {tuple(sorted(item.items())) for item in warmup.PLAN}
     expected = 0
     for op in ks.ops:
@@ -38,7 +38,7 @@ def test_every_specialisation_is_in_the_warmup_plan() -> None:
 
 
 def test_one_priority_field_per_op_typed_by_provider() -> None:
-    ks = resolved().schema.extras["kernel_set"]
+    ks = resolved().schema.kernel_set
     cfg = vllm_config.IrOpPriorityConfig(**{op.name: "triton, native" for op in ks.ops})
     for op in ks.ops:
         assert getattr(cfg, op.name) == ["triton", "native"]

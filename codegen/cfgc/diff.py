@@ -33,7 +33,7 @@ from . import resolve as resolve_mod
 from .errors import Loc, SchemaError
 from .parse import parse_schema_dir
 from .pyexpr import hash_expr, literal
-from .resolve import Resolved, derived_cli
+from .resolve import Resolved, derived_cli, flag_spellings
 from .type_expr import TypeExpr
 
 
@@ -527,35 +527,11 @@ class _Differ:
 
 
 def flag_table(res: Resolved) -> dict[str, tuple[str, Loc, str]]:
-    """Every command-line spelling -> (owner, location, role). Mirrors the flags that
-    resolve._check_flags claims: a flag's identity is its spelling."""
+    """Every command-line spelling -> (owner, location, role): a flag's identity is its
+    spelling (resolve.flag_spellings is the single list of them)."""
     table: dict[str, tuple[str, Loc, str]] = {}
-
-    def put(flag: str, owner: str, loc: Loc, role: str) -> None:
-        if flag and flag not in table:
-            table[flag] = (owner, loc, role)
-
-    for c in res.schema.classes:
-        for i, flag in enumerate((c.cli_json_flag, *c.cli_json_aliases)):
-            put(flag, c.name, c.loc, "JSON flag" if i == 0 else "JSON flag alias")
-        enable = c.cli_enable_flag
-        if enable.startswith("--"):
-            put(enable, c.name, c.loc, "flag")
-            put("--no-" + enable[2:], c.name, c.loc, "negative flag")
-            if enable.startswith("--enable-"):
-                put("--disable-" + enable[len("--enable-"):], c.name, c.loc, "negative flag")
-        for f in c.fields:
-            spec = derived_cli(c, f)
-            if spec is None:
-                continue
-            owner = f"{c.name}.{f.name}"
-            put(spec.flag, owner, spec.loc, "flag")
-            for alias in spec.aliases:
-                put(alias, owner, spec.loc, "alias")
-            put(spec.negation, owner, spec.loc, "negative flag")
-            base = res.expand(f.type).without_none()
-            if base.kind == "scalar" and base.name == "bool" and spec.flag.startswith("--"):
-                put("--no-" + spec.flag[2:], owner, spec.loc, "negative flag")
+    for flag, owner, loc, role in flag_spellings(res):
+        table.setdefault(flag, (owner, loc, role))
     return table
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from . import model as m
 from .emit_python import environment, header
-from .resolve import Resolved, derived_cli
+from .resolve import Resolved, derived_cli, enable_negatives
 from .type_expr import TypeExpr
 
 #: Before-mode normalisers the CLI also applies to a raw string before checking choices
@@ -247,11 +247,9 @@ def build_table(res: Resolved) -> dict:
                 "help": doc_text(c.doc) + "\n\n" + JSON_HELP.format(flag=c.cli_json_flag[2:]),
             })
         if c.cli_enable_flag:
-            neg = ["--no-" + c.cli_enable_flag[2:]]
-            if c.cli_enable_flag.startswith("--enable-"):
-                neg.append("--disable-" + c.cli_enable_flag[len("--enable-"):])
             flags.append({
-                "flag": c.cli_enable_flag, "aliases": (), "negatives": tuple(neg),
+                "flag": c.cli_enable_flag, "aliases": (),
+                "negatives": enable_negatives(c.cli_enable_flag),
                 "group": group_of(c), "target": c.name, "cls": c.name, "field": "",
                 "root": root, "path": path, "type": "bool", "kind": "enable",
                 "optional": False, "default": "False", "requires": "",
@@ -446,12 +444,11 @@ def completion_views(table: dict) -> list[dict]:
     return views
 
 
-def emit_cli(res: Resolved) -> dict[str, str]:
-    """{path relative to generated/: content} for the CLI outputs."""
+def emit_cli(res: Resolved, table: dict) -> dict[str, str]:
+    """{path relative to generated/: content} for the CLI outputs of `build_table(res)`."""
     env = environment()  # the Python emitter's: same settings, cached template bytecode
     pkg = res.schema.package
     prog = pkg.replace("_", "-")
-    table = build_table(res)
     runtime_keys = [{k: v for k, v in fl.items() if k not in ("type",)}
                     for fl in table["flags"]]
     views = completion_views(table)

@@ -202,11 +202,9 @@ def api_page(res: Resolved) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def cli_page(res: Resolved) -> str:
-    """Every flag, from the same table `vllm-config` builds its parser from."""
-    from .emit_cli import build_table  # the parser's own table: the page cannot drift
-
-    table = build_table(res)
+def cli_page(table: dict) -> str:
+    """Every flag, from the same table `vllm-config` builds its parser from (emit_cli's
+    build_table), so the page cannot drift from the parser."""
     lines = [HEADER.format(src="schema/"), "# Command-line flags", "",
              "`vllm-config show [flags]` prints the resolved configs; `vllm-config hash "
              "[flags]` prints the cache key and its factors. The flags are vLLM's engine "
@@ -239,9 +237,10 @@ def _titled(title: str, page: str) -> str:
     return f"---\ntitle: {title}\n---\n{page}"
 
 
-def emit_reference(res: Resolved) -> dict[str, str]:
+def emit_reference(res: Resolved, flags: dict) -> dict[str, str]:
+    """The reference pages; `flags` is emit_cli.build_table(res), shared with the CLI."""
     out = {f"{c.name}.md": class_page(c, res) for c in res.schema.classes}
-    out["cli.md"] = _titled("Command-line flags", cli_page(res))
+    out["cli.md"] = _titled("Command-line flags", cli_page(flags))
     out["cache-key.md"] = _titled("Cache key", cache_key_page(res))
     out["hook-points.md"] = _titled("Hook points", hook_points_page(res))
     out["api.md"] = _titled(f"API: {res.schema.package}", api_page(res))

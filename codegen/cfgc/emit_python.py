@@ -245,13 +245,40 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         or any(v.name == "hook" for f in c.fields for v in f.validators)
         for c in classes
     )
+    views = [class_view(c, res) for c in classes]
     return env.get_template("config_module.py.jinja").render(
         header=header(source),
         module_doc=module_doc,
         imports=imports,
         hooks_module=module if needs_hooks else "",
-        classes=[class_view(c, res) for c in classes],
+        classes=views,
+        uses=_support_names_used(views),
     )
+
+
+_SUPPORT_NAMES = ("InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
+                  "field_validator", "model_validator", "_v", "warn_deprecated")
+
+
+def _support_names_used(views: list[ClassView]) -> set[str]:
+    """Which fixed imports the module's code uses, read from the generated code itself
+    (declarations, validator bodies, hash expressions; never docs), so the module
+    imports exactly what it needs."""
+    code: list[str] = []
+    for v in views:
+        code += [f.decl for f in v.fields] + [e for _, e in v.factors]
+        code += [line for val in v.validators for line in (val.params, *val.body)]
+        code += [a.returns for a in (*v.properties, *v.methods)]
+        if v.validators or v.methods:
+            code.append("Any")  # validator and method signatures
+        if v.factors:
+            code.append("_sha256(")
+        if v.validators:
+            code.append("field_validator(")
+        if v.model_validators:
+            code.append("model_validator(")
+    text = "\n".join(code)
+    return {n for n in _SUPPORT_NAMES if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)}
 
 
 def _import_line(module: str, names: list[str]) -> str:

@@ -10,7 +10,7 @@ from .resolve import Resolved
 
 
 def emit_warmup(res: Resolved, kernels_root: Path) -> dict[str, str]:
-    ks: KernelSet | None = res.schema.extras.get("kernel_set")
+    ks: KernelSet | None = res.schema.kernel_set
     if ks is None:
         return {}
     plan = [{k: v for k, v in item.items() if k != "num_tokens"} for item in ks.plan()]

@@ -19,9 +19,6 @@ class Loc:
         return f"{self.file}:{self.line}:{self.col}"
 
 
-UNKNOWN_LOC = Loc("<schema>", 0, 0)
-
-
 @dataclass(frozen=True)
 class Diagnostic:
     loc: Loc

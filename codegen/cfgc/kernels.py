@@ -9,7 +9,6 @@ the same length-prefixed SHA-256 as the runtime registry, so editing a kernel ma
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,7 @@ from pathlib import Path
 from . import model as m
 from .errors import Collector, Loc, did_you_mean
 from .parse import IDENT, Reader
+from .runtime.hashing import sha256_of_parts
 from .type_expr import parse_type
 from .yaml_loader import Node
 
@@ -189,7 +189,7 @@ def priority_fields(ks: KernelSet) -> tuple[m.FieldDef, ...]:
 
 
 def source_uuids(ks: KernelSet, kernels_root: Path) -> dict[str, dict[str, str]]:
-    """{op: {provider: uuid}}, exactly as vllm_kernels.registry.source_uuid computes it."""
+    """{op: {provider: uuid}}, as vllm_kernels.registry.source_uuid computes it."""
     texts: dict[str, str] = {}
     for provider in ks.providers.values():
         for module in provider.sources:
@@ -199,12 +199,8 @@ def source_uuids(ks: KernelSet, kernels_root: Path) -> dict[str, dict[str, str]]
     for op in ks.ops:
         out[op.name] = {}
         for p in op.providers:
-            h = hashlib.sha256()
-            for part in (op.name, p, *(texts[s] for s in ks.providers[p].sources)):
-                data = part.encode("utf-8")
-                h.update(len(data).to_bytes(8, "little"))
-                h.update(data)
-            out[op.name][p] = h.hexdigest()
+            parts = (op.name, p, *(texts[s] for s in ks.providers[p].sources))
+            out[op.name][p] = sha256_of_parts(parts)
     return out
 
 

@@ -9,6 +9,8 @@ read it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from .errors import Loc
 from .type_expr import TypeExpr
@@ -110,10 +112,6 @@ class FieldDef:
     renamed_from: str = ""  # the field's previous name: `cfgc diff` reports a rename
 
     @property
-    def is_dataclass_field(self) -> bool:
-        return self.kind != "classvar"
-
-    @property
     def is_private(self) -> bool:
         return self.name.startswith("_")
 
@@ -175,10 +173,6 @@ class ClassDef:
 
     def field(self, name: str) -> FieldDef | None:
         return next((f for f in self.fields if f.name == name), None)
-
-    @property
-    def dataclass_fields(self) -> tuple[FieldDef, ...]:
-        return tuple(f for f in self.fields if f.is_dataclass_field)
 
     @property
     def hashed_fields(self) -> tuple[FieldDef, ...]:
@@ -244,10 +238,10 @@ class Schema:
     runtime_types: tuple[RuntimeTypeDef, ...]
     files: tuple[str, ...] = ()
     breaking_ok: tuple[BreakingOk, ...] = ()
-    extras: dict = field(default_factory=dict, hash=False, compare=False)
-
-    def cls(self, name: str) -> ClassDef | None:
-        return next((c for c in self.classes if c.name == name), None)
+    # The kernels section (a cfgc.kernels.KernelSet; typed loosely to avoid an import
+    # cycle) and the project root the schema was read from (kernel sources live there).
+    kernel_set: Any = field(default=None, compare=False)
+    root: Path | None = field(default=None, compare=False)
 
     @property
     def modules(self) -> tuple[str, ...]:

@@ -153,7 +153,7 @@ def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
         except SchemaError as exc:
             errors.diagnostics.extend(exc.diagnostics)
     errors.raise_if_any()
-    return parse_documents(nodes, errors)
+    return replace(parse_documents(nodes, errors), root=root)
 
 
 def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.Schema:
@@ -162,7 +162,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     enums: list[m.EnumDef] = []
     aliases: list[m.AliasDef] = []
     runtime: list[m.RuntimeTypeDef] = []
-    extras: dict[str, list[tuple[str, Node]]] = {"kernels": []}
+    kernel_sections: list[tuple[str, Node]] = []
     project_seen = False
     breaking_ok: tuple[m.BreakingOk, ...] = ()
     for display, stem, root in docs:
@@ -199,11 +199,14 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         for name, node in _named_entries(top, "classes", errors):
             classes.append(_parse_class(name, node, stem, errors))
         if top.has("kernels"):
-            extras["kernels"].append((display, top.get("kernels")))
+            kernel_sections.append((display, top.get("kernels")))
     if docs and not project_seen:
         errors.error(docs[0][2].loc, "no file declares 'project:' (package and schema_version)")
     errors.raise_if_any()
-    classes, kernel_alias = _add_kernel_fields(classes, extras, errors)
+    from . import kernels
+
+    kernel_set = kernels.parse_kernels(kernel_sections, errors)
+    classes, kernel_alias = _add_kernel_fields(classes, kernel_set, errors)
     aliases.extend(kernel_alias)
     errors.raise_if_any()
     return m.Schema(
@@ -215,7 +218,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         runtime_types=tuple(runtime),
         files=tuple(d[0] for d in docs),
         breaking_ok=breaking_ok,
-        extras=extras,
+        kernel_set=kernel_set,
     )
 
 
@@ -266,12 +269,10 @@ def _renamed_from(r: Reader, what: str, name: str, errors: Collector) -> str:
     return old
 
 
-def _add_kernel_fields(classes: list[m.ClassDef], extras: dict, errors: Collector):
+def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector):
     """Give the class marked `fields_from: kernel_ops` one priority field per kernel op."""
     from . import kernels
 
-    kernel_set = kernels.parse_kernels(extras["kernels"], errors)
-    extras["kernel_set"] = kernel_set
     wanting = [c for c in classes if c.fields_from]
     if kernel_set is None:
         for c in wanting:

@@ -21,23 +21,23 @@ KERNELS_DIR = "kernels"
 
 def load(root: Path) -> Resolved:
     schema = parse_schema_dir(root / "schema", root)
-    kernel_set = schema.extras.get("kernel_set")
-    if kernel_set is not None:
+    if schema.kernel_set is not None:
         errors = Collector()
-        kernels.check_sources(kernel_set, root / KERNELS_DIR, errors)
+        kernels.check_sources(schema.kernel_set, root / KERNELS_DIR, errors)
         errors.raise_if_any()
-    schema.extras["kernels_root"] = root / KERNELS_DIR
     return resolve(schema)
 
 
 def build(res: Resolved) -> dict[str, str]:
     outputs: dict[str, str] = {}
+    flags = emit_cli.build_table(res)  # one table for the parser's data and the CLI page
     for rel, content in emit_python.emit_package(res).items():
         outputs[f"{GENERATED_DIR}/{rel}"] = content
-    for rel, content in emit_docs.emit_reference(res).items():
+    for rel, content in emit_docs.emit_reference(res, flags).items():
         outputs[f"{DOCS_REFERENCE_DIR}/{rel}"] = content
-    outputs.update({f"{GENERATED_DIR}/{rel}": c for rel, c in emit_cli.emit_cli(res).items()})
-    kernels_root = res.schema.extras.get("kernels_root", Path(KERNELS_DIR))
+    for rel, content in emit_cli.emit_cli(res, flags).items():
+        outputs[f"{GENERATED_DIR}/{rel}"] = content
+    kernels_root = (res.schema.root or Path(".")) / KERNELS_DIR
     for rel, content in emit_warmup.emit_warmup(res, kernels_root).items():
         outputs[f"{GENERATED_DIR}/{rel}"] = content
     outputs.update(manifests(outputs, OWNED_DIRS))

@@ -7,6 +7,7 @@ against their types and constraints, hooks, hash paths, flags, import cycles.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -326,38 +327,52 @@ def derived_cli(c: m.ClassDef, f: m.FieldDef) -> m.CliSpec | None:
 RESERVED_FLAGS = ("--config", "--format", "--help", "-h")
 
 
-def _check_flags(res: Resolved, errors: Collector) -> None:
-    claimed: dict[str, tuple[str, Loc]] = {}
+def enable_negatives(enable_flag: str) -> tuple[str, ...]:
+    """The off spellings of a class's enable flag: --no-x, and --disable-y for --enable-y."""
+    negatives = ["--no-" + enable_flag[2:]]
+    if enable_flag.startswith("--enable-"):
+        negatives.append("--disable-" + enable_flag[len("--enable-"):])
+    return tuple(negatives)
 
-    def claim(flag: str, owner: str, loc: Loc) -> None:
-        if not flag:
-            return
-        if flag in claimed and claimed[flag][0] != owner:
-            other, other_loc = claimed[flag]
-            errors.error(loc, f"flag {flag} of {owner} is already claimed by {other} "
-                              f"at {other_loc}")
-            return
-        claimed[flag] = (owner, loc)
 
-    for flag in RESERVED_FLAGS:
-        claim(flag, "vllm-config itself", Loc("<cfgc>", 0, 0))
+def flag_spellings(res: Resolved) -> Iterator[tuple[str, str, Loc, str]]:
+    """Every command-line spelling the schema defines, as (flag, owner, loc, role).
+
+    The one list of what a flag is: the clash check below and `cfgc diff` both read it.
+    """
     for c in res.schema.classes:
-        for flag in (c.cli_json_flag, *c.cli_json_aliases):
-            claim(flag, c.name, c.loc)
+        for i, flag in enumerate((c.cli_json_flag, *c.cli_json_aliases)):
+            if flag:
+                yield flag, c.name, c.loc, "JSON flag" if i == 0 else "JSON flag alias"
         if c.cli_enable_flag.startswith("--"):
-            claim(c.cli_enable_flag, c.name, c.loc)
-            claim("--no-" + c.cli_enable_flag[2:], c.name, c.loc)
-            if c.cli_enable_flag.startswith("--enable-"):
-                claim("--disable-" + c.cli_enable_flag[len("--enable-"):], c.name, c.loc)
+            yield c.cli_enable_flag, c.name, c.loc, "flag"
+            for negative in enable_negatives(c.cli_enable_flag):
+                yield negative, c.name, c.loc, "negative flag"
         for f in c.fields:
             spec = derived_cli(c, f)
             if spec is None:
                 continue
             owner = f"{c.name}.{f.name}"
-            for flag in (spec.flag, *spec.aliases, spec.negation):
-                claim(flag, owner, spec.loc)
+            yield spec.flag, owner, spec.loc, "flag"
+            for alias in spec.aliases:
+                yield alias, owner, spec.loc, "alias"
+            if spec.negation:
+                yield spec.negation, owner, spec.loc, "negative flag"
             if _is_bool(f.type, res) and spec.flag.startswith("--"):
-                claim("--no-" + spec.flag[2:], owner, spec.loc)
+                yield "--no-" + spec.flag[2:], owner, spec.loc, "negative flag"
+
+
+def _check_flags(res: Resolved, errors: Collector) -> None:
+    claimed: dict[str, tuple[str, Loc]] = {}
+    reserved = [(flag, "vllm-config itself", Loc("<cfgc>", 0, 0)) for flag in RESERVED_FLAGS]
+    spellings = [(flag, owner, loc) for flag, owner, loc, _ in flag_spellings(res)]
+    for flag, owner, loc in reserved + spellings:
+        if flag in claimed and claimed[flag][0] != owner:
+            other, other_loc = claimed[flag]
+            errors.error(loc, f"flag {flag} of {owner} is already claimed by {other} "
+                              f"at {other_loc}")
+            continue
+        claimed[flag] = (owner, loc)
 
 
 def _is_bool(t: TypeExpr, res: Resolved) -> bool:

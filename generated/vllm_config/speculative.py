@@ -1,18 +1,15 @@
 # Generated from schema/speculative.yaml by cfgc; do not edit.
 """Config classes: SpeculativeConfig."""
 
-from dataclasses import InitVar  # noqa: F401
-from hashlib import sha256 as _sha256  # noqa: F401
-from pathlib import Path  # noqa: F401
-from typing import Any, ClassVar, Literal  # noqa: F401
+from hashlib import sha256 as _sha256
+from typing import Any
 
-from pydantic import Field, field_validator, model_validator  # noqa: F401
+from pydantic import Field, field_validator, model_validator
 
 from cfgc.hooks import speculative as _hooks
 from cfgc.runtime import hashing as _h
-from cfgc.runtime import validators as _v  # noqa: F401
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
 from vllm_config.load import LoadConfig
 from vllm_config.model import ModelConfig
 from vllm_config.parallel import ParallelConfig

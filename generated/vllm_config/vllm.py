@@ -1,18 +1,15 @@
 # Generated from schema/vllm.yaml by cfgc; do not edit.
 """Config classes: VllmConfig."""
 
-from dataclasses import InitVar  # noqa: F401
-from hashlib import sha256 as _sha256  # noqa: F401
-from pathlib import Path  # noqa: F401
-from typing import Any, ClassVar, Literal  # noqa: F401
+from hashlib import sha256 as _sha256
+from pathlib import Path
+from typing import Any
 
-from pydantic import Field, field_validator, model_validator  # noqa: F401
+from pydantic import Field, field_validator, model_validator
 
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import hashing as _h
-from cfgc.runtime import validators as _v  # noqa: F401
 from cfgc.runtime.dataclass import config
-from cfgc.runtime.deprecation import warn_deprecated  # noqa: F401
 from vllm_config.attention import AttentionConfig
 from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import hashlib
 import importlib
 import importlib.util
 import inspect
@@ -29,6 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from cfgc.runtime.hashing import sha256_of_parts
 
 NATIVE = "native"
 
@@ -62,14 +63,9 @@ def _source_text(src: Source) -> str:
 
 
 def source_uuid(op: str, provider: str, sources: Sequence[Source]) -> str:
-    """Full SHA-256 hex over the op, provider and every source text, in order."""
-    h = hashlib.sha256()
-    for part in (op, provider, *(_source_text(s) for s in sources)):
-        data = part.encode("utf-8")
-        # Length-prefix each part so concatenations cannot collide.
-        h.update(len(data).to_bytes(8, "little"))
-        h.update(data)
-    return h.hexdigest()
+    """Full SHA-256 hex over the op, provider and every source text, in order (the
+    compiler computes the same from the files, so the generated table matches)."""
+    return sha256_of_parts((op, provider, *(_source_text(s) for s in sources)))
 
 
 def _always(*_: Any, **__: Any) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+from collections.abc import Iterable
 from pathlib import PurePath
 from typing import Any
 
@@ -26,6 +27,20 @@ def digest(tag: str, factors: dict[str, object]) -> str:
     names = sorted(factors)
     values = tuple(factors[n] for n in names)
     return hashlib.sha256(prefix(tag, names) + repr(values).encode()).hexdigest()
+
+
+def sha256_of_parts(parts: Iterable[str]) -> str:
+    """SHA-256 hex over text parts, each length-prefixed so concatenations cannot collide.
+
+    The kernel source uuids: the runtime registry (vllm_kernels) and the compiler
+    (cfgc.kernels, at generate time) both compute them with this one function.
+    """
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8")
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
 
 
 def enum_name(value: Any) -> str | None:
