@@ -43,13 +43,14 @@ def merge_platform_priorities(self, platform: Any) -> None:
         mine.extend([p for p in extra if p not in mine])
 
 
-def impl_uuids(self) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+def impl_uuids(self) -> str:
     """Cache-key factor of IrOpPriorityConfig: the source uuid of each provider that can
-    run each op, as ((op, ((provider, uuid), ...)), ...). An empty list means the
-    registry default order, so its providers count. The uuids are generated from the
-    kernel sources (vllm_config.warmup), so no torch import is needed.
+    run each op, as "op: provider=uuid, ...; op: ...". An empty list means the registry
+    default order, so its providers count. The uuids are generated from the kernel
+    sources (vllm_config.warmup), so no torch import is needed; the text is computed
+    once per distinct set of lists.
     """
-    return tuple((op, _uuids_for(op, tuple(getattr(self, op, None) or ()))) for op in _ops())
+    return _impl_text(tuple(tuple(getattr(self, op, None) or ()) for op in _ops()))
 
 
 @cache
@@ -60,8 +61,12 @@ def _ops() -> tuple[str, ...]:
 
 
 @cache
-def _uuids_for(op: str, chosen: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+def _impl_text(chosen_per_op: tuple[tuple[str, ...], ...]) -> str:
     from vllm_config.warmup import DEFAULT_PRIORITY, PROVIDER_UUIDS
 
-    uuids = PROVIDER_UUIDS[op]
-    return tuple((p, uuids[p]) for p in (chosen or DEFAULT_PRIORITY[op]) if p in uuids)
+    parts = []
+    for op, chosen in zip(_ops(), chosen_per_op, strict=True):
+        uuids = PROVIDER_UUIDS[op]
+        pairs = [f"{p}={uuids[p]}" for p in (chosen or DEFAULT_PRIORITY[op]) if p in uuids]
+        parts.append(f"{op}: {', '.join(pairs)}")
+    return "; ".join(parts)
