@@ -1,0 +1,79 @@
+"""Record (or check) what the generated configs resolve to for a fixed set of inputs.
+
+A regression net for moving behaviour between hooks and the schema: every parity
+command line of vLLM 0.25.1 (../shared/parity) plus command lines that reach each
+after-construction step, each with a few environment variables, run through
+`vllm-config show --format json`; the output (or the one-line error) is recorded.
+`python tools/behaviour_snapshot.py --write` rewrites tests/behaviour/snapshot.json.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SNAPSHOT = ROOT / "tests" / "behaviour" / "snapshot.json"
+CASES = ROOT / "tests" / "behaviour" / "cases.json"
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def cases() -> list[dict]:
+    return json.loads(CASES.read_text())
+
+
+def run_case(case: dict) -> dict:
+    from vllm_config import _cli_table
+    from cfgc.runtime import deprecation
+    from cfgc.runtime.cli import run
+
+    deprecation._warned.clear()
+    env = case.get("env", {})
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = run(_cli_table, ["show", "--format", "json", *case["argv"]])
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    result: dict = {"status": status}
+    if status == 0:
+        data = json.loads(_UUID.sub("<uuid>", out.getvalue()))
+        data["VllmConfig"]["values"].pop("instance_id", None)
+        result["config"] = data
+    else:
+        result["error"] = re.sub(r"0x[0-9a-f]+", "0x?", err.getvalue().strip())
+    return result
+
+
+def snapshot() -> dict:
+    return {case["id"]: run_case(case) for case in cases()}
+
+
+def main() -> int:
+    got = snapshot()
+    if "--write" in sys.argv:
+        SNAPSHOT.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
+        print(f"wrote {len(got)} cases to {SNAPSHOT.relative_to(ROOT)}")
+        return 0
+    want = json.loads(SNAPSHOT.read_text())
+    bad = [k for k in want if want[k] != got.get(k)]
+    for k in bad:
+        print(k, "differs")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
