@@ -15,7 +15,7 @@ import vllm_config
 from cfgc import pipeline
 from vllm_config import warmup
 
-from .conftest import REPO
+from .conftest import REPO, link_hooks
 from .strategies import resolved
 
 
@@ -77,6 +77,7 @@ def test_warmup_list_entry_point() -> None:
 
 def test_adding_an_op_adds_field_docs_and_warmup(tmp_path: Path) -> None:
     shutil.copytree(REPO / "schema", tmp_path / "schema")
+    link_hooks(tmp_path)
     shutil.copytree(REPO / "kernels", tmp_path / "kernels",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(REPO / "pyproject.toml", tmp_path)

@@ -23,8 +23,6 @@ import math
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
@@ -102,25 +100,14 @@ def export_ref(root: Path, ref: str, dest: Path) -> None:
         target.write_bytes(body)
 
 
-@contextmanager
-def _hooks_dir(path: Path) -> Iterator[None]:
-    """Resolve against the hooks as they were at the ref (a hook may have been renamed)."""
-    saved = resolve_mod.HOOKS_DIR
-    resolve_mod.HOOKS_DIR = path if path.is_dir() else saved
-    try:
-        yield
-    finally:
-        resolve_mod.HOOKS_DIR = saved
-
-
 def load_ref(root: Path, ref: str) -> Resolved:
     with tempfile.TemporaryDirectory(prefix="cfgc-diff-") as tmp:
         tmp_root = Path(tmp)
         export_ref(root, ref, tmp_root)
         (tmp_root / "schema").mkdir(exist_ok=True)
         try:
-            with _hooks_dir(tmp_root / "codegen" / "cfgc" / "hooks"):
-                return resolve_mod.resolve(parse_schema_dir(tmp_root / "schema", tmp_root))
+            # the hooks as they were at the ref (a hook may have been renamed since)
+            return resolve_mod.resolve(parse_schema_dir(tmp_root / "schema", tmp_root))
         except SchemaError as exc:
             lines = "\n".join(f"  {ref}:{d}" for d in exc.diagnostics)
             raise RefError(f"the schema at {ref} does not compile with this cfgc:\n{lines}") \

@@ -4,6 +4,7 @@ the cache-key page, the hook-points page and the API pages."""
 from __future__ import annotations
 
 from . import model as m
+from .emit_behaviour_docs import behaviour_section, default_note, env_page
 from .pyexpr import literal
 from .resolve import Resolved, derived_cli
 
@@ -27,6 +28,9 @@ def default_text(f: m.FieldDef, res: Resolved) -> str:
         return _code(literal(d.value, f.type, res))
     if d.kind == "factory":
         return _code(f"{d.value}()")
+    note = default_note(f, res)
+    if note:
+        return note
     if d.kind == "unset":
         return "unset (filled in after construction)"
     return "required"
@@ -96,9 +100,7 @@ def class_page(c: m.ClassDef, res: Resolved) -> str:
             source = f"path `{e.path}`" if e.path else f"hook `{e.hook}`"
             lines.append(f"- `{e.name}` ({source}): {e.doc}".rstrip(": "))
         lines.append("")
-    if c.post_init or c.model_validators:
-        hooks = [f"`{h}`" for h in c.post_init] + [f"`{v.hook}`" for v in c.model_validators]
-        lines += [f"After construction, hooks run: {', '.join(hooks)}.", ""]
+    lines += behaviour_section(c, res)
     if c.properties or c.methods:
         lines += ["| Property / method | Returns | What it gives |", "| --- | --- | --- |"]
         lines += [f"| `{a.name}` | {_code(a.returns)} | {_cell(a.doc)} |" for a in c.properties]
@@ -170,7 +172,7 @@ def hook_points_page(res: Resolved) -> str:
              "hooks of `cfgc.hooks` and is listed per class as well.", ""]
     for c in sorted(res.schema.classes, key=lambda c: c.name):
         field_points = [f for f in c.fields if f.hook_point]
-        hooks = [*c.post_init, *(v.hook for v in c.model_validators),
+        hooks = [*(s.hook for s in c.resolve if s.kind == "hook"),
                  *(v.hook for f in c.fields for v in f.validators if v.name == "hook")]
         if not (c.hook_points or field_points or hooks):
             continue
@@ -243,6 +245,7 @@ def emit_reference(res: Resolved, flags: dict) -> dict[str, str]:
     out["cli.md"] = _titled("Command-line flags", cli_page(flags))
     out["cache-key.md"] = _titled("Cache key", cache_key_page(res))
     out["hook-points.md"] = _titled("Hook points", hook_points_page(res))
+    out["environment.md"] = _titled("Environment variables", env_page(res))
     out["api.md"] = _titled(f"API: {res.schema.package}", api_page(res))
     index = [HEADER.format(src="schema/"), "# Config reference", "",
              "One page per config class: every field with its type, default, "

@@ -13,7 +13,7 @@ import jinja2
 
 from . import model as m
 from .pyexpr import annotation, field_default, hash_expr, literal, py_literal, type_source
-from .resolve import Resolved
+from .resolve import Resolved, env_kind
 from .type_expr import TypeExpr
 
 
@@ -101,14 +101,21 @@ class ClassView:
     doc: str
     fields: list[FieldView] = field(default_factory=list)
     validators: list[ValidatorView] = field(default_factory=list)
-    model_validators: list[dict] = field(default_factory=list)
-    post_init: tuple[str, ...] = ()
+    phase: list[str] = field(default_factory=list)  # the after-construction phase
     post_init_params: str = ""
-    post_init_args: str = ""
     factors: list[tuple[str, str]] = field(default_factory=list)
     hash_prefix: str = ""
-    properties: tuple[m.Accessor, ...] = ()
-    methods: tuple[m.Accessor, ...] = ()
+    properties: list[AccessorView] = field(default_factory=list)
+    methods: list[AccessorView] = field(default_factory=list)
+
+
+@dataclass
+class AccessorView:
+    name: str
+    doc: str
+    returns: str
+    params: str  # ", x: int" after self
+    body: str  # the returned expression
 
 
 def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[ValidatorView]:
@@ -146,6 +153,11 @@ def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[Valid
                           f"{arg['message']!r})")
         else:
             before.append(f"value = _v.{v.name}(value)")
+    if f.deprecated_values:
+        mapping = {dv.value: dv.replacement for dv in f.deprecated_values}
+        notes = {dv.value: dv.message for dv in f.deprecated_values if dv.message}
+        before.append(f"value = _v.deprecated_value(value, {mapping!r}, "
+                      f"{c.name + '.' + f.name!r}, {notes!r})")
     if f.deprecation is not None:
         d = f.deprecation
         if f.default.kind == "value" and isinstance(f.default.value, bool | None):
@@ -166,23 +178,57 @@ def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[Valid
     return views
 
 
+def _declaration(f: m.FieldDef, res: Resolved) -> str:
+    rhs = field_default(f, res)
+    text = annotation(f)
+    if f.item_constraints:  # list[int] -> list[Annotated[int, Field(ge=0)]]
+        base = res.expand(f.type).without_none()
+        inner = base.args[-1] if base.name == "dict" else base.args[0]
+        bounds = ", ".join(f"{k}={py_literal(v)}" for k, v in f.item_constraints)
+        old = f"{base.name}[{_src_of(base)}]"
+        new_inner = f"Annotated[{_src_of(inner)}, Field({bounds})]"
+        args = ([_src_of(base.args[0]), new_inner] if base.name == "dict" else [new_inner])
+        new = f"{base.name}[{', '.join(args)}{', ...' if base.variadic else ''}]"
+        text = text.replace(old, new) if old in text else new + (" | None" if
+                                                                 f.type.optional else "")
+    if f.env:
+        kind = env_kind(f.type, res)
+        fallback = literal(f.default.value, f.type, res) if f.default.kind == "value" else "None"
+        rhs = (f"Field(default_factory=lambda: _r.env_default({f.env!r}, {kind!r}, "
+               f"{fallback}), validate_default=True"
+               + "".join(f", {k}={py_literal(v)}" for k, v in f.constraints) + ")")
+    decl = f"{f.name}: {text}" + (f" = {rhs}" if rhs else "")
+    if f.default.kind == "unset":
+        decl += ("  # derived after construction" if f.derive is not None
+                 else "  # unset: filled in after construction")
+    return decl
+
+
+def _src_of(t: TypeExpr) -> str:
+    from .pyexpr import _src
+
+    return _src(t)
+
+
 def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
-    view = ClassView(c.name, c.doc, post_init=c.post_init, properties=c.properties,
-                     methods=c.methods)
+    view = ClassView(c.name, c.doc)
     for f in c.fields:
-        rhs = field_default(f, res)
-        decl = f"{f.name}: {annotation(f)}" + (f" = {rhs}" if rhs else "")
-        if f.default.kind == "unset":
-            decl += "  # unset: a post-init hook fills it in"
-        view.fields.append(FieldView(decl, f.doc))
+        view.fields.append(FieldView(_declaration(f, res), f.doc))
         if f.kind == "field":
             view.validators.extend(_field_validators(c, f, res))
-    for i, v in enumerate(c.model_validators):
-        view.model_validators.append({"mode": v.mode, "hook": v.hook,
-                                      "name": f"_model_{v.mode}_{i}_{v.hook.lstrip('_')}"})
+    code = res.behaviour[c.name]
+    view.phase = code.phase
     initvars = [f for f in c.fields if f.kind == "initvar"]
     view.post_init_params = "".join(f", {f.name}: {f.type.source()}" for f in initvars)
-    view.post_init_args = "".join(f", {f.name}" for f in initvars)
+    compiled_props = {acc.name: src for acc, src in code.properties}
+    for acc in c.properties:
+        body = compiled_props.get(acc.name, f"_hooks.{acc.hook}(self)")
+        view.properties.append(AccessorView(acc.name, acc.doc, acc.returns, "", body))
+    compiled_methods = {acc.name: (src, sig) for acc, src, sig in code.methods}
+    for acc in c.methods:
+        body, sig = compiled_methods.get(
+            acc.name, (f"_hooks.{acc.hook}(self, *args, **kwargs)", ", *args: Any, **kwargs: Any"))
+        view.methods.append(AccessorView(acc.name, acc.doc, acc.returns, sig, body))
     factors = []
     for f in c.hashed_fields:
         t = f.type
@@ -217,6 +263,7 @@ def _names_used(c: m.ClassDef, res: Resolved) -> set[str]:
                 kinds = res.enums if v.name == "enum_by_name" else res.classes
                 used.update(n.name for n in res.expand(f.type).walk()
                             if n.kind == "named" and n.name in kinds)
+    used |= res.behaviour[c.name].enums  # enum members named in expressions and tables
     return used
 
 
@@ -239,44 +286,41 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         _import_line(f"{pkg}.{mod}", sorted(from_modules[mod], key=str.lower))
         for mod in sorted(from_modules)
     ]
-    needs_hooks = any(
-        c.post_init or c.model_validators or c.properties or c.methods
-        or any(e.hook for e in c.hash_extra)
-        or any(v.name == "hook" for f in c.fields for v in f.validators)
-        for c in classes
-    )
     views = [class_view(c, res) for c in classes]
+    tables = [src for c in classes for *_, src in res.behaviour[c.name].tables]
+    uses = _support_names_used(views, tables)
     return env.get_template("config_module.py.jinja").render(
         header=header(source),
         module_doc=module_doc,
         imports=imports,
-        hooks_module=module if needs_hooks else "",
+        hooks_module=module if "_hooks" in uses else "",
+        hooks_package=res.schema.hooks_package,
         classes=views,
-        uses=_support_names_used(views),
+        tables=tables,
+        uses=uses,
     )
 
 
 _SUPPORT_NAMES = ("InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
-                  "field_validator", "model_validator", "_v", "warn_deprecated")
+                  "Annotated", "field_validator", "_v", "_r", "_log", "_hooks",
+                  "warn_deprecated")
 
 
-def _support_names_used(views: list[ClassView]) -> set[str]:
+def _support_names_used(views: list[ClassView], extra: list[str] = ()) -> set[str]:
     """Which fixed imports the module's code uses, read from the generated code itself
-    (declarations, validator bodies, hash expressions; never docs), so the module
-    imports exactly what it needs."""
-    code: list[str] = []
+    (declarations, validator bodies, phases, hash expressions; never docs), so the
+    module imports exactly what it needs."""
+    code: list[str] = list(extra)
     for v in views:
-        code += [f.decl for f in v.fields] + [e for _, e in v.factors]
+        code += [f.decl for f in v.fields] + [e for _, e in v.factors] + v.phase
         code += [line for val in v.validators for line in (val.params, *val.body)]
-        code += [a.returns for a in (*v.properties, *v.methods)]
-        if v.validators or v.methods:
-            code.append("Any")  # validator and method signatures
+        code += [f"{a.returns} {a.params} {a.body}" for a in (*v.properties, *v.methods)]
+        if v.validators:
+            code.append("Any")  # validator signatures
         if v.factors:
             code.append("_sha256(")
         if v.validators:
             code.append("field_validator(")
-        if v.model_validators:
-            code.append("model_validator(")
     text = "\n".join(code)
     return {n for n in _SUPPORT_NAMES if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)}
 
@@ -309,6 +353,8 @@ def emit_package(res: Resolved) -> dict[str, str]:
         enums=res.schema.enums,
         aliases=res.schema.aliases,
         runtime_types=res.schema.runtime_types,
+        enum_props={e.name: res.behaviour[e.name].properties for e in res.schema.enums},
+        enum_methods={e.name: res.behaviour[e.name].methods for e in res.schema.enums},
     )
     exports = sorted(
         [(c.name, c.module) for c in res.schema.classes]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Loc
+from .expr import Expr
 from .type_expr import TypeExpr
 
 #: Declarative before-mode normalisers, applied in the order written.
@@ -30,6 +31,9 @@ NORMALISERS = (
 PARAMETRISED_VALIDATORS = ("shorthand", "reject", "hook")
 VALIDATOR_MODES = ("before", "after", "wrap", "plain")
 CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern", "multiple_of")
+#: Constraints on each item of a list/set/tuple (or each value of a dict): `items: {ge: 0}`.
+ITEM_CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
+LOG_LEVELS = ("warning", "info")
 FIELD_KINDS = ("field", "classvar", "initvar")
 
 
@@ -59,6 +63,65 @@ class Deprecation:
     message: str
     loc: Loc
     replacement: str = ""
+
+
+@dataclass(frozen=True)
+class DeprecatedValue:
+    """An input value that still works but warns once and is read as `replacement`."""
+
+    value: object
+    replacement: object
+    loc: Loc
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """`require` must hold whenever `when` does (an error naming its fields otherwise);
+    a rule without `require` is a warning (`level`) logged whenever `when` holds."""
+
+    message: str
+    loc: Loc
+    require: Expr | None = None
+    when: Expr | None = None
+    level: str = "error"  # error, warning or info
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a class's ordered after-construction phase (`resolve:`).
+
+    kind `set`: assign `value` to the dotted `target` (when `when` holds), optionally
+    logging `rule.message`; `check`: the `rule`; `apply`: fill unset targets from the
+    defaults table `table`; `hook`: call the named hook(self, *initvars).
+    """
+
+    kind: str
+    loc: Loc
+    target: str = ""
+    value: Expr | None = None
+    when: Expr | None = None
+    rule: Rule | None = None
+    table: str = ""
+    hook: str = ""
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    target: str  # dotted path from the class
+    value: object  # a literal (enum members by name) or an Expr
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class DefaultsTable:
+    """Defaults keyed by an enum-valued expression: each row fills targets left None."""
+
+    name: str
+    doc: str
+    key: Expr
+    rows: tuple[tuple[str, tuple[TableEntry, ...]], ...]  # enum member name -> entries
+    loc: Loc
 
 
 @dataclass(frozen=True)
@@ -110,6 +173,10 @@ class FieldDef:
     cli: CliSpec | None = None
     hook_point: str = ""  # what the engine must supply for this field, if anything
     renamed_from: str = ""  # the field's previous name: `cfgc diff` reports a rename
+    derive: Expr | None = None  # value when the user gave none, computed after construction
+    env: str = ""  # environment variable read (typed by the field) when no value is given
+    item_constraints: tuple[tuple[str, object], ...] = ()
+    deprecated_values: tuple[DeprecatedValue, ...] = ()
 
     @property
     def is_private(self) -> bool:
@@ -130,13 +197,16 @@ class HashExtra:
 
 @dataclass(frozen=True)
 class Accessor:
-    """A property or method of a generated class, implemented by a hook(self, ...)."""
+    """A property or method of a generated class (or enum): an expression over its
+    fields (and `params`), or a hook(self, ...) for a real algorithm."""
 
     name: str
     hook: str
     doc: str
     loc: Loc
     returns: str = "Any"  # annotation text, for readers and docs
+    expr: Expr | None = None
+    params: tuple[tuple[str, str], ...] = ()  # (name, type text) of a method's parameters
 
 
 @dataclass(frozen=True)
@@ -158,8 +228,9 @@ class ClassDef:
     loc: Loc
     hash_default: HashRule | None = None
     hash_extra: tuple[HashExtra, ...] = ()
-    model_validators: tuple[Validator, ...] = ()
-    post_init: tuple[str, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    resolve: tuple[Step, ...] = ()
+    tables: tuple[DefaultsTable, ...] = ()
     hook_points: tuple[HookPoint, ...] = ()
     cli_group: str = ""
     cli_json_flag: str = ""  # whole-config JSON flag, e.g. --compilation-config
@@ -196,6 +267,9 @@ class EnumDef:
     members: tuple[EnumMember, ...]
     loc: Loc
     base: str = "Enum"  # Enum, IntEnum or StrEnum
+    properties: tuple[Accessor, ...] = ()  # expressions over `self`, a member
+    methods: tuple[Accessor, ...] = ()
+    str_is_name: bool = False  # str(member) is its name (vLLM's CUDAGraphMode prints so)
 
 
 @dataclass(frozen=True)
@@ -237,6 +311,8 @@ class Schema:
     aliases: tuple[AliasDef, ...]
     runtime_types: tuple[RuntimeTypeDef, ...]
     files: tuple[str, ...] = ()
+    hooks_package: str = "cfgc.hooks"  # import name the generated modules use
+    hooks_path: str = "codegen/cfgc/hooks"  # its folder, relative to the project root
     breaking_ok: tuple[BreakingOk, ...] = ()
     # The kernels section (a cfgc.kernels.KernelSet; typed loosely to avoid an import
     # cycle) and the project root the schema was read from (kernel sources live there).

@@ -13,17 +13,23 @@ from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
+from . import expr as x
 from . import model as m
 from .errors import Collector, Loc, did_you_mean
 from .type_expr import TypeExpr, TypeSyntaxError, parse_type
 from .yaml_loader import Node, load_yaml
 
 TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels")
-PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok")
+PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks")
 CLASS_KEYS = (
-    "doc", "module", "hash", "fields", "model_validators", "post_init",
+    "doc", "module", "hash", "fields", "rules", "resolve", "tables",
     "hook_points", "cli", "renamed_from", "fields_from", "properties", "methods",
 )
+RULE_KEYS = ("when", "require", "message", "warn", "info")
+STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook")
+SET_KEYS = ("set", "to", "when", "warn", "info")
+TABLE_KEYS = ("doc", "key", "rows")
+ACCESSOR_KEYS = ("hook", "expr", "doc", "returns", "params")
 FIELDS_FROM = ("kernel_ops",)
 CLASS_HASH_KEYS = ("default", "extra")
 CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases", "expose", "enable_flag")
@@ -31,9 +37,10 @@ CLI_EXPOSE = ("all", "listed")
 FIELD_KEYS = (
     "type", "default", "default_factory", "unset", "required", "doc", "hash", "kind",
     "init", "validate", "deprecated", "cli", "hook_point", "renamed_from", *m.CONSTRAINTS,
+    "derive", "env", "items", "deprecated_values",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill")
-ENUM_KEYS = ("doc", "members", "base")
+ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -158,6 +165,7 @@ def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
 
 def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.Schema:
     package, version = "vllm_config", 0
+    hooks_package, hooks_path = m.Schema.hooks_package, m.Schema.hooks_path
     classes: list[m.ClassDef] = []
     enums: list[m.EnumDef] = []
     aliases: list[m.AliasDef] = []
@@ -182,6 +190,17 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             else:
                 version = vnode.value
             breaking_ok = _parse_breaking_ok(proj.get("breaking_ok"), errors)
+            if proj.has("hooks"):
+                hr = Reader(proj.get("hooks"), "project hooks", ("package", "path"), errors)
+                hooks_package = hr.str("package", "project hooks", required=True)
+                hooks_path = hr.str("path", "project hooks", required=True)
+                if hooks_package and not (IDENT.match(hooks_package)
+                                          or DOTTED.match(hooks_package)):
+                    errors.error(hr.get("package").loc, "hooks package must be a dotted "
+                                 "import name like cfgc.hooks")
+                if hooks_path and (hooks_path.startswith("/") or ".." in hooks_path.split("/")):
+                    errors.error(hr.get("path").loc, "hooks path must be a folder inside "
+                                 "the project")
         for name, node in _named_entries(top, "enums", errors):
             enums.append(_parse_enum(name, node, top.node.key_locs, errors))
         for name, node in _named_entries(top, "aliases", errors):
@@ -217,6 +236,8 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         aliases=tuple(aliases),
         runtime_types=tuple(runtime),
         files=tuple(d[0] for d in docs),
+        hooks_package=hooks_package,
+        hooks_path=hooks_path,
         breaking_ok=breaking_ok,
         kernel_set=kernel_set,
     )
@@ -349,8 +370,13 @@ def _parse_enum(name: str, node: Node, _key_locs, errors: Collector) -> m.EnumDe
     base = r.str("base", f"enum {name}", default="Enum")
     if base not in ("Enum", "IntEnum", "StrEnum"):
         errors.error(r.key_loc("base"), f"enum base must be Enum, IntEnum or StrEnum, not {base!r}")
+    str_mode = r.str("str", f"enum {name}", default="value")
+    if str_mode not in ("value", "name"):
+        errors.error(r.key_loc("str"), f"str of enum {name} must be 'name' or 'value'")
     return m.EnumDef(name, r.str("doc", f"enum {name}", required=True), tuple(members), node.loc,
-                     base)
+                     base, _accessors(r, "properties", f"enum {name}", errors, False),
+                     _accessors(r, "methods", f"enum {name}", errors, False),
+                     str_mode == "name")
 
 
 def _parse_alias(name: str, node: Node, errors: Collector) -> m.AliasDef:
@@ -447,9 +473,9 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
         loc=node.loc,
         hash_default=hash_default,
         hash_extra=tuple(extras),
-        model_validators=tuple(_parse_validators(r.get("model_validators"), what, errors,
-                                                 model_level=True)),
-        post_init=r.str_list("post_init", what),
+        rules=tuple(_parse_rules(r.get("rules"), what, errors)),
+        resolve=tuple(_parse_steps(r.get("resolve"), what, errors)),
+        tables=tuple(_parse_tables(r.get("tables"), what, errors)),
         hook_points=tuple(hook_points),
         cli_group=cli_group,
         cli_json_flag=json_flag,
@@ -462,29 +488,191 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
     )
 
 
-def _accessors(r: Reader, key: str, what: str, errors: Collector) -> tuple[m.Accessor, ...]:
-    """`properties:` / `methods:`: name -> {hook, doc, returns}; the hook takes self."""
+def _accessors(r: Reader, key: str, what: str, errors: Collector,
+               hooks_allowed: bool = True) -> tuple[m.Accessor, ...]:
+    """`properties:` / `methods:`: name -> {expr | hook, doc, returns, params}."""
     node = r.get(key)
     if node is None:
         return ()
     if not node.is_map:
-        errors.error(node.loc, f"{key} of {what} must map name -> {{hook, doc, returns}}")
+        errors.error(node.loc, f"{key} of {what} must map name -> {{expr, doc, returns}}")
         return ()
     out = []
+    singular = key[:-1].replace("ie", "y")
     for name, value in node.value.items():
         loc = node.key_locs[name]
         if not IDENT.match(name) or keyword.iskeyword(name) or name.startswith("__"):
-            errors.error(loc, f"{name!r} is not a usable {key[:-1].replace('ie', 'y')} name")
+            errors.error(loc, f"{name!r} is not a usable {singular} name")
             continue
-        ar = Reader(value, f"{key[:-1]} {name} of {what}", ("hook", "doc", "returns"), errors)
-        hook = ar.str("hook", name, default=name)
+        label = f"{singular} {name} of {what}"
+        ar = Reader(value, label, ACCESSOR_KEYS, errors)
+        if not ar.ok:
+            continue
+        expr = _expr(ar, "expr", label, errors)
+        if expr is not None and ar.has("hook"):
+            errors.error(ar.key_loc("hook"), f"{label} has both 'expr' and 'hook': keep one")
+        if expr is None and not ar.has("expr") and not hooks_allowed:
+            errors.error(loc, f"{label} needs 'expr'")
+        hook = "" if ar.has("expr") else ar.str("hook", name, default=name)
         returns = ar.str("returns", name, default="Any")
         try:
             parse_type(returns)
         except TypeSyntaxError as exc:
             errors.error(ar.key_loc("returns"), f"returns of {name}: {exc}")
-        out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns))
+        params: list[tuple[str, str]] = []
+        pnode = ar.get("params")
+        if pnode is not None and key == "properties":
+            errors.error(pnode.loc, f"{label} is a property and takes no params")
+        elif pnode is not None and not pnode.is_map:
+            errors.error(pnode.loc, f"params of {label} must map name -> type")
+        elif pnode is not None:
+            for pname, ptype in pnode.value.items():
+                if name_problem(pname) or pname == "self":
+                    errors.error(pnode.key_locs[pname], f"parameter {pname!r} of {label} "
+                                 f"{name_problem(pname) or 'is reserved'}")
+                    continue
+                _parse_type(ptype, f"parameter {pname} of {label}", pnode.loc, errors)
+                params.append((pname, str(ptype.value)))
+        out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns,
+                              expr, tuple(params)))
     return tuple(out)
+
+
+def _expr(r: Reader, key: str, what: str, errors: Collector) -> x.Expr | None:
+    node = r.get(key)
+    if node is None:
+        return None
+    return x.parse(node.value, node.loc, errors, f"{key} of {what}")
+
+
+def _level_message(r: Reader, what: str, errors: Collector) -> tuple[str, str]:
+    """A `warn: msg` or `info: msg` key: (level, message), or ('', '')."""
+    levels = [k for k in ("warn", "info") if r.has(k)]
+    if len(levels) > 1:
+        errors.error(r.key_loc(levels[1]), f"{what} has both 'warn' and 'info'")
+    if not levels:
+        return "", ""
+    return ("warning" if levels[0] == "warn" else "info"), r.str(levels[0], what,
+                                                                  required=True)
+
+
+def _parse_rule(node: Node, what: str, errors: Collector) -> m.Rule | None:
+    r = Reader(node, what, RULE_KEYS, errors)
+    if not r.ok:
+        return None
+    level, note = _level_message(r, what, errors)
+    when = _expr(r, "when", what, errors)
+    if level:
+        for key in ("require", "message"):
+            if r.has(key):
+                errors.error(r.key_loc(key), f"{what} is a {level} rule ('{level[:4]}'): it "
+                             f"takes 'when' and the message, not {key!r}")
+        if when is None:
+            errors.error(node.loc, f"{what} needs 'when': the condition to {level[:4]} on")
+        return m.Rule(note, node.loc, None, when, level)
+    require = _expr(r, "require", what, errors)
+    message = r.str("message", what, required=True)
+    if not r.has("require"):
+        errors.error(node.loc, f"{what} needs 'require' (or 'warn' / 'info' with 'when')")
+        return None
+    return m.Rule(message, node.loc, require, when)
+
+
+def _seq(node: Node | None, key: str, what: str, errors: Collector) -> list[Node]:
+    if node is None:
+        return []
+    if not node.is_seq:
+        errors.error(node.loc, f"{key} of {what} must be a list")
+        return []
+    return node.value
+
+
+def _parse_rules(node: Node | None, what: str, errors: Collector) -> list[m.Rule]:
+    rules = []
+    for i, item in enumerate(_seq(node, "rules", what, errors)):
+        rule = _parse_rule(item, f"rule {i + 1} of {what}", errors)
+        if rule is not None:
+            rules.append(rule)
+    return rules
+
+
+def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step]:
+    """`resolve:` - the ordered after-construction steps; each names its kind by the
+    first key it has: set, require, warn, info, apply or hook."""
+    steps = []
+    for i, item in enumerate(_seq(node, "resolve", what, errors)):
+        label = f"resolve step {i + 1} of {what}"
+        kinds = [k for k in STEP_KINDS if item.is_map and k in item.value]
+        if not kinds:
+            errors.error(item.loc, f"{label} must be a mapping with one of {STEP_KINDS}")
+            continue
+        kind = kinds[0]
+        if kind == "set":
+            r = Reader(item, label, SET_KEYS, errors)
+            target = r.str("set", label, required=True)
+            if target and not (IDENT.match(target) or DOTTED.match(target)):
+                errors.error(r.get("set").loc, f"set target of {label} must be a field path")
+            if not r.has("to"):
+                errors.error(item.loc, f"{label} needs 'to': the value to assign")
+            level, note = _level_message(r, label, errors)
+            rule = m.Rule(note, item.loc, None, None, level) if level else None
+            steps.append(m.Step("set", item.loc, target=target, value=_expr(r, "to", label,
+                                errors), when=_expr(r, "when", label, errors), rule=rule))
+        elif kind in ("require", "warn", "info"):
+            rule = _parse_rule(item, label, errors)
+            if rule is not None:
+                steps.append(m.Step("check", item.loc, rule=rule))
+        else:
+            r = Reader(item, label, (kind,), errors)
+            name = r.str(kind, label, required=True)
+            if name and not IDENT.match(name):
+                errors.error(r.get(kind).loc, f"{kind} of {label} must be a name")
+            steps.append(m.Step(kind, item.loc, **{"table" if kind == "apply" else kind: name}))
+    return steps
+
+
+def _parse_tables(node: Node | None, what: str, errors: Collector) -> list[m.DefaultsTable]:
+    if node is None:
+        return []
+    if not node.is_map:
+        errors.error(node.loc, f"tables of {what} must map name -> {{doc, key, rows}}")
+        return []
+    out = []
+    for name, value in node.value.items():
+        label = f"table {name} of {what}"
+        if name_problem(name):
+            errors.error(node.key_locs[name], f"table name {name!r} {name_problem(name)}")
+            continue
+        r = Reader(value, label, TABLE_KEYS, errors)
+        key = _expr(r, "key", label, errors)
+        rows_node = r.get("rows")
+        rows = []
+        if rows_node is None or not rows_node.is_map:
+            errors.error(r.key_loc("rows"), f"{label} needs 'rows': member -> {{path: value}}")
+        else:
+            for member, entries in rows_node.value.items():
+                if not entries.is_map:
+                    errors.error(entries.loc, f"row {member} of {label} must map path -> value")
+                    continue
+                row = []
+                for target, val in entries.value.items():
+                    loc = entries.key_locs[target]
+                    if not (IDENT.match(target) or DOTTED.match(target)):
+                        errors.error(loc, f"{target!r} in {label} is not a field path")
+                        continue
+                    if val.is_map and set(val.value) == {"expr"}:
+                        e = x.parse(val.value["expr"].value, val.value["expr"].loc, errors,
+                                    f"{target} in {label}")
+                        row.append(m.TableEntry(target, e, loc))
+                    else:
+                        row.append(m.TableEntry(target, val.plain(), loc))
+                rows.append((member, tuple(row)))
+        if key is None and r.ok and not r.has("key"):
+            errors.error(value.loc, f"{label} needs 'key': the enum-valued expression")
+        if key is not None:
+            out.append(m.DefaultsTable(name, r.str("doc", label, required=True), key,
+                                       tuple(rows), node.key_locs[name]))
+    return out
 
 
 def _fields_from(r: Reader, what: str, errors: Collector) -> str:
@@ -612,6 +800,48 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
                                         dr.str("replacement", what))
     init = r.bool("init", what, default=True)
     cli = _parse_field_cli(r, name, what, kind, init, errors)
+    derive = _expr(r, "derive", what, errors)
+    if derive is not None and default_keys and (default_keys[0] in ("default_factory",
+                                                                     "required")
+                                                 or default.value is not None):
+        errors.error(r.key_loc("derive"), f"{what} has 'derive', which is its default: "
+                     f"drop {default_keys[0]!r}")
+    if derive is not None and default.kind == "required":
+        default = m.Default("unset", r.key_loc("derive"))  # None until derived
+    env = r.str("env", what)
+    if env and not re.fullmatch(r"[A-Z_][A-Z0-9_]*", env):
+        errors.error(r.get("env").loc, f"env of {what} must be an environment variable "
+                     "name (upper case, digits, _)")
+    if env and (derive is not None or kind != "field"):
+        errors.error(r.key_loc("env"), f"{what}: 'env' needs a stored field with a plain "
+                     "default (not derive, not a classvar/initvar)")
+    items = []
+    if r.has("items"):
+        ir = Reader(r.get("items"), f"items of {what}", m.ITEM_CONSTRAINTS, errors)
+        for c in m.ITEM_CONSTRAINTS:
+            if ir.has(c):
+                value = ir.get(c).plain()
+                problem = _constraint_value_problem(c, value)
+                if problem:
+                    errors.error(ir.get(c).loc, f"items {c} of {what} must be {problem}")
+                else:
+                    items.append((c, value))
+    deprecated_values = []
+    if r.has("deprecated_values"):
+        dv = r.get("deprecated_values")
+        if not dv.is_map:
+            errors.error(dv.loc, f"deprecated_values of {what} must map old value -> "
+                         "{use: new value, message}")
+        else:
+            for old, spec in dv.value.items():
+                sr = Reader(spec, f"deprecated value {old!r} of {what}", ("use", "message"),
+                            errors)
+                if not sr.has("use"):
+                    errors.error(spec.loc, f"deprecated value {old!r} of {what} needs 'use': "
+                                 "the value it is read as")
+                    continue
+                deprecated_values.append(m.DeprecatedValue(
+                    old, sr.get("use").plain(), dv.key_locs[old], sr.str("message", what)))
     return m.FieldDef(
         name=name,
         type_text=type_text,
@@ -629,6 +859,10 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
         cli=cli,
         hook_point=r.str("hook_point", what),
         renamed_from=_renamed_from(r, what, name, errors),
+        derive=derive,
+        env=env,
+        item_constraints=tuple(items),
+        deprecated_values=tuple(deprecated_values),
     )
 
 

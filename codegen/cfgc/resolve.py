@@ -6,6 +6,7 @@ against their types and constraints, hooks, hash paths, flags, import cycles.
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -15,7 +16,6 @@ from . import model as m
 from .errors import Collector, Loc, did_you_mean
 from .type_expr import TypeExpr
 
-HOOKS_DIR = Path(__file__).parent / "hooks"
 FACTORY_BUILTINS = ("list", "dict", "set")
 
 
@@ -28,7 +28,9 @@ class Resolved:
     aliases: dict[str, m.AliasDef]
     runtime_types: dict[str, m.RuntimeTypeDef]
     classes: dict[str, m.ClassDef]
-    hooks: dict[str, frozenset[str]] = field(default_factory=dict)
+    hooks: dict[str, dict[str, HookSig]] = field(default_factory=dict)
+    # Compiled behaviour (behaviour.ClassCode) by class or enum name, filled by resolve().
+    behaviour: dict[str, object] = field(default_factory=dict, compare=False)
 
     def kind_of(self, name: str) -> str:
         if name in self.enums:
@@ -77,16 +79,34 @@ class Resolved:
         return deps
 
 
-_TOP_LEVEL_DEF = re.compile(r"^def (\w+)\(", re.MULTILINE)
+@dataclass(frozen=True)
+class HookSig:
+    """What a hook function accepts: positional parameters (with how many have
+    defaults) and whether it takes *args; `line` for messages."""
+
+    params: int
+    defaults: int
+    varargs: bool
+    line: int
+
+    def accepts(self, n: int) -> bool:
+        return self.params - self.defaults <= n and (n <= self.params or self.varargs)
 
 
-def hook_functions(module: str) -> frozenset[str]:
-    """Top-level function names of cfgc/hooks/<module>.py, read without importing it
-    (a line scan: top-level `def` starts at column 0, which is all we need)."""
-    path = HOOKS_DIR / f"{module}.py"
+def hook_functions(path: Path) -> dict[str, HookSig]:
+    """Top-level functions of a hooks module and their signatures, read with `ast`
+    (never imported: hooks may import heavy things)."""
     if not path.exists():
-        return frozenset()
-    return frozenset(_TOP_LEVEL_DEF.findall(path.read_text(encoding="utf-8")))
+        return {}
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            a = node.args
+            params = len(a.posonlyargs) + len(a.args)
+            out[node.name] = HookSig(params, len(a.defaults), a.vararg is not None,
+                                     node.lineno)
+    return out
 
 
 def resolve(schema: m.Schema) -> Resolved:
@@ -101,7 +121,9 @@ def resolve(schema: m.Schema) -> Resolved:
                 continue
             seen[item.name] = item.loc
             tables[group][item.name] = item
-    hooks = {mod: hook_functions(mod) for mod in {c.module for c in schema.classes}}
+    hooks_dir = (schema.root or Path(".")) / schema.hooks_path
+    hooks = {mod: hook_functions(hooks_dir / f"{mod}.py")
+             for mod in {c.module for c in schema.classes}}
     res = Resolved(schema, tables["enums"], tables["aliases"], tables["runtime"],
                    tables["classes"], hooks)
     known = sorted(seen) + list(("bool", "int", "float", "str", "Path", "Any", "list", "dict"))
@@ -113,6 +135,10 @@ def resolve(schema: m.Schema) -> Resolved:
                 errors.error(mem.loc, f"duplicate member {mem.name} in enum {enum.name}")
     for alias in schema.aliases:
         _check_type_names(alias.type, alias.loc, f"alias {alias.name}", res, known, errors)
+    from .behaviour import compile_enum
+
+    for enum in schema.enums:
+        res.behaviour[enum.name] = compile_enum(enum, res, errors)
 
     for c in schema.classes:
         _check_class(c, res, known, errors)
@@ -134,13 +160,20 @@ def _check_type_names(t: TypeExpr, loc: Loc, what: str, res: Resolved, known, er
 
 def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None:
     names = [f.name for f in c.fields]
-    hooks = res.hooks.get(c.module, frozenset())
-    hook_file = f"codegen/cfgc/hooks/{c.module}.py"
+    hooks = res.hooks.get(c.module, {})
+    hook_file = f"{res.schema.hooks_path}/{c.module}.py"
+    n_initvars = sum(1 for f in c.fields if f.kind == "initvar")
 
-    def check_hook(name: str, loc: Loc) -> None:
-        if name not in hooks:
+    def check_hook(name: str, loc: Loc, *counts: int, role: str = "") -> None:
+        """The hook exists and accepts one of `counts` positional arguments."""
+        sig = hooks.get(name)
+        if sig is None:
             errors.error(loc, f"unknown hook {name!r}: no function of that name in {hook_file}"
                               f"{did_you_mean(name, hooks)}")
+        elif counts and not any(sig.accepts(n) for n in counts):
+            want = " or ".join(str(n) for n in counts)
+            errors.error(loc, f"hook {name} ({hook_file}:{sig.line}) takes {sig.params} "
+                              f"positional argument(s), but as {role} it is called with {want}")
 
     for f in c.fields:
         what = f"field {c.name}.{f.name}"
@@ -149,9 +182,11 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
         if not _check_type_names(f.type, f.type_loc, what, res, known, errors):
             continue
         _check_default(c, f, res, errors)
+        _check_field_extras(f, what, res, errors)
         for v in f.validators:
             if v.name == "hook":
-                check_hook(v.hook, v.loc)
+                check_hook(v.hook, v.loc, 2 if v.mode == "wrap" else 1,
+                           role=f"a {v.mode} validator")
             if v.name == "enum_by_name" and not _enum_in(f.type, res):
                 errors.error(v.loc, f"enum_by_name needs an enum in the type of {what}")
             if v.name == "dict_to_class" and not _class_in(f.type, res):
@@ -161,20 +196,28 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
                                         "scalar or empty (no shared mutable default)")
         if f.kind == "initvar" and f.hash is not None and f.hash.include:
             errors.error(f.hash.loc, f"{what} is an InitVar (not stored) and cannot be hashed")
-    for v in c.model_validators:
-        check_hook(v.hook, v.loc)
+    for step in c.resolve:
+        if step.kind == "hook":
+            check_hook(step.hook, step.loc, 1 + n_initvars, 1,
+                       role="a resolve step (self[, *initvars])")
+    from .behaviour import compile_class
+
+    res.behaviour[c.name] = compile_class(c, res, errors)
     taken = set(names) | {"compute_hash", "hash_factors"}
     for acc in (*c.properties, *c.methods):
-        check_hook(acc.hook, acc.loc)
+        if acc.hook and acc in c.properties:
+            check_hook(acc.hook, acc.loc, 1, role="a property (self)")
+        elif acc.hook:  # a method passes its own arguments on: self is all we can check
+            sig = hooks.get(acc.hook)
+            check_hook(acc.hook, acc.loc, *(range(1, sig.params + 1) if sig else ()),
+                       role="a method (self, ...)")
         if acc.name in taken:
             errors.error(acc.loc, f"{acc.name!r} of class {c.name} clashes with a field or "
                                   "another property/method")
         taken.add(acc.name)
-    for hook in c.post_init:
-        check_hook(hook, c.loc)
     for extra in c.hash_extra:
         if extra.hook:
-            check_hook(extra.hook, extra.loc)
+            check_hook(extra.hook, extra.loc, 1, role="a hash factor (self)")
         else:
             head = extra.path.split(".")[0]
             if head not in names:
@@ -187,6 +230,34 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
         stored = {f.name for f in c.fields if f.kind == "field"}
         if extra.name in stored:  # init-only vars are not stored, so they cannot clash
             errors.error(extra.loc, f"hash factor {extra.name!r} clashes with a field name")
+
+
+def env_kind(t: TypeExpr, res: Resolved) -> str:
+    """How an environment variable's text is read for a field of type `t` ('' if it
+    cannot be: only scalars, Literals and their optionals come from the environment)."""
+    base = res.expand(t).without_none()
+    if base.kind == "scalar" and base.name in ("bool", "int", "float", "str", "Path"):
+        return "str" if base.name == "Path" else base.name
+    if base.kind == "literal":
+        return "literal"
+    return ""
+
+
+def _check_field_extras(f: m.FieldDef, what: str, res: Resolved, errors: Collector) -> None:
+    """env, per-item constraints and deprecated values against the field's type."""
+    if f.env and not env_kind(f.type, res):
+        errors.error(f.loc, f"{what} reads {f.env} but its type {f.type_text!r} cannot be "
+                            "parsed from text (bool, int, float, str, Path or a Literal)")
+    base = res.expand(f.type).without_none()
+    if f.item_constraints and (base.kind != "container" or (base.name == "tuple"
+                                                             and not base.variadic)):
+        errors.error(f.loc, f"{what} has 'items' constraints but is not a list, set, "
+                            "variadic tuple or dict")
+    for dv in f.deprecated_values:
+        problem = value_problem(res.expand(f.type), dv.replacement, res)
+        if problem:
+            errors.error(dv.loc, f"deprecated value {dv.value!r} of {what} is read as "
+                                 f"{dv.replacement!r}, which does not fit the type: {problem}")
 
 
 def _enum_in(t: TypeExpr, res: Resolved) -> bool:

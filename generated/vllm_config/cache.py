@@ -4,7 +4,7 @@
 from hashlib import sha256 as _sha256
 from typing import Any, ClassVar
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import cache as _hooks
 from cfgc.runtime import hashing as _h
@@ -28,7 +28,7 @@ class CacheConfig:
     DEFAULT_BLOCK_SIZE: ClassVar[int] = 16
     """Block size in tokens used when block_size is not given."""
 
-    block_size: int = Field(default=None, gt=0)  # unset: a post-init hook fills it in
+    block_size: int = Field(default=None, gt=0)  # unset: filled in after construction
     """Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE,
     16); after construction it always holds an int.
     """
@@ -173,10 +173,9 @@ class CacheConfig:
             warn_deprecated('CacheConfig.calculate_kv_scales', 'scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default to 1.0', '')
         return value
 
-    @model_validator(mode="after")
-    def _model_after_0_apply_block_size_default(self) -> "CacheConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.apply_block_size_default(self)
-        return self
 
     def metrics_info(self, *args: Any, **kwargs: Any) -> "dict[str, str]":
         """Every field as a string, for the Prometheus info metric."""

@@ -21,13 +21,13 @@ class PassConfig:
     from the optimization level and the platform when VllmConfig is built.
     """
 
-    fuse_norm_quant: bool = None  # unset: a post-init hook fills it in
+    fuse_norm_quant: bool = None  # unset: filled in after construction
     """Fuse RMSNorm with the following quantization op. Unset until the optimization level decides."""
 
-    fuse_act_quant: bool = None  # unset: a post-init hook fills it in
+    fuse_act_quant: bool = None  # unset: filled in after construction
     """Fuse SiLU-and-mul with the following quantization op. Unset until the optimization level decides."""
 
-    fuse_attn_quant: bool = None  # unset: a post-init hook fills it in
+    fuse_attn_quant: bool = None  # unset: filled in after construction
     """Fuse attention (including MLA) with the quantization of its output. Needs
     attention inside the compiled graph, so it empties splitting_ops unless Inductor
     graph partitioning is on.
@@ -36,31 +36,31 @@ class PassConfig:
     eliminate_noops: bool = True
     """Remove no-op reshapes and views so the fusion patterns can match; keep on when any fusion is on."""
 
-    enable_sp: bool = None  # unset: a post-init hook fills it in
+    enable_sp: bool = None  # unset: filled in after construction
     """Sequence parallelism: shard activations between TP ranks around the all-reduce.
     Needs tensor_parallel_size > 1; switched off for models whose hidden size is
     too small to gain from it.
     """
 
-    fuse_gemm_comms: bool = None  # unset: a post-init hook fills it in
+    fuse_gemm_comms: bool = None  # unset: filled in after construction
     """Async tensor parallelism, overlapping GEMMs with their collectives. Works with sequence parallelism."""
 
-    fuse_allreduce_rms: bool = None  # unset: a post-init hook fills it in
+    fuse_allreduce_rms: bool = None  # unset: filled in after construction
     """Fuse the TP all-reduce with the following RMSNorm (and quantization) using FlashInfer."""
 
-    enable_qk_norm_rope_fusion: bool = None  # unset: a post-init hook fills it in
+    enable_qk_norm_rope_fusion: bool = None  # unset: filled in after construction
     """Fuse the per-head RMSNorm of Q and K with rotary embedding; enables the custom rotary op."""
 
-    fuse_rope_kvcache_cat_mla: bool = None  # unset: a post-init hook fills it in
+    fuse_rope_kvcache_cat_mla: bool = None  # unset: filled in after construction
     """For MLA models, fuse rotary embedding with the KV-cache write. CUDA and ROCm only."""
 
-    fuse_act_padding: bool = None  # unset: a post-init hook fills it in
+    fuse_act_padding: bool = None  # unset: filled in after construction
     """Fuse RMSNorm with the padding that follows it (ROCm/AITER only)."""
 
-    fuse_mla_dual_rms_norm: bool = None  # unset: a post-init hook fills it in
+    fuse_mla_dual_rms_norm: bool = None  # unset: filled in after construction
     """For MLA, fuse the two RMSNorms of the Q and KV projections into one kernel (ROCm/AITER only)."""
 
-    fuse_rope_kvcache: bool = None  # unset: a post-init hook fills it in
+    fuse_rope_kvcache: bool = None  # unset: filled in after construction
     """Fuse QK rotary embedding with the KV-cache write (ROCm only); enables the
     custom rotary op. Needs splitting_ops=[] or Inductor graph partitioning.
     """
@@ -137,6 +137,7 @@ class PassConfig:
         return None if value is None else handler(value)
 
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.warn_fusions_without_noop_elimination(self)
 
     def hash_factors(self) -> dict[str, object]:
@@ -252,7 +253,7 @@ class CompilationConfig:
     symbolic size serves any size; compiling for a few fixed sizes is optional.
     """
 
-    mode: CompilationMode = None  # unset: a post-init hook fills it in
+    mode: CompilationMode = None  # unset: filled in after construction
     """How much torch.compile is applied: 0/NONE, 1/STOCK_TORCH_COMPILE,
     2/DYNAMO_TRACE_ONCE or 3/VLLM_COMPILE (see CompilationMode). Unset: VLLM_COMPILE
     above optimization level O0, NONE at O0; enforce_eager forces NONE.
@@ -266,7 +267,7 @@ class CompilationConfig:
     directory derived from the model and config hashes.
     """
 
-    compile_cache_save_format: Literal["binary", "unpacked"] = None  # unset: a post-init hook fills it in
+    compile_cache_save_format: Literal["binary", "unpacked"] = None  # unset: filled in after construction
     """How compiled artifacts are saved: "binary" (one file, safe with several
     processes) or "unpacked" (a directory tree for inspection, not
     multiprocess-safe). Unset: the VLLM_COMPILE_CACHE_SAVE_FORMAT environment
@@ -287,7 +288,7 @@ class CompilationConfig:
     with Inductor, all disabled when compiling with it.
     """
 
-    ir_enable_torch_wrap: bool = None  # unset: a post-init hook fills it in
+    ir_enable_torch_wrap: bool = None  # unset: filled in after construction
     """Wrap vLLM IR ops as torch custom ops during the forward pass. Off lets Dynamo
     trace the chosen implementation directly and saves the wrapping cost in eager
     mode. Unset: on for mode VLLM_COMPILE with the inductor backend, off otherwise.
@@ -342,7 +343,7 @@ class CompilationConfig:
     inductor_passes: dict[str, str] = Field(default_factory=dict)
     """Extra Inductor passes, pass name to the qualified name of the pass function."""
 
-    cudagraph_mode: CUDAGraphMode = None  # unset: a post-init hook fills it in
+    cudagraph_mode: CUDAGraphMode = None  # unset: filled in after construction
     """Which batches replay CUDA graphs: NONE, PIECEWISE, FULL, FULL_DECODE_ONLY or
     FULL_AND_PIECEWISE (see CUDAGraphMode). Piecewise graphs need mode
     VLLM_COMPILE and non-empty splitting_ops; full graphs work with or without
@@ -371,7 +372,7 @@ class CompilationConfig:
     some memory.
     """
 
-    use_inductor_graph_partition: bool = None  # unset: a post-init hook fills it in
+    use_inductor_graph_partition: bool = None  # unset: filled in after construction
     """Let Inductor partition the graph around CUDA-graph-unsafe ops after all passes
     and fusions ran, instead of splitting it before compilation: passes see the
     whole graph and one compilation serves both full and piecewise graphs. Needs
@@ -381,7 +382,7 @@ class CompilationConfig:
     pass_config: PassConfig = Field(default_factory=PassConfig)
     """Settings of the custom fusion passes; a mapping is accepted. See PassConfig."""
 
-    max_cudagraph_capture_size: int = None  # unset: a post-init hook fills it in
+    max_cudagraph_capture_size: int = None  # unset: filled in after construction
     """Largest CUDA graph capture size. With cudagraph_capture_sizes given it must equal
     their maximum; otherwise the default list is 1, 2, 4, multiples of 8 below 256,
     then multiples of 16 up to this size. Unset: min(2 * max_num_seqs *
@@ -391,7 +392,7 @@ class CompilationConfig:
     dynamic_shapes_config: DynamicShapesConfig = Field(default_factory=DynamicShapesConfig)
     """Dynamic-shape handling of torch.compile; see DynamicShapesConfig."""
 
-    local_cache_dir: str = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    local_cache_dir: str = Field(default=None, init=False)  # unset: filled in after construction
     """This rank's directory inside the compile cache, set when compilation starts."""
 
     fast_moe_cold_start: bool | None = None
@@ -479,6 +480,7 @@ class CompilationConfig:
         return None if value is None else handler(value)
 
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.default_compile_cache_save_format(self)
         _hooks.use_counters_for_op_tallies(self)
         _hooks.check_custom_ops_all_none(self)

@@ -24,7 +24,7 @@ class DeviceConfig:
     "auto".
     """
 
-    device_type: str = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    device_type: str = Field(default=None, init=False)  # unset: filled in after construction
     """Device type in use, derived from device: the given name, the type of a
     torch.device, or the platform's type for "auto".
     """
@@ -42,6 +42,7 @@ class DeviceConfig:
         return None if value is None else handler(value)
 
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.resolve_device_type(self)
 
     def hash_factors(self) -> dict[str, object]:

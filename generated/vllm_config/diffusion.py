@@ -16,7 +16,7 @@ class DiffusionConfig:
     reuse the speculative-decoding path to schedule the canvas tokens.
     """
 
-    canvas_length: int = Field(default=None, gt=0)  # unset: a post-init hook fills it in
+    canvas_length: int = Field(default=None, gt=0)  # unset: filled in after construction
     """Tokens per denoising canvas (block); also the number of speculative tokens
     scheduled per step. Left unset, it comes from the model's config.
     """

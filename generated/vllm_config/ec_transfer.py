@@ -55,6 +55,7 @@ class ECTransferConfig:
     """Python module to import the connector class from, for connectors outside vLLM."""
 
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_ec_transfer(self)
 
     @property

@@ -74,7 +74,7 @@ class KernelConfig:
     ir_op_priority: IrOpPriorityConfig = Field(default_factory=IrOpPriorityConfig)
     """Provider order for each IR op; platform defaults are appended later."""
 
-    enable_flashinfer_autotune: bool = None  # unset: a post-init hook fills it in
+    enable_flashinfer_autotune: bool = None  # unset: filled in after construction
     """Run FlashInfer's autotuner during warmup. Left unset, the platform decides."""
 
     moe_backend: MoEBackend = "auto"

@@ -19,7 +19,7 @@ class KVEventsConfig:
     enable_kv_cache_events: bool = False
     """Emit an event whenever a KV cache block is stored or removed."""
 
-    publisher: Literal["null", "zmq"] = None  # unset: a post-init hook fills it in
+    publisher: Literal["null", "zmq"] = None  # unset: filled in after construction
     """Where events go: "zmq" publishes them over ZeroMQ, "null" drops them. Left
     unset it is "zmq" when enable_kv_cache_events is on, else "null".
     """
@@ -50,6 +50,7 @@ class KVEventsConfig:
         return None if value is None else handler(value)
 
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.default_publisher(self)
 
     def hash_factors(self) -> dict[str, object]:

@@ -23,7 +23,7 @@ class KVTransferConfig:
     engine_id: str | None = None
     """Identity of this engine in KV transfers; a random UUID when not given."""
 
-    kv_buffer_device: str = None  # unset: a post-init hook fills it in
+    kv_buffer_device: str = None  # unset: filled in after construction
     """Device holding the connector's KV buffer: "cuda", "cpu" or "xpu". Left unset,
     the platform's device type is used.
     """
@@ -71,6 +71,7 @@ class KVTransferConfig:
         return None if value is None else handler(value)
 
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_kv_transfer(self)
 
     @property

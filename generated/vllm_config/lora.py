@@ -4,7 +4,7 @@
 from hashlib import sha256 as _sha256
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import lora as _hooks
 from cfgc.runtime import hashing as _h
@@ -55,10 +55,9 @@ class LoRAConfig:
         value = _hooks.check_lora_dtype(value)
         return value
 
-    @model_validator(mode="after")
-    def _model_after_0_check_lora_config(self) -> "LoRAConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_lora_config(self)
-        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

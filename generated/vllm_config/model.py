@@ -5,7 +5,7 @@ from dataclasses import InitVar
 from hashlib import sha256 as _sha256
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import model as _hooks
 from cfgc.runtime import hashing as _h
@@ -63,7 +63,7 @@ class ModelConfig:
     model for pooling.
     """
 
-    tokenizer: str = None  # unset: a post-init hook fills it in
+    tokenizer: str = None  # unset: filled in after construction
     """Hugging Face tokenizer id or path; defaults to model."""
 
     tokenizer_mode: TokenizerMode | str = "auto"
@@ -83,10 +83,10 @@ class ModelConfig:
     seed: int = 0
     """Random seed; the same on every worker so tensor-parallel ranks sample identical tokens."""
 
-    hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The model's Hugging Face config object, loaded by the engine."""
 
-    hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The Hugging Face config of the text model; same as hf_config for text-only models."""
 
     hf_config_path: str | None = None
@@ -109,7 +109,7 @@ class ModelConfig:
     tokenizer_revision: str | None = None
     """Tokenizer revision on the Hub (branch, tag or commit); defaults to revision."""
 
-    max_model_len: int = Field(default=None, ge=-1)  # unset: a post-init hook fills it in
+    max_model_len: int = Field(default=None, ge=-1)  # unset: filled in after construction
     """Context length in tokens (prompt plus output). Unset uses the model's own limit;
     -1 picks the longest length that fits in GPU memory.
     """
@@ -286,7 +286,7 @@ class ModelConfig:
     video_pruning_rate: InitVar[float | None] = None
     """Passed to MultiModalConfig.video_pruning_rate."""
 
-    mm_tensor_ipc: InitVar[MMTensorIPC] = None  # unset: a post-init hook fills it in
+    mm_tensor_ipc: InitVar[MMTensorIPC] = None  # unset: filled in after construction
     """Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default."""
 
     mm_ipc_gpu_memory_gb: InitVar[float | None] = None
@@ -348,13 +348,10 @@ class ModelConfig:
         value = _hooks.check_logits_processors(value)
         return value
 
-    @model_validator(mode="after")
-    def _model_after_0_check_model_values(self) -> "ModelConfig":
-        _hooks.check_model_values(self)
-        return self
-
     def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: str | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.apply_value_defaults(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
+        _hooks.check_model_values(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -4,7 +4,7 @@
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import multimodal as _hooks
 from cfgc.runtime import hashing as _h
@@ -219,10 +219,9 @@ class MultiModalConfig:
         value = _v.enum_by_name(value, AttentionBackendEnum)
         return value
 
-    @model_validator(mode="after")
-    def _model_after_0_check_multimodal_values(self) -> "MultiModalConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_multimodal_values(self)
-        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -3,7 +3,7 @@
 
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import observability as _hooks
 from cfgc.runtime import hashing as _h
@@ -63,10 +63,9 @@ class ObservabilityConfig:
         value = _hooks.split_trace_modules(value)
         return value
 
-    @model_validator(mode="after")
-    def _model_after_0_check_tracing(self) -> "ObservabilityConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_tracing(self)
-        return self
 
     @property
     def collect_model_forward_time(self) -> "bool":

@@ -3,7 +3,7 @@
 
 from hashlib import sha256 as _sha256
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from cfgc.hooks import offload as _hooks
 from cfgc.runtime import hashing as _h
@@ -116,10 +116,9 @@ class OffloadConfig:
     prefetch: PrefetchOffloadConfig = Field(default_factory=PrefetchOffloadConfig)
     """Settings of prefetch offloading."""
 
-    @model_validator(mode="after")
-    def _model_after_0_check_offload(self) -> "OffloadConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_offload(self)
-        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

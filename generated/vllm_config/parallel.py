@@ -4,7 +4,7 @@
 from hashlib import sha256 as _sha256
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import parallel as _hooks
 from cfgc.runtime import hashing as _h
@@ -53,10 +53,9 @@ class EPLBConfig:
     communicator: EPLBCommunicatorBackend | None = None
     """Transport for expert weights. Unset: the engine picks nixl when installed, else pynccl for elastic EP or torch_gloo otherwise."""
 
-    @model_validator(mode="after")
-    def _model_after_0_check_eplb_config(self) -> "EPLBConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_eplb_config(self)
-        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -239,7 +238,7 @@ class ParallelConfig:
     cpu_distributed_timeout_seconds: int | None = None
     """Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 s)."""
 
-    world_size: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    world_size: int = Field(default=None, init=False)  # unset: filled in after construction
     """Worker processes per replica, derived as pipeline x tensor x prefill-context parallel size (times data_parallel_size for "external_launcher")."""
 
     rank: int = 0
@@ -263,7 +262,7 @@ class ParallelConfig:
     cp_kv_cache_interleave_size: int = 1
     """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
 
-    data_parallel_index: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    data_parallel_index: int = Field(default=None, init=False)  # unset: filled in after construction
     """Copy of data_parallel_rank that is kept even for dense models; not used for process groups."""
 
     _api_process_count: int = Field(default=1, gt=0)
@@ -300,22 +299,15 @@ class ParallelConfig:
     def _skip_none_data_parallel_index(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
-    @model_validator(mode="after")
-    def _model_after_0_check_parallel_config(self) -> "ParallelConfig":
-        _hooks.check_parallel_config(self)
-        return self
-
-    @model_validator(mode="after")
-    def _model_after_1_verify_parallel_args(self) -> "ParallelConfig":
-        _hooks.verify_parallel_args(self)
-        return self
-
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.compute_world_size(self)
         _hooks.check_elastic_ep(self)
         _hooks.settle_data_parallel(self)
         _hooks.default_single_process_backend(self)
         _hooks.check_multi_node_backend(self)
+        _hooks.check_parallel_config(self)
+        _hooks.verify_parallel_args(self)
 
     @property
     def world_size_across_dp(self) -> "int":

@@ -58,6 +58,7 @@ class PoolerConfig:
     """Vocabulary ids whose scores are returned (e.g. the "good" and "bad" tokens of a process reward model)."""
 
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.resolve_pooling_type(self)
 
     def hash_factors(self) -> dict[str, object]:

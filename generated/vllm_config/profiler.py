@@ -2,7 +2,7 @@
 """Config classes: ProfilerConfig."""
 
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from cfgc.hooks import profiler as _hooks
 from cfgc.runtime import hashing as _h
@@ -58,10 +58,9 @@ class ProfilerConfig:
     wait_iterations: int = Field(default=0, ge=0)
     """Steps of the torch profiler schedule run with the profiler fully off, before warmup."""
 
-    @model_validator(mode="after")
-    def _model_after_0_check_profiler(self) -> "ProfilerConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_profiler(self)
-        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -63,10 +63,10 @@ class SchedulerConfig:
     is_multimodal_model: bool = False
     """Whether the model takes multimodal inputs."""
 
-    max_num_encoder_input_tokens: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    max_num_encoder_input_tokens: int = Field(default=None, init=False)  # unset: filled in after construction
     """Multimodal encoder compute budget per step, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
-    encoder_cache_size: int = Field(default=None, init=False)  # unset: a post-init hook fills it in
+    encoder_cache_size: int = Field(default=None, init=False)  # unset: filled in after construction
     """Multimodal encoder output cache size, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
     policy: SchedulerPolicy = "fcfs"
@@ -113,6 +113,7 @@ class SchedulerConfig:
         return value
 
     def __post_init__(self, max_model_len: int, is_encoder_decoder: bool) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.apply_scheduler_defaults(self, max_model_len, is_encoder_decoder)
 
     def verify_max_model_len(self, *args: Any, **kwargs: Any) -> "Any":

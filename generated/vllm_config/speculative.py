@@ -4,7 +4,7 @@
 from hashlib import sha256 as _sha256
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import speculative as _hooks
 from cfgc.runtime import hashing as _h
@@ -36,7 +36,7 @@ class SpeculativeConfig:
     model's setting.
     """
 
-    num_speculative_tokens: int = Field(default=None, gt=0)  # unset: a post-init hook fills it in
+    num_speculative_tokens: int = Field(default=None, gt=0)  # unset: filled in after construction
     """Tokens drafted per step. Required unless the draft checkpoint states how many
     it predicts (n_predict); suffix decoding defaults it to the tree depth. More
     tokens pay off only when most of them are accepted.
@@ -119,10 +119,10 @@ class SpeculativeConfig:
     drafter must be trained for it (EAGLE and draft models); always on for DFlash.
     """
 
-    target_model_config: ModelConfig = None  # unset: a post-init hook fills it in
+    target_model_config: ModelConfig = None  # unset: filled in after construction
     """Target model's configuration, passed in by the engine."""
 
-    target_parallel_config: ParallelConfig = None  # unset: a post-init hook fills it in
+    target_parallel_config: ParallelConfig = None  # unset: filled in after construction
     """Target model's parallel configuration, passed in by the engine."""
 
     num_speculative_tokens_per_batch_size: list[tuple[int, int, int]] | None = None
@@ -132,10 +132,10 @@ class SpeculativeConfig:
     downgraded to piecewise.
     """
 
-    draft_model_config: ModelConfig = None  # unset: a post-init hook fills it in
+    draft_model_config: ModelConfig = None  # unset: filled in after construction
     """Draft model's configuration, derived when the config is built."""
 
-    draft_parallel_config: ParallelConfig = None  # unset: a post-init hook fills it in
+    draft_parallel_config: ParallelConfig = None  # unset: filled in after construction
     """Draft model's parallel configuration, derived when the config is built."""
 
     suffix_decoding_max_tree_depth: int = 24
@@ -237,15 +237,12 @@ class SpeculativeConfig:
     def _plain_draft_parallel_config(cls, value: Any) -> Any:
         return _hooks.skip_validation(value)
 
-    @model_validator(mode="after")
-    def _model_after_0_verify_args(self) -> "SpeculativeConfig":
-        _hooks.verify_args(self)
-        return self
-
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.infer_method(self)
         _hooks.take_model_from_target(self)
         _hooks.apply_method_defaults(self)
+        _hooks.verify_args(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

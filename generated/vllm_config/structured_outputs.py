@@ -2,8 +2,6 @@
 """Config classes: StructuredOutputsConfig."""
 
 
-from pydantic import model_validator
-
 from cfgc.hooks import structured_outputs as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime.dataclass import config
@@ -50,10 +48,9 @@ class StructuredOutputsConfig:
     By default only the final answer is constrained.
     """
 
-    @model_validator(mode="after")
-    def _model_after_0_check_backend_options(self) -> "StructuredOutputsConfig":
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.check_backend_options(self)
-        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -5,7 +5,7 @@ from hashlib import sha256 as _sha256
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import hashing as _h
@@ -44,7 +44,7 @@ class VllmConfig:
     each by its own hash, plus the schema version.
     """
 
-    model_config: ModelConfig = None  # unset: a post-init hook fills it in
+    model_config: ModelConfig = None  # unset: filled in after construction
     """The model: checkpoint, dtype, context length, tokenizer and so on. None until
     a model is given (a default config describes no model).
     """
@@ -55,7 +55,7 @@ class VllmConfig:
     parallel_config: ParallelConfig = Field(default_factory=ParallelConfig)
     """Tensor, pipeline, data and expert parallelism and the executor backend."""
 
-    scheduler_config: SchedulerConfig = None  # unset: a post-init hook fills it in
+    scheduler_config: SchedulerConfig = None  # unset: filled in after construction
     """Per-step batching limits and scheduling policy. Left unset, a default one is
     built for an 8192-token, decoder-only model.
     """
@@ -163,17 +163,8 @@ class VllmConfig:
     def _skip_none_scheduler_config(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
-    @model_validator(mode="after")
-    def _model_after_0_check_nvfp4_kv_cache_with_mla(self) -> "VllmConfig":
-        _hooks.check_nvfp4_kv_cache_with_mla(self)
-        return self
-
-    @model_validator(mode="after")
-    def _model_after_1_check_mamba_block_size(self) -> "VllmConfig":
-        _hooks.check_mamba_block_size(self)
-        return self
-
     def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.default_scheduler_config(self)
         _hooks.stamp_instance_id(self)
         _hooks.check_routed_experts(self)
@@ -206,6 +197,8 @@ class VllmConfig:
         _hooks.resolve_hybrid_kv_cache_manager(self)
         _hooks.resolve_debug_dump_path(self)
         _hooks.check_kv_transfer_memory(self)
+        _hooks.check_nvfp4_kv_cache_with_mla(self)
+        _hooks.check_mamba_block_size(self)
 
     @property
     def num_speculative_tokens(self) -> "int":

@@ -73,3 +73,19 @@ def reject(value: Any, values: tuple[Any, ...], message: str) -> Any:
     if removed:
         raise ValueError(message.format(value=value))
     return value
+
+
+def deprecated_value(value: Any, mapping: dict[Any, Any], qualname: str,
+                     notes: dict[Any, str]) -> Any:
+    """A value kept for compatibility: warn once, then read it as its replacement."""
+    try:
+        if value not in mapping:
+            return value
+    except TypeError:  # unhashable input: not one of the deprecated values
+        return value
+    from .deprecation import warn_deprecated
+
+    new = mapping[value]
+    warn_deprecated(f"{qualname}={value!r}", notes.get(value) or f"{value!r} is deprecated",
+                    f"{new!r}")
+    return new

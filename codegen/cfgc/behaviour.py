@@ -1,0 +1,263 @@
+"""A class's declared behaviour, checked and compiled to Python.
+
+One ordered after-construction phase per class (the generated `__post_init__`):
+derived defaults in field order, then the `resolve` steps in order, then the class
+rules. Also the expression properties and methods of classes and enums, and defaults
+tables as module constants. `resolve.py` calls `compile_class` to report errors;
+`emit_python.py` calls it again for the code (both read only the model).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from . import expr as x
+from . import model as m
+from .errors import Collector, Loc, did_you_mean
+from .type_expr import TypeExpr, parse_type
+
+
+@dataclass
+class ClassCode:
+    phase: list[str] = field(default_factory=list)  # body of __post_init__
+    properties: list[tuple[m.Accessor, str]] = field(default_factory=list)
+    methods: list[tuple[m.Accessor, str, str]] = field(default_factory=list)  # + params src
+    tables: list[tuple[m.DefaultsTable, str, str]] = field(default_factory=list)  # + src
+    enums: set[str] = field(default_factory=set)
+    env: list[tuple[str, str]] = field(default_factory=list)
+    rule_reads: list[tuple[m.Rule, tuple[str, ...]]] = field(default_factory=list)
+
+    @property
+    def code(self) -> str:
+        return "\n".join(self.phase + [s for _, s in self.properties]
+                         + [s for _, s, _ in self.methods] + [s for *_, s in self.tables])
+
+
+class _Compiler:
+    def __init__(self, c: m.ClassDef | None, res, errors: Collector,
+                 enum: m.EnumDef | None = None):
+        self.c = c
+        self.res = res
+        self.errors = errors
+        self.out = ClassCode()
+        self.scope = x.Scope(res, c, enum)
+
+    def expr(self, e: x.Expr | None, what: str, want: TypeExpr | None = None,
+             facts: frozenset[str] = frozenset(), params=None) -> x.Checked | None:
+        if e is None:
+            return None
+        scope = x.Scope(self.res, self.scope.cls, self.scope.enum, dict(params or {}))
+        checked = x.check(e, scope, self.errors, what, want, facts)
+        if checked is not None:
+            self.out.enums |= checked.enums
+            self.out.env.extend(checked.env)
+        return checked
+
+    def message(self, text: str, loc: Loc, what: str, facts: frozenset[str]) -> str:
+        return x.compile_message(text, loc, self.scope, self.errors, what, facts)
+
+    # -- the phase -----------------------------------------------------------------
+
+    def derive(self, f: m.FieldDef) -> None:
+        what = f"derive of {self.c.name}.{f.name}"
+        checked = self.expr(f.derive, what, x._optional(f.type))
+        if checked is not None:
+            self.out.phase += [f"if self.{f.name} is None:",
+                               f"    self.{f.name} = {checked.source}"]
+
+    def target(self, path: str, loc: Loc, what: str, facts: frozenset[str]) -> TypeExpr | None:
+        """The type of the field a `set` step assigns, checking every step of the path."""
+        cls = self.c
+        parts = path.split(".")
+        for i, part in enumerate(parts):
+            f = cls.field(part)
+            if f is None or f.kind == "classvar":
+                names = [g.name for g in cls.fields if g.kind != "classvar"]
+                self.errors.error(loc, f"{what}: {cls.name} has no field {part!r}"
+                                  f"{did_you_mean(part, names)}")
+                return None
+            if i == len(parts) - 1:
+                return f.type
+            t = self.res.expand(f.type)
+            prefix = ".".join(parts[:i + 1])
+            if t.optional and prefix not in facts:
+                self.errors.error(loc, f"{what}: {prefix} may be None; add "
+                                  f"'when: {prefix} is not None'")
+                return None
+            inner = t.without_none()
+            if inner.kind != "named" or inner.name not in self.res.classes:
+                self.errors.error(loc, f"{what}: {prefix} is not a config, so "
+                                  f"{path} cannot be assigned")
+                return None
+            cls = self.res.classes[inner.name]
+        return None
+
+    def rule(self, rule: m.Rule, what: str, indent: str = "") -> list[str]:
+        when = self.expr(rule.when, f"when of {what}", x.BOOL)
+        facts = x.facts_of(rule.when) if rule.when is not None else frozenset()
+        lines: list[str] = []
+        if rule.level != "error":
+            msg = self.message(rule.message, rule.loc, what, facts)
+            if when is not None:
+                lines = [f"if {when.source}:", f"    _log.{rule.level}({msg})"]
+            reads = when.reads if when else ()
+        else:
+            req = self.expr(rule.require, f"require of {what}", x.BOOL, facts)
+            if req is None:
+                return []
+            msg = self.message(rule.message, rule.loc, what, facts)
+            reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
+            cond = f"not ({req.source})"
+            if when is not None:
+                cond = f"({when.source}) and {cond}"
+            lines = [f"if {cond}:",
+                     f"    raise _r.RuleError({msg}, {json.dumps(list(reads))})"]
+        self.out.rule_reads.append((rule, reads))
+        return [indent + line for line in lines]
+
+    def step(self, s: m.Step, what: str, initvar_args: str) -> None:
+        if s.kind == "check":
+            self.out.phase += self.rule(s.rule, what)
+        elif s.kind == "hook":
+            sig = self.res.hooks.get(self.c.module, {}).get(s.hook)
+            wants_initvars = sig is not None and initvar_args and sig.accepts(
+                1 + initvar_args.count(","))
+            self.out.phase.append(f"_hooks.{s.hook}(self{initvar_args if wants_initvars else ''})")
+        elif s.kind == "apply":
+            table = next((t for t in self.c.tables if t.name == s.table), None)
+            if table is None:
+                names = [t.name for t in self.c.tables]
+                self.errors.error(s.loc, f"{what}: no table {s.table!r} in class "
+                                  f"{self.c.name}{did_you_mean(s.table, names)}")
+                return
+            key = self.expr(table.key, f"key of table {table.name}")
+            if key is not None:
+                self.out.phase.append(f"_r.apply_defaults(self, {_table_const(table)}"
+                                      f"[{key.source}])")
+        else:
+            when = self.expr(s.when, f"when of {what}", x.BOOL)
+            facts = x.facts_of(s.when) if s.when is not None else frozenset()
+            want = self.target(s.target, s.loc, what, facts)
+            value = self.expr(s.value, f"to of {what}", want, facts)
+            if want is None or value is None:
+                return
+            body = []
+            if s.rule is not None:
+                msg = self.message(s.rule.message, s.loc, what, facts)
+                body.append(f"_log.{s.rule.level}({msg})")
+            body.append(f"self.{s.target} = {value.source}")
+            if when is None:
+                self.out.phase += body
+            else:
+                self.out.phase += [f"if {when.source}:"] + ["    " + b for b in body]
+
+    def table(self, t: m.DefaultsTable) -> None:
+        what = f"table {t.name} of {self.c.name}"
+        key = self.expr(t.key, f"key of {what}")
+        if key is None:
+            return
+        enum = key.type.without_none()
+        if enum.kind != "named" or enum.name not in self.res.enums:
+            self.errors.error(t.key.loc, f"key of {what} must be an enum value, not "
+                              f"{x._show(key.type)}")
+            return
+        members = [mem.name for mem in self.res.enums[enum.name].members]
+        lines = [f"{_table_const(t)}: dict[{enum.name}, dict[str, object]] = {{"]
+        seen = set()
+        for member, entries in t.rows:
+            if member not in members:
+                self.errors.error(t.loc, f"{what}: row {member!r} is not a member of "
+                                  f"{enum.name}{did_you_mean(member, members)}")
+                continue
+            seen.add(member)
+            lines.append(f"    {enum.name}.{member}: {{")
+            for entry in entries:
+                want = self.target(entry.target, entry.loc, what, frozenset(
+                    _prefixes(entry.target)))
+                if want is None:
+                    continue
+                if isinstance(entry.value, x.Expr):
+                    c = self.expr(entry.value, f"{entry.target} in {what}", want)
+                    src = f"lambda self: {c.source}" if c else "None"
+                else:
+                    src = self._literal(entry, want, what)
+                lines.append(f"        {json.dumps(entry.target)}: {src},")
+            lines.append("    },")
+        missing = [mem for mem in members if mem not in seen]
+        if missing:
+            self.errors.error(t.loc, f"{what} has no row for {', '.join(missing)}")
+        lines.append("}")
+        self.out.enums.add(enum.name)
+        self.out.tables.append((t, enum.name, "\n".join(lines)))
+
+    def _literal(self, entry: m.TableEntry, want: TypeExpr, what: str) -> str:
+        from .pyexpr import literal
+        from .resolve import value_problem
+
+        problem = value_problem(self.res.expand(want), entry.value, self.res)
+        if problem:
+            self.errors.error(entry.loc, f"{entry.target} in {what}: {entry.value!r} does not "
+                              f"match {want.source()}: {problem}")
+            return "None"
+        src = literal(entry.value, want, self.res)
+        self.out.enums |= {n.name for n in self.res.expand(want).walk()
+                           if n.kind == "named" and n.name in self.res.enums
+                           and f"{n.name}." in src}
+        return src
+
+    # -- accessors -----------------------------------------------------------------
+
+    def accessor(self, acc: m.Accessor, is_method: bool, owner: str) -> None:
+        if acc.expr is None:
+            return
+        what = f"{'method' if is_method else 'property'} {owner}.{acc.name}"
+        params = {}
+        for pname, ptext in acc.params:
+            params[pname] = parse_type(ptext)
+        want = parse_type(acc.returns) if acc.returns != "Any" else None
+        checked = self.expr(acc.expr, what, want, params=params)
+        if checked is None:
+            return
+        if is_method:
+            sig = "".join(f", {p}: {t}" for p, t in acc.params)
+            self.out.methods.append((acc, checked.source, sig))
+        else:
+            self.out.properties.append((acc, checked.source))
+
+
+def _prefixes(path: str) -> list[str]:
+    parts = path.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _table_const(t: m.DefaultsTable) -> str:
+    return t.name.upper()
+
+
+def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
+    comp = _Compiler(c, res, errors)
+    initvar_args = "".join(f", {f.name}" for f in c.fields if f.kind == "initvar")
+    for t in c.tables:
+        comp.table(t)
+    for f in c.fields:
+        if f.derive is not None:
+            comp.derive(f)
+    for i, s in enumerate(c.resolve):
+        comp.step(s, f"resolve step {i + 1} of {c.name}", initvar_args)
+    for i, rule in enumerate(c.rules):
+        comp.out.phase += comp.rule(rule, f"rule {i + 1} of {c.name}")
+    for acc in c.properties:
+        comp.accessor(acc, False, c.name)
+    for acc in c.methods:
+        comp.accessor(acc, True, c.name)
+    return comp.out
+
+
+def compile_enum(e: m.EnumDef, res, errors: Collector) -> ClassCode:
+    comp = _Compiler(None, res, errors, enum=e)
+    for acc in e.properties:
+        comp.accessor(acc, False, e.name)
+    for acc in e.methods:
+        comp.accessor(acc, True, e.name)
+    return comp.out

@@ -1,0 +1,651 @@
+"""The schema's expression language: a small, safe subset of Python expressions.
+
+Rules, derived defaults, properties and resolution steps are written as expressions
+over a class's fields, e.g. `tensor_parallel_size % decode_context_parallel_size == 0`.
+They are parsed with `ast` (never evaluated by the compiler), checked against the
+field types at generate time (unknown names get "did you mean", type mismatches a
+located error), compiled to plain Python for the generated classes, rendered as text
+for the docs, and compared structurally (`Expr.shape`) by `cfgc diff`.
+
+Accepted: names of fields, properties and method parameters; dotted paths into
+nested configs (a path through an optional config that is None is None, like `?.`);
+enum members `Enum.MEMBER`; literals, tuples and lists; `+ - * / // %`; comparisons
+(chained too), `in`, `is None`; `and or not`; `x if c else y`; `len min max abs int
+float str bool`; `all(... for x in items)` / `any(...)`; `startswith` / `endswith` /
+`lower` on strings; calls of a config's declared methods; `env("NAME", default)`.
+
+None safety: ordering and arithmetic on a value that may be None is an error unless
+the expression has ruled None out first (`x is not None and x > 0`, a rule's `when`).
+"""
+
+from __future__ import annotations
+
+import ast
+import string
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .errors import Collector, Loc, did_you_mean
+from .type_expr import TypeExpr, TypeSyntaxError, parse_type
+
+if TYPE_CHECKING:
+    from . import model as m
+
+ANY = TypeExpr("scalar", name="Any")
+BOOL = TypeExpr("scalar", name="bool")
+INT = TypeExpr("scalar", name="int")
+FLOAT = TypeExpr("scalar", name="float")
+STR = TypeExpr("scalar", name="str")
+NONE = TypeExpr("none")
+#: Functions an expression may call, with their result type (None: as the argument).
+FUNCTIONS = {"len": INT, "min": None, "max": None, "abs": None, "int": INT, "float": FLOAT,
+             "str": STR, "bool": BOOL, "all": BOOL, "any": BOOL, "env": None}
+STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR}
+_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
+          ast.Mod: "%"}
+_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+class ExprError(Exception):
+    def __init__(self, node: ast.AST | None, message: str):
+        super().__init__(message)
+        self.node = node
+
+
+@dataclass(frozen=True)
+class Expr:
+    """One expression of the schema, as written, with where it came from."""
+
+    text: str
+    loc: Loc
+    tree: ast.Expression = field(compare=False, repr=False)
+
+    @property
+    def shape(self) -> str:
+        """Structure without formatting: equal for `a+b` and `a + b` (for `cfgc diff`)."""
+        return ast.dump(self.tree.body)
+
+    @property
+    def display(self) -> str:
+        """Readable one-line text for docs and messages."""
+        return " ".join(self.text.split())
+
+
+def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
+    """Parse one expression; a syntax error or an unsupported construct is located."""
+    if isinstance(text, bool) or not isinstance(text, str | int | float):
+        errors.error(loc, f"{what} must be an expression (a string)")
+        return None
+    text = str(text)
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError as exc:
+        errors.error(_at(loc, exc.lineno or 1, (exc.offset or 1) - 1),
+                     f"{what}: cannot parse {text.strip()!r}: {exc.msg}")
+        return None
+    for node in ast.walk(tree.body):
+        if not isinstance(node, _ALLOWED):
+            errors.error(_node_loc(loc, node), f"{what}: {type(node).__name__.lower()} "
+                         f"({ast.unparse(node)!r}) is not part of the expression language")
+            return None
+    return Expr(text.strip(), loc, tree)
+
+
+_ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.UnaryOp,
+            ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
+            ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
+            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript)
+
+
+def _at(loc: Loc, line: int, col: int) -> Loc:
+    return Loc(loc.file, loc.line + line - 1, (loc.col if line == 1 else 1) + col)
+
+
+def _node_loc(loc: Loc, node: ast.AST) -> Loc:
+    return _at(loc, getattr(node, "lineno", 1), getattr(node, "col_offset", 0))
+
+
+@dataclass
+class Scope:
+    """What bare names mean: the fields of `cls`, or `self` as a member of `enum`, plus
+    method parameters and the names bound by `all/any(... for x in ...)`."""
+
+    res: object  # resolve.Resolved (typed loosely: resolve imports this module)
+    cls: m.ClassDef | None = None
+    enum: m.EnumDef | None = None
+    params: dict[str, TypeExpr] = field(default_factory=dict)
+
+
+@dataclass
+class Checked:
+    """A checked expression: its type, the Python source, and the field paths it reads."""
+
+    type: TypeExpr
+    source: str
+    reads: tuple[str, ...]
+    enums: frozenset[str]
+    env: tuple[tuple[str, str], ...]  # (variable, default as text)
+
+
+def check(e: Expr, scope: Scope, errors: Collector, what: str,
+          want: TypeExpr | None = None, facts: frozenset[str] = frozenset()) -> Checked | None:
+    """Type-check `e` in `scope` and compile it; errors are located at the offending node."""
+    c = _Checker(scope)
+    try:
+        t, src = c.visit(e.tree.body, facts)
+    except ExprError as exc:
+        where = _node_loc(e.loc, exc.node) if exc.node is not None else e.loc
+        errors.error(where, f"{what}: {exc}")
+        return None
+    if want is not None and not _assignable(t, want, scope.res):
+        errors.error(e.loc, f"{what}: {e.display!r} is {_show(t)}, expected {_show(want)}")
+        return None
+    return Checked(t, src, tuple(dict.fromkeys(c.reads)), frozenset(c.enums), tuple(c.env))
+
+
+def facts_of(e: Expr, negate: bool = False) -> frozenset[str]:
+    """Paths known not to be None once `e` is true (or false, with negate)."""
+    return frozenset(_facts(e.tree.body, negate))
+
+
+def _facts(node: ast.expr, negate: bool) -> Iterator[str]:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield from _facts(node.operand, not negate)
+    elif isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And) and not negate:
+        for v in node.values:
+            yield from _facts(v, False)
+    elif isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or) and negate:
+        for v in node.values:
+            yield from _facts(v, True)
+    elif (isinstance(node, ast.Compare) and len(node.ops) == 1
+          and isinstance(node.comparators[0], ast.Constant)
+          and node.comparators[0].value is None):
+        op = node.ops[0]
+        if (isinstance(op, ast.IsNot) and not negate) or (isinstance(op, ast.Is) and negate):
+            yield ast.unparse(node.left)
+    elif isinstance(node, ast.Compare) and not negate:
+        # `x > 0`, `x in (...)`, `x == "a"` (a non-None constant) all mean x is not None
+        for left, op, right in zip([node.left, *node.comparators], node.ops,
+                                   node.comparators, strict=True):
+            if isinstance(op, _ORDER + (ast.In, ast.Eq)) and not (
+                    isinstance(right, ast.Constant) and right.value is None):
+                yield ast.unparse(left)
+    elif isinstance(node, ast.Name | ast.Attribute) and not negate:
+        yield ast.unparse(node)  # truthy, so not None
+
+
+def _show(t: TypeExpr) -> str:
+    return "None" if t.kind == "none" else t.source().replace("'", '"')
+
+
+def _assignable(t: TypeExpr, want: TypeExpr, res) -> bool:
+    want, t = res.expand(want), res.expand(t)
+    if _is_any(t) or _is_any(want):
+        return True
+    if t.kind == "union":
+        return all(_assignable(a, want, res) for a in t.args)
+    if want.kind == "union":
+        return any(_assignable(t, a, res) for a in want.args)
+    if t.kind == "none" or want.kind == "none":
+        return t.kind == want.kind
+    if want.kind == "literal":
+        return (t.kind == "literal" and set(t.values) <= set(want.values)) or (
+            t.kind == "scalar" and _base_of(want) == t.name)
+    if t.kind == "literal":
+        return _base_of(t) in (_base(want), "float" if _base(want) == "float" else None)
+    if want.kind == "scalar" and t.kind == "scalar":
+        return t.name == want.name or (want.name == "float" and t.name == "int") or (
+            want.name == "Path" and t.name == "str")
+    if want.kind == "container" and t.kind == "container":
+        return want.name == t.name or {want.name, t.name} <= {"list", "tuple", "set"}
+    return t.kind == want.kind and t.name == want.name
+
+
+def _is_any(t: TypeExpr) -> bool:
+    return t.kind == "scalar" and t.name == "Any"
+
+
+def _base_of(t: TypeExpr) -> str:
+    kinds = {type(v).__name__ for v in t.values}
+    return kinds.pop() if len(kinds) == 1 else "Any"
+
+
+def _base(t: TypeExpr) -> str:
+    return t.name if t.kind == "scalar" else (_base_of(t) if t.kind == "literal" else t.kind)
+
+
+def _optional(t: TypeExpr) -> TypeExpr:
+    if t.kind == "none" or t.optional or _is_any(t):
+        return t
+    return TypeExpr("union", args=(t, NONE))
+
+
+def _union(a: TypeExpr, b: TypeExpr) -> TypeExpr:
+    if a == b:
+        return a
+    if _is_any(a) or _is_any(b):
+        return ANY
+    args: list[TypeExpr] = []
+    for t in (a, b):
+        for arg in (t.args if t.kind == "union" else (t,)):
+            if arg not in args:
+                args.append(arg)
+    return TypeExpr("union", args=tuple(args))
+
+
+class _Checker:
+    def __init__(self, scope: Scope):
+        self.scope = scope
+        self.res = scope.res
+        self.reads: list[str] = []
+        self.enums: set[str] = set()
+        self.env: list[tuple[str, str]] = []
+        self.bound: dict[str, TypeExpr] = {}
+
+    # -- names and paths -----------------------------------------------------------
+
+    def _members(self, cls: m.ClassDef) -> dict[str, TypeExpr]:
+        out = {f.name: f.type for f in cls.fields}
+        for acc in cls.properties:
+            out[acc.name] = _returns(acc)
+        return out
+
+    def visit(self, node: ast.expr, facts: frozenset[str]) -> tuple[TypeExpr, str]:
+        method = getattr(self, "v_" + type(node).__name__, None)
+        if method is None:
+            raise ExprError(node, f"{ast.unparse(node)!r} is not supported here")
+        t, src = method(node, facts)
+        return self.res.expand(t), src
+
+    def v_Constant(self, node: ast.Constant, facts) -> tuple[TypeExpr, str]:
+        v = node.value
+        if v is None:
+            return NONE, "None"
+        if isinstance(v, bool | int | float | str):
+            return TypeExpr("literal", values=(v,)) if not isinstance(v, float) else FLOAT, \
+                repr(v)
+        raise ExprError(node, f"constant {v!r} is not supported")
+
+    def v_Name(self, node: ast.Name, facts) -> tuple[TypeExpr, str]:
+        name = node.id
+        if name in self.bound:
+            return self.bound[name], name
+        if name in self.scope.params:
+            return self.scope.params[name], name
+        if name == "self" and self.scope.enum is not None:
+            return TypeExpr("named", name=self.scope.enum.name), "self"
+        if name in ("True", "False", "None"):
+            return self.v_Constant(ast.Constant({"True": True, "False": False}.get(name)), facts)
+        cls = self.scope.cls
+        members = self._members(cls) if cls is not None else {}
+        if name in members:
+            self.reads.append(name)
+            t = members[name]
+            field_ = cls.field(name)
+            if field_ is not None and field_.kind == "classvar":
+                return t, f"self.{name}"
+            return (t.without_none() if name in facts else t), f"self.{name}"
+        if name in self.res.enums:
+            raise ExprError(node, f"enum {name} is not a value: name a member, e.g. "
+                            f"{name}.{self.res.enums[name].members[0].name}")
+        known = [*members, *self.scope.params, *self.bound, *self.res.enums]
+        raise ExprError(node, f"unknown name {name!r}{did_you_mean(name, known)}")
+
+    def v_Attribute(self, node: ast.Attribute, facts) -> tuple[TypeExpr, str]:
+        base = node.value
+        if isinstance(base, ast.Name) and base.id in self.res.enums and base.id not in (
+                self.bound) and not (self.scope.cls and self.scope.cls.field(base.id)):
+            enum = self.res.enums[base.id]
+            names = [mem.name for mem in enum.members]
+            if node.attr not in names:
+                raise ExprError(node, f"{base.id} has no member {node.attr!r}"
+                                f"{did_you_mean(node.attr, names)}")
+            self.enums.add(base.id)
+            return TypeExpr("named", name=base.id), f"{base.id}.{node.attr}"
+        bt, bsrc = self.visit(base, facts)
+        inner = bt.without_none()
+        path = ast.unparse(node)
+        if _is_any(inner) or (inner.kind == "named" and inner.name in self.res.runtime_types):
+            return ANY, self._guard(bt, bsrc, f"{bsrc}.{node.attr}", base, facts)
+        if inner.kind == "named" and inner.name in self.res.enums:
+            if node.attr in ("name", "value"):
+                t = STR if node.attr == "name" else ANY
+                return t, self._guard(bt, bsrc, f"{bsrc}.{node.attr}", base, facts)
+            raise ExprError(node, f"an enum member has .name and .value, not .{node.attr}")
+        if inner.kind == "named" and inner.name in self.res.classes:
+            cls = self.res.classes[inner.name]
+            members = self._members(cls)
+            if node.attr not in members:
+                raise ExprError(node, f"{inner.name} has no field or property {node.attr!r}"
+                                f"{did_you_mean(node.attr, members)}")
+            if isinstance(base, ast.Name | ast.Attribute) and not self.bound.get(
+                    ast.unparse(base).split(".")[0]):
+                self.reads.append(path)
+            t = members[node.attr]
+            src = self._guard(bt, bsrc, f"{bsrc}.{node.attr}", base, facts)
+            if bt.optional and ast.unparse(base) not in facts:
+                t = _optional(t)
+            return (t.without_none() if path in facts else t), src
+        raise ExprError(node, f"{ast.unparse(base)!r} is {_show(bt)}, which has no "
+                        f"attribute {node.attr!r}")
+
+    def _guard(self, bt: TypeExpr, bsrc: str, src: str, base: ast.expr, facts) -> str:
+        """Access through a value that may be None yields None instead of failing."""
+        if bt.optional and ast.unparse(base) not in facts:
+            return f"(None if {bsrc} is None else {src})"
+        return src
+
+    def v_Subscript(self, node: ast.Subscript, facts) -> tuple[TypeExpr, str]:
+        bt, bsrc = self.visit(node.value, facts)
+        kt, ksrc = self.visit(node.slice, facts)
+        bt = self._not_none(bt, node.value, facts, "index")
+        if bt.kind == "container" and bt.name == "dict":
+            return bt.args[1], f"{bsrc}[{ksrc}]"
+        if bt.kind == "container" and _base(kt) == "int":
+            return bt.args[0] if bt.name != "tuple" or bt.variadic else ANY, f"{bsrc}[{ksrc}]"
+        if _is_any(bt):
+            return ANY, f"{bsrc}[{ksrc}]"
+        raise ExprError(node, f"cannot index {ast.unparse(node.value)!r} ({_show(bt)})")
+
+    # -- literals and operators ----------------------------------------------------
+
+    def v_Tuple(self, node: ast.Tuple, facts) -> tuple[TypeExpr, str]:
+        items = [self.visit(e, facts) for e in node.elts]
+        elem = ANY
+        if items:
+            elem = items[0][0]
+            for t, _ in items[1:]:
+                elem = _merge_literal(elem, t)
+        srcs = [s for _, s in items]
+        src = "(" + ", ".join(srcs) + ("," if len(srcs) == 1 else "") + ")"
+        return TypeExpr("container", name="tuple", args=(elem,), variadic=True), src
+
+    def v_List(self, node: ast.List, facts) -> tuple[TypeExpr, str]:
+        t, src = self.v_Tuple(ast.Tuple(node.elts), facts)
+        return TypeExpr("container", name="list", args=t.args), "[" + src.strip("(),") + "]" \
+            if node.elts else (t, "[]")
+
+    def _not_none(self, t: TypeExpr, node: ast.expr, facts, doing: str) -> TypeExpr:
+        if t.kind == "none" or (t.optional and ast.unparse(node) not in facts):
+            raise ExprError(node, f"{ast.unparse(node)!r} may be None, so it cannot be "
+                            f"used to {doing}: rule None out first "
+                            f"(`{ast.unparse(node)} is not None and ...`)")
+        return t.without_none()
+
+    def _numeric(self, t: TypeExpr, node: ast.expr, facts, doing: str) -> TypeExpr:
+        t = self._not_none(t, node, facts, doing)
+        if _base(t) in ("int", "float", "Any") or (
+                t.kind == "named" and t.name in self.res.enums
+                and self.res.enums[t.name].base == "IntEnum"):
+            return INT if _base(t) == "int" or t.kind == "named" else (
+                FLOAT if _base(t) == "float" else ANY)
+        raise ExprError(node, f"{ast.unparse(node)!r} is {_show(t)}, not a number, so it "
+                        f"cannot be used to {doing}")
+
+    def v_BinOp(self, node: ast.BinOp, facts) -> tuple[TypeExpr, str]:
+        op = _ARITH.get(type(node.op))
+        if op is None:
+            raise ExprError(node, "only + - * / // % are supported")
+        lt, ls = self.visit(node.left, facts)
+        rt, rs = self.visit(node.right, facts)
+        if op == "+" and _base(lt.without_none()) == "str":
+            self._not_none(lt, node.left, facts, "concatenate")
+            if _base(self._not_none(rt, node.right, facts, "concatenate")) not in ("str",
+                                                                                   "Any"):
+                raise ExprError(node.right, "a string can only be joined with a string")
+            return STR, f"{_paren(ls, node.left)} + {_paren(rs, node.right)}"
+        a = self._numeric(lt, node.left, facts, f"compute {op}")
+        b = self._numeric(rt, node.right, facts, f"compute {op}")
+        t = FLOAT if op == "/" or FLOAT in (a, b) else (ANY if ANY in (a, b) else INT)
+        return t, f"{_paren(ls, node.left)} {op} {_paren(rs, node.right, right=True)}"
+
+    def v_UnaryOp(self, node: ast.UnaryOp, facts) -> tuple[TypeExpr, str]:
+        t, src = self.visit(node.operand, facts)
+        if isinstance(node.op, ast.Not):
+            return BOOL, f"not {_paren(src, node.operand)}"
+        if isinstance(node.operand, ast.Constant) and isinstance(node.operand.value, int | float):
+            value = -node.operand.value if isinstance(node.op, ast.USub) else node.operand.value
+            return self.v_Constant(ast.Constant(value), facts)
+        t = self._numeric(t, node.operand, facts, "negate")
+        return t, ("-" if isinstance(node.op, ast.USub) else "+") + _paren(src, node.operand)
+
+    def v_BoolOp(self, node: ast.BoolOp, facts) -> tuple[TypeExpr, str]:
+        is_and = isinstance(node.op, ast.And)
+        t: TypeExpr | None = None
+        parts = []
+        local = set(facts)
+        for value in node.values:
+            vt, vs = self.visit(value, frozenset(local))
+            t = vt if t is None else _union(t, vt)
+            parts.append(_paren(vs, value, boolop=True))
+            local |= set(_facts(value, not is_and))
+        joiner = " and " if is_and else " or "
+        return (BOOL if all(_base(a) == "bool" for a in _arms(t)) else t), joiner.join(parts)
+
+    def v_IfExp(self, node: ast.IfExp, facts) -> tuple[TypeExpr, str]:
+        _, cs = self.visit(node.test, facts)
+        bt, bs = self.visit(node.body, facts | set(_facts(node.test, False)))
+        ot, os_ = self.visit(node.orelse, facts | set(_facts(node.test, True)))
+        return _union(bt, ot), f"({bs} if {cs} else {os_})"
+
+    def v_Compare(self, node: ast.Compare, facts) -> tuple[TypeExpr, str]:
+        operands = [node.left, *node.comparators]
+        typed = [self.visit(o, facts) for o in operands]
+        parts = [_paren(typed[0][1], node.left)]
+        for i, op in enumerate(node.ops):
+            (lt, _), (rt, rs) = typed[i], typed[i + 1]
+            left, right = operands[i], operands[i + 1]
+            if isinstance(op, ast.Is | ast.IsNot):
+                if not (isinstance(right, ast.Constant) and right.value is None):
+                    raise ExprError(right, "`is` / `is not` compare only with None")
+            elif isinstance(op, _ORDER):
+                a = self._not_none(lt, left, facts, "compare by order")
+                b = self._not_none(rt, right, facts, "compare by order")
+                if not ({_base(a), _base(b)} <= {"int", "float", "Any"}
+                        or {_base(a), _base(b)} <= {"str", "Any"}
+                        or self._int_enum(a) or self._int_enum(b)):
+                    raise ExprError(node, f"cannot order {_show(a)} against {_show(b)}")
+            elif isinstance(op, ast.In | ast.NotIn):
+                self._check_in(lt, rt, left, right, facts)
+            else:
+                self._check_eq(lt, rt, left, right)
+            parts.append(f"{_CMP[type(op)]} {_paren(rs, right)}")
+        return BOOL, " ".join(parts)
+
+    def _int_enum(self, t: TypeExpr) -> bool:
+        return t.kind == "named" and t.name in self.res.enums and \
+            self.res.enums[t.name].base == "IntEnum"
+
+    def _check_eq(self, lt: TypeExpr, rt: TypeExpr, left: ast.expr, right: ast.expr) -> None:
+        for a, b, node in ((lt, rt, right), (rt, lt, left)):
+            a = a.without_none()
+            if a.kind == "literal" and b.kind == "literal" and len(b.values) == 1 and \
+                    isinstance(node, ast.Constant):
+                if b.values[0] not in a.values and len(a.values) > 1:
+                    hint = did_you_mean(str(b.values[0]), map(str, a.values))
+                    raise ExprError(node, f"{b.values[0]!r} is never equal to a value of "
+                                    f"type {_show(a)}{hint}")
+            if a.kind == "named" and a.name in self.res.enums and b.kind == "literal" and \
+                    isinstance(node, ast.Constant) and not self._int_enum(a):
+                raise ExprError(node, f"compare {a.name} values with its members "
+                                f"({a.name}.{self.res.enums[a.name].members[0].name}), "
+                                "not with a literal")
+
+    def _check_in(self, lt: TypeExpr, rt: TypeExpr, left: ast.expr, right: ast.expr,
+                  facts) -> None:
+        rt = self._not_none(rt, right, facts, "test membership in")
+        if _base(rt) == "str":
+            return
+        if rt.kind != "container" and not _is_any(rt):
+            raise ExprError(right, f"{ast.unparse(right)!r} is {_show(rt)}, not a collection")
+        if isinstance(right, ast.Tuple | ast.List):
+            for elt in right.elts:
+                et, _ = self.visit(elt, facts)
+                self._check_eq(lt, et, left, elt)
+
+    # -- calls ---------------------------------------------------------------------
+
+    def v_Call(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:
+        if node.keywords:
+            raise ExprError(node, "keyword arguments are not supported")
+        func = node.func
+        if isinstance(func, ast.Name):
+            return self._builtin(node, func.id, facts)
+        if isinstance(func, ast.Attribute):
+            bt, bsrc = self.visit(func.value, facts)
+            bt = bt.without_none() if ast.unparse(func.value) in facts else bt
+            args = [self.visit(a, facts) for a in node.args]
+            argsrc = ", ".join(s for _, s in args)
+            inner = bt.without_none()
+            if _base(inner) == "str" and func.attr in STR_METHODS:
+                self._not_none(bt, func.value, facts, f"call .{func.attr}()")
+                return STR_METHODS[func.attr], f"{_paren(bsrc, func.value)}.{func.attr}({argsrc})"
+            owner = None
+            if inner.kind == "named":
+                owner = self.res.classes.get(inner.name) or self.res.enums.get(inner.name)
+            methods = {a.name: a for a in getattr(owner, "methods", ())}
+            if owner is not None and func.attr in methods:
+                self._not_none(bt, func.value, facts, f"call .{func.attr}()")
+                return _returns(methods[func.attr]), f"{bsrc}.{func.attr}({argsrc})"
+            if _is_any(inner):
+                return ANY, f"{bsrc}.{func.attr}({argsrc})"
+            raise ExprError(func, f"{ast.unparse(func.value)!r} ({_show(bt)}) has no method "
+                            f"{func.attr!r}{did_you_mean(func.attr, [*methods, *STR_METHODS])}")
+        raise ExprError(node, "only named functions and methods can be called")
+
+    def _builtin(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
+        if name not in FUNCTIONS:
+            raise ExprError(node.func, f"unknown function {name!r}"
+                            f"{did_you_mean(name, FUNCTIONS)}")
+        args = node.args
+        if name in ("all", "any"):
+            return self._quantifier(node, name, facts)
+        if name == "env":
+            return self._env(node)
+        if not args or (name not in ("min", "max") and len(args) != 1):
+            count = "arguments" if name in ("min", "max") else "one argument"
+            raise ExprError(node, f"{name}() takes {count}")
+        typed = [self.visit(a, facts) for a in args]
+        srcs = ", ".join(s for _, s in typed)
+        if name == "len":
+            t = self._not_none(typed[0][0], args[0], facts, "take len()")
+            if t.kind != "container" and _base(t) not in ("str", "Any"):
+                raise ExprError(args[0], f"len() of {_show(t)}")
+            return INT, f"len({srcs})"
+        if name in ("min", "max", "abs"):
+            if len(args) == 1 and name != "abs":
+                t = self._not_none(typed[0][0], args[0], facts, f"take {name}()")
+                return (t.args[0] if t.kind == "container" else ANY), f"{name}({srcs})"
+            ts = [self._numeric(t, a, facts, f"take {name}()") for (t, _), a in
+                  zip(typed, args, strict=True)]
+            return (FLOAT if FLOAT in ts else INT), f"{name}({srcs})"
+        return FUNCTIONS[name], f"{name}({srcs})"
+
+    def _quantifier(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
+        gen = node.args[0] if len(node.args) == 1 else None
+        if not isinstance(gen, ast.GeneratorExp) or len(gen.generators) != 1 or \
+                not isinstance(gen.generators[0].target, ast.Name) or gen.generators[0].is_async:
+            raise ExprError(node, f"{name}() takes one generator: {name}(x > 0 for x in items)")
+        comp = gen.generators[0]
+        it, isrc = self.visit(comp.iter, facts)
+        it = self._not_none(it, comp.iter, facts, f"iterate in {name}()")
+        if it.kind != "container" and not _is_any(it):
+            raise ExprError(comp.iter, f"{ast.unparse(comp.iter)!r} is {_show(it)}, not a list")
+        var = comp.target.id
+        if var == "self" or (self.scope.cls and self.scope.cls.field(var)):
+            raise ExprError(comp.target, f"bound name {var!r} hides a field: pick another")
+        elem = ANY if _is_any(it) else (it.args[0] if it.name != "dict" else it.args[0])
+        saved = self.bound.get(var)
+        self.bound[var] = self.res.expand(elem)
+        try:
+            conds = [self.visit(c, facts)[1] for c in comp.ifs]
+            _, body = self.visit(gen.elt, facts)
+        finally:
+            if saved is None:
+                self.bound.pop(var)
+            else:
+                self.bound[var] = saved
+        cond = "".join(f" if {c}" for c in conds)
+        return BOOL, f"{name}({body} for {var} in {isrc}{cond})"
+
+    def _env(self, node: ast.Call) -> tuple[TypeExpr, str]:
+        args = node.args
+        if len(args) != 2 or not isinstance(args[0], ast.Constant) or \
+                not isinstance(args[0].value, str) or not isinstance(args[1], ast.Constant):
+            raise ExprError(node, 'env() takes a variable name and a default: '
+                            'env("VLLM_X", False); the default\'s type parses the value')
+        var, default = args[0].value, args[1].value
+        if not var.replace("_", "").isalnum():
+            raise ExprError(args[0], f"{var!r} is not an environment variable name")
+        self.env.append((var, repr(default)))
+        t = {bool: BOOL, int: INT, float: FLOAT, str: STR}.get(type(default), _optional(STR))
+        return t, f"_r.env({var!r}, {default!r})"
+
+
+_CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
+        ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+
+
+def _arms(t: TypeExpr | None) -> tuple[TypeExpr, ...]:
+    if t is None:
+        return ()
+    return t.args if t.kind == "union" else (t,)
+
+
+def _merge_literal(a: TypeExpr, b: TypeExpr) -> TypeExpr:
+    if a.kind == "literal" and b.kind == "literal":
+        return TypeExpr("literal", values=tuple(dict.fromkeys(a.values + b.values)))
+    return _union(a, b)
+
+
+def _paren(src: str, node: ast.expr, boolop: bool = False, right: bool = False) -> str:
+    """Parenthesise compound operands so the compiled code keeps the written grouping."""
+    simple = (ast.Name, ast.Attribute, ast.Constant, ast.Call, ast.Subscript, ast.Tuple,
+              ast.List, ast.IfExp)
+    if isinstance(node, simple) or (boolop and isinstance(node, ast.Compare | ast.UnaryOp)):
+        return src
+    if boolop and isinstance(node, ast.BinOp):
+        return src
+    return f"({src})"
+
+
+def _returns(acc) -> TypeExpr:
+    try:
+        return parse_type(acc.returns)
+    except TypeSyntaxError:
+        return ANY
+
+
+def message_parts(message: str) -> list[tuple[str, str, str]]:
+    """`"x ({x}) too big"` -> [(literal, field expression, conversion), ...]."""
+    try:
+        return [(lit, name or "", conv or "") for lit, name, spec, conv
+                in string.Formatter().parse(message)]
+    except ValueError:
+        return [(message, "", "")]
+
+
+def compile_message(message: str, loc: Loc, scope: Scope, errors: Collector, what: str,
+                    facts: frozenset[str]) -> str:
+    """A message with `{expression}` placeholders -> Python source of an f-string."""
+    try:
+        parts = list(string.Formatter().parse(message))
+    except ValueError as exc:
+        errors.error(loc, f"{what}: bad placeholder in message ({exc}); write {{{{ for a brace")
+        return repr(message)
+    out = []
+    for lit, name, spec, conv in parts:
+        out.append(lit.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        e = parse(name, loc, errors, f"{what} placeholder {{{name}}}")
+        if e is None:
+            continue
+        c = check(e, scope, errors, f"{what} placeholder {{{name}}}", facts=facts)
+        if c is None:
+            continue
+        out.append("{" + c.source + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "")
+                   + "}")
+    body = "".join(out)
+    return "f" + repr(body) if "{" in body.replace("{{", "") else repr(message)

@@ -1,0 +1,59 @@
+"""Run-time support for the schema's declared behaviour (rules, environment defaults,
+defaults tables). The generated `__post_init__` holds the logic; this is what it calls."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off", "")
+
+
+class RuleError(ValueError):
+    """A class rule failed; `fields` are the paths it reads (the CLI names their flags)."""
+
+    def __init__(self, message: str, fields: list[str]):
+        super().__init__(message)
+        self.fields = tuple(fields)
+
+
+def parse_env(name: str, text: str, kind: str) -> Any:
+    """An environment variable's text as a `kind` value (bool, int, float, str, literal)."""
+    if kind == "bool":
+        low = text.strip().lower()
+        if low in _TRUE or low in _FALSE:
+            return low in _TRUE
+        raise ValueError(f"environment variable {name}={text!r} is not a boolean (1/0)")
+    if kind in ("int", "float"):
+        try:
+            return int(text) if kind == "int" else float(text)
+        except ValueError:
+            raise ValueError(f"environment variable {name}={text!r} is not {kind}") from None
+    return text
+
+
+def env_default(name: str, kind: str, default: Any) -> Any:
+    """A field's default: the environment variable when set, else the schema default."""
+    text = os.environ.get(name)
+    return default if text is None else parse_env(name, text, kind)
+
+
+def env(name: str, default: Any) -> Any:
+    """`env("NAME", default)` in an expression: the variable read as the default's type."""
+    text = os.environ.get(name)
+    if text is None:
+        return default
+    kind = type(default).__name__ if default is not None else "str"
+    return parse_env(name, text, kind)
+
+
+def apply_defaults(obj: object, row: dict[str, object]) -> None:
+    """Fill each dotted target of a defaults-table row that is still None."""
+    for path, value in row.items():
+        *parents, last = path.split(".")
+        owner = obj
+        for part in parents:
+            owner = getattr(owner, part)
+        if getattr(owner, last) is None:
+            setattr(owner, last, value(obj) if callable(value) else value)
