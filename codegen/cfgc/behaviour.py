@@ -220,7 +220,7 @@ class _Compiler:
         if checked is None:
             return
         if is_method:
-            sig = "".join(f", {p}: {t}" for p, t in acc.params)
+            sig = "".join(f", {p}: {json.dumps(t)}" for p, t in acc.params)
             self.out.methods.append((acc, checked.source, sig))
         else:
             self.out.properties.append((acc, checked.source))
@@ -260,4 +260,8 @@ def compile_enum(e: m.EnumDef, res, errors: Collector) -> ClassCode:
         comp.accessor(acc, False, e.name)
     for acc in e.methods:
         comp.accessor(acc, True, e.name)
+    if e.truth is not None:
+        truth = comp.expr(e.truth, f"truth of enum {e.name}", x.BOOL)
+        if truth is not None:
+            comp.out.phase = [truth.source]  # enums have no phase: the body of __bool__
     return comp.out

@@ -355,6 +355,7 @@ def emit_package(res: Resolved) -> dict[str, str]:
         runtime_types=res.schema.runtime_types,
         enum_props={e.name: res.behaviour[e.name].properties for e in res.schema.enums},
         enum_methods={e.name: res.behaviour[e.name].methods for e in res.schema.enums},
+        enum_truth={e.name: res.behaviour[e.name].phase for e in res.schema.enums},
     )
     exports = sorted(
         [(c.name, c.module) for c in res.schema.classes]

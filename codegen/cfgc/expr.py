@@ -86,7 +86,7 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
         return None
     for node in ast.walk(tree.body):
         if not isinstance(node, _ALLOWED):
-            errors.error(_node_loc(loc, node), f"{what}: {type(node).__name__.lower()} "
+            errors.error(_node_loc(loc, node, text), f"{what}: {type(node).__name__.lower()} "
                          f"({ast.unparse(node)!r}) is not part of the expression language")
             return None
     return Expr(text.strip(), loc, tree)
@@ -95,14 +95,18 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
 _ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.UnaryOp,
             ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
             ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
-            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript)
+            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript, ast.Slice)
 
 
 def _at(loc: Loc, line: int, col: int) -> Loc:
     return Loc(loc.file, loc.line + line - 1, (loc.col if line == 1 else 1) + col)
 
 
-def _node_loc(loc: Loc, node: ast.AST) -> Loc:
+def _node_loc(loc: Loc, node: ast.AST, text: str = "") -> Loc:
+    """Where `node` is in the file. A long expression was likely folded over several
+    YAML lines, where columns no longer map: then the expression's start."""
+    if len(text) > 80:
+        return loc
     return _at(loc, getattr(node, "lineno", 1), getattr(node, "col_offset", 0))
 
 
@@ -135,7 +139,7 @@ def check(e: Expr, scope: Scope, errors: Collector, what: str,
     try:
         t, src = c.visit(e.tree.body, facts)
     except ExprError as exc:
-        where = _node_loc(e.loc, exc.node) if exc.node is not None else e.loc
+        where = _node_loc(e.loc, exc.node, e.text) if exc.node is not None else e.loc
         errors.error(where, f"{what}: {exc}")
         return None
     if want is not None and not _assignable(t, want, scope.res):
@@ -166,7 +170,7 @@ def _facts(node: ast.expr, negate: bool) -> Iterator[str]:
             yield ast.unparse(node.left)
     elif isinstance(node, ast.Compare) and not negate:
         # `x > 0`, `x in (...)`, `x == "a"` (a non-None constant) all mean x is not None
-        for left, op, right in zip([node.left, *node.comparators], node.ops,
+        for left, op, right in zip([node.left, *node.comparators[:-1]], node.ops,
                                    node.comparators, strict=True):
             if isinstance(op, _ORDER + (ast.In, ast.Eq)) and not (
                     isinstance(right, ast.Constant) and right.value is None):
@@ -212,6 +216,12 @@ def _base_of(t: TypeExpr) -> str:
 
 
 def _base(t: TypeExpr) -> str:
+    """The plain kind of a value: int, float, str, bool, Any, or the type's kind."""
+    if t.kind == "union":
+        bases = {_base(a) for a in t.args}
+        if bases == {"int", "float"}:
+            return "float"
+        return bases.pop() if len(bases) == 1 else "union"
     return t.name if t.kind == "scalar" else (_base_of(t) if t.kind == "literal" else t.kind)
 
 
@@ -338,8 +348,22 @@ class _Checker:
 
     def v_Subscript(self, node: ast.Subscript, facts) -> tuple[TypeExpr, str]:
         bt, bsrc = self.visit(node.value, facts)
-        kt, ksrc = self.visit(node.slice, facts)
         bt = self._not_none(bt, node.value, facts, "index")
+        if isinstance(node.slice, ast.Slice):
+            if node.slice.step is not None or (bt.kind != "container" and _base(bt) not in (
+                    "str", "Any")) or (bt.kind == "container" and bt.name not in ("list",
+                                                                                  "tuple")):
+                raise ExprError(node, "slices take a list, tuple or str and no step")
+            bounds = []
+            for b in (node.slice.lower, node.slice.upper):
+                if b is None:
+                    bounds.append("")
+                    continue
+                t, src = self.visit(b, facts)
+                self._numeric(t, b, facts, "slice")
+                bounds.append(src)
+            return bt, f"{bsrc}[{bounds[0]}:{bounds[1]}]"
+        kt, ksrc = self.visit(node.slice, facts)
         if bt.kind == "container" and bt.name == "dict":
             return bt.args[1], f"{bsrc}[{ksrc}]"
         if bt.kind == "container" and _base(kt) == "int":
@@ -380,6 +404,8 @@ class _Checker:
                 and self.res.enums[t.name].base == "IntEnum"):
             return INT if _base(t) == "int" or t.kind == "named" else (
                 FLOAT if _base(t) == "float" else ANY)
+        if t.kind == "union" and _base(t) in ("int", "float"):
+            return INT if _base(t) == "int" else FLOAT
         raise ExprError(node, f"{ast.unparse(node)!r} is {_show(t)}, not a number, so it "
                         f"cannot be used to {doing}")
 
@@ -425,8 +451,8 @@ class _Checker:
 
     def v_IfExp(self, node: ast.IfExp, facts) -> tuple[TypeExpr, str]:
         _, cs = self.visit(node.test, facts)
-        bt, bs = self.visit(node.body, facts | set(_facts(node.test, False)))
-        ot, os_ = self.visit(node.orelse, facts | set(_facts(node.test, True)))
+        bt, bs = self.visit(node.body, facts | frozenset(_facts(node.test, False)))
+        ot, os_ = self.visit(node.orelse, facts | frozenset(_facts(node.test, True)))
         return _union(bt, ot), f"({bs} if {cs} else {os_})"
 
     def v_Compare(self, node: ast.Compare, facts) -> tuple[TypeExpr, str]:

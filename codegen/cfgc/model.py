@@ -270,6 +270,7 @@ class EnumDef:
     properties: tuple[Accessor, ...] = ()  # expressions over `self`, a member
     methods: tuple[Accessor, ...] = ()
     str_is_name: bool = False  # str(member) is its name (vLLM's CUDAGraphMode prints so)
+    truth: Expr | None = None  # bool(member), when not always True
 
 
 @dataclass(frozen=True)

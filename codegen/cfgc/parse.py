@@ -40,7 +40,7 @@ FIELD_KEYS = (
     "derive", "env", "items", "deprecated_values",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill")
-ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str")
+ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -376,7 +376,7 @@ def _parse_enum(name: str, node: Node, _key_locs, errors: Collector) -> m.EnumDe
     return m.EnumDef(name, r.str("doc", f"enum {name}", required=True), tuple(members), node.loc,
                      base, _accessors(r, "properties", f"enum {name}", errors, False),
                      _accessors(r, "methods", f"enum {name}", errors, False),
-                     str_mode == "name")
+                     str_mode == "name", _expr(r, "truth", f"enum {name}", errors))
 
 
 def _parse_alias(name: str, node: Node, errors: Collector) -> m.AliasDef:

@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 from functools import cache
 
-BUILTIN_SCALARS = ("bool", "int", "float", "str", "bytes", "Path", "Any")
+BUILTIN_SCALARS = ("bool", "int", "float", "str", "bytes", "Path", "Any", "type")
 CONTAINERS = {"list": 1, "set": 1, "tuple": -1, "dict": 2}
 
 

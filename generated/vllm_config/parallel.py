@@ -1,13 +1,16 @@
 # Generated from schema/parallel.yaml by cfgc; do not edit.
 """Config classes: EPLBConfig, ParallelConfig."""
 
+import logging
 from hashlib import sha256 as _sha256
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, field_validator
 
 from cfgc.hooks import parallel as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import (
     All2AllBackend,
@@ -16,11 +19,12 @@ from vllm_config.types import (
     DistributedExecutorBackend,
     EPLBCommunicatorBackend,
     EPLBPolicyOption,
-    ExecutorClass,
     ExpertPlacementStrategy,
     PlacementGroup,
     RuntimeEnv,
 )
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -55,7 +59,12 @@ class EPLBConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_eplb_config(self)
+        if not (not self.use_async or self.policy == 'default'):
+            raise _r.RuleError("async EPLB (use_async=True) supports only policy='default'", ["use_async", "policy"])
+        if (self.use_async) and not (self.communicator not in ('torch_nccl', 'pynccl')):
+            raise _r.RuleError(f"EPLB communicator {self.communicator!r} cannot be used with async EPLB (NCCL clashes across streams); choose 'torch_gloo' or 'nixl', or leave it unset to let the engine pick", ["use_async", "communicator"])
+        if (self.log_balancedness) and not (self.log_balancedness_interval > 0):
+            raise _r.RuleError('log_balancedness_interval must be positive', ["log_balancedness", "log_balancedness_interval"])
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -196,7 +205,7 @@ class ParallelConfig:
     placement_group: PlacementGroup | None = None
     """Ray placement group to run the workers in."""
 
-    distributed_executor_backend: str | DistributedExecutorBackend | ExecutorClass | None = None
+    distributed_executor_backend: str | DistributedExecutorBackend | type | None = None
     """What runs the workers: "mp" (local processes; set nnodes for several hosts), "ray", "uni" (in-process, single worker), "external_launcher" (e.g. torchrun), an Executor subclass or its import path. Unset: "uni" for one worker, otherwise chosen from the platform and Ray state."""
 
     worker_cls: str = "auto"
@@ -223,7 +232,7 @@ class ParallelConfig:
     numa_bind: bool = False
     """Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node (auto-detected unless numa_bind_nodes or numa_bind_cpus is given)."""
 
-    numa_bind_nodes: list[int] | None = None
+    numa_bind_nodes: list[Annotated[int, Field(ge=0)]] | None = Field(default=None, min_length=1)
     """NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node indices. Needs numa_bind."""
 
     numa_bind_cpus: list[str] | None = None
@@ -238,7 +247,7 @@ class ParallelConfig:
     cpu_distributed_timeout_seconds: int | None = None
     """Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 s)."""
 
-    world_size: int = Field(default=None, init=False)  # unset: filled in after construction
+    world_size: int = Field(default=None, init=False)  # derived after construction
     """Worker processes per replica, derived as pipeline x tensor x prefill-context parallel size (times data_parallel_size for "external_launcher")."""
 
     rank: int = 0
@@ -262,7 +271,7 @@ class ParallelConfig:
     cp_kv_cache_interleave_size: int = 1
     """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
 
-    data_parallel_index: int = Field(default=None, init=False)  # unset: filled in after construction
+    data_parallel_index: int = Field(default=None, init=False)  # derived after construction
     """Copy of data_parallel_rank that is kept even for dense models; not used for process groups."""
 
     _api_process_count: int = Field(default=1, gt=0)
@@ -271,16 +280,10 @@ class ParallelConfig:
     _api_process_rank: int = Field(default=0, ge=-1)
     """This API server's index, or -1 in engine-core processes. Internal, set by API server scale-out."""
 
-    @field_validator("distributed_executor_backend", mode="after")
+    @field_validator("all2all_backend", mode="before")
     @classmethod
-    def _after_distributed_executor_backend(cls, value: Any) -> Any:
-        value = _hooks.check_executor_backend(value)
-        return value
-
-    @field_validator("numa_bind_nodes", mode="after")
-    @classmethod
-    def _after_numa_bind_nodes(cls, value: Any) -> Any:
-        value = _hooks.check_numa_nodes(value)
+    def _before_all2all_backend(cls, value: Any) -> Any:
+        value = _v.deprecated_value(value, {'naive': 'allgather_reducescatter', 'pplx': 'allgather_reducescatter'}, 'ParallelConfig.all2all_backend', {'naive': 'the naive all2all backend was removed', 'pplx': 'the pplx all2all backend was removed'})
         return value
 
     @field_validator("numa_bind_cpus", mode="after")
@@ -301,18 +304,55 @@ class ParallelConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.compute_world_size(self)
-        _hooks.check_elastic_ep(self)
-        _hooks.settle_data_parallel(self)
-        _hooks.default_single_process_backend(self)
-        _hooks.check_multi_node_backend(self)
-        _hooks.check_parallel_config(self)
-        _hooks.verify_parallel_args(self)
+        if self.world_size is None:
+            self.world_size = ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size) * (self.data_parallel_size if self.distributed_executor_backend == 'external_launcher' else 1)
+        if self.data_parallel_index is None:
+            self.data_parallel_index = self.data_parallel_rank
+        if not (not self.enable_elastic_ep or self.enable_eplb):
+            raise _r.RuleError('enable_elastic_ep needs enable_eplb=True', ["enable_elastic_ep", "enable_eplb"])
+        if (self.enable_elastic_ep) and not (self.pipeline_parallel_size <= 1):
+            raise _r.RuleError(f'enable_elastic_ep cannot be combined with pipeline parallelism (pipeline_parallel_size={self.pipeline_parallel_size})', ["enable_elastic_ep", "pipeline_parallel_size"])
+        if (self.enable_elastic_ep) and not (not (self.data_parallel_external_lb or self.data_parallel_hybrid_lb)):
+            raise _r.RuleError('enable_elastic_ep needs internal load balancing: it cannot be combined with data_parallel_external_lb or data_parallel_hybrid_lb, since scaling is coordinated by a single API server', ["enable_elastic_ep", "data_parallel_external_lb", "data_parallel_hybrid_lb"])
+        if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
+            self.data_parallel_master_port = self._data_parallel_master_port_list[-1]
+        if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
+            self._data_parallel_master_port_list = self._data_parallel_master_port_list[:-1]
+        if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not (0 <= self.data_parallel_rank < self.data_parallel_size):
+            raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"])
+        if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
+            self.distributed_executor_backend = 'uni'
+        if self.max_parallel_loading_workers is not None:
+            _log.warning('max_parallel_loading_workers is not supported and is ignored')
+        if (self.nnodes > 1 and self.distributed_executor_backend is not None) and not (self.distributed_executor_backend in ('mp', 'uni', 'external_launcher')):
+            raise _r.RuleError(f"nnodes > 1 needs distributed_executor_backend 'mp', 'uni' or 'external_launcher', not {self.distributed_executor_backend!r}", ["nnodes", "distributed_executor_backend"])
+        if not (self._api_process_rank < self._api_process_count):
+            raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"])
+        if not (self.data_parallel_size_local <= self.data_parallel_size):
+            raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"])
+        if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):
+            raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"])
+        if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):
+            raise _r.RuleError('numa_bind_nodes and numa_bind_cpus need numa_bind=True', ["numa_bind_nodes", "numa_bind_cpus", "numa_bind"])
+        if (self.enable_eplb) and not (self.enable_expert_parallel):
+            raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"])
+        if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
+            raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"])
+        if (not self.enable_eplb) and not (self.eplb_config.num_redundant_experts == 0):
+            raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts} but EPLB is off: enable EPLB or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config", "eplb_config.num_redundant_experts"])
+        if not ((self.tensor_parallel_size % self.decode_context_parallel_size) == 0):
+            raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"])
+        if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):
+            raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"])
+        if self.nnodes > 1:
+            self.disable_custom_all_reduce = True
+        if (self.ray_workers_use_nsight and self.distributed_executor_backend is not None) and not (self.use_ray):
+            raise _r.RuleError('ray_workers_use_nsight needs workers that run on Ray', ["ray_workers_use_nsight", "distributed_executor_backend", "use_ray"])
 
     @property
     def world_size_across_dp(self) -> "int":
         """Workers across all data-parallel replicas: world_size times data_parallel_size."""
-        return _hooks.world_size_across_dp(self)
+        return self.world_size * self.data_parallel_size
 
     @property
     def use_ray(self) -> "bool":
@@ -322,42 +362,42 @@ class ParallelConfig:
     @property
     def use_ubatching(self) -> "bool":
         """True when micro-batching is on (dual-batch overlap or ubatch_size above 1)."""
-        return _hooks.use_ubatching(self)
+        return self.enable_dbo or self.ubatch_size > 1
 
     @property
     def num_ubatches(self) -> "int":
         """How many micro-batches a step is split into (2 with dual-batch overlap, else ubatch_size)."""
-        return _hooks.num_ubatches(self)
+        return (2 if self.enable_dbo else self.ubatch_size)
 
     @property
     def local_engines_only(self) -> "bool":
         """True when this node only runs its local data-parallel engines (external or hybrid load balancing)."""
-        return _hooks.local_engines_only(self)
+        return self.data_parallel_external_lb or self.data_parallel_hybrid_lb
 
     @property
     def use_sequence_parallel_moe(self) -> "bool":
         """True when MoE layers shard tokens across tensor-parallel ranks (sequence-parallel MoE)."""
-        return _hooks.use_sequence_parallel_moe(self)
+        return self.all2all_backend in ('allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'mori_high_throughput', 'mori_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.tensor_parallel_size > 1 and self.data_parallel_size > 1
 
     @property
     def use_batched_dp_moe(self) -> "bool":
         """True when data-parallel ranks batch their MoE tokens together."""
-        return _hooks.use_batched_dp_moe(self)
+        return self.all2all_backend in ('deepep_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.data_parallel_size > 1
 
     @property
     def nnodes_within_dp(self) -> "int":
         """Nodes one data-parallel replica spans."""
-        return _hooks.nnodes_within_dp(self)
+        return (1 if self.nnodes == 1 else self.nnodes // (self.data_parallel_size // self.data_parallel_size_local))
 
     @property
     def node_rank_within_dp(self) -> "int":
         """This node's rank among the nodes of its data-parallel replica."""
-        return _hooks.node_rank_within_dp(self)
+        return self.node_rank % self.nnodes_within_dp
 
     @property
     def local_world_size(self) -> "int":
         """Workers of one data-parallel replica on this node."""
-        return _hooks.local_world_size(self)
+        return self.world_size // self.nnodes_within_dp
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

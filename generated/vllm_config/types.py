@@ -104,6 +104,48 @@ class CUDAGraphMode(enum.Enum):
     FULL_AND_PIECEWISE = (2, 1)
     """Full graphs for uniform decode batches, piecewise graphs for mixed batches."""
 
+    def __str__(self) -> str:
+        return self.name
+
+    def __bool__(self) -> bool:
+        return self != CUDAGraphMode.NONE
+
+    def separate_routine(self) -> "bool":
+        """True when decode-only and mixed batches use different modes."""
+        return self in (CUDAGraphMode.FULL_DECODE_ONLY, CUDAGraphMode.FULL_AND_PIECEWISE)
+
+    def decode_mode(self) -> "CUDAGraphMode":
+        """The single mode used for uniform decode batches."""
+        return (CUDAGraphMode.FULL if self.separate_routine() else self)
+
+    def mixed_mode(self) -> "CUDAGraphMode":
+        """The single mode used for mixed prefill/decode batches."""
+        return (CUDAGraphMode.NONE if self == CUDAGraphMode.FULL_DECODE_ONLY else (CUDAGraphMode.PIECEWISE if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
+
+    def has_mode(self, mode: "CUDAGraphMode") -> "bool":
+        """Whether the single mode `mode` is used for some kind of batch."""
+        return self.decode_mode() == mode or self.mixed_mode() == mode
+
+    def requires_piecewise_compilation(self) -> "bool":
+        """Whether piecewise graphs are captured, which needs piecewise compilation."""
+        return self.has_mode(CUDAGraphMode.PIECEWISE)
+
+    def max_cudagraph_mode(self) -> "CUDAGraphMode":
+        """The strongest single mode used (FULL over PIECEWISE over NONE)."""
+        return (CUDAGraphMode.FULL if self.separate_routine() else self)
+
+    def has_full_cudagraphs(self) -> "bool":
+        """Whether some batches replay full graphs."""
+        return self.max_cudagraph_mode() == CUDAGraphMode.FULL
+
+    def has_piecewise_cudagraphs(self) -> "bool":
+        """Whether some batches replay piecewise graphs."""
+        return self.requires_piecewise_compilation()
+
+    def is_valid_runtime_mode(self) -> "bool":
+        """Whether the runtime dispatcher can be in this mode (a single mode)."""
+        return self in (CUDAGraphMode.NONE, CUDAGraphMode.PIECEWISE, CUDAGraphMode.FULL)
+
 
 class DynamicShapesType(enum.StrEnum):
     """How torch.compile treats the dynamic (token-count) dimension of the graph."""
