@@ -508,10 +508,8 @@ def apply_batch_invariance(self: Any) -> None:
 def check_ubatching(self: Any) -> None:
     """Micro-batching (dual batch overlap) needs a DeepEP or NIXL all2all backend and
     turns cascade attention off."""
-    from . import parallel as _parallel
-
     parallel = self.parallel_config
-    if not _parallel.use_ubatching(parallel):
+    if not parallel.use_ubatching:
         return
     if parallel.all2all_backend not in _UBATCH_ALL2ALL_BACKENDS:
         raise ValueError(f"micro-batching needs all2all_backend in {_UBATCH_ALL2ALL_BACKENDS}, "
