@@ -296,6 +296,13 @@ class _Checker:
             if field_ is not None and field_.kind == "classvar":
                 return t, f"self.{name}"
             return (t.without_none() if name in facts else t), f"self.{name}"
+        alias = self.res.aliases.get(name)
+        if alias is not None and self.res.expand(alias.type).kind == "literal":
+            values = self.res.expand(alias.type).values  # a Literal alias: its values
+            t = TypeExpr("container", name="tuple", args=(TypeExpr("literal", values=values),),
+                         variadic=True)
+            return t, "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1
+                                                                   else "") + ")"
         if name in self.res.enums:
             raise ExprError(node, f"enum {name} is not a value: name a member, e.g. "
                             f"{name}.{self.res.enums[name].members[0].name}")

@@ -490,6 +490,26 @@ class CompilationConfig:
         _hooks.check_piecewise_backend(self)
         _hooks.check_encoder_cudagraph(self)
 
+    def splitting_ops_contain_attention(self, *args: Any, **kwargs: Any) -> "bool":
+        """Whether every attention op is a splitting op."""
+        return _hooks.splitting_ops_contain_attention(self, *args, **kwargs)
+
+    def splitting_ops_contain_kv_cache_update(self, *args: Any, **kwargs: Any) -> "bool":
+        """Whether the KV-cache update ops are (or will be) split out of the graph."""
+        return _hooks.splitting_ops_contain_kv_cache_update(self, *args, **kwargs)
+
+    def is_attention_compiled_piecewise(self, *args: Any, **kwargs: Any) -> "bool":
+        """Whether attention runs outside the compiled pieces."""
+        return _hooks.is_attention_compiled_piecewise(self, *args, **kwargs)
+
+    def is_custom_op_enabled(self, *args: Any, **kwargs: Any) -> "bool":
+        """Whether the named custom op is enabled by custom_ops ('+op', '-op', 'all', 'none')."""
+        return _hooks.is_custom_op_enabled(self, *args, **kwargs)
+
+    def get_compile_ranges(self, *args: Any, **kwargs: Any) -> "list[tuple[int, int]]":
+        """The token-count ranges compiled separately."""
+        return _hooks.get_compile_ranges(self, *args, **kwargs)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {

@@ -244,6 +244,19 @@ class SpeculativeConfig:
         _hooks.apply_method_defaults(self)
         _hooks.verify_args(self)
 
+    @property
+    def max_num_new_slots_for_drafting(self) -> "int":
+        """Most extra batch slots one request's drafting can add per step."""
+        return _hooks.max_num_new_slots_for_drafting(self)
+
+    def use_eagle(self, *args: Any, **kwargs: Any) -> "bool":
+        """Whether the drafter is EAGLE-style (it reads the target's hidden states)."""
+        return _hooks.use_eagle(self, *args, **kwargs)
+
+    def uses_dynamic_speculative_decoding(self, *args: Any, **kwargs: Any) -> "bool":
+        """Whether the draft length depends on the batch size."""
+        return _hooks.uses_dynamic_draft_length(self, *args, **kwargs)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
