@@ -108,11 +108,12 @@ class _Compiler:
                 return []
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
+            reads = tuple(r for r in reads if not any(o.startswith(r + ".") for o in reads))
             cond = f"not ({req.source})"
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
-                     f"    raise _r.RuleError({msg}, {json.dumps(list(reads))})"]
+                     f"    raise _r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))})"]
         self.out.rule_reads.append((rule, reads))
         return [indent + line for line in lines]
 
@@ -224,6 +225,9 @@ class _Compiler:
             self.out.methods.append((acc, checked.source, sig))
         else:
             self.out.properties.append((acc, checked.source))
+
+
+_ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}
 
 
 def _prefixes(path: str) -> list[str]:

@@ -425,17 +425,18 @@ class _Differ:
             self.add("hash-encoding-changed", subject, f"{what}: its cache-key encoding "
                      "changed (a type it uses changed)", f.type_loc, cache_key=True)
         # constraints
-        ocons, ncons = dict(of.constraints), dict(f.constraints)
+        ocons = dict(of.constraints) | {f"items.{k}": v for k, v in of.item_constraints}
+        ncons = dict(f.constraints) | {f"items.{k}": v for k, v in f.item_constraints}
         for name in sorted(set(ocons) | set(ncons)):
             ob, nb = ocons.get(name), ncons.get(name)
             if ob == nb and type(ob) is type(nb):
                 continue
             if nb is None:
                 tighter = False
-            elif ob is None or name not in _TIGHTER:
+            elif ob is None or name.removeprefix("items.") not in _TIGHTER:
                 tighter = True
             else:
-                tighter = (nb - ob) * _TIGHTER[name] > 0
+                tighter = (nb - ob) * _TIGHTER[name.removeprefix("items.")] > 0
             self.add("constraint-changed", f"{subject}.{name}",
                      f"{what}: {name} {ob!r} -> {nb!r}"
                      + (" (values valid before may now be rejected)" if tighter else ""),
@@ -472,6 +473,56 @@ class _Differ:
                 self.add("hash-factor-changed", f"{c.name}.{name}", f"cache-key factor "
                          f"{c.name}.{name}: {oe.path or oe.hook} -> {e.path or e.hook}",
                          e.loc, cache_key=True)
+
+    # declared behaviour: rules, derived and environment defaults, resolution steps
+
+    def behaviour(self, oc: m.ClassDef, c: m.ClassDef) -> None:
+        old_rules, new_rules = _rules(oc), _rules(c)
+        unmatched_old = [r for r in old_rules if _rule_key(r) not in
+                         {_rule_key(n) for n in new_rules}]
+        for r in new_rules:
+            if _rule_key(r) in {_rule_key(o) for o in old_rules}:
+                continue
+            before = next((o for o in unmatched_old if o.message == r.message), None)
+            text = _rule_text(r)
+            if before is not None:
+                unmatched_old.remove(before)
+                self.add("rule-changed", f"{c.name}.{_rule_id(before)}",
+                         f"rule of {c.name} changed: {_rule_text(before)} -> {text} (configs "
+                         "valid before may now be rejected)", r.loc, breaking=True)
+            else:
+                self.add("rule-added", f"{c.name}.{_rule_id(r)}", f"rule added to {c.name}: "
+                         f"{text} (configs valid before may now be rejected)", r.loc,
+                         breaking=True)
+        for r in unmatched_old:
+            self.add("rule-removed", f"{c.name}.{_rule_id(r)}", f"rule removed from "
+                     f"{c.name}: {_rule_text(r)}", r.loc, at_ref=True)
+        for f in c.fields:
+            of = oc.field(self.translate_field(oc.name, f.name))
+            if of is None:
+                continue
+            old_how, new_how = _default_how(of), _default_how(f)
+            if old_how[0] != new_how[0]:
+                self.add("derived-default-changed", f"{c.name}.{f.name}",
+                         f"field {c.name}.{f.name}: default {old_how[1] or 'plain'} -> "
+                         f"{new_how[1] or 'plain'}"
+                         + (" (in the cache key)" if _included(f) else ""),
+                         f.loc, cache_key=_included(f))
+        old_steps = [_step_key(s) for s in oc.resolve] + [_table_key(t) for t in oc.tables]
+        new_steps = [_step_key(s) for s in c.resolve] + [_table_key(t) for t in c.tables]
+        if [k for k in old_steps if k[0] != "check"] != [k for k in new_steps
+                                                        if k[0] != "check"]:
+            loc = c.resolve[0].loc if c.resolve else c.loc
+            self.add("resolution-changed", c.name, f"the after-construction steps or tables "
+                     f"of {c.name} changed: resolved values (and so cache keys) may differ",
+                     loc, cache_key=True)
+
+    def translate_field(self, old_class: str, new_field: str) -> str:
+        """The old name of a field of the new schema (renames declared with renamed_from)."""
+        for (cls, old), new in self.field_map.items():
+            if cls == old_class and new == new_field:
+                return old
+        return new_field
 
     # flags
 
@@ -513,6 +564,52 @@ class _Differ:
         return f"{new_cls}.{new_field}" if new_field else ""
 
 
+def _rules(c: m.ClassDef) -> list[m.Rule]:
+    """Error rules of a class: its `rules` and the `require` steps of `resolve`."""
+    rules = [*c.rules, *(s.rule for s in c.resolve if s.kind == "check")]
+    return [r for r in rules if r.level == "error" and r.require is not None]
+
+
+def _rule_key(r: m.Rule) -> tuple[str, str]:
+    """A rule's identity: the structure of its condition and requirement (not spacing)."""
+    return (r.when.shape if r.when else "", r.require.shape if r.require else "")
+
+
+def _rule_id(r: m.Rule) -> str:
+    import hashlib
+
+    return "rule-" + hashlib.sha256(repr(_rule_key(r)).encode()).hexdigest()[:8]
+
+
+def _rule_text(r: m.Rule) -> str:
+    when = f"when {r.when.display}: " if r.when else ""
+    return f"{when}require {r.require.display}"
+
+
+def _default_how(f: m.FieldDef) -> tuple[str, str]:
+    """(identity, text) of how a field's default is computed beyond its literal."""
+    if f.derive is not None:
+        return f.derive.shape, f"derived: {f.derive.display}"
+    if f.env:
+        return f"env {f.env}", f"${f.env}"
+    return "", ""
+
+
+def _shape(e: object) -> str:
+    return e.shape if e is not None else ""
+
+
+def _step_key(s: m.Step) -> tuple:
+    return (s.kind, s.target, _shape(s.value), _shape(s.when), s.table, s.hook)
+
+
+def _table_key(t: m.DefaultsTable) -> tuple:
+    rows = tuple((member, tuple((e.target, e.value.shape if hasattr(e.value, "shape")
+                                 else repr(e.value)) for e in entries))
+                 for member, entries in t.rows)
+    return ("table", t.name, t.key.shape, rows)
+
+
 def flag_table(res: Resolved) -> dict[str, tuple[str, Loc, str]]:
     """Every command-line spelling -> (owner, location, role): a flag's identity is its
     spelling (resolve.flag_spellings is the single list of them)."""
@@ -531,6 +628,7 @@ def compare(old: Resolved, new: Resolved) -> list[Change]:
     d.aliases()
     for oc, c in pairs:
         d.fields(oc, c)
+        d.behaviour(oc, c)
     d.flags()
     return sorted(d.changes, key=lambda ch: (ch.loc, ch.id))
 

@@ -85,6 +85,7 @@ class Rule:
     require: Expr | None = None
     when: Expr | None = None
     level: str = "error"  # error, warning or info
+    raises: str = "ValueError"  # or NotImplementedError: a combination not supported yet
 
 
 @dataclass(frozen=True)

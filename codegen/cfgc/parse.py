@@ -24,8 +24,10 @@ PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "rules", "resolve", "tables",
     "hook_points", "cli", "renamed_from", "fields_from", "properties", "methods",
+    *("post_init", "model_validators"),  # schema language 1: read as `resolve` hook steps
 )
-RULE_KEYS = ("when", "require", "message", "warn", "info")
+RULE_KEYS = ("when", "require", "message", "warn", "info", "raises")
+RAISES = ("ValueError", "NotImplementedError")
 STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook")
 SET_KEYS = ("set", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
@@ -474,7 +476,8 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
         hash_default=hash_default,
         hash_extra=tuple(extras),
         rules=tuple(_parse_rules(r.get("rules"), what, errors)),
-        resolve=tuple(_parse_steps(r.get("resolve"), what, errors)),
+        resolve=tuple(_legacy_steps(r, what, errors) + _parse_steps(r.get("resolve"), what,
+                                                                    errors)),
         tables=tuple(_parse_tables(r.get("tables"), what, errors)),
         hook_points=tuple(hook_points),
         cli_group=cli_group,
@@ -575,7 +578,11 @@ def _parse_rule(node: Node, what: str, errors: Collector) -> m.Rule | None:
     if not r.has("require"):
         errors.error(node.loc, f"{what} needs 'require' (or 'warn' / 'info' with 'when')")
         return None
-    return m.Rule(message, node.loc, require, when)
+    raises = r.str("raises", what, default="ValueError")
+    if raises not in RAISES:
+        errors.error(r.key_loc("raises"), f"raises of {what} must be one of {RAISES}"
+                     f"{did_you_mean(raises, RAISES)}")
+    return m.Rule(message, node.loc, require, when, raises=raises)
 
 
 def _seq(node: Node | None, key: str, what: str, errors: Collector) -> list[Node]:
@@ -628,6 +635,17 @@ def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step
             if name and not IDENT.match(name):
                 errors.error(r.get(kind).loc, f"{kind} of {label} must be a name")
             steps.append(m.Step(kind, item.loc, **{"table" if kind == "apply" else kind: name}))
+    return steps
+
+
+def _legacy_steps(r: Reader, what: str, errors: Collector) -> list[m.Step]:
+    """`post_init: [hook]` and `model_validators: [{hook}]` of schema language 1, kept so
+    `cfgc diff` can read older refs: they run as the first `resolve` hook steps."""
+    steps = [m.Step("hook", r.key_loc("post_init"), hook=name)
+             for name in r.str_list("post_init", what)]
+    steps += [m.Step("hook", v.loc, hook=v.hook)
+              for v in _parse_validators(r.get("model_validators"), what, errors,
+                                         model_level=True)]
     return steps
 
 

@@ -313,7 +313,7 @@ class ParallelConfig:
         if (self.enable_elastic_ep) and not (self.pipeline_parallel_size <= 1):
             raise _r.RuleError(f'enable_elastic_ep cannot be combined with pipeline parallelism (pipeline_parallel_size={self.pipeline_parallel_size})', ["enable_elastic_ep", "pipeline_parallel_size"])
         if (self.enable_elastic_ep) and not (not (self.data_parallel_external_lb or self.data_parallel_hybrid_lb)):
-            raise _r.RuleError('enable_elastic_ep needs internal load balancing: it cannot be combined with data_parallel_external_lb or data_parallel_hybrid_lb, since scaling is coordinated by a single API server', ["enable_elastic_ep", "data_parallel_external_lb", "data_parallel_hybrid_lb"])
+            raise _r.NotSupportedError('enable_elastic_ep needs internal load balancing: it cannot be combined with data_parallel_external_lb or data_parallel_hybrid_lb, since scaling is coordinated by a single API server', ["enable_elastic_ep", "data_parallel_external_lb", "data_parallel_hybrid_lb"])
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
             self.data_parallel_master_port = self._data_parallel_master_port_list[-1]
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
@@ -339,7 +339,7 @@ class ParallelConfig:
         if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
             raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"])
         if (not self.enable_eplb) and not (self.eplb_config.num_redundant_experts == 0):
-            raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts} but EPLB is off: enable EPLB or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config", "eplb_config.num_redundant_experts"])
+            raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts} but EPLB is off: enable EPLB or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"])
         if not ((self.tensor_parallel_size % self.decode_context_parallel_size) == 0):
             raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"])
         if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):

@@ -88,7 +88,8 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
     try:
         obj = cls(**kwargs)
     except ValidationError as exc:
-        raise CliError(_validation_message(exc, parsed, name, root, path, kwargs)) from None
+        raise CliError(_validation_message(exc, parsed, name, root, path, kwargs, table)
+                       ) from None
     except Exception as exc:  # noqa: BLE001 - hooks raise what they raise; one line each
         flags = ", ".join(_flags_under(parsed, root, path)) or "defaults"
         raise CliError(f"{name} (from {flags}): {_message(exc)}") from None
@@ -96,11 +97,14 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
 
 
 def _validation_message(exc, parsed, name: str, root: str, path: tuple[str, ...],
-                        kwargs: dict) -> str:
+                        kwargs: dict, table: object = None) -> str:
     errors = exc.errors(include_url=False)
     err = errors[0]
     loc = tuple(str(x) for x in err.get("loc", ()))
     msg = _message(Exception(err.get("msg", "")))
+    fields = getattr(err.get("ctx", {}).get("error"), "fields", None)
+    if not loc and fields:  # a declared rule: name its fields and where each came from
+        return f"{name}: {msg} ({_rule_fields(table, parsed, root, path, fields)})"
     if not loc:
         flags = ", ".join(_flags_under(parsed, root, path)) or "defaults"
         return f"{name} (from {flags}): {msg}"
@@ -111,6 +115,22 @@ def _validation_message(exc, parsed, name: str, root: str, path: tuple[str, ...]
     if label:
         return f"{label}: invalid value {_shown(value)} for {where}: {msg}"
     return f"{where} = {_shown(value)}: {msg}"
+
+
+def _rule_fields(table: object, parsed, root: str, path: tuple[str, ...],
+                 fields: tuple[str, ...]) -> str:
+    """'rule on tensor_parallel_size (-tp), enable_expert_parallel (default; flag ...)'."""
+    parts = []
+    for field_path in fields:
+        full = path + tuple(field_path.split("."))
+        given = [label for r, p, label in parsed.provenance if r == root and p == full]
+        if given:
+            parts.append(f"{field_path} (from {given[-1]})")
+            continue
+        flag = next((fl["flag"] for fl in getattr(table, "FLAGS", ())
+                     if fl.get("root") == root and tuple(fl.get("path", ())) == full), "")
+        parts.append(f"{field_path} (default" + (f"; flag {flag})" if flag else ")"))
+    return "rule on " + ", ".join(parts)
 
 
 def build(table: object, parsed) -> Built:

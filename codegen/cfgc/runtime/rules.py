@@ -18,6 +18,14 @@ class RuleError(ValueError):
         self.fields = tuple(fields)
 
 
+class NotSupportedError(NotImplementedError):
+    """A rule declared `raises: NotImplementedError`: a combination not supported yet."""
+
+    def __init__(self, message: str, fields: list[str]):
+        super().__init__(message)
+        self.fields = tuple(fields)
+
+
 def parse_env(name: str, text: str, kind: str) -> Any:
     """An environment variable's text as a `kind` value (bool, int, float, str, literal)."""
     if kind == "bool":
