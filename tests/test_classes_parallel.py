@@ -127,8 +127,9 @@ def test_removed_all2all_backends_fall_back(caplog):
     ({"distributed_executor_backend": 5}, "distributed_executor_backend"),
     ({"numa_bind": True, "numa_bind_cpus": ["3-1"]}, "descending"),
     ({"numa_bind": True, "numa_bind_cpus": ["a"]}, "numactl"),
-    ({"numa_bind": True, "numa_bind_nodes": []}, "at least 1 item"),  # items constraints:
-    ({"numa_bind": True, "numa_bind_nodes": [-1]}, r"numa_bind_nodes\.0\n.*greater than or equal to 0"),
+    ({"numa_bind": True, "numa_bind_nodes": []}, "at least 1 item"),
+    ({"numa_bind": True, "numa_bind_nodes": [-1]},
+     r"numa_bind_nodes\.0\n.*greater than or equal to 0"),  # per-item constraint
     ({"tensor_parallel_size": 0}, "greater than or equal"),
     ({"data_parallel_size_local": -1}, "greater than or equal"),
     ({"_api_process_rank": -2}, "greater than or equal"),
