@@ -171,7 +171,7 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
             errors.error(loc, f"unknown hook {name!r}: no function of that name in {hook_file}"
                               f"{did_you_mean(name, hooks)}")
         elif counts and not any(sig.accepts(n) for n in counts):
-            want = " or ".join(str(n) for n in counts)
+            want = " or ".join(str(n) for n in dict.fromkeys(counts))
             errors.error(loc, f"hook {name} ({hook_file}:{sig.line}) takes {sig.params} "
                               f"positional argument(s), but as {role} it is called with {want}")
 
