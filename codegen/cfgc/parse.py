@@ -166,7 +166,7 @@ def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
 
 
 def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.Schema:
-    package, version = "vllm_config", 0
+    package, version = "", 0  # project.yaml must name them
     hooks_package, hooks_path = m.Schema.hooks_package, m.Schema.hooks_path
     classes: list[m.ClassDef] = []
     enums: list[m.EnumDef] = []
