@@ -1,0 +1,198 @@
+"""Emit `explain.json`: what `vllm-config explain` says about each config field, decided
+at generate time so that explaining a flag reads one JSON file (no argparse, no pydantic).
+
+One entry per field of every class reachable from a root, keyed by its config path
+(`cache_config.cache_dtype`): type, default, allowed values, constraints, the flags and
+`--config` keys that set it, whether it reaches the root's cache key (and why not), the
+rules that mention it and its deprecation. `vllm-config diff` reads the same file for
+the reason a differing field is left out of the key.
+"""
+
+from __future__ import annotations
+
+import json
+
+from . import model as m
+from .emit_cli import class_tree, doc_text, value_spec
+from .pyexpr import literal
+from .resolve import Resolved
+
+# ------------------------------------------------------------ filled in at merge (lead)
+
+
+def rules_mentioning(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> list[str]:
+    """The class rules (schema language v2: `when` / `require` / `message`, cross-config
+    rules at VllmConfig level) whose expressions mention field `f` of class `c`, each as
+    one line of text (`CacheConfig: require block_size % 16 == 0 -- "message"`).
+
+    Empty until the schema model has class rules; the lead fills this in at merge.
+    """
+    return []
+
+
+def environment_variable(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> str:
+    """The environment variable that supplies field `f`'s default, if any (schema
+    language v2's environment defaults). Empty until the schema model has them."""
+    return ""
+
+
+# ------------------------------------------------------------ the flag table, adapted
+
+
+def flag_rows(table: dict) -> list[dict]:
+    """The few facts of each flag this module and emit_jsonschema read from
+    emit_cli.build_table's result: the one place to adapt if that table changes shape."""
+    rows = []
+    for fl in table["flags"]:
+        get = fl.get if isinstance(fl, dict) else (lambda k, d=None, o=fl: getattr(o, k, d))
+        rows.append({k: get(k) for k in ("flag", "aliases", "negatives", "kind", "root",
+                                          "path", "cls", "field", "json_class", "choices",
+                                          "optional", "container", "nargs", "human_int",
+                                          "auto_int", "open", "literal_type", "requires",
+                                          "enum_values", "comma_list")})
+    return rows
+
+
+def long_keys(option: str) -> list[str]:
+    """`--kv-cache-dtype` -> the `--config` keys kv-cache-dtype and kv_cache_dtype."""
+    if not option.startswith("--"):
+        return []
+    name = option[2:]
+    return list(dict.fromkeys((name, name.replace("-", "_"))))
+
+
+# ------------------------------------------------------------ entries
+
+
+def default_text(f: m.FieldDef, res: Resolved) -> str:
+    d = f.default
+    if d.kind == "value":
+        return literal(d.value, f.type, res)
+    if d.kind == "factory":
+        return f"{d.value}()"
+    return "unset (filled in after construction)" if d.kind == "unset" else "required"
+
+
+def _cache_key(res: Resolved, root: str, path: tuple[str, ...]) -> dict:
+    """Whether the value at `path` reaches `root`'s cache key: every step must be
+    included; the first step that is not gives the reason."""
+    name, owner = root, root
+    for i, step in enumerate(path):
+        c = res.classes[name]
+        f = c.field(step)
+        where = ".".join(path[: i + 1])
+        if f is None or f.hash is None:
+            return {"included": False, "feeds": c.name,
+                    "reason": f"{where} is a class constant (never hashed)"}
+        if f.kind == "initvar":
+            return {"included": False, "feeds": c.name,
+                    "reason": f"{where} is init-only (not stored)"}
+        if not f.hash.include:
+            why = f.hash.reason or "excluded"
+            if i < len(path) - 1:
+                why = f"{where} (all of {res.expand(f.type).without_none().name}) is left " \
+                      f"out of {c.name}'s key: {why}"
+            return {"included": False, "feeds": c.name, "reason": why}
+        owner = c.name
+        base = res.expand(f.type).without_none()
+        name = base.name if base.kind == "named" and base.name in res.classes else name
+    text = f"included in {owner}'s hash"
+    if path[:-1]:
+        text += f", which {root}'s hash includes through {'.'.join(path[:-1])}"
+    return {"included": True, "feeds": owner, "reason": text}
+
+
+def _hash_readers(c: m.ClassDef, f: m.FieldDef) -> list[str]:
+    """Extra cache-key factors of the class computed from this field (even when the
+    field itself is excluded)."""
+    out = []
+    for e in c.hash_extra:
+        if f.name in e.reads or e.path == f.name or e.path.startswith(f.name + "."):
+            out.append(f"{c.name} factor {e.name}: {doc_text(e.doc) or e.hook or e.path}")
+    return out
+
+
+def build_explain(res: Resolved, table: dict) -> dict:
+    where = class_tree(res)
+    rows = flag_rows(table)
+    roots = list(dict.fromkeys(r["root"] for r in rows)) or list(dict.fromkeys(
+        r for r, _, _ in where.values()))
+    single = len(roots) == 1
+    by_path: dict[tuple, list[dict]] = {}
+    json_flags: list[dict] = []
+    for r in rows:
+        by_path.setdefault((r["root"], tuple(r["path"])), []).append(r)
+        if r["kind"] == "json":
+            json_flags.append(r)
+    fields = []
+    for c in res.schema.classes:
+        root, cpath, _ = where[c.name]
+        if root not in roots:
+            continue
+        for f in c.fields:
+            if f.kind == "classvar":
+                continue
+            path = (*cpath, f.name)
+            shown = ".".join(path) if single else ".".join((root, *path))
+            flags, keys = [], []
+            for r in by_path.get((root, path), ()):
+                names = [r["flag"], *r["aliases"], *r["negatives"]]
+                flags += names
+                keys += [k for n in names for k in long_keys(n)]
+            if f.init and f.kind == "field":
+                for r in json_flags:  # dotted keys of enclosing JSON flags: -cc.mode
+                    p = tuple(r["path"])
+                    if r["root"] == root and path[: len(p)] == p and len(path) > len(p):
+                        rest = ".".join(path[len(p):])
+                        names = [r["flag"], *r["aliases"]]
+                        flags += [f"{n}.{rest}" for n in names]
+                        keys += [f"{k}.{rest}" for n in names for k in long_keys(n)]
+            vs = value_spec(f.type, res)
+            entry = {
+                "path": shown, "class": c.name, "field": f.name, "type": f.type_text,
+                "default": default_text(f, res),
+                "choices": list(vs.get("choices", ())), "open_choices": vs.get("open", False),
+                "optional": vs.get("optional", False),
+                "constraints": {k: v for k, v in f.constraints},
+                "validators": [_validator_text(v) for v in f.validators],
+                "settable": f.kind == "field" and f.init,
+                "flags": flags, "config_keys": keys,
+                "env": environment_variable(res, c, f),
+                "cache_key": _cache_key(res, root, path),
+                "hash_factors": _hash_readers(c, f),
+                "rules": rules_mentioning(res, c, f),
+                "deprecated": None if f.deprecation is None else {
+                    "message": f.deprecation.message,
+                    "replacement": f.deprecation.replacement},
+                "requires": next((r["requires"] for r in by_path.get((root, path), ())
+                                  if r["requires"]), ""),
+                "engine_supplied": f.hook_point,
+                "doc": doc_text(f.doc),
+            }
+            fields.append(entry)
+    return {"roots": roots, "fields": fields}
+
+
+def _validator_text(v: m.Validator) -> str:
+    if v.name == "hook":
+        return f"hook {v.hook} ({v.mode})"
+    if v.name == "shorthand":
+        return "shorthand " + ", ".join(f"{k} -> {val}" for k, val in v.arg.items())
+    if v.name == "reject":
+        return "rejects " + ", ".join(str(x) for x in v.arg["values"])
+    return v.name
+
+
+def explain_json(data: dict, prog: str) -> str:
+    """One field per line: reviewable diffs, and fast to load (json's C decoder)."""
+    head = {"generated_from": "schema/", "prog": prog, "roots": data["roots"]}
+    body = ",\n".join("  " + json.dumps(e, ensure_ascii=False, default=str)
+                      for e in data["fields"])
+    return json.dumps(head, ensure_ascii=False)[:-1] + ', "fields": [\n' + body + "\n]}\n"
+
+
+def emit_explain(res: Resolved, table: dict) -> dict[str, str]:
+    """{path relative to generated/: content}."""
+    pkg = res.schema.package
+    return {f"{pkg}/explain.json": explain_json(build_explain(res, table),
+                                                pkg.replace("_", "-"))}
