@@ -63,13 +63,14 @@ def _any(*schemas: dict) -> dict:
     return flat[0] if len(flat) == 1 else {"anyOf": flat}
 
 
-def type_schema(t, res: Resolved) -> dict:
-    """A field type of a nested config (inside a JSON flag's object) as JSON Schema."""
+def type_schema(t, res: Resolved, by_name: bool = False) -> dict:
+    """A field type of a nested config (inside a JSON flag's object) as JSON Schema;
+    enum members by value, and by name too where the field has `enum_by_name`."""
     t = res.expand(t)
     if t.kind == "none":
         return {"type": "null"}
     if t.kind == "union":
-        return _any(*(type_schema(a, res) for a in t.args))
+        return _any(*(type_schema(a, res, by_name) for a in t.args))
     if t.kind == "literal":
         return {"enum": list(t.values)}
     if t.kind == "scalar":
@@ -81,16 +82,17 @@ def type_schema(t, res: Resolved) -> dict:
             return {"$ref": f"#/$defs/{t.name}"}
         if t.name in res.enums:
             members = res.enums[t.name].members
-            return {"enum": _unique([mem.name for mem in members]
+            return {"enum": _unique([mem.name for mem in members if by_name]
                                     + [mem.value for mem in members])}
         return {}  # a runtime type (torch.dtype, ...): not checked here
     if t.kind == "container":
         if t.name == "dict":
-            return {"type": "object", "additionalProperties": type_schema(t.args[1], res)}
+            return {"type": "object",
+                    "additionalProperties": type_schema(t.args[1], res, by_name)}
         if t.name == "tuple" and not t.variadic:
-            return {"type": "array", "prefixItems": [type_schema(a, res) for a in t.args],
-                    "minItems": len(t.args), "maxItems": len(t.args)}
-        return {"type": "array", "items": type_schema(t.args[0], res)}
+            return {"type": "array", "minItems": len(t.args), "maxItems": len(t.args),
+                    "prefixItems": [type_schema(a, res, by_name) for a in t.args]}
+        return {"type": "array", "items": type_schema(t.args[0], res, by_name)}
     return {}
 
 
@@ -99,7 +101,8 @@ def class_schema(c: m.ClassDef, res: Resolved) -> dict:
     for f in c.fields:
         if f.kind == "classvar" or not f.init:
             continue
-        props[f.name] = {**type_schema(f.type, res), **_constraints(f),
+        by_name = any(v.name == "enum_by_name" for v in f.validators)
+        props[f.name] = {**type_schema(f.type, res, by_name), **_constraints(f),
                          "description": doc_text(f.doc)}
     return {"type": "object", "description": doc_text(c.doc), "properties": props,
             "additionalProperties": False}

@@ -133,13 +133,13 @@ def run(table: object, argv: list[str] | None = None) -> int:
 
 
 def _run(table: object, argv: list[str], warn) -> int:
-    from .cli_parse import build_cli, parse, suggest
-
     if argv and argv[0] in OPERATOR_COMMANDS:
         import importlib
 
         module = importlib.import_module(f".{OPERATOR_COMMANDS[argv[0]]}", __package__)
         return module.main(table, argv[0], argv[1:], warn)
+    from .cli_parse import build_cli, parse, suggest
+
     topic = _help_topic(argv)
     if topic is not None or not argv:
         from .cli_help import render_help
