@@ -112,6 +112,14 @@ def _hash_readers(c: m.ClassDef, f: m.FieldDef) -> list[str]:
     return out
 
 
+def literal_values(t, res: Resolved) -> list[str]:
+    """The values of a type made only of Literals (through aliases and nested unions)."""
+    leaves = [n for n in res.expand(t).walk() if n.kind not in ("union", "none")]
+    if not leaves or any(n.kind != "literal" for n in leaves):
+        return []
+    return list(dict.fromkeys(str(v) for n in leaves for v in n.values))
+
+
 def build_explain(res: Resolved, table: dict) -> dict:
     where = class_tree(res)
     rows = flag_rows(table)
@@ -148,10 +156,11 @@ def build_explain(res: Resolved, table: dict) -> dict:
                         flags += [f"{n}.{rest}" for n in names]
                         keys += [f"{k}.{rest}" for n in names for k in long_keys(n)]
             vs = value_spec(f.type, res)
+            choices = list(vs.get("choices", ())) or literal_values(f.type, res)
             entry = {
                 "path": shown, "class": c.name, "field": f.name, "type": f.type_text,
                 "default": default_text(f, res),
-                "choices": list(vs.get("choices", ())), "open_choices": vs.get("open", False),
+                "choices": choices, "open_choices": vs.get("open", False),
                 "optional": vs.get("optional", False),
                 "constraints": {k: v for k, v in f.constraints},
                 "validators": [_validator_text(v) for v in f.validators],

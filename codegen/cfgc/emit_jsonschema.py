@@ -108,7 +108,7 @@ def class_schema(c: m.ClassDef, res: Resolved) -> dict:
             "additionalProperties": False}
 
 
-def _item(row: dict, f: m.FieldDef | None) -> dict:
+def _item(row: dict, f: m.FieldDef | None, res: Resolved) -> dict:
     """One value as the CLI reads it for this flag (one list item for list flags)."""
     kind = row["kind"]
     if kind in ("bool", "enable"):
@@ -145,8 +145,14 @@ def _item(row: dict, f: m.FieldDef | None) -> dict:
         return _any({"type": "object"}, JSON_TEXT)
     if kind == "dict_or_str":
         return {"type": ["object", "string"]}
-    text = {"type": "string"}
+    text: dict = {"type": "string"}
     if f is not None and not _normalise_steps(f):
+        t = res.expand(f.type).without_none()
+        if row.get("container"):  # one item: the element type of the list member
+            lists = [a for a in (t.args if t.kind == "union" else (t,))
+                     if a.kind == "container" and a.name != "dict"]
+            t = lists[0].args[0] if lists else t
+        text = type_schema(t, res) or text  # Literal unions the flag reads as text
         text.update({k: v for k, v in _constraints(f).items()
                      if k in ("pattern", "minLength", "maxLength")})
     return text
@@ -168,8 +174,8 @@ def _normalise_steps(f: m.FieldDef | None) -> list:
     return steps
 
 
-def flag_value_schema(row: dict, f: m.FieldDef | None, doc: str) -> dict:
-    item = _item(row, f)
+def flag_value_schema(row: dict, f: m.FieldDef | None, doc: str, res: Resolved) -> dict:
+    item = _item(row, f, res)
     if row.get("container"):
         many: dict = {"type": "array", "items": item, "minItems": 1}
         if isinstance(row.get("nargs"), int):
@@ -221,7 +227,7 @@ def build_schema(res: Resolved, table: dict) -> dict:
             doc += f" (Needs {row['requires']}.)"
         if f is not None and f.deprecation is not None:
             doc += f" Deprecated: {f.deprecation.message}"
-        defs[f"flag:{name}"] = flag_value_schema(row, f, doc)
+        defs[f"flag:{name}"] = flag_value_schema(row, f, doc, res)
         ref = {"$ref": f"#/$defs/flag:{name}"}
         negatives = set(row["negatives"])
         for option in (row["flag"], *row["aliases"], *row["negatives"]):
