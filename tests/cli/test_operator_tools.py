@@ -210,3 +210,23 @@ def test_schema_command_prints_the_packaged_file() -> None:
     assert rc == 0
     assert out == Path(cli_explain.data_file(TABLE, "config_schema.json")).read_text()
     assert json.loads(out)["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_bash_completion_of_the_tools() -> None:
+    import shutil
+    import subprocess
+
+    from .helpers import PKG
+
+    bash = shutil.which("bash")
+    if not bash:
+        pytest.skip("no bash")
+    script = Path(__file__).parents[2] / "generated" / "completions" / "vllm-config.bash"
+    func = "_" + PKG
+    for words, cword, want in ((["ex"], 1, "explain"), (["explain", "--kv-cache-d"], 2,
+                                                        "--kv-cache-dtype"),
+                               (["diff", "--format", "j"], 3, "json")):
+        probe = (f"source {script}; COMP_WORDS=(vllm-config {' '.join(words)}); "
+                 f"COMP_CWORD={cword}; {func}; printf '%s\\n' \"${{COMPREPLY[@]}}\"")
+        proc = subprocess.run([bash, "-c", probe], capture_output=True, text=True)
+        assert want in proc.stdout.split(), (words, proc.stdout, proc.stderr)
