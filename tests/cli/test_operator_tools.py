@@ -230,3 +230,10 @@ def test_bash_completion_of_the_tools() -> None:
                  f"COMP_CWORD={cword}; {func}; printf '%s\\n' \"${{COMPREPLY[@]}}\"")
         proc = subprocess.run([bash, "-c", probe], capture_output=True, text=True)
         assert want in proc.stdout.split(), (words, proc.stdout, proc.stderr)
+
+
+def test_guide_shows_current_explain_output_and_the_modeline() -> None:
+    guide = (Path(__file__).parents[2] / "docs" / "guide" / "operator-tools.md").read_text()
+    assert "# yaml-language-server: $schema=./vllm-config.schema.json" in guide
+    example = cli_explain.render(cli_explain.find(DATA, "--max-num-seqs"), width=80)
+    assert example in guide.replace("$ vllm-config explain --max-num-seqs\n", "")
