@@ -252,7 +252,6 @@ def build_schema(res: Resolved, table: dict) -> dict:
     prog = res.schema.package.replace("_", "-")
     return {
         "$schema": DRAFT,
-        "$id": f"https://cfgc.invalid/{prog}/config_schema.json",
         "title": f"{prog} --config file",
         "description": f"Generated from schema/ by cfgc; do not edit. A YAML file of "
                        f"{prog} (vLLM engine) flags: each key a flag name without its "

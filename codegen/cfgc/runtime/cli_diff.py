@@ -75,6 +75,8 @@ def _data(value: object) -> object:
 
 def compare(a: object, b: object, path: tuple[str, ...], reaches: bool, out: list) -> None:
     """Append each differing value under configs a and b (same class) to `out`."""
+    from .cli_build import plain
+
     fa, fb = _factors(a), _factors(b)
     names = [f.name for f in dataclasses.fields(a)]
     for name in names:
@@ -89,8 +91,6 @@ def compare(a: object, b: object, path: tuple[str, ...], reaches: bool, out: lis
                         "cache_key": reaches and in_key, "feeds": type(a).__name__})
     for name in (fa or {}):  # factors that are not fields (hooks, extra paths)
         if name not in names and fb is not None and fa[name] != fb.get(name):
-            from .cli_build import plain
-
             out.append({"path": ".".join(path + (name,)), "a": plain(fa[name]),
                         "b": plain(fb.get(name)), "cache_key": reaches,
                         "feeds": type(a).__name__, "factor": True})
@@ -108,6 +108,8 @@ def _reasons(table: object, diffs: list[dict]) -> None:
         entry = by_path.get(d["path"])
         if entry is not None and not entry["cache_key"]["included"]:
             d["reason"] = entry["cache_key"]["reason"]
+        elif d.get("factor"):
+            d["reason"] = f"an extra factor of {d['feeds']}, which the key leaves out"
         else:
             d["reason"] = "same canonical cache-key factor on both sides"
 
@@ -133,33 +135,17 @@ def render(diffs: list[dict], hashes: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _hash(obj: object) -> str:
-    try:
-        return obj.compute_hash()
-    except Exception as exc:  # noqa: BLE001
-        return f"<not available: {type(exc).__name__}: {exc}>"
-
-
 def main(table: object, command: str, argv: list[str], warn) -> int:
-    prog = table.PROG
-    fmt, sides, i = "text", [], 0
-    while i < len(argv):
-        tok = argv[i]
-        if tok in ("-h", "--help"):
-            sys.stdout.write(USAGE.format(prog=prog) + "\n")
-            return 0
-        if tok == "--format" or tok.startswith("--format="):
-            fmt = tok.split("=", 1)[1] if "=" in tok else (argv[i + 1] if i + 1 < len(argv)
-                                                            else "")
-            i += 1 if "=" in tok else 2
-            if fmt not in ("text", "json"):
-                raise CliError(f"--format: expected text or json, not {fmt!r}")
-            continue
-        if tok == "--platform" or tok.startswith("--platform="):
-            raise CliError("--platform: the schema has no platform profiles yet; both sides "
-                           "resolve as the current defaults do")
-        sides.append(tok)
-        i += 1
+    from .cli import _hash
+    from .cli_explain import arguments
+
+    args = arguments(argv, USAGE.format(prog=table.PROG))
+    if args is None:
+        return 0
+    fmt, sides = args
+    if any(a == "--platform" or a.startswith("--platform=") for a in sides):
+        raise CliError("--platform: the schema has no platform profiles yet; both sides "
+                       "resolve as the current defaults do")
     if len(sides) != 2:
         raise CliError(f"diff: expected two configs A and B (files or quoted command lines), "
                        f"not {len(sides)}")

@@ -21,8 +21,7 @@ def data_file(table: object, name: str) -> str:
 
 
 def load(table: object) -> dict:
-    with open(data_file(table, "explain.json"), encoding="utf-8") as fh:
-        return json.load(fh)
+    return json.loads(read(table, "explain.json"))
 
 
 def _keys(entry: dict, qualify: bool) -> list[str]:
@@ -99,34 +98,51 @@ def render(entry: dict, width: int = 100) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(table: object, command: str, argv: list[str], warn) -> int:
+def arguments(argv: list[str], usage: str) -> tuple[str, list[str]] | None:
+    """(--format, the other arguments) of explain and diff; None after printing --help."""
     import sys
 
-    prog = table.PROG
-    if command == "schema":
-        if argv and argv[0] in ("-h", "--help"):
-            sys.stdout.write(SCHEMA_USAGE.format(prog=prog) + "\n")
-            return 0
-        if argv:
-            raise CliError(f"schema takes no arguments, not {argv[0]!r}")
-        with open(data_file(table, "config_schema.json"), encoding="utf-8") as fh:
-            sys.stdout.write(fh.read())
-        return 0
-    fmt, queries, i = "text", [], 0
+    fmt, rest, i = "text", [], 0
     while i < len(argv):
         tok = argv[i]
         if tok in ("-h", "--help"):
-            sys.stdout.write(EXPLAIN_USAGE.format(prog=prog) + "\n")
-            return 0
+            sys.stdout.write(usage + "\n")
+            return None
         if tok == "--format" or tok.startswith("--format="):
-            fmt = tok.split("=", 1)[1] if "=" in tok else (argv[i + 1] if i + 1 < len(argv)
-                                                            else "")
+            fmt = tok.split("=", 1)[1] if "=" in tok else "".join(argv[i + 1:i + 2])
             i += 1 if "=" in tok else 2
             if fmt not in ("text", "json"):
                 raise CliError(f"--format: expected text or json, not {fmt!r}")
             continue
-        queries.append(tok)
+        rest.append(tok)
         i += 1
+    return fmt, rest
+
+
+def read(table: object, name: str) -> str:
+    try:
+        with open(data_file(table, name), encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise CliError(f"cannot read {name} of the generated package ({exc.strerror}); "
+                       f"run cfgc generate") from None
+
+
+def main(table: object, command: str, argv: list[str], warn) -> int:
+    import sys
+
+    if command == "schema":
+        if argv and argv[0] in ("-h", "--help"):
+            sys.stdout.write(SCHEMA_USAGE.format(prog=table.PROG) + "\n")
+            return 0
+        if argv:
+            raise CliError(f"schema takes no arguments, not {argv[0]!r}")
+        sys.stdout.write(read(table, "config_schema.json"))
+        return 0
+    args = arguments(argv, EXPLAIN_USAGE.format(prog=table.PROG))
+    if args is None:
+        return 0
+    fmt, queries = args
     if len(queries) != 1:
         raise CliError("explain: expected one flag or config field (e.g. --kv-cache-dtype "
                        "or cache_config.cache_dtype)" + (f", not {len(queries)}"
