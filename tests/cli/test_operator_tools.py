@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cfgc import emit_explain
 from cfgc.runtime import cli_explain
@@ -237,3 +239,20 @@ def test_guide_shows_current_explain_output_and_the_modeline() -> None:
     assert "# yaml-language-server: $schema=./vllm-config.schema.json" in guide
     example = cli_explain.render(cli_explain.find(DATA, "--max-num-seqs"), width=80)
     assert example in guide.replace("$ vllm-config explain --max-num-seqs\n", "")
+
+
+TOKENS = ["-tp", "2", "--kv-cache-dtype", "fp8", "-cc.mode", "3", "--format", "json", "text",
+          "--bogus", "'", '"', "{", "--config", "missing.yaml", str(CONFIGS), "--enable-lora",
+          "--max-loras", "0", "--platform", "vllm", "serve", "-cc", '{"mode": 9}',
+          "--compilation-config.pass_config.nope", "true", "None", ""]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["explain", "diff", "schema"]),
+       st.lists(st.lists(st.sampled_from(TOKENS), max_size=4).map(" ".join), max_size=3))
+def test_tools_never_raise(command: str, args: list[str]) -> None:
+    """Any arguments: an answer (0/1) or one error line (2), never a traceback."""
+    rc, out, err = run(command, *args)
+    assert rc in (0, 1, 2) and "Traceback" not in err
+    errors = [line for line in err.splitlines() if line.startswith("vllm-config: error: ")]
+    assert len(errors) == (1 if rc == 2 else 0), err  # warnings may come before it
