@@ -246,8 +246,9 @@ def build_schema(res: Resolved, table: dict) -> dict:
                 patterns[head + "\\." + sub + "\\+?$"] = {
                     "description": f"One key of {row['flag']} (any value; checked when the "
                                    f"{row['json_class']} is built)."}
+    inside = _inside_json_flags(rows, res)
     for c in res.schema.classes:
-        if any(r["kind"] == "json" for r in rows) and _reachable(c.name, rows, res):
+        if c.name in inside:
             defs[c.name] = class_schema(c, res)
     prog = res.schema.package.replace("_", "-")
     return {
@@ -264,8 +265,8 @@ def build_schema(res: Resolved, table: dict) -> dict:
     }
 
 
-def _reachable(name: str, rows: list[dict], res: Resolved) -> bool:
-    """Whether class `name` can appear inside some JSON flag's object."""
+def _inside_json_flags(rows: list[dict], res: Resolved) -> set[str]:
+    """The classes that can appear inside some JSON flag's object."""
     todo = [r["json_class"] for r in rows if r["kind"] == "json"]
     seen: set[str] = set()
     while todo:
@@ -274,10 +275,9 @@ def _reachable(name: str, rows: list[dict], res: Resolved) -> bool:
             continue
         seen.add(cur)
         for f in res.classes[cur].fields:
-            for node in res.expand(f.type).walk():
-                if node.kind == "named" and node.name in res.classes:
-                    todo.append(node.name)
-    return name in seen
+            todo += [n.name for n in res.expand(f.type).walk()
+                     if n.kind == "named" and n.name in res.classes]
+    return seen
 
 
 def emit_jsonschema(res: Resolved, table: dict) -> str:
