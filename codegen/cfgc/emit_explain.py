@@ -39,18 +39,12 @@ def environment_variable(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> str:
 # ------------------------------------------------------------ the flag table, adapted
 
 
-def flag_rows(table: dict) -> list[dict]:
-    """The few facts of each flag this module and emit_jsonschema read from
-    emit_cli.build_table's result: the one place to adapt if that table changes shape."""
-    rows = []
-    for fl in table["flags"]:
-        get = fl.get if isinstance(fl, dict) else (lambda k, d=None, o=fl: getattr(o, k, d))
-        rows.append({k: get(k) for k in ("flag", "aliases", "negatives", "kind", "root",
-                                          "path", "cls", "field", "json_class", "choices",
-                                          "optional", "container", "nargs", "human_int",
-                                          "auto_int", "open", "literal_type", "requires",
-                                          "enum_values", "comma_list")})
-    return rows
+def flag_rows(table) -> list[dict]:
+    """Each flag of emit_cli.build_table's result as the plain dict the runtime table
+    holds: the one place that knows that table's shape (a dict of dicts today; a FlagTable
+    of FlagSpecs, whose runtime_dict() gives the same, on the FlagSpec branch)."""
+    flags = table["flags"] if isinstance(table, dict) else table.flags
+    return [fl.runtime_dict() if hasattr(fl, "runtime_dict") else fl for fl in flags]
 
 
 def long_keys(option: str) -> list[str]:
