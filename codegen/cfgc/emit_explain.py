@@ -47,6 +47,13 @@ def flag_rows(table) -> list[dict]:
     return [fl.runtime_dict() if hasattr(fl, "runtime_dict") else fl for fl in flags]
 
 
+def value_facts(t, res: Resolved) -> dict:
+    """emit_cli.value_spec as a dict (it is a ValueSpec dataclass on the FlagSpec branch)."""
+    vs = value_spec(t, res)
+    return vs if isinstance(vs, dict) else {k: getattr(vs, k, None)
+                                            for k in ("choices", "open", "optional")}
+
+
 def long_keys(option: str) -> list[str]:
     """`--kv-cache-dtype` -> the `--config` keys kv-cache-dtype and kv_cache_dtype."""
     if not option.startswith("--"):
@@ -149,13 +156,13 @@ def build_explain(res: Resolved, table: dict) -> dict:
                         names = [r["flag"], *r["aliases"]]
                         flags += [f"{n}.{rest}" for n in names]
                         keys += [f"{k}.{rest}" for n in names for k in long_keys(n)]
-            vs = value_spec(f.type, res)
-            choices = list(vs.get("choices", ())) or literal_values(f.type, res)
+            vs = value_facts(f.type, res)
+            choices = list(vs.get("choices") or ()) or literal_values(f.type, res)
             entry = {
                 "path": shown, "class": c.name, "field": f.name, "type": f.type_text,
                 "default": default_text(f, res),
-                "choices": choices, "open_choices": vs.get("open", False),
-                "optional": vs.get("optional", False),
+                "choices": choices, "open_choices": bool(vs.get("open")),
+                "optional": bool(vs.get("optional")),
                 "constraints": {k: v for k, v in f.constraints},
                 "validators": [_validator_text(v) for v in f.validators],
                 "settable": f.kind == "field" and f.init,
