@@ -280,6 +280,19 @@ def _inside_json_flags(rows: list[dict], res: Resolved) -> set[str]:
     return seen
 
 
+def layout(value: object, key: str = "", parent: str = "", indent: int = 0) -> str:
+    """JSON with one key, flag or field per line: the root, the key maps and each
+    class under $defs are spread out; everything below stays on its line."""
+    spread = isinstance(value, dict) and value and (
+        not indent or key in ("properties", "patternProperties", "$defs") or parent == "$defs")
+    if not spread:
+        return json.dumps(value, ensure_ascii=False)
+    pad = " " * (indent + 1)
+    items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {layout(v, k, key, indent + 1)}"
+             for k, v in value.items()]
+    return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
+
+
 def emit_jsonschema(res: Resolved, table: dict) -> str:
     """The schema's text; shipped as package data and on the docs site (pipeline.py)."""
-    return json.dumps(build_schema(res, table), indent=1, ensure_ascii=False) + "\n"
+    return layout(build_schema(res, table)) + "\n"
