@@ -128,11 +128,11 @@ def build_explain(res: Resolved, table: dict) -> dict:
         r for r, _, _ in where.values()))
     single = len(roots) == 1
     by_path: dict[tuple, list[dict]] = {}
-    json_flags: list[dict] = []
+    json_flags: dict[tuple, list[dict]] = {}  # (root, class path) -> its JSON flags
     for r in rows:
         by_path.setdefault((r["root"], tuple(r["path"])), []).append(r)
         if r["kind"] == "json":
-            json_flags.append(r)
+            json_flags.setdefault((r["root"], tuple(r["path"])), []).append(r)
     fields = []
     for c in res.schema.classes:
         root, cpath, _ = where[c.name]
@@ -149,14 +149,14 @@ def build_explain(res: Resolved, table: dict) -> dict:
                 flags += names
                 keys += [k for n in names for k in long_keys(n)]
             if f.init and f.kind == "field":
-                for r in json_flags:  # dotted keys of enclosing JSON flags: -cc.mode
-                    p = tuple(r["path"])
-                    if r["root"] == root and path[: len(p)] == p and len(path) > len(p):
-                        rest = ".".join(path[len(p):])
+                for depth in range(len(path)):  # dotted keys of enclosing JSON flags: -cc.mode
+                    for r in json_flags.get((root, path[:depth]), ()):
+                        rest = ".".join(path[depth:])
                         names = [r["flag"], *r["aliases"]]
                         flags += [f"{n}.{rest}" for n in names]
                         keys += [f"{k}.{rest}" for n in names for k in long_keys(n)]
-            vs = value_facts(f.type, res)
+            own = [r for r in by_path.get((root, path), ()) if r["field"] == f.name]
+            vs = own[0] if own else value_facts(f.type, res)  # the flag has decided them
             choices = list(vs.get("choices") or ()) or literal_values(f.type, res)
             entry = {
                 "path": shown, "class": c.name, "field": f.name, "type": f.type_text,
