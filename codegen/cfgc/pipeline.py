@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import emit_cli, emit_docs, emit_python, emit_warmup, kernels
+from . import emit_cli, emit_docs, emit_explain, emit_jsonschema, emit_python, emit_warmup, kernels
 from .errors import Collector
 from .files import manifests
 from .parse import parse_schema_dir
@@ -37,6 +37,11 @@ def build(res: Resolved) -> dict[str, str]:
         outputs[f"{DOCS_REFERENCE_DIR}/{rel}"] = content
     for rel, content in emit_cli.emit_cli(res, flags).items():
         outputs[f"{GENERATED_DIR}/{rel}"] = content
+    for rel, content in emit_explain.emit_explain(res, flags).items():
+        outputs[f"{GENERATED_DIR}/{rel}"] = content
+    config_schema = emit_jsonschema.emit_jsonschema(res, flags)  # package data and docs site
+    outputs[f"{GENERATED_DIR}/{res.schema.package}/config_schema.json"] = config_schema
+    outputs[f"{DOCS_REFERENCE_DIR}/config_schema.json"] = config_schema
     kernels_root = (res.schema.root or Path(".")) / KERNELS_DIR
     for rel, content in emit_warmup.emit_warmup(res, kernels_root).items():
         outputs[f"{GENERATED_DIR}/{rel}"] = content

@@ -435,7 +435,8 @@ def flag_spellings(res: Resolved) -> Iterator[tuple[str, str, Loc, str]]:
 
 def _check_flags(res: Resolved, errors: Collector) -> None:
     claimed: dict[str, tuple[str, Loc]] = {}
-    reserved = [(flag, "the generated command itself", Loc("<cfgc>", 0, 0)) for flag in RESERVED_FLAGS]
+    reserved = [(flag, "the generated command itself", Loc("<cfgc>", 0, 0))
+                for flag in RESERVED_FLAGS]
     spellings = [(flag, owner, loc) for flag, owner, loc, _ in flag_spellings(res)]
     for flag, owner, loc in reserved + spellings:
         if flag in claimed and claimed[flag][0] != owner:

@@ -3,6 +3,7 @@
     vllm-config show [flags...] [--config FILE] [--format yaml|json]
     vllm-config hash [flags...] [--config FILE] [--format yaml|json]
     vllm-config --help[=all|<group>|<keyword>]
+    vllm-config explain FLAG|FIELD_PATH | diff A B | schema   (operator tools, own modules)
 
 The generated `__main__` passes its `_cli_table` module to `run`. Help and parsing need
 only that table and argparse; the config classes (and pydantic) are imported when the
@@ -18,6 +19,8 @@ import warnings
 from .cli_values import CliError
 
 COMMANDS = ("show", "hash")
+#: Operator tools: command -> the runtime module whose main() runs it (own arguments).
+OPERATOR_COMMANDS = {"explain": "cli_explain", "diff": "cli_diff", "schema": "cli_explain"}
 EXIT_USAGE = 2
 
 
@@ -129,6 +132,11 @@ def run(table: object, argv: list[str] | None = None) -> int:
 
 
 def _run(table: object, argv: list[str], warn) -> int:
+    if argv and argv[0] in OPERATOR_COMMANDS:
+        import importlib
+
+        module = importlib.import_module(f".{OPERATOR_COMMANDS[argv[0]]}", __package__)
+        return module.main(table, argv[0], argv[1:], warn)
     from .cli_parse import build_cli, parse, suggest
 
     topic = _help_topic(argv)
@@ -139,9 +147,9 @@ def _run(table: object, argv: list[str], warn) -> int:
         return 0 if argv else EXIT_USAGE
     command = argv[0]
     if command not in COMMANDS:
-        hint = suggest(command, list(COMMANDS))
-        raise CliError(f"expected a command first: show or hash, not {command!r}{hint} "
-                       f"(see --help)")
+        hint = suggest(command, [*COMMANDS, *OPERATOR_COMMANDS])
+        raise CliError(f"expected a command first: show, hash, explain, diff or schema, not "
+                       f"{command!r}{hint} (see --help)")
     parsed = parse(table, argv[1:], warn)
     from .cli_build import build
 

@@ -18,7 +18,8 @@ JSON_TIP = (
     "A trailing + appends comma-separated items to a list: -cc.custom_ops+ +rms_norm,-silu."
 )
 TOPICS_TIP = ("Use --help=all for every flag, --help=<group> for one group (e.g. "
-              "--help=CacheConfig), --help=<keyword> for the flags whose name contains it.")
+              "--help=CacheConfig), --help=<keyword> for the flags whose name contains it. "
+              "Operator tools: explain FLAG, diff A B, schema (each with --help).")
 
 
 class HelpFormatter(argparse.HelpFormatter):
