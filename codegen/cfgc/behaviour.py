@@ -9,6 +9,8 @@ tables as module constants. `resolve.py` calls `compile_class` to report errors;
 
 from __future__ import annotations
 
+import ast
+import copy
 import json
 from dataclasses import dataclass, field
 
@@ -109,7 +111,10 @@ class _Compiler:
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
             reads = tuple(r for r in reads if not any(o.startswith(r + ".") for o in reads))
+            negated = _negated(rule.require)
             cond = f"not ({req.source})"
+            if negated is not None:  # `x not in y` rather than `not (x in y)` (ruff E713)
+                cond = x.check(negated, self.scope, Collector(), "", facts=facts).source
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
@@ -225,6 +230,20 @@ class _Compiler:
             self.out.methods.append((acc, checked.source, sig))
         else:
             self.out.properties.append((acc, checked.source))
+
+
+_SWAPPED = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+
+
+def _negated(e: x.Expr) -> x.Expr | None:
+    """`a in b` as `a not in b` (and is / is not): the negation Python style prefers."""
+    body = e.tree.body
+    if not (isinstance(body, ast.Compare) and len(body.ops) == 1
+            and type(body.ops[0]) in _SWAPPED):
+        return None
+    tree = copy.deepcopy(e.tree)
+    tree.body.ops = [_SWAPPED[type(body.ops[0])]()]
+    return x.Expr(e.text, e.loc, tree)
 
 
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}
