@@ -300,8 +300,9 @@ class _Differ:
             return False
         oc, nc = _choices(oe), _choices(ne)
         if oc is not None and nc is not None:
-            removed = sorted(v for _, v in oc[0] - nc[0])
-            added = sorted(v for _, v in nc[0] - oc[0])
+            # by (type, value): a Literal may mix ints and strings, which do not compare
+            removed = [v for _, v in sorted(oc[0] - nc[0], key=repr)]
+            added = [v for _, v in sorted(nc[0] - oc[0], key=repr)]
             removed_text = ", ".join(repr(v) for v in removed)
             if removed:
                 self.add("choices-removed", subject, f"{what} no longer accepts "
