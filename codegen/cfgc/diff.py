@@ -301,8 +301,8 @@ class _Differ:
         oc, nc = _choices(oe), _choices(ne)
         if oc is not None and nc is not None:
             # by (type, value): a Literal may mix ints and strings, which do not compare
-            removed = [v for _, v in sorted(oc[0] - nc[0], key=repr)]
-            added = [v for _, v in sorted(nc[0] - oc[0], key=repr)]
+            removed = [v for _, v in sorted(oc[0] - nc[0])]
+            added = [v for _, v in sorted(nc[0] - oc[0])]
             removed_text = ", ".join(repr(v) for v in removed)
             if removed:
                 self.add("choices-removed", subject, f"{what} no longer accepts "
