@@ -100,3 +100,28 @@ def test_compiled_matches_python(tags, weights):
         checked, errors = check(d, text)
         assert errors == []
         assert run(checked, tags=tags, weights=weights) == expected
+
+
+def test_required_membership_compiles_to_not_in(project: Path):
+    """A failing `a in b` / `a is None` requirement is generated as `a not in b` /
+    `a is not None` (readable, and clean under ruff E713/E714)."""
+    from cfgc.behaviour import compile_class
+
+    from .test_compiler import DEMO
+
+    rules = """    rules:
+      - require: name in ("x", "y")
+        message: bad name
+      - require: size is None
+        message: size is set
+      - require: not tags
+        message: tags given
+"""
+    write_demo(project, DEMO.replace("    hash: {default: include}\n    fields:\n      LIMIT",
+                                     rules + "    hash: {default: include}\n    fields:\n"
+                                     "      LIMIT"))
+    res = pipeline.load(project)
+    code = compile_class(res.classes["Demo"], res, Collector()).code
+    assert "if self.name not in ('x', 'y'):" in code
+    assert "if self.size is not None:" in code
+    assert "if not (not self.tags):" in code

@@ -9,6 +9,7 @@ tables as module constants. `resolve.py` calls `compile_class` to report errors;
 
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass, field
 
@@ -108,13 +109,27 @@ class _Compiler:
                 return []
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
-            cond = f"not ({req.source})"
+            cond = self.negated(rule.require, facts) or f"not ({req.source})"
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
                      f"    raise _r.RuleError({msg}, {json.dumps(list(reads))})"]
         self.out.rule_reads.append((rule, reads))
         return [indent + line for line in lines]
+
+    def negated(self, e: x.Expr, facts: frozenset[str]) -> str:
+        """`a not in b` / `a is not None` for a required `a in b` / `a is None`, so the
+        generated code reads naturally (and lints clean); '' for anything else."""
+        node = e.tree.body
+        flip = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1
+                and type(node.ops[0]) in flip):
+            return ""
+        tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
+                                          node.comparators))
+        checked = x.check(x.Expr(ast.unparse(tree), e.loc, tree), self.scope, Collector(),
+                          "negated require", facts=facts)
+        return checked.source if checked is not None else ""
 
     def step(self, s: m.Step, what: str, initvar_args: str) -> None:
         if s.kind == "check":

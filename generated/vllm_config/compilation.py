@@ -500,7 +500,7 @@ class CompilationConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.compile_cache_save_format is None:
             self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary')
-        if not (self.compile_cache_save_format in ('binary', 'unpacked')):
+        if self.compile_cache_save_format not in ('binary', 'unpacked'):
             raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"])
         _hooks.use_counters_for_op_tallies(self)
         if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
@@ -511,7 +511,7 @@ class CompilationConfig:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
         if not (all(op in ('all', 'none') or op.startswith('+') or op.startswith('-') for op in self.custom_ops)):
             raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"])
-        if (self.mode == CompilationMode.VLLM_COMPILE) and not (self.backend in ('', 'eager', 'inductor')):
+        if (self.mode == CompilationMode.VLLM_COMPILE) and self.backend not in ('', 'eager', 'inductor'):
             raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"])
         if (self.cudagraph_mm_encoder) and not (self.encoder_cudagraph_max_vision_items_per_batch >= 0):
             raise _r.RuleError('encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_vision_items_per_batch"])

@@ -250,7 +250,7 @@ class SpeculativeConfig:
         if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
-        if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and not (self.target_model_config is not None):
+        if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
             raise _r.RuleError(f"speculative method {self.method!r} without a model needs target_model_config (the target's own layers are used)", ["model", "num_speculative_tokens", "method", "target_model_config"])
         _hooks.eager_mtp_drafter_for_deepseek_v32(self)
         if self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark') and not self.quantization:
@@ -261,7 +261,7 @@ class SpeculativeConfig:
             self.model = self.method
         if (self.model is None and self.num_speculative_tokens is not None) and not (self.method != 'custom_class'):
             raise _r.RuleError("method 'custom_class' needs `model` set to the proposer's dotted class path, e.g. 'my_pkg.MyProposer'", ["model", "num_speculative_tokens", "method"])
-        if (self.model is None) and not (self.num_speculative_tokens is None):
+        if (self.model is None) and self.num_speculative_tokens is not None:
             raise _r.RuleError(f'num_speculative_tokens is set but method {self.method!r} needs a draft `model`', ["model", "num_speculative_tokens"])
         if self.method in ('ngram', 'ngram_gpu') and self.prompt_lookup_min is None:
             self.prompt_lookup_min = (self.prompt_lookup_max if self.prompt_lookup_max is not None else 5)
@@ -293,9 +293,9 @@ class SpeculativeConfig:
             self.draft_model_config = self.target_model_config
         if self.method in ('ngram', 'ngram_gpu', 'custom_class', 'extract_hidden_states'):
             self.draft_parallel_config = self.target_parallel_config
-        if not (self.tensor_parallel_size is None):
+        if self.tensor_parallel_size is not None:
             raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"])
-        if not (self.num_speculative_tokens is not None):
+        if self.num_speculative_tokens is None:
             raise _r.RuleError('num_speculative_tokens is required unless the draft checkpoint defines n_predict', ["num_speculative_tokens"])
         if (self.num_speculative_tokens is not None) and not (self.num_speculative_tokens > 0):
             raise _r.RuleError(f'num_speculative_tokens must be > 0, got {self.num_speculative_tokens}', ["num_speculative_tokens"])
