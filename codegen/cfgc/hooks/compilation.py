@@ -256,8 +256,11 @@ def _is_vllm_compile(cc: Any) -> bool:
 
 
 def splitting_ops_contain_kv_cache_update(cc: Any) -> bool:
-    """Thin wrapper for VllmConfig's hooks: the declared method of the same name."""
-    return cc.splitting_ops_contain_kv_cache_update()
+    """Thin wrapper for VllmConfig's hooks: the declared method of the same name
+    (called unbound, so stand-ins with the same attributes work too)."""
+    from vllm_config.compilation import CompilationConfig
+
+    return CompilationConfig.splitting_ops_contain_kv_cache_update(cc)
 
 
 def is_custom_op_enabled(cc: Any, op: str) -> bool:

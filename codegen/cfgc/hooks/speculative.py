@@ -168,18 +168,25 @@ def draft_max_model_len(requested: int | None, draft_len: int, target_len: int) 
 
 
 def use_eagle(spec: Any) -> bool:
-    """Thin wrapper for VllmConfig's hooks: SpeculativeConfig.use_eagle()."""
-    return spec.use_eagle()
+    """Thin wrapper for VllmConfig's hooks: SpeculativeConfig.use_eagle() (called
+    unbound, so engine stand-ins with the same attributes work too)."""
+    from vllm_config.speculative import SpeculativeConfig
+
+    return SpeculativeConfig.use_eagle(spec)
 
 
 def uses_dynamic_draft_length(spec: Any) -> bool:
-    """Thin wrapper: SpeculativeConfig.uses_dynamic_speculative_decoding()."""
-    return spec.uses_dynamic_speculative_decoding()
+    """Thin wrapper: SpeculativeConfig.uses_dynamic_speculative_decoding(), unbound."""
+    from vllm_config.speculative import SpeculativeConfig
+
+    return SpeculativeConfig.uses_dynamic_speculative_decoding(spec)
 
 
 def max_num_new_slots_for_drafting(spec: Any) -> int:
-    """Thin wrapper: the SpeculativeConfig property of the same name."""
-    return spec.max_num_new_slots_for_drafting
+    """Thin wrapper: the SpeculativeConfig property of the same name, unbound."""
+    from vllm_config.speculative import SpeculativeConfig
+
+    return SpeculativeConfig.max_num_new_slots_for_drafting.fget(spec)
 
 
 def skip_validation(value: Any) -> Any:
