@@ -37,7 +37,8 @@ def use_counters_for_op_tallies(self: Any) -> None:
 
 
 def enabled_fusions(pass_config: Any) -> list[str]:
-    """Names of the fuse_* passes that are switched on, without the prefix."""
+    """Names of the fuse_* passes that are switched on, without the prefix (for the
+    engine's log line). Not named by the schema: an expression cannot enumerate fields."""
     from dataclasses import fields
 
     return [f.name[len("fuse_"):] for f in fields(pass_config)
@@ -237,7 +238,11 @@ def resolve_compile_ranges_endpoints(cc: Any, max_num_batched_tokens: int | None
 
 
 def get_compile_ranges(cc: Any) -> list[tuple[int, int]]:
-    """Inclusive (start, end) token ranges cut at the endpoints: [1, e0], [e0+1, e1]..."""
+    """Inclusive (start, end) token ranges cut at the endpoints: [1, e0], [e0+1, e1]...
+
+    Stays a hook: it dedupes, sorts and pairs neighbours into a new list of tuples,
+    which the expression language (no comprehensions, sorted or zip) cannot build.
+    """
     if cc.compile_ranges_endpoints is None:
         return []
     ends = sorted(set(cc.compile_ranges_endpoints))
