@@ -337,7 +337,8 @@ def test_compiled_expression_agrees_with_its_text(scope, text, a, b, c, p, q, xs
 
 @pytest.mark.parametrize("text, message", [
     ("a > None", "may be None"),
-    ("xs + 1", "not a number"),
+    ("xs + 1", "can only be joined with a list"),
+    ("a + xs", "not a number"),
     ("p.x", "has no attribute"),
     ("len(a)", "len() of int"),
     ("foo(a)", "unknown function 'foo'"),

@@ -10,7 +10,6 @@ tables as module constants. `resolve.py` calls `compile_class` to report errors;
 from __future__ import annotations
 
 import ast
-import copy
 import json
 from dataclasses import dataclass, field
 
@@ -111,16 +110,27 @@ class _Compiler:
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
             reads = tuple(r for r in reads if not any(o.startswith(r + ".") for o in reads))
-            negated = _negated(rule.require)
-            cond = f"not ({req.source})"
-            if negated is not None:  # `x not in y` rather than `not (x in y)` (ruff E713)
-                cond = x.check(negated, self.scope, Collector(), "", facts=facts).source
+            cond = self.negated(rule.require, facts) or f"not ({req.source})"
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
                      f"    raise _r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))})"]
         self.out.rule_reads.append((rule, reads))
         return [indent + line for line in lines]
+
+    def negated(self, e: x.Expr, facts: frozenset[str]) -> str:
+        """`a not in b` / `a is not None` for a required `a in b` / `a is None`, so the
+        generated code reads naturally (and lints clean); '' for anything else."""
+        node = e.tree.body
+        flip = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1
+                and type(node.ops[0]) in flip):
+            return ""
+        tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
+                                          node.comparators))
+        checked = x.check(x.Expr(ast.unparse(tree), e.loc, tree), self.scope, Collector(),
+                          "negated require", facts=facts)
+        return checked.source if checked is not None else ""
 
     def step(self, s: m.Step, what: str, initvar_args: str) -> None:
         if s.kind == "check":
@@ -230,20 +240,6 @@ class _Compiler:
             self.out.methods.append((acc, checked.source, sig))
         else:
             self.out.properties.append((acc, checked.source))
-
-
-_SWAPPED = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-
-
-def _negated(e: x.Expr) -> x.Expr | None:
-    """`a in b` as `a not in b` (and is / is not): the negation Python style prefers."""
-    body = e.tree.body
-    if not (isinstance(body, ast.Compare) and len(body.ops) == 1
-            and type(body.ops[0]) in _SWAPPED):
-        return None
-    tree = copy.deepcopy(e.tree)
-    tree.body.ops = [_SWAPPED[type(body.ops[0])]()]
-    return x.Expr(e.text, e.loc, tree)
 
 
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}

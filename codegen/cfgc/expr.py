@@ -9,10 +9,11 @@ for the docs, and compared structurally (`Expr.shape`) by `cfgc diff`.
 
 Accepted: names of fields, properties and method parameters; dotted paths into
 nested configs (a path through an optional config that is None is None, like `?.`);
-enum members `Enum.MEMBER`; literals, tuples and lists; `+ - * / // %`; comparisons
-(chained too), `in`, `is None`; `and or not`; `x if c else y`; `len min max abs int
-float str bool`; `all(... for x in items)` / `any(...)`; `startswith` / `endswith` /
-`lower` on strings; calls of a config's declared methods; `env("NAME", default)`.
+enum members `Enum.MEMBER`; literals, tuples, lists and dicts; `+ - * / // %` (`+`
+also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`,
+`is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
+`all(... for x in items)` / `any(...)`; `startswith` / `endswith` / `lower` on strings,
+`count` on strings and lists; calls of a config's declared methods; `env("NAME", default)`.
 
 None safety: ordering and arithmetic on a value that may be None is an error unless
 the expression has ruled None out first (`x is not None and x > 0`, a rule's `when`).
@@ -41,7 +42,9 @@ NONE = TypeExpr("none")
 #: Functions an expression may call, with their result type (None: as the argument).
 FUNCTIONS = {"len": INT, "min": None, "max": None, "abs": None, "int": INT, "float": FLOAT,
              "str": STR, "bool": BOOL, "all": BOOL, "any": BOOL, "env": None}
-STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR}
+STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
+               "count": INT}
+SEQ_METHODS = {"count": INT}  # on lists and tuples
 _ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
           ast.Mod: "%"}
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
@@ -92,7 +95,8 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
     return Expr(text.strip(), loc, tree)
 
 
-_ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.UnaryOp,
+_ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.BitOr,
+            ast.BinOp, ast.UnaryOp,
             ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
             ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
             ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript,
@@ -398,6 +402,16 @@ class _Checker:
         return TypeExpr("container", name="list", args=t.args), "[" + src.strip("(),") + "]" \
             if node.elts else (t, "[]")
 
+    def v_Dict(self, node: ast.Dict, facts) -> tuple[TypeExpr, str]:
+        if any(k is None for k in node.keys):
+            raise ExprError(node, "`**` in a dict literal is not supported: merge with |")
+        keys = self.v_Tuple(ast.Tuple(node.keys), facts)
+        values = self.v_Tuple(ast.Tuple(node.values), facts)
+        src = ", ".join(f"{self.visit(k, facts)[1]}: {self.visit(v, facts)[1]}"
+                        for k, v in zip(node.keys, node.values, strict=True))
+        return TypeExpr("container", name="dict", args=(keys[0].args[0], values[0].args[0])), \
+            "{" + src + "}"
+
     def _not_none(self, t: TypeExpr, node: ast.expr, facts, doing: str) -> TypeExpr:
         if t.kind == "none" or (t.optional and ast.unparse(node) not in facts):
             raise ExprError(node, f"{ast.unparse(node)!r} may be None, so it cannot be "
@@ -418,11 +432,25 @@ class _Checker:
                         f"cannot be used to {doing}")
 
     def v_BinOp(self, node: ast.BinOp, facts) -> tuple[TypeExpr, str]:
-        op = _ARITH.get(type(node.op))
-        if op is None:
-            raise ExprError(node, "only + - * / // % are supported")
         lt, ls = self.visit(node.left, facts)
         rt, rs = self.visit(node.right, facts)
+        if isinstance(node.op, ast.BitOr):  # dict merge: the right side wins
+            a = self._not_none(lt, node.left, facts, "merge with |")
+            b = self._not_none(rt, node.right, facts, "merge with |")
+            if not all(t.kind == "container" and t.name == "dict" or _is_any(t) for t in (a, b)):
+                raise ExprError(node, "| merges two dicts")
+            return (a if not _is_any(a) else b), \
+                f"{_paren(ls, node.left)} | {_paren(rs, node.right, right=True)}"
+        op = _ARITH.get(type(node.op))
+        if op is None:
+            raise ExprError(node, "only + - * / // % and | (dicts) are supported")
+        la = lt.without_none()
+        if op == "+" and la.kind == "container" and la.name in ("list", "tuple"):
+            a = self._not_none(lt, node.left, facts, "concatenate")
+            b = self._not_none(rt, node.right, facts, "concatenate")
+            if b.kind != "container" or b.name != a.name:
+                raise ExprError(node.right, f"a {a.name} can only be joined with a {a.name}")
+            return a, f"{_paren(ls, node.left)} + {_paren(rs, node.right, right=True)}"
         if op == "+" and _base(lt.without_none()) == "str":
             self._not_none(lt, node.left, facts, "concatenate")
             if _base(self._not_none(rt, node.right, facts, "concatenate")) not in ("str",
@@ -535,6 +563,10 @@ class _Checker:
             if _base(inner) == "str" and func.attr in STR_METHODS:
                 self._not_none(bt, func.value, facts, f"call .{func.attr}()")
                 return STR_METHODS[func.attr], f"{_paren(bsrc, func.value)}.{func.attr}({argsrc})"
+            if inner.kind == "container" and inner.name in ("list", "tuple") and \
+                    func.attr in SEQ_METHODS:
+                self._not_none(bt, func.value, facts, f"call .{func.attr}()")
+                return SEQ_METHODS[func.attr], f"{_paren(bsrc, func.value)}.{func.attr}({argsrc})"
             owner = None
             if inner.kind == "named":
                 owner = self.res.classes.get(inner.name) or self.res.enums.get(inner.name)

@@ -46,6 +46,7 @@ _EXPORTS: dict[str, str] = {
     "IndexerKVDType": "types",
     "IrOpPriorityConfig": "kernel",
     "IrOpProvider": "types",
+    "KVCacheUpdateOp": "types",
     "KVEventsConfig": "kv_events",
     "KVOffloadingBackend": "types",
     "KVRole": "types",

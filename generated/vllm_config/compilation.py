@@ -1,6 +1,7 @@
 # Generated from schema/compilation.yaml by cfgc; do not edit.
 """Config classes: PassConfig, DynamicShapesConfig, CompilationConfig."""
 
+import logging
 from hashlib import sha256 as _sha256
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -9,9 +10,12 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import compilation as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import CompilationMode, CUDAGraphMode, DynamicShapesType
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -138,7 +142,20 @@ class PassConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.warn_fusions_without_noop_elimination(self)
+        if self.fuse_norm_quant and not self.eliminate_noops:
+            _log.warning('fuse_norm_quant is on but eliminate_noops is off: the fusion may not match')
+        if self.fuse_act_quant and not self.eliminate_noops:
+            _log.warning('fuse_act_quant is on but eliminate_noops is off: the fusion may not match')
+        if self.fuse_attn_quant and not self.eliminate_noops:
+            _log.warning('fuse_attn_quant is on but eliminate_noops is off: the fusion may not match')
+        if self.fuse_allreduce_rms and not self.eliminate_noops:
+            _log.warning('fuse_allreduce_rms is on but eliminate_noops is off: the fusion may not match')
+        if self.fuse_act_padding and not self.eliminate_noops:
+            _log.warning('fuse_act_padding is on but eliminate_noops is off: the fusion may not match')
+
+    def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float]") -> "int | None":
+        """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce at this TP world size: fi_allreduce_fusion_max_size_mb, else the device's world-size -> MiB table `default_sizes_mb`; None for unsupported sizes or when no limit is known."""
+        return (None if world_size not in (2, 4, 8, 16) else (int((self.fi_allreduce_fusion_max_size_mb * 1024) * 1024) if self.fi_allreduce_fusion_max_size_mb is not None else (int((default_sizes_mb[world_size] * 1024) * 1024) if world_size in default_sizes_mb else None)))
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -267,7 +284,7 @@ class CompilationConfig:
     directory derived from the model and config hashes.
     """
 
-    compile_cache_save_format: Literal["binary", "unpacked"] = None  # unset: filled in after construction
+    compile_cache_save_format: Literal["binary", "unpacked"] = None  # derived after construction
     """How compiled artifacts are saved: "binary" (one file, safe with several
     processes) or "unpacked" (a directory tree for inspection, not
     multiprocess-safe). Unset: the VLLM_COMPILE_CACHE_SAVE_FORMAT environment
@@ -481,26 +498,39 @@ class CompilationConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.default_compile_cache_save_format(self)
+        if self.compile_cache_save_format is None:
+            self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary')
+        if self.compile_cache_save_format not in ('binary', 'unpacked'):
+            raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"])
         _hooks.use_counters_for_op_tallies(self)
-        _hooks.check_custom_ops_all_none(self)
-        _hooks.default_auto_functionalized_v2(self)
-        _hooks.add_rotary_embedding_for_rope_fusions(self)
-        _hooks.check_custom_op_syntax(self)
-        _hooks.check_piecewise_backend(self)
-        _hooks.check_encoder_cudagraph(self)
+        if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
+            raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"])
+        if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
+            self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
+        if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
+            self.custom_ops = self.custom_ops + ['+rotary_embedding']
+        if not (all(op in ('all', 'none') or op.startswith('+') or op.startswith('-') for op in self.custom_ops)):
+            raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"])
+        if (self.mode == CompilationMode.VLLM_COMPILE) and self.backend not in ('', 'eager', 'inductor'):
+            raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"])
+        if (self.cudagraph_mm_encoder) and not (self.encoder_cudagraph_max_vision_items_per_batch >= 0):
+            raise _r.RuleError('encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_vision_items_per_batch"])
+        if (self.cudagraph_mm_encoder and self.encoder_cudagraph_max_frames_per_batch is not None) and not (self.encoder_cudagraph_max_frames_per_batch >= 0):
+            raise _r.RuleError('encoder_cudagraph_max_frames_per_batch must be >= 0 (None infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_frames_per_batch"])
+        if not (all(b > 0 for b in self.encoder_cudagraph_token_budgets)):
+            raise _r.RuleError(f'every encoder_cudagraph_token_budgets entry must be > 0, got {self.encoder_cudagraph_token_budgets}', ["encoder_cudagraph_token_budgets"])
 
-    def splitting_ops_contain_attention(self, *args: Any, **kwargs: Any) -> "bool":
+    def splitting_ops_contain_attention(self) -> "bool":
         """Whether every attention op is a splitting op."""
-        return _hooks.splitting_ops_contain_attention(self, *args, **kwargs)
+        return self.splitting_ops is not None and all(op in self.splitting_ops for op in self._attention_ops)
 
-    def splitting_ops_contain_kv_cache_update(self, *args: Any, **kwargs: Any) -> "bool":
-        """Whether the KV-cache update ops are (or will be) split out of the graph."""
-        return _hooks.splitting_ops_contain_kv_cache_update(self, *args, **kwargs)
+    def splitting_ops_contain_kv_cache_update(self) -> "bool":
+        """Whether the KV-cache update ops are (or will be) split out of the graph: with splitting_ops unset, no graph partition and no attention + quant fusion, the default splitting ops include them."""
+        return (not self.use_inductor_graph_partition and self.splitting_ops is None and not self.pass_config.fuse_attn_quant) or (self.splitting_ops is not None and all(op in self.splitting_ops for op in ('vllm::unified_kv_cache_update', 'vllm::unified_mla_kv_cache_update')))
 
-    def is_attention_compiled_piecewise(self, *args: Any, **kwargs: Any) -> "bool":
-        """Whether attention runs outside the compiled pieces."""
-        return _hooks.is_attention_compiled_piecewise(self, *args, **kwargs)
+    def is_attention_compiled_piecewise(self) -> "bool":
+        """Whether attention runs outside the compiled pieces: every attention op is a splitting op, and the graph is split by vLLM (mode VLLM_COMPILE) or by Inductor graph partitioning (backend inductor, mode not NONE)."""
+        return self.splitting_ops is not None and all(op in self.splitting_ops for op in self._attention_ops) and (self.mode == CompilationMode.VLLM_COMPILE if not self.use_inductor_graph_partition else self.backend == 'inductor' and self.mode != CompilationMode.NONE)
 
     def is_custom_op_enabled(self, *args: Any, **kwargs: Any) -> "bool":
         """Whether the named custom op is enabled by custom_ops ('+op', '-op', 'all', 'none')."""

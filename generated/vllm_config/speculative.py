@@ -1,6 +1,7 @@
 # Generated from schema/speculative.yaml by cfgc; do not edit.
 """Config classes: SpeculativeConfig."""
 
+import logging
 from hashlib import sha256 as _sha256
 from typing import Any
 
@@ -8,6 +9,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import speculative as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.load import LoadConfig
@@ -21,6 +23,8 @@ from vllm_config.types import (
     RejectionSampleMethod,
     SpeculativeMethod,
 )
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -239,23 +243,78 @@ class SpeculativeConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.infer_method(self)
-        _hooks.take_model_from_target(self)
-        _hooks.apply_method_defaults(self)
-        _hooks.verify_args(self)
+        if self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
+            self.method = 'custom_class'
+        if self.method is None:
+            self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
+        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
+            _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
+            self.method = 'mtp'
+        if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
+            raise _r.RuleError(f"speculative method {self.method!r} without a model needs target_model_config (the target's own layers are used)", ["model", "num_speculative_tokens", "method", "target_model_config"])
+        _hooks.eager_mtp_drafter_for_deepseek_v32(self)
+        if self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark') and not self.quantization:
+            self.quantization = self.target_model_config.quantization
+        if self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark'):
+            self.model = self.target_model_config.model
+        if self.model is None and self.num_speculative_tokens is not None and self.method in ('ngram', 'ngram_gpu', 'suffix', 'extract_hidden_states'):
+            self.model = self.method
+        if (self.model is None and self.num_speculative_tokens is not None) and not (self.method != 'custom_class'):
+            raise _r.RuleError("method 'custom_class' needs `model` set to the proposer's dotted class path, e.g. 'my_pkg.MyProposer'", ["model", "num_speculative_tokens", "method"])
+        if (self.model is None) and self.num_speculative_tokens is not None:
+            raise _r.RuleError(f'num_speculative_tokens is set but method {self.method!r} needs a draft `model`', ["model", "num_speculative_tokens"])
+        if self.method in ('ngram', 'ngram_gpu') and self.prompt_lookup_min is None:
+            self.prompt_lookup_min = (self.prompt_lookup_max if self.prompt_lookup_max is not None else 5)
+        if self.method in ('ngram', 'ngram_gpu') and self.prompt_lookup_max is None:
+            self.prompt_lookup_max = self.prompt_lookup_min
+        if (self.method in ('ngram', 'ngram_gpu') and self.prompt_lookup_min is not None and self.prompt_lookup_max is not None) and not (self.prompt_lookup_min <= self.prompt_lookup_max):
+            raise _r.RuleError(f'prompt_lookup_min={self.prompt_lookup_min} must be <= prompt_lookup_max={self.prompt_lookup_max}', ["method", "prompt_lookup_min", "prompt_lookup_max"])
+        if self.method == 'suffix' and self.num_speculative_tokens is None:
+            self.num_speculative_tokens = self.suffix_decoding_max_tree_depth
+        if (self.method == 'suffix') and not (self.suffix_decoding_max_tree_depth >= 1):
+            raise _r.RuleError(f'suffix_decoding_max_tree_depth must be >= 1, got {self.suffix_decoding_max_tree_depth}', ["method", "suffix_decoding_max_tree_depth"])
+        if (self.method == 'suffix') and not (self.suffix_decoding_max_cached_requests >= 0):
+            raise _r.RuleError(f'suffix_decoding_max_cached_requests must be >= 0, got {self.suffix_decoding_max_cached_requests}', ["method", "suffix_decoding_max_cached_requests"])
+        if (self.method == 'suffix') and not (self.suffix_decoding_max_spec_factor >= 0):
+            raise _r.RuleError(f'suffix_decoding_max_spec_factor must be >= 0, got {self.suffix_decoding_max_spec_factor}', ["method", "suffix_decoding_max_spec_factor"])
+        if (self.method == 'suffix') and not (0 <= self.suffix_decoding_min_token_prob <= 1):
+            raise _r.RuleError(f'suffix_decoding_min_token_prob must be in [0, 1], got {self.suffix_decoding_min_token_prob}', ["method", "suffix_decoding_min_token_prob"])
+        if self.method == 'custom_class':
+            _log.warning('custom proposer classes are experimental; their interface may change between releases')
+        if self.method == 'extract_hidden_states':
+            self.model = 'extract_hidden_states'
+        if self.method not in ('ngram', 'ngram_gpu', 'suffix'):
+            self.prompt_lookup_max = 0
+        if self.method not in ('ngram', 'ngram_gpu', 'suffix'):
+            self.prompt_lookup_min = 0
+        if self.method == 'dflash' and self.model is not None:
+            self.parallel_drafting = True
+        if self.method in ('ngram', 'ngram_gpu', 'custom_class'):
+            self.draft_model_config = self.target_model_config
+        if self.method in ('ngram', 'ngram_gpu', 'custom_class', 'extract_hidden_states'):
+            self.draft_parallel_config = self.target_parallel_config
+        if self.tensor_parallel_size is not None:
+            raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"])
+        if self.num_speculative_tokens is None:
+            raise _r.RuleError('num_speculative_tokens is required unless the draft checkpoint defines n_predict', ["num_speculative_tokens"])
+        if (self.num_speculative_tokens is not None) and not (self.num_speculative_tokens > 0):
+            raise _r.RuleError(f'num_speculative_tokens must be > 0, got {self.num_speculative_tokens}', ["num_speculative_tokens"])
+        if (self.rejection_sample_method != 'synthetic') and not (self.synthetic_acceptance_rates is None and self.synthetic_acceptance_length is None):
+            raise _r.RuleError("synthetic_acceptance_rates and synthetic_acceptance_length need rejection_sample_method='synthetic'", ["rejection_sample_method", "synthetic_acceptance_rates", "synthetic_acceptance_length"])
+        _hooks.resolve_synthetic_acceptance(self)
 
     @property
     def max_num_new_slots_for_drafting(self) -> "int":
-        """Most extra batch slots one request's drafting can add per step."""
-        return _hooks.max_num_new_slots_for_drafting(self)
+        """Most extra batch slots one request's drafting can add per step: num_speculative_tokens - 1 with parallel drafting, plus one for a draft model."""
+        return (self.num_speculative_tokens - 1 if self.parallel_drafting and self.num_speculative_tokens is not None else 0) + (1 if self.method == 'draft_model' else 0)
 
-    def use_eagle(self, *args: Any, **kwargs: Any) -> "bool":
+    def use_eagle(self) -> "bool":
         """Whether the drafter is EAGLE-style (it reads the target's hidden states)."""
-        return _hooks.use_eagle(self, *args, **kwargs)
+        return self.method in ('eagle', 'eagle3', 'mtp', 'dflash', 'dspark')
 
-    def uses_dynamic_speculative_decoding(self, *args: Any, **kwargs: Any) -> "bool":
+    def uses_dynamic_speculative_decoding(self) -> "bool":
         """Whether the draft length depends on the batch size."""
-        return _hooks.uses_dynamic_draft_length(self, *args, **kwargs)
+        return self.num_speculative_tokens_per_batch_size is not None
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -260,6 +260,9 @@ PrefixCachingHashAlgo = Literal["sha256", "sha256_cbor", "xxhash", "xxhash_cbor"
 KVOffloadingBackend = Literal["native", "lmcache"]
 """Implementation that offloads KV cache blocks to CPU memory."""
 
+KVCacheUpdateOp = Literal["vllm::unified_kv_cache_update", "vllm::unified_mla_kv_cache_update"]
+"""The KV-cache update ops, split out of the graph with the attention ops by default (unless Inductor graph partitioning is on)."""
+
 Device = Literal["auto", "cuda", "cpu", "tpu", "xpu"]
 """Device type names accepted for DeviceConfig.device; "auto" detects the platform."""
 

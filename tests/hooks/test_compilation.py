@@ -1,23 +1,28 @@
-"""Hooks and helpers of codegen/cfgc/hooks/compilation.py, called directly."""
+"""CompilationConfig / PassConfig behaviour declared in schema/compilation.yaml (through
+the generated classes), the CUDAGraphMode methods, and the algorithms of
+codegen/cfgc/hooks/compilation.py."""
 
 from __future__ import annotations
 
 import logging
+import typing
 from collections import Counter
-from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cfgc.hooks import compilation as h
 from vllm_config.compilation import CompilationConfig, PassConfig
-from vllm_config.types import CompilationMode, CUDAGraphMode
+from vllm_config.types import CompilationMode, CUDAGraphMode, KVCacheUpdateOp
 
 M = CUDAGraphMode
 ATTN = list(CompilationConfig._attention_ops)
 KV_OPS = ["vllm::unified_kv_cache_update", "vllm::unified_mla_kv_cache_update"]
+assert list(typing.get_args(KVCacheUpdateOp)) == KV_OPS
 
 
-# ---------------------------------------------------------------- CUDAGraphMode predicates
+# ---------------------------------------------------------------- CUDAGraphMode methods
 
 
 @pytest.mark.parametrize("mode, decode, mixed, separate, top, full, piecewise", [
@@ -28,131 +33,142 @@ KV_OPS = ["vllm::unified_kv_cache_update", "vllm::unified_mla_kv_cache_update"]
     (M.FULL_AND_PIECEWISE, M.FULL, M.PIECEWISE, True, M.FULL, True, True),
 ])
 def test_cudagraph_mode_predicates(mode, decode, mixed, separate, top, full, piecewise):
-    assert h.cudagraph_separate_routine(mode) is separate
-    assert h.cudagraph_decode_mode(mode) is decode
-    assert h.cudagraph_mixed_mode(mode) is mixed
-    assert h.cudagraph_max_mode(mode) is top
-    assert h.cudagraph_has_full(mode) is full
-    assert h.cudagraph_has_piecewise(mode) is piecewise
-    assert h.cudagraph_requires_piecewise_compilation(mode) is piecewise
-    assert h.cudagraph_is_valid_runtime_mode(mode) is (not separate)
-    assert h.cudagraph_enabled(mode) is (mode is not M.NONE)
+    assert mode.separate_routine() is separate
+    assert mode.decode_mode() is decode
+    assert mode.mixed_mode() is mixed
+    assert mode.max_cudagraph_mode() is top
+    assert mode.has_full_cudagraphs() is full
+    assert mode.has_piecewise_cudagraphs() is piecewise
+    assert mode.requires_piecewise_compilation() is piecewise
+    assert mode.is_valid_runtime_mode() is (not separate)
+    assert bool(mode) is (mode is not M.NONE)
 
 
 def test_cudagraph_has_mode():
-    assert h.cudagraph_has_mode(M.FULL_DECODE_ONLY, M.NONE)
-    assert not h.cudagraph_has_mode(M.FULL_DECODE_ONLY, M.PIECEWISE)
-    assert h.cudagraph_has_mode(M.FULL, M.FULL) and not h.cudagraph_has_mode(M.FULL, M.NONE)
-    with pytest.raises(ValueError):
-        h.cudagraph_has_mode(M.FULL, M.FULL_AND_PIECEWISE)
+    assert M.FULL_DECODE_ONLY.has_mode(M.NONE)
+    assert not M.FULL_DECODE_ONLY.has_mode(M.PIECEWISE)
+    assert M.FULL.has_mode(M.FULL) and not M.FULL.has_mode(M.NONE)
+    # The removed free function raised for a pair; the declared method answers False
+    # (a pair is never the single mode of one batch kind).
+    assert not M.FULL.has_mode(M.FULL_AND_PIECEWISE)
 
 
 def test_valid_runtime_modes_and_unset_mode():
-    assert h.cudagraph_valid_runtime_modes(M) == frozenset({M.NONE, M.PIECEWISE, M.FULL})
-    assert h.cudagraph_enabled(None) is False
+    assert {m for m in M if m.is_valid_runtime_mode()} == {M.NONE, M.PIECEWISE, M.FULL}
+    assert bool(M.NONE) is False and CompilationConfig().cudagraph_mode is None
 
 
-# ---------------------------------------------------------------- post-init hooks
+# A hand-written reference of the CUDAGraphMode semantics (the free functions the
+# declared enum methods replaced): members are single modes or (decode, mixed) pairs.
+def _ref_pair(mode):
+    v = mode.value
+    return (M(v[0]), M(v[1])) if isinstance(v, tuple | list) else (mode, mode)
 
 
-def ns(**kw):
-    base = dict(custom_ops=[], inductor_compile_config={}, mode=None, backend="",
-                pass_config=SimpleNamespace(enable_qk_norm_rope_fusion=None,
-                                            fuse_rope_kvcache=None),
-                cudagraph_mm_encoder=False, encoder_cudagraph_max_vision_items_per_batch=0,
-                encoder_cudagraph_max_frames_per_batch=None,
-                encoder_cudagraph_token_budgets=[], compile_cache_save_format=None,
-                enabled_custom_ops={}, disabled_custom_ops={"x": 2})
-    base.update(kw)
-    return SimpleNamespace(**base)
+@given(st.sampled_from(list(M)), st.sampled_from(list(M)))
+def test_cudagraph_mode_methods_match_reference(mode, other):
+    decode, mixed = _ref_pair(mode)
+    separate = isinstance(mode.value, tuple | list)
+    top = M(max(mode.value)) if separate else mode
+    assert mode.separate_routine() is separate
+    assert (mode.decode_mode(), mode.mixed_mode()) == (decode, mixed)
+    assert mode.max_cudagraph_mode() is top
+    assert mode.has_full_cudagraphs() is (top == M.FULL)
+    assert mode.has_piecewise_cudagraphs() is (M.PIECEWISE in (decode, mixed))
+    assert mode.requires_piecewise_compilation() is (M.PIECEWISE in (decode, mixed))
+    assert mode.is_valid_runtime_mode() is (not separate)
+    assert bool(mode) is (mode != M.NONE)
+    if not isinstance(other.value, tuple | list):
+        assert mode.has_mode(other) is (other in (decode, mixed))
+    assert str(mode) == mode.name
+
+
+# ---------------------------------------------------------------- after construction
 
 
 def test_default_compile_cache_save_format(monkeypatch):
     monkeypatch.delenv("VLLM_COMPILE_CACHE_SAVE_FORMAT", raising=False)
-    c = ns()
-    h.default_compile_cache_save_format(c)
-    assert c.compile_cache_save_format == "binary"
+    assert CompilationConfig().compile_cache_save_format == "binary"
     monkeypatch.setenv("VLLM_COMPILE_CACHE_SAVE_FORMAT", "unpacked")
-    c = ns()
-    h.default_compile_cache_save_format(c)
-    assert c.compile_cache_save_format == "unpacked"
-    c = ns(compile_cache_save_format="binary")
-    h.default_compile_cache_save_format(c)
+    assert CompilationConfig().compile_cache_save_format == "unpacked"
+    c = CompilationConfig(compile_cache_save_format="binary")
     assert c.compile_cache_save_format == "binary"  # explicit value wins
     monkeypatch.setenv("VLLM_COMPILE_CACHE_SAVE_FORMAT", "BINARY")
     with pytest.raises(ValueError, match="VLLM_COMPILE_CACHE_SAVE_FORMAT"):
-        h.default_compile_cache_save_format(ns())
+        CompilationConfig()
 
 
 def test_use_counters_for_op_tallies():
-    c = ns()
+    c = CompilationConfig()
+    assert isinstance(c.enabled_custom_ops, Counter)
+    assert isinstance(c.disabled_custom_ops, Counter)
+    c.disabled_custom_ops = {"x": 2}  # the hook keeps existing tallies
     h.use_counters_for_op_tallies(c)
-    assert isinstance(c.enabled_custom_ops, Counter) and c.disabled_custom_ops["x"] == 2
+    assert isinstance(c.disabled_custom_ops, Counter) and c.disabled_custom_ops["x"] == 2
     c.enabled_custom_ops.update(["a", "a"])
     assert c.enabled_custom_ops["a"] == 2
 
 
 def test_check_custom_ops_all_none():
-    h.check_custom_ops_all_none(ns(custom_ops=["all", "-a"]))
-    h.check_custom_ops_all_none(ns(custom_ops=[]))
-    with pytest.raises(ValueError):
-        h.check_custom_ops_all_none(ns(custom_ops=["all", "none"]))
+    CompilationConfig(custom_ops=["all", "-a"])
+    CompilationConfig(custom_ops=[])
+    with pytest.raises(ValueError, match="at most one of 'all' and 'none'"):
+        CompilationConfig(custom_ops=["all", "none"])
+    with pytest.raises(ValueError, match="at most one"):
+        CompilationConfig(custom_ops=["none", "none"])
 
 
 def test_default_auto_functionalized_v2():
-    c = ns()
-    h.default_auto_functionalized_v2(c)
+    c = CompilationConfig()
     assert c.inductor_compile_config == {"enable_auto_functionalized_v2": False}
-    c = ns(inductor_compile_config={"enable_auto_functionalized_v2": True})
-    h.default_auto_functionalized_v2(c)
+    c = CompilationConfig(inductor_compile_config={"enable_auto_functionalized_v2": True})
     assert c.inductor_compile_config["enable_auto_functionalized_v2"] is True
 
 
 def test_add_rotary_embedding_for_rope_fusions():
-    c = ns()
-    h.add_rotary_embedding_for_rope_fusions(c)
-    assert c.custom_ops == []
-    pc = SimpleNamespace(enable_qk_norm_rope_fusion=True, fuse_rope_kvcache=False)
-    c = ns(custom_ops=["none"], pass_config=pc)
-    h.add_rotary_embedding_for_rope_fusions(c)
-    h.add_rotary_embedding_for_rope_fusions(c)
+    assert CompilationConfig().custom_ops == []
+    pc = {"enable_qk_norm_rope_fusion": True, "fuse_rope_kvcache": False}
+    c = CompilationConfig(custom_ops=["none"], pass_config=pc)
+    assert c.custom_ops == ["none", "+rotary_embedding"]
+    again = CompilationConfig(custom_ops=c.custom_ops, pass_config=pc)  # added once only
+    assert again.custom_ops == ["none", "+rotary_embedding"]
+    c = CompilationConfig(custom_ops=["none"], pass_config={"fuse_rope_kvcache": True})
     assert c.custom_ops == ["none", "+rotary_embedding"]
 
 
 @pytest.mark.parametrize("ops, ok", [
-    (["all", "-x", "+y", "none"], True), (["x"], False), ([""], False), (["~x"], False),
+    (["all", "-x", "+y"], True), (["-x", "+y", "none"], True), (["x"], False), ([""], False),
+    (["~x"], False),
 ])
 def test_check_custom_op_syntax(ops, ok):
     if ok:
-        h.check_custom_op_syntax(ns(custom_ops=ops))
+        CompilationConfig(custom_ops=ops)
     else:
         with pytest.raises(ValueError, match="custom op"):
-            h.check_custom_op_syntax(ns(custom_ops=ops))
+            CompilationConfig(custom_ops=ops)
 
 
 def test_check_piecewise_backend():
-    h.check_piecewise_backend(ns(mode=CompilationMode.VLLM_COMPILE, backend="eager"))
-    h.check_piecewise_backend(ns(mode=CompilationMode.DYNAMO_TRACE_ONCE, backend="tvm"))
-    h.check_piecewise_backend(ns(mode=None, backend="tvm"))
+    CompilationConfig(mode=CompilationMode.VLLM_COMPILE, backend="eager")
+    CompilationConfig(mode=CompilationMode.DYNAMO_TRACE_ONCE, backend="tvm")
+    CompilationConfig(mode=None, backend="tvm")
     with pytest.raises(ValueError, match="piecewise"):
-        h.check_piecewise_backend(ns(mode=CompilationMode.VLLM_COMPILE, backend="tvm"))
+        CompilationConfig(mode=CompilationMode.VLLM_COMPILE, backend="tvm")
 
 
 def test_check_encoder_cudagraph():
-    h.check_encoder_cudagraph(ns(encoder_cudagraph_max_vision_items_per_batch=-1))
-    h.check_encoder_cudagraph(ns(cudagraph_mm_encoder=True,
-                                 encoder_cudagraph_max_frames_per_batch=0))
+    CompilationConfig(encoder_cudagraph_max_vision_items_per_batch=-1)
+    CompilationConfig(cudagraph_mm_encoder=True, encoder_cudagraph_max_frames_per_batch=0)
     with pytest.raises(ValueError, match="vision_items"):
-        h.check_encoder_cudagraph(ns(cudagraph_mm_encoder=True,
-                                     encoder_cudagraph_max_vision_items_per_batch=-1))
+        CompilationConfig(cudagraph_mm_encoder=True,
+                          encoder_cudagraph_max_vision_items_per_batch=-1)
     with pytest.raises(ValueError, match="frames"):
-        h.check_encoder_cudagraph(ns(cudagraph_mm_encoder=True,
-                                     encoder_cudagraph_max_frames_per_batch=-1))
+        CompilationConfig(cudagraph_mm_encoder=True, encoder_cudagraph_max_frames_per_batch=-1)
     with pytest.raises(ValueError, match="token_budgets"):
-        h.check_encoder_cudagraph(ns(encoder_cudagraph_token_budgets=[16, -16]))
+        CompilationConfig(encoder_cudagraph_token_budgets=[16, -16])
 
 
-# ---------------------------------------------------------------- PassConfig helpers
+# ---------------------------------------------------------------- PassConfig
 
 
 def test_warn_fusions_without_noop_elimination(caplog):
@@ -174,11 +190,11 @@ def test_enabled_fusions():
 
 def test_flashinfer_max_size():
     table = {2: 64, 4: 2}
-    assert h.flashinfer_max_size(PassConfig(), 4, table) == 2 * 1024 * 1024
-    assert h.flashinfer_max_size(PassConfig(), 8, table) is None  # no default known
-    assert h.flashinfer_max_size(PassConfig(), 3, table) is None  # unsupported size
+    assert PassConfig().flashinfer_max_size(4, table) == 2 * 1024 * 1024
+    assert PassConfig().flashinfer_max_size(8, table) is None  # no default known
+    assert PassConfig().flashinfer_max_size(3, table) is None  # unsupported size
     own = PassConfig(fi_allreduce_fusion_max_size_mb=0.5)
-    assert h.flashinfer_max_size(own, 16, table) == 512 * 1024
+    assert own.flashinfer_max_size(16, table) == 512 * 1024
 
 
 # ---------------------------------------------------------------- capture sizes
@@ -247,19 +263,19 @@ def test_resolve_capture_sizes_disabled_and_sp():
 
 
 def test_post_init_cudagraph_sizes():
-    c = SimpleNamespace(compile_sizes=[8, 8, "cudagraph_capture_sizes"],
-                        cudagraph_capture_sizes=[4, 1, 2], max_cudagraph_capture_size=4)
+    c = CompilationConfig(compile_sizes=[8, 8, "cudagraph_capture_sizes"],
+                          cudagraph_capture_sizes=[4, 1, 2], max_cudagraph_capture_size=4)
     h.post_init_cudagraph_sizes(c)
     assert c.cudagraph_capture_sizes == [1, 2, 4] and sorted(c.compile_sizes) == [1, 2, 4, 8]
-    c = SimpleNamespace(compile_sizes=None, cudagraph_capture_sizes=[],
-                        max_cudagraph_capture_size=0)
+    c = CompilationConfig(compile_sizes=None, cudagraph_capture_sizes=[],
+                          max_cudagraph_capture_size=0)
     h.post_init_cudagraph_sizes(c)
     assert c.compile_sizes == []
     with pytest.raises(ValueError, match="compile_sizes"):
-        h.post_init_cudagraph_sizes(SimpleNamespace(
+        h.post_init_cudagraph_sizes(CompilationConfig(
             compile_sizes=["all"], cudagraph_capture_sizes=[1], max_cudagraph_capture_size=1))
     with pytest.raises(ValueError, match="max_cudagraph_capture_size"):
-        h.post_init_cudagraph_sizes(SimpleNamespace(
+        h.post_init_cudagraph_sizes(CompilationConfig(
             compile_sizes=None, cudagraph_capture_sizes=[1, 8], max_cudagraph_capture_size=16))
 
 
@@ -340,7 +356,7 @@ def test_default_splitting_ops():
     assert c.splitting_ops == ATTN + KV_OPS and c.pass_config.fuse_rope_kvcache is False
     assert c.splitting_ops is not CompilationConfig._attention_ops
     assert CompilationConfig._attention_ops == ATTN  # class list untouched
-    assert h.splitting_ops_contain_attention(c) and h.is_attention_compiled_piecewise(c)
+    assert c.splitting_ops_contain_attention() and c.is_attention_compiled_piecewise()
     c = compiled(use_inductor_graph_partition=True)
     h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
     assert c.splitting_ops == ATTN
@@ -383,22 +399,30 @@ def test_deepep_high_throughput_disables_cudagraphs():
 
 
 def test_kv_cache_update_and_piecewise_queries():
-    assert h.splitting_ops_contain_kv_cache_update(compiled())  # will be added
-    assert not h.splitting_ops_contain_kv_cache_update(compiled(splitting_ops=ATTN))
-    assert h.splitting_ops_contain_kv_cache_update(compiled(splitting_ops=KV_OPS))
-    assert not h.splitting_ops_contain_attention(compiled())
-    assert not h.is_attention_compiled_piecewise(compiled(splitting_ops=ATTN[:2]))
-    assert not h.is_attention_compiled_piecewise(compiled(mode=2, splitting_ops=ATTN))
+    assert compiled().splitting_ops_contain_kv_cache_update()  # will be added
+    assert h.splitting_ops_contain_kv_cache_update(compiled())  # the wrapper agrees
+    assert not compiled(splitting_ops=ATTN).splitting_ops_contain_kv_cache_update()
+    assert compiled(splitting_ops=KV_OPS).splitting_ops_contain_kv_cache_update()
+    assert not compiled(pass_config={"fuse_attn_quant": True}
+                        ).splitting_ops_contain_kv_cache_update()
+    assert not compiled(use_inductor_graph_partition=True
+                        ).splitting_ops_contain_kv_cache_update()
+    assert not compiled().splitting_ops_contain_attention()
+    assert not compiled(splitting_ops=ATTN[:2]).is_attention_compiled_piecewise()
+    assert not compiled(mode=2, splitting_ops=ATTN).is_attention_compiled_piecewise()
     part = compiled(splitting_ops=ATTN, use_inductor_graph_partition=True, backend="inductor")
-    assert h.is_attention_compiled_piecewise(part)
+    assert part.is_attention_compiled_piecewise()
     part = compiled(splitting_ops=ATTN, use_inductor_graph_partition=True, backend="eager")
-    assert not h.is_attention_compiled_piecewise(part)
+    assert not part.is_attention_compiled_piecewise()
+    part = compiled(mode="NONE", splitting_ops=ATTN, use_inductor_graph_partition=True,
+                    backend="inductor")
+    assert not part.is_attention_compiled_piecewise()
 
 
 def test_is_custom_op_enabled():
-    assert h.is_custom_op_enabled(CompilationConfig(custom_ops=["all", "-a"]), "b")
-    assert not h.is_custom_op_enabled(CompilationConfig(custom_ops=["all", "-a"]), "a")
-    assert h.is_custom_op_enabled(CompilationConfig(custom_ops=["none", "+a"]), "a")
-    assert not h.is_custom_op_enabled(CompilationConfig(custom_ops=["none"]), "a")
+    assert CompilationConfig(custom_ops=["all", "-a"]).is_custom_op_enabled("b")
+    assert not CompilationConfig(custom_ops=["all", "-a"]).is_custom_op_enabled("a")
+    assert CompilationConfig(custom_ops=["none", "+a"]).is_custom_op_enabled("a")
+    assert not CompilationConfig(custom_ops=["none"]).is_custom_op_enabled("a")
     with pytest.raises(ValueError):
-        h.is_custom_op_enabled(CompilationConfig(), "a")
+        CompilationConfig().is_custom_op_enabled("a")

@@ -1,31 +1,30 @@
-"""Unit tests of the speculative-decoding hooks and value-only helpers."""
+"""SpeculativeConfig behaviour declared in schema/speculative.yaml (through the generated
+class), and the hooks and value-only helpers of codegen/cfgc/hooks/speculative.py."""
 
 from __future__ import annotations
 
+import typing
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cfgc.hooks import speculative as h
+from vllm_config.speculative import SpeculativeConfig
+from vllm_config.types import MTPModelTypes, SpeculativeMethod
+
+TARGET = SimpleNamespace(model="org/target", quantization=None)
 
 
-def fake(**kwargs):
-    base = dict(model=None, method=None, num_speculative_tokens=None, quantization=None,
-                enforce_eager=None, target_model_config=None, target_parallel_config=None,
-                draft_model_config=None, draft_parallel_config=None,
-                prompt_lookup_min=None, prompt_lookup_max=None, parallel_drafting=False,
-                suffix_decoding_max_tree_depth=24, suffix_decoding_max_cached_requests=10000,
-                suffix_decoding_max_spec_factor=1.0, suffix_decoding_min_token_prob=0.1,
-                tensor_parallel_size=None, rejection_sample_method="standard",
-                synthetic_acceptance_rates=None, synthetic_acceptance_length=None,
-                num_speculative_tokens_per_batch_size=None)
-    base.update(kwargs)
-    return SimpleNamespace(**base)
+def spec(**kwargs) -> SpeculativeConfig:
+    return SpeculativeConfig(**kwargs)
 
 
 def test_literal_types():
-    assert "mtp" in h.mtp_model_types() and "deepseek_mtp" in h.mtp_model_types()
-    assert len(h.mtp_model_types()) == 20
+    mtp = typing.get_args(MTPModelTypes)
+    assert "mtp" in mtp and "deepseek_mtp" in mtp
+    assert len(mtp) == 20
     eagle = h.eagle_model_types()
     assert {"eagle", "eagle3", "extract_hidden_states", "dflash", "mtp"} <= set(eagle)
     assert "ngram" not in eagle and h.ngram_gpu_types() == ("ngram_gpu",)
@@ -43,64 +42,71 @@ def test_literal_types():
     ("org/model", "eagle", "eagle"),
 ])
 def test_infer_method(model, method, expected):
-    c = fake(model=model, method=method)
-    h.infer_method(c)
-    assert c.method == expected
+    kwargs = dict(model=model, method=method, num_speculative_tokens=1,
+                  target_model_config=TARGET)
+    if model is None and expected == "draft_model":
+        # Inferred, then rejected for want of a draft model: the message names it.
+        with pytest.raises(ValueError, match=f"method '{expected}' needs a draft"):
+            spec(**kwargs)
+        return
+    assert spec(**kwargs).method == expected
 
 
 def test_take_model_from_target():
     target = SimpleNamespace(model="org/target", quantization="fp8",
                              hf_text_config=SimpleNamespace(model_type="deepseek_v32"))
-    c = fake(method="mtp", num_speculative_tokens=1, target_model_config=target)
-    h.take_model_from_target(c)
+    c = spec(method="mtp", num_speculative_tokens=1, target_model_config=target)
     assert (c.model, c.quantization, c.enforce_eager) == ("org/target", "fp8", True)
-    c = fake(method="dspark", num_speculative_tokens=1, quantization="awq",
+    c = spec(method="dspark", num_speculative_tokens=1, quantization="awq",
              target_model_config=SimpleNamespace(model="t", quantization="fp8"))
-    h.take_model_from_target(c)
     assert (c.model, c.quantization, c.enforce_eager) == ("t", "awq", None)
+    c = spec(method="mtp", num_speculative_tokens=1, target_model_config=TARGET)
+    assert c.enforce_eager is None  # a target without hf_text_config: not deepseek_v32
     for method in ("ngram", "ngram_gpu", "suffix", "extract_hidden_states"):
-        c = fake(method=method, num_speculative_tokens=2)
-        h.take_model_from_target(c)
+        c = spec(method=method, num_speculative_tokens=2)
         assert c.model == method
-    untouched = fake(method="eagle", num_speculative_tokens=None)
-    h.take_model_from_target(untouched)
-    assert untouched.model is None
+    # No draft length: nothing is taken, and the final check asks for the length.
+    with pytest.raises(ValueError, match="num_speculative_tokens is required"):
+        spec(method="eagle", num_speculative_tokens=None)
     with pytest.raises(ValueError, match="needs a draft"):
-        h.take_model_from_target(fake(method="eagle", num_speculative_tokens=2))
+        spec(method="eagle", num_speculative_tokens=2)
+    with pytest.raises(ValueError, match="dotted class path"):
+        spec(method="custom_class", num_speculative_tokens=2)
 
 
 @pytest.mark.parametrize("lo, hi, expected", [
     (None, None, (5, 5)), (3, None, (3, 3)), (None, 4, (4, 4)), (2, 6, (2, 6))])
 def test_ngram_lookup_defaults(lo, hi, expected):
-    c = fake(method="ngram", prompt_lookup_min=lo, prompt_lookup_max=hi)
-    h.apply_method_defaults(c)
+    c = spec(method="ngram", num_speculative_tokens=1, prompt_lookup_min=lo,
+             prompt_lookup_max=hi)
     assert (c.prompt_lookup_min, c.prompt_lookup_max) == expected
 
 
 def test_method_defaults_for_other_methods():
-    c = fake(method="extract_hidden_states", target_parallel_config="P")
-    h.apply_method_defaults(c)
+    c = spec(method="extract_hidden_states", num_speculative_tokens=1,
+             target_parallel_config="P")
     assert (c.model, c.prompt_lookup_min, c.draft_parallel_config) == \
         ("extract_hidden_states", 0, "P")
-    c = fake(method="dflash", model="m")
-    h.apply_method_defaults(c)
+    c = spec(method="dflash", model="m", num_speculative_tokens=1)
     assert c.parallel_drafting and c.prompt_lookup_max == 0
 
 
 def test_verify_args():
-    c = fake(num_speculative_tokens=4, rejection_sample_method="synthetic",
+    c = spec(method="ngram", num_speculative_tokens=4, rejection_sample_method="synthetic",
              synthetic_acceptance_length=1.0)
-    h.verify_args(c)
     assert c.synthetic_acceptance_rates == [0.0, 0.0, 0.0, 0.0]
+    assert c.synthetic_acceptance_length is None
     with pytest.raises(ValueError, match="tensor_parallel_size"):
-        h.verify_args(fake(num_speculative_tokens=1, tensor_parallel_size=1))
-    with pytest.raises(ValueError, match="> 0"):
-        h.verify_args(fake(num_speculative_tokens=-1))
-    block = fake(num_speculative_tokens=2, rejection_sample_method="block")
-    h.verify_args(block)
+        spec(method="ngram", num_speculative_tokens=1, tensor_parallel_size=1)
+    with pytest.raises(ValueError, match="num_speculative_tokens"):
+        spec(method="ngram", num_speculative_tokens=-1)
+    block = spec(method="ngram", num_speculative_tokens=2, rejection_sample_method="block")
+    assert block.synthetic_acceptance_rates is None
     with pytest.raises(ValueError, match="synthetic"):
-        h.verify_args(fake(num_speculative_tokens=2, rejection_sample_method="block",
-                           synthetic_acceptance_rates=[1.0, 1.0]))
+        spec(method="ngram", num_speculative_tokens=2, rejection_sample_method="block",
+             synthetic_acceptance_rates=[1.0, 1.0])
+    with pytest.raises(ValueError, match="exactly one"):
+        spec(method="ngram", num_speculative_tokens=2, rejection_sample_method="synthetic")
 
 
 @pytest.mark.parametrize("length, n, rates", [
@@ -142,19 +148,37 @@ def test_draft_max_model_len():
 
 
 def test_slots_and_predicates():
-    assert h.max_num_new_slots_for_drafting(fake(method="ngram", num_speculative_tokens=4)) == 0
-    assert h.max_num_new_slots_for_drafting(
-        fake(method="draft_model", num_speculative_tokens=4)) == 1
-    assert h.max_num_new_slots_for_drafting(
-        fake(method="draft_model", num_speculative_tokens=4, parallel_drafting=True)) == 4
-    assert h.max_num_new_slots_for_drafting(
-        fake(method="eagle", num_speculative_tokens=3, parallel_drafting=True)) == 2
-    assert h.use_eagle(fake(method="mtp")) and not h.use_eagle(fake(method="ngram"))
-    assert h.uses_dynamic_draft_length(fake(num_speculative_tokens_per_batch_size=[(1, 8, 3)]))
+    assert spec(method="ngram", num_speculative_tokens=4).max_num_new_slots_for_drafting == 0
+    draft = spec(method="draft_model", model="m", num_speculative_tokens=4)
+    assert draft.max_num_new_slots_for_drafting == 1
+    assert h.max_num_new_slots_for_drafting(draft) == 1  # the wrapper agrees
+    assert spec(method="draft_model", model="m", num_speculative_tokens=4,
+                parallel_drafting=True).max_num_new_slots_for_drafting == 4
+    assert spec(method="eagle", model="m", num_speculative_tokens=3,
+                parallel_drafting=True).max_num_new_slots_for_drafting == 2
+    mtp = spec(method="mtp", model="m", num_speculative_tokens=1)
+    assert mtp.use_eagle() and h.use_eagle(mtp)
+    assert not spec(method="ngram", num_speculative_tokens=1).use_eagle()
+    dyn = spec(method="ngram", num_speculative_tokens=3,
+               num_speculative_tokens_per_batch_size=[(1, 8, 3)])
+    assert dyn.uses_dynamic_speculative_decoding() and h.uses_dynamic_draft_length(dyn)
+    assert not spec(method="ngram", num_speculative_tokens=3).uses_dynamic_speculative_decoding()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(h._literal_values(SpeculativeMethod)), st.integers(1, 16),
+       st.booleans())
+def test_slots_match_reference(method, n, parallel):
+    """The declared property and method agree with the hand-written rules they replaced."""
+    c = spec(method="ngram", num_speculative_tokens=n)
+    c.method, c.parallel_drafting = method, parallel
+    expected = (n - 1 if parallel else 0) + (1 if method == "draft_model" else 0)
+    assert c.max_num_new_slots_for_drafting == expected
+    assert c.use_eagle() is (method in ("eagle", "eagle3", "mtp", "dflash", "dspark"))
 
 
 def test_hash_factor_hooks():
-    c = fake(method="dflash")
+    c = spec(method="dflash", model="m", num_speculative_tokens=1)
     assert h.uses_aux_hidden_states_factor(c) is True
     assert h.aux_layer_ids_factor(c) is None  # no draft config yet
     c.draft_model_config = SimpleNamespace(hf_config=None)

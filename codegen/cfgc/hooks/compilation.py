@@ -1,225 +1,48 @@
 """Hooks for schema/compilation.yaml: CompilationConfig, PassConfig, DynamicShapesConfig.
 
-Two kinds of functions live here:
+What the classes enforce and derive is declared in the schema (rules, resolve steps,
+expression methods; the CUDAGraphMode methods are on the generated enum). What stays
+here are real algorithms the engine and VllmConfig's hooks call while building the
+config: CUDA-graph capture sizes, compile ranges and splitting ops. They take every
+platform-, model- or engine-dependent input as an argument, so they stay pure and
+testable.
 
-* hooks the schema names (post-init steps), which mutate a freshly validated config;
-* plain helpers for the engine and for VllmConfig's hooks: the CUDAGraphMode
-  predicates (the generated enum carries no methods), CUDA-graph capture-size and
-  compile-range arithmetic, splitting-op selection. They take every platform-, model-
-  or engine-dependent input as an argument, so they stay pure and testable.
-
-Nothing here imports torch or vLLM.
+Nothing here imports torch or vLLM; the generated package is imported inside
+functions only (it imports this module).
 """
 
 from __future__ import annotations
 
 import logging
-import os
+import typing
 from collections import Counter
 from typing import Any
 
 logger = logging.getLogger("vllm_config.compilation")
 
-_SAVE_FORMAT_ENV = "VLLM_COMPILE_CACHE_SAVE_FORMAT"
-_SAVE_FORMATS = ("binary", "unpacked")
-_PIECEWISE_BACKENDS = ("", "eager", "inductor")
-_KV_CACHE_UPDATE_OPS = ("vllm::unified_kv_cache_update", "vllm::unified_mla_kv_cache_update")
-# CompilationMode values (an IntEnum; compared by value so this module never imports
-# the generated package, which imports it).
-_MODE_NONE = 0
-_MODE_VLLM_COMPILE = 3
-
-
-# --------------------------------------------------------------------------------------
-# CUDAGraphMode predicates. Members are NONE/PIECEWISE/FULL (one routine) or a pair
-# (decode mode, mixed-batch mode) for FULL_DECODE_ONLY and FULL_AND_PIECEWISE.
-# --------------------------------------------------------------------------------------
-
-
-def _mode_enum(mode: Any) -> type:
-    return type(mode)
-
-
-def cudagraph_separate_routine(mode: Any) -> bool:
-    """True when the mode runs decode-only batches and mixed batches differently."""
-    return isinstance(mode.value, tuple | list)
-
-
-def cudagraph_decode_mode(mode: Any) -> Any:
-    """The single-routine mode used for uniform decode batches."""
-    return _mode_enum(mode)(mode.value[0]) if cudagraph_separate_routine(mode) else mode
-
-
-def cudagraph_mixed_mode(mode: Any) -> Any:
-    """The single-routine mode used for mixed prefill/decode batches."""
-    return _mode_enum(mode)(mode.value[1]) if cudagraph_separate_routine(mode) else mode
-
-
-def cudagraph_has_mode(mode: Any, single: Any) -> bool:
-    """Whether `mode` uses the single-routine mode `single` for some batch kind."""
-    if cudagraph_separate_routine(single):
-        raise ValueError(f"{single.name} is not a single-routine CUDA graph mode")
-    if cudagraph_separate_routine(mode):
-        return single.value in mode.value
-    return mode == single
-
-
-def cudagraph_max_mode(mode: Any) -> Any:
-    """The strongest single-routine mode the mode uses (FULL > PIECEWISE > NONE)."""
-    if cudagraph_separate_routine(mode):
-        return _mode_enum(mode)(max(mode.value))
-    return mode
-
-
-def cudagraph_requires_piecewise_compilation(mode: Any) -> bool:
-    return cudagraph_has_mode(mode, _mode_enum(mode).PIECEWISE)
-
-
-def cudagraph_has_piecewise(mode: Any) -> bool:
-    return cudagraph_requires_piecewise_compilation(mode)
-
-
-def cudagraph_has_full(mode: Any) -> bool:
-    return cudagraph_max_mode(mode) == _mode_enum(mode).FULL
-
-
-def cudagraph_valid_runtime_modes(enum_cls: type) -> frozenset:
-    """The modes the runtime dispatcher can be in: NONE, PIECEWISE, FULL."""
-    return frozenset({enum_cls.NONE, enum_cls.PIECEWISE, enum_cls.FULL})
-
-
-def cudagraph_is_valid_runtime_mode(mode: Any) -> bool:
-    return mode in cudagraph_valid_runtime_modes(_mode_enum(mode))
-
-
-def cudagraph_enabled(mode: Any) -> bool:
-    """Truth value of a mode: anything but NONE (and None) captures graphs."""
-    return mode is not None and mode != _mode_enum(mode).NONE
-
-
-# --------------------------------------------------------------------------------------
-# CompilationConfig post-init hooks (named in the schema, run in schema order).
-# --------------------------------------------------------------------------------------
-
-
-def default_compile_cache_save_format(self: Any) -> None:
-    """Unset save format: take it from the environment, "binary" when absent."""
-    if self.compile_cache_save_format is not None:
-        return
-    value = os.environ.get(_SAVE_FORMAT_ENV, "binary")
-    if value not in _SAVE_FORMATS:
-        raise ValueError(
-            f"{_SAVE_FORMAT_ENV}={value!r} is not a valid compile cache save format; "
-            f"choose one of {', '.join(_SAVE_FORMATS)}"
-        )
-    self.compile_cache_save_format = value
-
 
 def use_counters_for_op_tallies(self: Any) -> None:
-    """The enabled/disabled custom-op tallies are multisets the engine updates."""
+    """The enabled/disabled custom-op tallies are multisets the engine updates.
+
+    Stays a hook: a field's default_factory can only be a config class, list, dict or
+    set, and the engine needs `collections.Counter` here (vLLM's own type).
+    """
     self.enabled_custom_ops = Counter(self.enabled_custom_ops)
     self.disabled_custom_ops = Counter(self.disabled_custom_ops)
 
 
-def check_custom_ops_all_none(self: Any) -> None:
-    """'all' and 'none' set the baseline; only one of them, once, makes sense."""
-    if self.custom_ops.count("none") + self.custom_ops.count("all") > 1:
-        raise ValueError(
-            "custom_ops may name at most one of 'all' and 'none', once; "
-            f"got {self.custom_ops}"
-        )
-
-
-def default_auto_functionalized_v2(self: Any) -> None:
-    """Fusion passes match auto-functionalization v1 graphs: keep v2 off unless asked."""
-    self.inductor_compile_config.setdefault("enable_auto_functionalized_v2", False)
-
-
-def add_rotary_embedding_for_rope_fusions(self: Any) -> None:
-    """RoPE fusions match the custom rotary-embedding op, so it must be enabled."""
-    pc = self.pass_config
-    wants_rope_op = pc.enable_qk_norm_rope_fusion or pc.fuse_rope_kvcache
-    if wants_rope_op and "+rotary_embedding" not in self.custom_ops:
-        self.custom_ops.append("+rotary_embedding")
-
-
-def check_custom_op_syntax(self: Any) -> None:
-    """Entries other than 'all'/'none' must be '+name' or '-name'."""
-    for op in self.custom_ops:
-        if op in ("all", "none"):
-            continue
-        if not op or op[0] not in "+-":
-            raise ValueError(
-                f"invalid custom op entry {op!r}: use 'all', 'none', '+name' to enable "
-                "or '-name' to disable a registered op"
-            )
-
-
-def check_piecewise_backend(self: Any) -> None:
-    """Piecewise compilation (mode VLLM_COMPILE) supports only the default backends."""
-    if _is_vllm_compile(self) and self.backend not in _PIECEWISE_BACKENDS:
-        raise ValueError(
-            f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); "
-            "use 'inductor', 'eager' or leave it empty"
-        )
-
-
-def check_encoder_cudagraph(self: Any) -> None:
-    """Encoder CUDA graph sizes: counts not negative (checked only when capturing),
-    budgets positive (always checked)."""
-    if self.cudagraph_mm_encoder:
-        if self.encoder_cudagraph_max_vision_items_per_batch < 0:
-            raise ValueError(
-                "encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)"
-            )
-        frames = self.encoder_cudagraph_max_frames_per_batch
-        if frames is not None and frames < 0:
-            raise ValueError(
-                "encoder_cudagraph_max_frames_per_batch must be >= 0 (None infers it)"
-            )
-    budgets = self.encoder_cudagraph_token_budgets
-    if any(b <= 0 for b in budgets):
-        raise ValueError(f"every encoder_cudagraph_token_budgets entry must be > 0, got {budgets}")
-
-
 # --------------------------------------------------------------------------------------
-# PassConfig post-init hook.
+# Helpers for the engine (not named by the schema).
 # --------------------------------------------------------------------------------------
-
-
-def warn_fusions_without_noop_elimination(self: Any) -> None:
-    """Fusion patterns assume reshapes were removed; warn when they will not be."""
-    if self.eliminate_noops:
-        return
-    for flag in ("fuse_norm_quant", "fuse_act_quant", "fuse_attn_quant",
-                 "fuse_allreduce_rms", "fuse_act_padding"):
-        if getattr(self, flag):
-            logger.warning("%s is on but eliminate_noops is off: the fusion may not match",
-                           flag)
 
 
 def enabled_fusions(pass_config: Any) -> list[str]:
-    """Names of the fuse_* passes that are switched on, without the prefix."""
+    """Names of the fuse_* passes that are switched on, without the prefix (for the
+    engine's log line). Not named by the schema: an expression cannot enumerate fields."""
     from dataclasses import fields
 
     return [f.name[len("fuse_"):] for f in fields(pass_config)
             if f.name.startswith("fuse_") and getattr(pass_config, f.name)]
-
-
-def flashinfer_max_size(pass_config: Any, world_size: int,
-                        default_sizes_mb: dict[int, float]) -> int | None:
-    """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce.
-
-    `default_sizes_mb` is the device's world-size -> MiB table (platform dependent);
-    the configured fi_allreduce_fusion_max_size_mb wins over it. None when the world
-    size is not supported or no limit is known.
-    """
-    if world_size not in (2, 4, 8, 16):
-        return None
-    size_mb = pass_config.fi_allreduce_fusion_max_size_mb
-    if size_mb is None:
-        size_mb = default_sizes_mb.get(world_size)
-    return None if size_mb is None else int(size_mb * 1024 * 1024)
 
 
 # --------------------------------------------------------------------------------------
@@ -415,7 +238,11 @@ def resolve_compile_ranges_endpoints(cc: Any, max_num_batched_tokens: int | None
 
 
 def get_compile_ranges(cc: Any) -> list[tuple[int, int]]:
-    """Inclusive (start, end) token ranges cut at the endpoints: [1, e0], [e0+1, e1]..."""
+    """Inclusive (start, end) token ranges cut at the endpoints: [1, e0], [e0+1, e1]...
+
+    Stays a hook: it dedupes, sorts and pairs neighbours into a new list of tuples,
+    which the expression language (no comprehensions, sorted or zip) cannot build.
+    """
     if cc.compile_ranges_endpoints is None:
         return []
     ends = sorted(set(cc.compile_ranges_endpoints))
@@ -428,39 +255,25 @@ def get_compile_ranges(cc: Any) -> list[tuple[int, int]]:
 
 
 def _is_vllm_compile(cc: Any) -> bool:
-    return cc.mode is not None and int(cc.mode) == _MODE_VLLM_COMPILE
+    from vllm_config.types import CompilationMode
 
-
-def _is_mode_none(cc: Any) -> bool:
-    return cc.mode is not None and int(cc.mode) == _MODE_NONE
-
-
-def splitting_ops_contain_attention(cc: Any) -> bool:
-    return cc.splitting_ops is not None and all(
-        op in cc.splitting_ops for op in cc._attention_ops
-    )
+    return cc.mode == CompilationMode.VLLM_COMPILE
 
 
 def splitting_ops_contain_kv_cache_update(cc: Any) -> bool:
-    """True when the KV-cache update ops are (or will be) split out of the graph."""
-    if (not cc.use_inductor_graph_partition and cc.splitting_ops is None
-            and not cc.pass_config.fuse_attn_quant):
-        return True  # set_splitting_ops_for_v1 will add them
-    return cc.splitting_ops is not None and all(
-        op in cc.splitting_ops for op in _KV_CACHE_UPDATE_OPS
-    )
+    """Thin wrapper for VllmConfig's hooks: the declared method of the same name
+    (called unbound, so stand-ins with the same attributes work too)."""
+    from vllm_config.compilation import CompilationConfig
 
-
-def is_attention_compiled_piecewise(cc: Any) -> bool:
-    if not splitting_ops_contain_attention(cc):
-        return False
-    if not cc.use_inductor_graph_partition:
-        return _is_vllm_compile(cc)
-    return cc.backend == "inductor" and not _is_mode_none(cc)
+    return CompilationConfig.splitting_ops_contain_kv_cache_update(cc)
 
 
 def is_custom_op_enabled(cc: Any, op: str) -> bool:
-    """With 'all' an op is on unless '-op' is listed; with 'none' only if '+op' is."""
+    """With 'all' an op is on unless '-op' is listed; with 'none' only if '+op' is.
+
+    Stays a hook: asking before the engine has put 'all' or 'none' into custom_ops is
+    a programming error that must raise, which an expression cannot do.
+    """
     if "all" in cc.custom_ops:
         return f"-{op}" not in cc.custom_ops
     if "none" not in cc.custom_ops:
@@ -476,18 +289,24 @@ def set_splitting_ops_for_attn_fusion(cc: Any) -> None:
     modes = type(cc.cudagraph_mode)
     if cc.splitting_ops is None:
         cc.splitting_ops = []
-        if cudagraph_has_piecewise(cc.cudagraph_mode):
+        if cc.cudagraph_mode.has_piecewise_cudagraphs():
             logger.warning("fuse_attn_quant needs attention in the graph: splitting_ops "
                            "set to [] and cudagraph_mode to FULL")
             cc.cudagraph_mode = modes.FULL
-    if splitting_ops_contain_attention(cc):
+    if cc.splitting_ops_contain_attention():
         raise ValueError("splitting_ops must not hold the attention ops when "
                          "fuse_attn_quant is on")
 
 
 def set_splitting_ops_for_v1(cc: Any, all2all_backend: str, data_parallel_size: int = 1) -> None:
     """Choose splitting_ops (and downgrade cudagraph_mode) once mode, cudagraph_mode and
-    the pass flags are final. cudagraph_mode must be set."""
+    the pass flags are final. cudagraph_mode must be set.
+
+    Stays a hook: an ordered algorithm over engine inputs (the all2all backend, DP
+    size) that rewrites several fields and the pass config, with warnings per branch.
+    """
+    from vllm_config.types import KVCacheUpdateOp
+
     if not _is_vllm_compile(cc):
         if cc.splitting_ops is None:
             cc.splitting_ops = []
@@ -503,7 +322,7 @@ def set_splitting_ops_for_v1(cc: Any, all2all_backend: str, data_parallel_size: 
                 logger.warning("fuse_rope_kvcache turned off: it needs splitting_ops=[] or "
                                "use_inductor_graph_partition")
                 pc.fuse_rope_kvcache = False
-            cc.splitting_ops.extend(_KV_CACHE_UPDATE_OPS)
+            cc.splitting_ops.extend(typing.get_args(KVCacheUpdateOp))
     elif not cc.splitting_ops:
         if cc.cudagraph_mode == modes.PIECEWISE:
             logger.warning("empty splitting_ops leaves nothing to capture piecewise: "
@@ -519,7 +338,7 @@ def set_splitting_ops_for_v1(cc: Any, all2all_backend: str, data_parallel_size: 
         logger.warning("sequence parallelism / async TP need the whole graph: "
                        "splitting_ops set to []")
         cc.splitting_ops = []
-        if cudagraph_has_piecewise(cc.cudagraph_mode):
+        if cc.cudagraph_mode.has_piecewise_cudagraphs():
             cc.cudagraph_mode = modes.FULL
     if (all2all_backend == "deepep_high_throughput" and data_parallel_size > 1
             and cc.cudagraph_mode != modes.NONE):

@@ -1,10 +1,11 @@
 """Hooks for schema/speculative.yaml (SpeculativeConfig).
 
-Only what follows from config values lives here. Building the draft model's config
-from its checkpoint, rewriting its HF config and detecting the method from it are
-engine work (the class's hook points); the helpers at the end
-(`draft_tensor_parallel_size`, `draft_max_model_len`, ...) are the value-only pieces
-that work needs, kept here so they are tested once.
+Method inference, per-method defaults and the checks are declared in the schema
+(`resolve` steps of SpeculativeConfig). What stays here: seams to objects the engine
+supplies (the target's HF config, the draft's config for the hash), the synthetic
+acceptance-rate schedule (an algorithm), and value-only helpers the engine's hook
+points and VllmConfig's hooks call (`draft_tensor_parallel_size`,
+`draft_max_model_len`, the Literal alias values).
 """
 
 from __future__ import annotations
@@ -18,13 +19,6 @@ logger = logging.getLogger("vllm_config.speculative")
 
 #: Methods whose drafter consumes intermediate hidden states of the target model.
 AUX_HIDDEN_STATE_METHODS = ("eagle3", "extract_hidden_states", "dflash")
-#: Methods that run the target's hidden states through an EAGLE-style drafter.
-EAGLE_STYLE_METHODS = ("eagle", "eagle3", "mtp", "dflash", "dspark")
-#: Methods that reuse the target checkpoint when no draft model is named.
-TARGET_WEIGHT_METHODS = ("mtp", "dspark")
-#: Model names that stand for the proposer itself rather than a checkpoint.
-SELF_NAMED_METHODS = ("ngram", "ngram_gpu", "suffix", "extract_hidden_states")
-_URL_PREFIXES = ("http://", "https://", "file://")
 
 
 def _literal_values(tp: Any) -> tuple[str, ...]:
@@ -39,14 +33,8 @@ def _literal_values(tp: Any) -> tuple[str, ...]:
 
 
 @cache
-def mtp_model_types() -> tuple[str, ...]:
-    from vllm_config.types import MTPModelTypes
-
-    return _literal_values(MTPModelTypes)
-
-
-@cache
 def eagle_model_types() -> tuple[str, ...]:
+    """The values of the EagleModelTypes alias (for VllmConfig's hooks)."""
     from vllm_config.types import EagleModelTypes
 
     return _literal_values(EagleModelTypes)
@@ -54,138 +42,40 @@ def eagle_model_types() -> tuple[str, ...]:
 
 @cache
 def ngram_gpu_types() -> tuple[str, ...]:
+    """The values of the NgramGPUTypes alias (for VllmConfig's hooks)."""
     from vllm_config.types import NgramGPUTypes
 
     return _literal_values(NgramGPUTypes)
 
 
-def _is_class_path(model: str | None) -> bool:
-    """`pkg.module.Proposer`: dotted, not a URL and not an `org/name` hub id."""
-    return (
-        model is not None
-        and "." in model
-        and not model.startswith(_URL_PREFIXES)
-        and "/" not in model
-    )
+# --- resolve steps ----------------------------------------------------------------
 
 
-# --- post-init hooks, in order ---------------------------------------------------
+def eager_mtp_drafter_for_deepseek_v32(self: Any) -> None:
+    """An MTP drafter taken from a deepseek_v32 target runs eagerly (no CUDA graphs).
 
-
-def infer_method(self: Any) -> None:
-    """Fill in `method` from `model` and map legacy MTP names to "mtp"."""
-    if _is_class_path(self.model):
-        self.method = "custom_class"
-    elif self.method is None:
-        self.method = "ngram" if self.model in ("ngram", "[ngram]") else "draft_model"
-    if self.method != "mtp" and self.method in mtp_model_types():
-        logger.warning("speculative method %r is deprecated; using 'mtp'", self.method)
-        self.method = "mtp"
-
-
-def take_model_from_target(self: Any) -> None:
-    """With a draft length but no `model`, name the proposer (or reuse the target)."""
-    if self.model is not None or self.num_speculative_tokens is None:
+    Stays a hook: a seam to the target's Hugging Face config, an engine-loaded object
+    that may lack `hf_text_config` or `model_type` (read with getattr defaults).
+    """
+    if self.model is not None or self.num_speculative_tokens is None or self.method != "mtp":
         return
-    method = self.method
-    if method in TARGET_WEIGHT_METHODS:
-        target = self.target_model_config
-        if target is None:
-            raise ValueError(f"speculative method {method!r} without a model needs "
-                             "target_model_config (the target's own layers are used)")
-        text_config = getattr(target, "hf_text_config", None)
-        if method == "mtp" and getattr(text_config, "model_type", None) == "deepseek_v32":
-            # CUDA graphs are not supported for this model's MTP drafter.
-            self.enforce_eager = True
-        self.model = target.model
-        if not self.quantization:
-            self.quantization = target.quantization
-    elif method in SELF_NAMED_METHODS:
-        self.model = method
-    elif method == "custom_class":
-        raise ValueError("method 'custom_class' needs `model` set to the proposer's "
-                         "dotted class path, e.g. 'my_pkg.MyProposer'")
-    else:
-        raise ValueError(f"num_speculative_tokens is set but method {method!r} needs a "
-                         "draft `model`")
+    text_config = getattr(self.target_model_config, "hf_text_config", None)
+    if getattr(text_config, "model_type", None) == "deepseek_v32":
+        self.enforce_eager = True
 
 
-def apply_method_defaults(self: Any) -> None:
-    """Per-method defaults and checks that need no checkpoint."""
-    method = self.method
-    if method in ("ngram", "ngram_gpu"):
-        lo, hi = self.prompt_lookup_min, self.prompt_lookup_max
-        if lo is None and hi is None:
-            lo = hi = 5
-        elif lo is None:
-            lo = hi
-        elif hi is None:
-            hi = lo
-        if lo > hi:
-            raise ValueError(f"prompt_lookup_min={lo} must be <= prompt_lookup_max={hi}")
-        self.prompt_lookup_min, self.prompt_lookup_max = lo, hi
-        # The n-gram proposer has no weights; it borrows the target's shapes.
-        self.draft_model_config = self.target_model_config
-        self.draft_parallel_config = self.target_parallel_config
-    elif method == "suffix":
-        check_suffix_decoding(self)
-    elif method == "custom_class":
-        logger.warning("custom proposer classes are experimental; their interface "
-                       "may change between releases")
-        self.prompt_lookup_max = self.prompt_lookup_min = 0
-        self.draft_model_config = self.target_model_config
-        self.draft_parallel_config = self.target_parallel_config
-    elif method == "extract_hidden_states":
-        self.model = "extract_hidden_states"
-        self.prompt_lookup_max = self.prompt_lookup_min = 0
-        self.draft_parallel_config = self.target_parallel_config
-    else:
-        self.prompt_lookup_max = self.prompt_lookup_min = 0
-        if method == "dflash" and self.model is not None:
-            self.parallel_drafting = True
+def resolve_synthetic_acceptance(self: Any) -> None:
+    """Synthetic rejection sampling: validate the per-position rates, or convert the
+    mean acceptance length into rates (then reset the length).
 
-
-def check_suffix_decoding(self: Any) -> None:
-    """Suffix decoding: default the draft length to the tree depth; range checks."""
-    if self.num_speculative_tokens is None:
-        # Suffix decoding sizes drafts itself; the count is only an upper bound.
-        self.num_speculative_tokens = self.suffix_decoding_max_tree_depth
-    if self.suffix_decoding_max_tree_depth < 1:
-        raise ValueError("suffix_decoding_max_tree_depth must be >= 1, got "
-                         f"{self.suffix_decoding_max_tree_depth}")
-    if self.suffix_decoding_max_cached_requests < 0:
-        raise ValueError("suffix_decoding_max_cached_requests must be >= 0, got "
-                         f"{self.suffix_decoding_max_cached_requests}")
-    if self.suffix_decoding_max_spec_factor < 0:
-        raise ValueError("suffix_decoding_max_spec_factor must be >= 0, got "
-                         f"{self.suffix_decoding_max_spec_factor}")
-    if not 0 <= self.suffix_decoding_min_token_prob <= 1:
-        raise ValueError("suffix_decoding_min_token_prob must be in [0, 1], got "
-                         f"{self.suffix_decoding_min_token_prob}")
-
-
-# --- model validator --------------------------------------------------------------
-
-
-def verify_args(self: Any) -> None:
-    """Final checks once the draft length is known; resolve synthetic rates."""
-    if self.tensor_parallel_size is not None:
-        raise ValueError("speculative config takes draft_tensor_parallel_size, "
-                         "not tensor_parallel_size")
-    n = self.num_speculative_tokens
-    if n is None:
-        raise ValueError("num_speculative_tokens is required unless the draft "
-                         "checkpoint defines n_predict")
-    if n <= 0:
-        raise ValueError(f"num_speculative_tokens must be > 0, got {n}")
+    Stays a hook: checking that the rates never increase and building the rate
+    schedule are algorithms over lists (pairwise comparison, list construction).
+    """
     if self.rejection_sample_method == "synthetic":
         self.synthetic_acceptance_rates = resolve_synthetic_acceptance_rates(
-            n, self.synthetic_acceptance_rates, self.synthetic_acceptance_length)
+            self.num_speculative_tokens, self.synthetic_acceptance_rates,
+            self.synthetic_acceptance_length)
         self.synthetic_acceptance_length = None
-    elif (self.synthetic_acceptance_rates is not None
-          or self.synthetic_acceptance_length is not None):
-        raise ValueError("synthetic_acceptance_rates and synthetic_acceptance_length "
-                         "need rejection_sample_method='synthetic'")
 
 
 # --- hash extras ------------------------------------------------------------------
@@ -196,11 +86,15 @@ def uses_aux_hidden_states(method: str | None) -> bool:
 
 
 def uses_aux_hidden_states_factor(self: Any) -> bool:
+    """Hash factor. Stays a hook: a hash extra is a field path or a hook, not an expression."""
     return uses_aux_hidden_states(self.method)
 
 
 def aux_layer_ids_factor(self: Any) -> tuple[int, ...] | None:
-    """Target layers whose hidden states the drafter reads (from the draft config)."""
+    """Target layers whose hidden states the drafter reads (from the draft config).
+
+    Stays a hook: a seam to the draft's Hugging Face config (read with getattr defaults).
+    """
     if not uses_aux_hidden_states(self.method) or self.draft_model_config is None:
         return None
     hf_config = getattr(self.draft_model_config, "hf_config", None)
@@ -274,22 +168,31 @@ def draft_max_model_len(requested: int | None, draft_len: int, target_len: int) 
 
 
 def use_eagle(spec: Any) -> bool:
-    """The drafter is EAGLE-style (reads target hidden states)."""
-    return spec.method in EAGLE_STYLE_METHODS
+    """Thin wrapper for VllmConfig's hooks: SpeculativeConfig.use_eagle() (called
+    unbound, so engine stand-ins with the same attributes work too)."""
+    from vllm_config.speculative import SpeculativeConfig
+
+    return SpeculativeConfig.use_eagle(spec)
 
 
 def uses_dynamic_draft_length(spec: Any) -> bool:
-    return spec.num_speculative_tokens_per_batch_size is not None
+    """Thin wrapper: SpeculativeConfig.uses_dynamic_speculative_decoding(), unbound."""
+    from vllm_config.speculative import SpeculativeConfig
+
+    return SpeculativeConfig.uses_dynamic_speculative_decoding(spec)
 
 
 def max_num_new_slots_for_drafting(spec: Any) -> int:
-    """Upper bound on extra batch slots per request that drafting can add."""
-    slots = spec.num_speculative_tokens - 1 if spec.parallel_drafting else 0
-    if spec.method == "draft_model":
-        slots += 1
-    return slots
+    """Thin wrapper: the SpeculativeConfig property of the same name, unbound."""
+    from vllm_config.speculative import SpeculativeConfig
+
+    return SpeculativeConfig.max_num_new_slots_for_drafting.fget(spec)
 
 
 def skip_validation(value: Any) -> Any:
-    """Engine-supplied model/parallel configs are taken as given, not re-validated."""
+    """Engine-supplied model/parallel configs are taken as given, not re-validated.
+
+    Stays a hook: a seam to the engine (the objects are vLLM's own, possibly not
+    this package's classes), and the schema has no "accept as is" validator.
+    """
     return value

@@ -336,7 +336,7 @@ def override_cudagraph_for_dynamic_spec(self: Any) -> None:
     full CUDA graphs become piecewise."""
     spec, cc = self.speculative_config, self.compilation_config
     if (spec is not None and _spec.uses_dynamic_draft_length(spec)
-            and _cc.cudagraph_has_full(cc.cudagraph_mode)):
+            and cc.cudagraph_mode.has_full_cudagraphs()):
         logger.warning("dynamic speculative decoding: cudagraph_mode %s -> PIECEWISE",
                        cc.cudagraph_mode.name)
         cc.cudagraph_mode = _modes(cc).PIECEWISE
@@ -345,7 +345,7 @@ def override_cudagraph_for_dynamic_spec(self: Any) -> None:
 def drop_piecewise_without_compile(self: Any) -> None:
     """Piecewise CUDA graphs need vLLM compilation (or breakable CUDA graphs)."""
     cc = self.compilation_config
-    if (_cc.cudagraph_requires_piecewise_compilation(cc.cudagraph_mode)
+    if (cc.cudagraph_mode.requires_piecewise_compilation()
             and _mode_value(cc.mode) != _MODE_VLLM_COMPILE and not _breakable_cudagraph()):
         logger.info("cudagraph_mode %s needs compilation mode VLLM_COMPILE; using NONE",
                     cc.cudagraph_mode.name)
@@ -400,7 +400,7 @@ def resolve_cudagraph_mode_for_model(self: Any) -> None:
     cc, model = self.compilation_config, self.model_config
     modes = _modes(cc)
     if model is not None:
-        if _cc.cudagraph_has_full(cc.cudagraph_mode) and model.pooler_config is not None:
+        if cc.cudagraph_mode.has_full_cudagraphs() and model.pooler_config is not None:
             logger.warning("pooling models do not support full CUDA graphs; using PIECEWISE")
             cc.cudagraph_mode = modes.PIECEWISE
         elif (_model_fact(model, "is_encoder_decoder", False)
@@ -487,11 +487,11 @@ def check_final_cudagraph_mode(self: Any) -> None:
     """Piecewise CUDA graphs need vLLM compilation (CUDA-like platforms)."""
     cc, model = self.compilation_config, self.model_config
     mode = cc.cudagraph_mode
-    if (_cc.cudagraph_has_full(mode) and model is not None and not model.disable_cascade_attn
-            and not _cc.cudagraph_has_piecewise(mode)):
+    if (mode.has_full_cudagraphs() and model is not None and not model.disable_cascade_attn
+            and not mode.has_piecewise_cudagraphs()):
         logger.warning("no piecewise CUDA graph for cascade attention: such batches run "
                        "eagerly")
-    if (_cc.cudagraph_requires_piecewise_compilation(mode)
+    if (mode.requires_piecewise_compilation()
             and _mode_value(cc.mode) != _MODE_VLLM_COMPILE and not _breakable_cudagraph()):
         raise ValueError(f"cudagraph_mode {mode.name} needs compilation mode VLLM_COMPILE, "
                          f"got {cc.mode}")
