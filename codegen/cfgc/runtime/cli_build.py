@@ -123,14 +123,22 @@ def _rule_fields(table: object, parsed, root: str, path: tuple[str, ...],
     parts = []
     for field_path in fields:
         full = path + tuple(field_path.split("."))
-        given = [label for r, p, label in parsed.provenance if r == root and p == full]
-        if given:
-            parts.append(f"{field_path} (from {given[-1]})")
+        if _given(parsed.trees.get(root, {}), full):
+            parts.append(f"{field_path} (from {_label(parsed, root, full)})")
             continue
         flag = next((fl["flag"] for fl in getattr(table, "FLAGS", ())
                      if fl.get("root") == root and tuple(fl.get("path", ())) == full), "")
         parts.append(f"{field_path} (default" + (f"; flag {flag})" if flag else ")"))
     return "rule on " + ", ".join(parts)
+
+
+def _given(tree: object, path: tuple[str, ...]) -> bool:
+    """Whether the flags (or a JSON flag / config file) gave a value at `path`."""
+    for key in path:
+        if not isinstance(tree, dict) or key not in tree:
+            return False
+        tree = tree[key]
+    return True
 
 
 def build(table: object, parsed) -> Built:
