@@ -207,7 +207,7 @@ def config_files(draw) -> tuple[dict, dict]:
 def test_schema_agrees_with_the_cli(case) -> None:
     entry, doc = case
     accepted, message = cli_ok(doc)
-    if not accepted and "(from " in message:
+    if not accepted and ("(from " in message or "(rule on " in message):
         assume(False)  # a rule across fields (post-init) refused it: not the schema's part
     assert schema_ok(doc) == accepted, (doc, message,
                                         [e.message for e in VALIDATOR.iter_errors(doc)][:2])
