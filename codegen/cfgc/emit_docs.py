@@ -4,8 +4,10 @@ the cache-key page, the hook-points page and the API pages."""
 from __future__ import annotations
 
 from . import model as m
+from .flags import FlagTable
 from .pyexpr import literal
 from .resolve import Resolved, derived_cli
+from .type_expr import TypeKind
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
 
@@ -50,7 +52,7 @@ def flags_of(c: m.ClassDef, f: m.FieldDef) -> list[str]:
 
 
 def _type_link(f: m.FieldDef, res: Resolved) -> str:
-    links = [n.name for n in f.type.walk() if n.kind == "named" and n.name in res.classes]
+    links = [n.name for n in f.type.walk() if n.kind == TypeKind.NAMED and n.name in res.classes]
     text = _code(f.type_text.replace("\n", " "))
     if links:
         text += " (" + ", ".join(f"[{n}]({n}.md)" for n in dict.fromkeys(links)) + ")"
@@ -202,7 +204,7 @@ def api_page(res: Resolved) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def cli_page(table: dict) -> str:
+def cli_page(table: FlagTable) -> str:
     """Every flag, from the same table `vllm-config` builds its parser from (emit_cli's
     build_table), so the page cannot drift from the parser."""
     lines = [HEADER.format(src="schema/"), "# Command-line flags", "",
@@ -214,19 +216,19 @@ def cli_page(table: dict) -> str:
              "'[1,2]'`, a trailing `+` appends); `--config file.yaml` supplies defaults "
              "that flags override. `--help=all`, `--help=<group>` and `--help=<keyword>` "
              "narrow the help.", ""]
-    for name, summary, _ in table["groups"]:
-        flags = [fl for fl in table["flags"] if fl["group"] == name]
+    for name, summary, _ in table.groups:
+        flags = [fl for fl in table.flags if fl.group == name]
         lines += [f"## {name}", "", summary, "",
                   "| Flag | Sets | Type | Choices | Default |", "| --- | --- | --- | --- | --- |"]
         for fl in flags:
-            names = ", ".join(_code(x) for x in (fl["flag"], *fl["aliases"], *fl["negatives"]))
-            if fl["field"]:
-                sets = f"[`{fl['cls']}.{fl['field']}`]({fl['cls']}.md#{fl['field'].lower()})"
+            names = ", ".join(_code(x) for x in (fl.flag, *fl.aliases, *fl.negatives))
+            if fl.field:
+                sets = f"[`{fl.cls}.{fl.field}`]({fl.cls}.md#{fl.field.lower()})"
             else:
-                sets = f"[`{fl['cls']}`]({fl['cls']}.md)"
-            choices = ", ".join(_code(str(c)) for c in fl.get("choices") or ())
-            default = _code(str(fl["default"])) if fl["default"] else ""
-            lines.append(f"| {names} | {sets} | {_code(str(fl['type']))} | {choices} | "
+                sets = f"[`{fl.cls}`]({fl.cls}.md)"
+            choices = ", ".join(_code(str(c)) for c in fl.choices or ())
+            default = _code(str(fl.default)) if fl.default else ""
+            lines.append(f"| {names} | {sets} | {_code(str(fl.type))} | {choices} | "
                          f"{default} |")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
@@ -237,7 +239,7 @@ def _titled(title: str, page: str) -> str:
     return f"---\ntitle: {title}\n---\n{page}"
 
 
-def emit_reference(res: Resolved, flags: dict) -> dict[str, str]:
+def emit_reference(res: Resolved, flags: FlagTable) -> dict[str, str]:
     """The reference pages; `flags` is emit_cli.build_table(res), shared with the CLI."""
     out = {f"{c.name}.md": class_page(c, res) for c in res.schema.classes}
     out["cli.md"] = _titled("Command-line flags", cli_page(flags))
