@@ -93,7 +93,7 @@ def allowed_values(f: m.FieldDef, res: Resolved) -> list[str]:
     values: list[str] = []
     for node in res.expand(f.type).walk():
         if node.kind == TypeKind.LITERAL:
-            values += [repr(v) if isinstance(v, str) else str(v) for v in node.values]
+            values += [json.dumps(v) if isinstance(v, str) else str(v) for v in node.values]
         elif node.kind == TypeKind.NAMED and node.name in res.enums:
             values += [mem.name for mem in res.enums[node.name].members]
     return list(dict.fromkeys(values))
@@ -203,8 +203,8 @@ def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | No
 def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
     """`flags`: target (Class.field or Class) -> its FlagSpec. The page hides the
     table of contents: the field table is the page's index, and it needs the width."""
-    lines = ["---", "hide: [toc]", "---", HEADER.format(src=c.loc.file), f"# {c.name}", "",
-             c.doc.strip(), ""]
+    lines = ["---", "hide: [toc]", "---", HEADER.format(src=c.loc.file),
+             f"# {c.name}", "", c.doc.strip(), ""]
     where = f"`{c.loc.file}:{c.loc.line}`"
     lines.append(f"Module: `{res.schema.package}.{c.module}` · schema: {where}")
     lines.append("")
@@ -273,7 +273,8 @@ def types_page(res: Resolved) -> str:
                       for v in node.values]
             if values:
                 lines += ["Allowed values: " + ", ".join(
-                    _code(repr(v) if isinstance(v, str) else str(v)) for v in values) + ".", ""]
+                    _code(json.dumps(v) if isinstance(v, str) else str(v)) for v in values) + ".",
+                          ""]
         if used.get(name):
             lines += ["Used by: " + ", ".join(used[name]) + ".", ""]
     return "\n".join(lines).rstrip() + "\n"

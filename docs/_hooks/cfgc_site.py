@@ -77,19 +77,19 @@ def _figure(data: dict, what: str) -> bytes:
                          "font.size": 9, "axes.spines.top": False,
                          "axes.spines.right": False})
     ops = list(dict.fromkeys(s["op"] for s in data["shapes"]))
-    fig, axes = plt.subplots(1, len(ops), figsize=(5.2 * len(ops), 3.4), sharey=True,
+    fig, axes = plt.subplots(1, len(ops), figsize=(5.2 * len(ops), 4.0), sharey=True,
                              squeeze=False)
     for ax, op in zip(axes[0], ops, strict=True):
         if what == "bandwidth":
             for label, (xs, ys) in _series(data["shapes"], op, "pct_of_copy").items():
                 ax.plot(xs, ys, marker="o", label=label)
             ax.axhline(COPY_TARGET, color="grey", linestyle=":", linewidth=1)
-            ax.text(1, COPY_TARGET - 6, f"target {COPY_TARGET:.0f}% (M >= 4096)",
-                    color="grey", fontsize=8)
+            ax.text(4096, COPY_TARGET - 1, f"target {COPY_TARGET:.0f}% from M = 4096",
+                    color="grey", fontsize=7, ha="center", va="top")
+            ax.set_ylim(bottom=min(COPY_TARGET - 8, ax.get_ylim()[0]))
             ax.set_ylabel("% of device-copy bandwidth")
         else:
-            for i, (label, (xs, ys)) in enumerate(
-                    _series(data["shapes"], op, "speedup_vs_compile").items()):
+            for label, (xs, ys) in _series(data["shapes"], op, "speedup_vs_compile").items():
                 line, = ax.plot(xs, ys, marker="o", label=f"{label}, L2 flushed")
                 g = _series(data["shapes"], op, "graph_speedup_vs_compile").get(label)
                 if g:
@@ -98,12 +98,16 @@ def _figure(data: dict, what: str) -> bytes:
             ax.axhline(1.0, color="grey", linestyle=":", linewidth=1)
             ax.set_ylabel("speed-up over torch.compile (x)")
         ax.set_xscale("log", base=2)
+        ticks = sorted({s["tokens"] for s in data["shapes"] if s["op"] == op})
+        ax.set_xticks(ticks, [str(t) for t in ticks])
+        ax.minorticks_off()
         ax.set_xlabel("tokens (M)")
         ax.set_title(op)
         ax.grid(True, which="major", alpha=0.3)
-    axes[0][-1].legend(fontsize=7, loc="best")
+    handles, labels = axes[0][0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=7, frameon=False)
     fig.suptitle(f"{data['gpu']} ({data['date']})", fontsize=10)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.08 * (len(labels) // 4 + 1), 1, 1))
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": "cfgc docs"})
     plt.close(fig)
