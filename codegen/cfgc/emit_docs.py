@@ -370,13 +370,11 @@ def cli_page(table: FlagTable) -> str:
 
 
 def _value_note(fl: FlagSpec) -> str:
-    if fl.kind == ValueKind.ENABLE:
-        return "no value (`--x` / `--no-x`)"
-    if fl.kind == ValueKind.BOOL:
-        return "no value: `--x` sets true, " + " / ".join(f"`{n}`" for n in fl.negatives) \
-            + " false" if fl.negatives else "no value"
-    what = {ValueKind.JSON: "JSON object or dotted keys (`--x.key value`)",
-            ValueKind.DICT: "JSON object or dotted keys (`--x.key value`)",
+    if fl.kind in (ValueKind.BOOL, ValueKind.ENABLE):
+        off = " / ".join(f"`{n}`" for n in fl.negatives)
+        return f"none: `{fl.flag}` sets true" + (f", {off} false" if off else "")
+    dotted = f"JSON object, or its keys one by one (`{fl.flag}.key value`)"
+    what = {ValueKind.JSON: dotted, ValueKind.DICT: dotted,
             ValueKind.DICT_OR_STR: "JSON object, or a string",
             ValueKind.FLAG_OR_STR: "none (true), or a string",
             ValueKind.INT: "integer", ValueKind.FLOAT: "number", ValueKind.STR: "string",
