@@ -268,7 +268,9 @@ def types_page(res: Resolved) -> str:
             lines.append("")
         else:
             a = res.aliases[name]
-            lines += [a.doc.strip(), "", f"Type: {_code(a.type_text.replace(chr(10), ' '))}", ""]
+            lines += [a.doc.strip(), ""]
+            if a.type.kind != TypeKind.LITERAL:  # a Literal's values are listed below
+                lines += [f"Type: {_code(a.type_text.replace(chr(10), ' '))}", ""]
             values = [v for node in res.expand(a.type).walk() if node.kind == TypeKind.LITERAL
                       for v in node.values]
             if values:
