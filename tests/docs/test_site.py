@@ -207,6 +207,10 @@ def test_no_request_leaves_the_site(site: str, browser: Browser) -> None:
     for path in ("", "reference/CacheConfig/", "reference/cli/", "benchmarks/",
                  "reference/api/"):
         page.goto(f"{site}/{path}", wait_until="networkidle")
+        if path == "benchmarks/":  # the plots drawn at build time are there and load
+            sizes = page.eval_on_selector_all("article img[src$='.svg']",
+                                              "els => els.map(e => e.naturalWidth)")
+            assert len(sizes) >= 2 and all(sizes), sizes
     footer = page.locator("footer").inner_text()
     assert "Schema version" in footer and "commit" in footer, footer
     page.close()
