@@ -92,10 +92,6 @@ class FlagSpec:
     dest: str = ""  # argparse dest, assigned once the table is complete
     enum_values: tuple[tuple[str, object], ...] | None = None  # kind ENUM: name -> value
 
-    @property
-    def field_flag(self) -> bool:
-        return bool(self.field)
-
     def spellings(self) -> tuple[tuple[str, str], ...]:
         """Every spelling with its role, as `cfgc diff` reports them."""
         if self.kind == ValueKind.JSON and not self.field:
