@@ -203,7 +203,7 @@ def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | No
 def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
     """`flags`: target (Class.field or Class) -> its FlagSpec. The page hides the
     table of contents: the field table is the page's index, and it needs the width."""
-    lines = ["---", "hide: [toc]", "---", HEADER.format(src=c.loc.file),
+    lines = ["---", "hide: [toc]", "search: {boost: 2}", "---", HEADER.format(src=c.loc.file),
              f"# {c.name}", "", c.doc.strip(), ""]
     where = f"`{c.loc.file}:{c.loc.line}`"
     lines.append(f"Module: `{res.schema.package}.{c.module}` · schema: {where}")
