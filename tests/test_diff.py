@@ -458,3 +458,18 @@ def test_diff_of_random_schemas(a, b) -> None:
         assert ch.loc.file.removeprefix("schema/") in files, ch
         assert ch.loc.line >= 1 and ch.loc.col >= 1, ch
     diff.render_json("REF", changes, [], diff.cache_key_classes(changes, new))
+
+
+def test_diff_reads_the_same_spellings_as_the_clash_check() -> None:
+    """`cfgc diff` reads flags from the FlagSpecs the parser is built from; the clash
+    check reads resolve.flag_spellings. Both must name the same spellings and owners."""
+    from cfgc.resolve import flag_spellings
+
+    from .strategies import resolved
+
+    res = resolved()
+    table = diff.flag_table(res)
+    assert {flag: owner for flag, (owner, _, _) in table.items()} == {
+        flag: owner for flag, owner, _, _ in flag_spellings(res)}
+    assert {flag: role for flag, (_, _, role) in table.items()} == {
+        flag: role for flag, _, _, role in flag_spellings(res)}

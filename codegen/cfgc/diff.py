@@ -28,11 +28,12 @@ from pathlib import Path, PurePosixPath
 
 from . import model as m
 from . import resolve as resolve_mod
+from .emit_cli import build_table
 from .errors import Loc, SchemaError
 from .parse import parse_schema_dir
 from .pyexpr import hash_expr, literal
-from .resolve import Resolved, derived_cli, flag_spellings
-from .type_expr import TypeExpr
+from .resolve import Resolved, derived_cli
+from .type_expr import TypeExpr, TypeKind
 
 
 @dataclass(frozen=True)
@@ -124,16 +125,16 @@ def _tkey(t: TypeExpr) -> tuple:
 
 def _renamed(t: TypeExpr, class_map: dict[str, str]) -> TypeExpr:
     """An old type with renamed classes spelled by their new names."""
-    if t.kind == "named" and t.name in class_map:
+    if t.kind == TypeKind.NAMED and t.name in class_map:
         return replace(t, name=class_map[t.name])
     return replace(t, args=tuple(_renamed(a, class_map) for a in t.args)) if t.args else t
 
 
 def _choices(t: TypeExpr) -> tuple[set, bool] | None:
     """(values, accepts None) when t is a Literal, optionally with None; else None."""
-    arms = t.args if t.kind == "union" else (t,)
-    lits = [a for a in arms if a.kind == "literal"]
-    if not lits or any(a.kind not in ("literal", "none") for a in arms):
+    arms = t.args if t.kind == TypeKind.UNION else (t,)
+    lits = [a for a in arms if a.kind == TypeKind.LITERAL]
+    if not lits or any(a.kind not in (TypeKind.LITERAL, TypeKind.NONE) for a in arms):
         return None
     return {(type(v).__name__, v) for a in lits for v in a.values}, any(a.is_none for a in arms)
 
@@ -141,23 +142,23 @@ def _choices(t: TypeExpr) -> tuple[set, bool] | None:
 def _accepts(new: TypeExpr, old: TypeExpr) -> bool:
     """Does every value valid for `old` stay valid for `new`? (expanded types; errs on
     the side of 'no', which reports the change as breaking)."""
-    if _tkey(new) == _tkey(old) or (new.kind == "scalar" and new.name == "Any"):
+    if _tkey(new) == _tkey(old) or (new.kind == TypeKind.SCALAR and new.name == "Any"):
         return True
-    if old.kind == "union":
+    if old.kind == TypeKind.UNION:
         return all(_accepts(new, a) for a in old.args)
-    if new.kind == "union":
+    if new.kind == TypeKind.UNION:
         return any(_accepts(a, old) for a in new.args)
-    if old.kind == "literal":
-        if new.kind == "literal":
+    if old.kind == TypeKind.LITERAL:
+        if new.kind == TypeKind.LITERAL:
             return {(type(v).__name__, v) for v in old.values} <= {
                 (type(v).__name__, v) for v in new.values}
         scalar = {"str": (str,), "int": (int,), "float": (int, float), "bool": (bool,)}
-        kinds = scalar.get(new.name, ()) if new.kind == "scalar" else ()
+        kinds = scalar.get(new.name, ()) if new.kind == TypeKind.SCALAR else ()
         return bool(kinds) and all(isinstance(v, kinds) and (new.name == "bool") ==
                                    isinstance(v, bool) for v in old.values)
-    if old.kind == "scalar" and new.kind == "scalar":  # pydantic converts these (lax mode)
+    if old.kind == new.kind == TypeKind.SCALAR:  # pydantic converts these (lax mode)
         return (old.name, new.name) in (("int", "float"), ("str", "Path"))
-    if old.kind == new.kind == "container" and old.name == new.name:
+    if old.kind == new.kind == TypeKind.CONTAINER and old.name == new.name:
         return (old.variadic == new.variadic and len(old.args) == len(new.args)
                 and all(_accepts(n, o) for n, o in zip(new.args, old.args, strict=True)))
     return False
@@ -194,7 +195,8 @@ def _included(f: m.FieldDef | None) -> bool:
 
 
 def _enums_in(t: TypeExpr, res: Resolved) -> set[str]:
-    return {n.name for n in res.expand(t).walk() if n.kind == "named" and n.name in res.enums}
+    return {n.name for n in res.expand(t).walk()
+            if n.kind == TypeKind.NAMED and n.name in res.enums}
 
 
 def _validator_key(v: m.Validator) -> tuple:
@@ -221,7 +223,8 @@ class _Differ:
     def users(self, name: str, res: Resolved) -> str:
         """' (used by C.f, ...)' for the fields whose type mentions `name`."""
         used = [f"{c.name}.{f.name}" for c in res.schema.classes for f in c.fields
-                if any(n.kind == "named" and n.name == name for n in res.expand(f.type).walk())]
+                if any(n.kind == TypeKind.NAMED and n.name == name
+                       for n in res.expand(f.type).walk())]
         return f" (used by {', '.join(used)})" if used else ""
 
     # project, enums, aliases, runtime types
@@ -613,10 +616,11 @@ def _table_key(t: m.DefaultsTable) -> tuple:
 
 def flag_table(res: Resolved) -> dict[str, tuple[str, Loc, str]]:
     """Every command-line spelling -> (owner, location, role): a flag's identity is its
-    spelling (resolve.flag_spellings is the single list of them)."""
+    spelling, read from the same FlagSpecs the parser and the CLI page are built from."""
     table: dict[str, tuple[str, Loc, str]] = {}
-    for flag, owner, loc, role in flag_spellings(res):
-        table.setdefault(flag, (owner, loc, role))
+    for fl in build_table(res).flags:
+        for flag, role in fl.spellings():
+            table.setdefault(flag, (fl.target, fl.loc, role))
     return table
 
 
@@ -665,7 +669,7 @@ def cache_key_classes(changes: list[Change], new: Resolved) -> list[str]:
     for c in new.schema.classes:
         for f in c.hashed_fields:
             for n in new.expand(f.type).walk():
-                if n.kind == "named" and n.name in new.classes:
+                if n.kind == TypeKind.NAMED and n.name in new.classes:
                     parents.setdefault(n.name, set()).add(c.name)
     todo, seen = list(direct), set(direct)
     while todo:

@@ -11,7 +11,10 @@ from .resolve import Resolved
 
 
 def _code(text: str) -> str:
-    return "`` " + text.replace("|", "\\|") + " ``" if "`" in text else f"`{text}`"
+    """Inline code that is safe inside a table cell (pipes and backticks included)."""
+    escaped = (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+               .replace("|", "&#124;"))
+    return f"<code>{escaped}</code>" if ("|" in text or "`" in text) else f"`{text}`"
 
 
 def default_note(f: m.FieldDef, res: Resolved) -> str:

@@ -12,11 +12,13 @@ import json
 import re
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import fields, replace
 
 from . import model as m
 from .emit_python import environment, header
+from .flags import FlagSpec, FlagTable, ValueKind, ValueSpec
 from .resolve import Resolved, derived_cli, enable_negatives
-from .type_expr import TypeExpr
+from .type_expr import TypeExpr, TypeKind
 
 #: Before-mode normalisers the CLI also applies to a raw string before checking choices
 #: (vLLM special-cases this for --moe-backend; here it follows the field's `validate`).
@@ -43,7 +45,7 @@ def class_tree(res: Resolved) -> dict[str, tuple[str, tuple[str, ...], bool]]:
                 continue
             t = res.expand(f.type)
             base = t.without_none()
-            if base.kind == "named" and base.name in res.classes and base.name != c.name:
+            if base.kind == TypeKind.NAMED and base.name in res.classes and base.name != c.name:
                 children.setdefault(c.name, []).append((f.name, base.name, t.optional))
                 nested.add(base.name)
 
@@ -100,57 +102,61 @@ def _dfs_order(res: Resolved, where) -> list[str]:
 # ---------------------------------------------------------------------------- values
 
 
-def value_spec(t: TypeExpr, res: Resolved) -> dict:
+def value_spec(t: TypeExpr, res: Resolved) -> ValueSpec:
     """How a flag of type t takes its value, following vLLM's get_kwargs precedence:
     nested config > bool > Literal > enum > list/set/tuple > int > float > dict > str."""
     t = res.expand(t)
-    members = t.args if t.kind == "union" else (t,)
-    rest = [a for a in members if a.kind != "none"]
-    spec: dict = {"optional": len(rest) < len(members)}
-    scalars = {a.name for a in rest if a.kind == "scalar"}
-    named = [a.name for a in rest if a.kind == "named"]
+    members = t.args if t.kind == TypeKind.UNION else (t,)
+    rest = [a for a in members if a.kind != TypeKind.NONE]
+    optional = len(rest) < len(members)
+    scalars = {a.name for a in rest if a.kind == TypeKind.SCALAR}
+    named = [a.name for a in rest if a.kind == TypeKind.NAMED]
     classes = [n for n in named if n in res.classes]
     enums = [n for n in named if n in res.enums]
-    literals = [v for a in rest if a.kind == "literal" for v in a.values]
-    containers = [a for a in rest if a.kind == "container"]
+    literals = [v for a in rest if a.kind == TypeKind.LITERAL for v in a.values]
+    containers = [a for a in rest if a.kind == TypeKind.CONTAINER]
     open_str = "str" in scalars
     if classes:
-        return {**spec, "kind": "json", "json_class": classes[0]}
+        return ValueSpec(ValueKind.JSON, optional, json_class=classes[0])
     if "bool" in scalars or (literals and all(isinstance(v, bool) for v in literals)):
-        return {**spec, "kind": "bool" if len(rest) == 1 else "flag_or_str"}
+        return ValueSpec(ValueKind.BOOL if len(rest) == 1 else ValueKind.FLAG_OR_STR, optional)
     if literals:
         ints = all(isinstance(v, int) for v in literals)
         values = sorted(set(literals), key=lambda v: (not isinstance(v, int), str(v)))
-        return {**spec, "kind": "choice", "choices": tuple(str(v) for v in values),
-                "literal_type": "int" if ints else "str", "open": open_str}
+        return ValueSpec(ValueKind.CHOICE, optional, choices=tuple(str(v) for v in values),
+                         literal_type="int" if ints else "str", open=open_str)
     if enums:
         names = tuple(mem.name for mem in res.enums[enums[0]].members)
-        return {**spec, "kind": "enum", "enum": enums[0], "choices": names, "open": open_str}
+        return ValueSpec(ValueKind.ENUM, optional, enum=enums[0], choices=names, open=open_str)
     for c in containers:
         if c.name == "dict":
             continue
         elem = c.args[0]
         inner = value_spec(elem, res)
-        if inner["kind"] in ("bool", "flag_or_str"):
-            inner = {"kind": "str"}
-        if res.expand(elem).kind == "union" and inner["kind"] not in ("str", "json"):
+        if inner.kind in (ValueKind.BOOL, ValueKind.FLAG_OR_STR):
+            inner = ValueSpec(ValueKind.STR)
+        if res.expand(elem).kind == TypeKind.UNION and inner.kind not in (ValueKind.STR,
+                                                                          ValueKind.JSON):
             texpr = res.expand(elem)
-            if any(a.kind == "scalar" and a.name == "str" for a in texpr.args):
-                inner = {"kind": "str"}
-        inner.pop("optional", None)
+            if any(a.kind == TypeKind.SCALAR and a.name == "str" for a in texpr.args):
+                inner = ValueSpec(ValueKind.STR)
         nargs = len(c.args) if c.name == "tuple" and not c.variadic else "+"
-        return {**spec, **inner, "container": c.name, "nargs": nargs}
+        return replace(inner, optional=optional, container=c.name, nargs=nargs)
     if "int" in scalars:
-        return {**spec, "kind": "int"}
+        return ValueSpec(ValueKind.INT, optional)
     if "float" in scalars:
-        return {**spec, "kind": "float"}
+        return ValueSpec(ValueKind.FLOAT, optional)
     if containers:  # a dict
         plain = len(rest) == 1 or not (open_str or named)
-        return {**spec, "kind": "dict" if plain else "dict_or_str"}
-    return {**spec, "kind": "str"}
+        return ValueSpec(ValueKind.DICT if plain else ValueKind.DICT_OR_STR, optional)
+    return ValueSpec(ValueKind.STR, optional)
 
 
-def _normalisers(f: m.FieldDef) -> tuple[list, bool]:
+def _value_fields(vs: ValueSpec) -> dict:
+    return {f.name: getattr(vs, f.name) for f in fields(vs)}
+
+
+def _normalisers(f: m.FieldDef) -> tuple[tuple, bool]:
     steps: list = []
     comma = False
     for v in f.validators:
@@ -159,10 +165,10 @@ def _normalisers(f: m.FieldDef) -> tuple[list, bool]:
         if v.name in STRING_NORMALISERS:
             steps.append(v.name)
         elif v.name == "shorthand" and isinstance(v.arg, dict):
-            steps.append(["shorthand", {str(k): val for k, val in v.arg.items()}])
+            steps.append(("shorthand", tuple((str(k), val) for k, val in v.arg.items())))
         elif v.name == "comma_list":
             comma = True
-    return steps, comma
+    return tuple(steps), comma
 
 
 def default_text(f: m.FieldDef) -> str:
@@ -207,8 +213,8 @@ def _first_sentence(text: str) -> str:
 # ---------------------------------------------------------------------------- table
 
 
-def build_table(res: Resolved) -> dict:
-    """The plain-data flag table (also the manifest's content)."""
+def build_table(res: Resolved) -> FlagTable:
+    """The flag table: the parser's data, the manifest's and the CLI page's content."""
     where = class_tree(res)
     order = _dfs_order(res, where)
     enable_of: dict[str, str] = {c.name: c.cli_enable_flag for c in res.schema.classes}
@@ -227,7 +233,7 @@ def build_table(res: Resolved) -> dict:
     def group_of(c: m.ClassDef) -> str:
         return c.cli_group or c.name
 
-    flags: list[dict] = []
+    flags: list[FlagSpec] = []
     for name in order:
         c = res.classes[name]
         root, path, optional = where[name]
@@ -238,104 +244,96 @@ def build_table(res: Resolved) -> dict:
                               if r == root and pp == path[:-1])
                 if res.classes[parent].cli_group:
                     parent_group = res.classes[parent].cli_group
-            flags.append({
-                "flag": c.cli_json_flag, "aliases": c.cli_json_aliases, "negatives": (),
-                "group": parent_group, "target": c.name, "cls": c.name, "field": "",
-                "root": root, "path": path, "type": c.name, "kind": "json",
-                "json_class": c.name, "optional": optional, "default": "",
-                "requires": requires(root, path, include_last=False),
-                "help": doc_text(c.doc) + "\n\n" + JSON_HELP.format(flag=c.cli_json_flag[2:]),
-            })
+            flags.append(FlagSpec(
+                flag=c.cli_json_flag, aliases=c.cli_json_aliases, negatives=(),
+                group=parent_group, target=c.name, cls=c.name, field="",
+                root=root, path=path, type=c.name, loc=c.loc, kind=ValueKind.JSON,
+                json_class=c.name, optional=optional, default="",
+                requires=requires(root, path, include_last=False),
+                help=doc_text(c.doc) + "\n\n" + JSON_HELP.format(flag=c.cli_json_flag[2:]),
+            ))
         if c.cli_enable_flag:
-            flags.append({
-                "flag": c.cli_enable_flag, "aliases": (),
-                "negatives": enable_negatives(c.cli_enable_flag),
-                "group": group_of(c), "target": c.name, "cls": c.name, "field": "",
-                "root": root, "path": path, "type": "bool", "kind": "enable",
-                "optional": False, "default": "False", "requires": "",
-                "help": f"Create the {c.name} ({_first_sentence(c.doc)}); without this "
-                        f"flag its other flags have no effect.",
-            })
+            flags.append(FlagSpec(
+                flag=c.cli_enable_flag, aliases=(),
+                negatives=enable_negatives(c.cli_enable_flag),
+                group=group_of(c), target=c.name, cls=c.name, field="",
+                root=root, path=path, type="bool", loc=c.loc, kind=ValueKind.ENABLE,
+                optional=False, default="False", requires="",
+                help=f"Create the {c.name} ({_first_sentence(c.doc)}); without this "
+                     f"flag its other flags have no effect.",
+            ))
         for f in c.fields:
             spec = derived_cli(c, f)
             if spec is None:
                 continue
             vs = value_spec(f.type, res)
-            entry: dict = {
-                "flag": spec.flag, "aliases": spec.aliases, "negatives": (),
-                "group": spec.group or group_of(c), "target": f"{c.name}.{f.name}", "cls": c.name,
-                "field": f.name, "root": root, "path": path + (f.name,),
-                "type": f.type_text, **vs,
-            }
-            if vs["kind"] == "bool":
+            negatives: tuple[str, ...] = ()
+            if vs.kind == ValueKind.BOOL:
                 neg = ["--no-" + spec.flag[2:]] if spec.flag.startswith("--") else []
-                entry["negatives"] = tuple(neg + ([spec.negation] if spec.negation else []))
+                negatives = tuple(neg + ([spec.negation] if spec.negation else []))
             steps, comma = _normalisers(f)
-            if steps:
-                entry["normalise"] = steps
-            if comma and vs.get("container") and vs["kind"] == "str":
-                entry["comma_list"] = True
-            if spec.human_int or spec.auto_int:
-                entry["human_int"] = True
-            if spec.auto_int:
-                entry["auto_int"] = True
-            if spec.metavar:
-                entry["metavar"] = spec.metavar
-            if f.deprecation is not None:
-                entry["deprecated"] = f.deprecation.message
-                entry["replacement"] = f.deprecation.replacement
-            entry["requires"] = requires(root, path, include_last=True)
-            entry["default"] = default_text(f)
+            needs = requires(root, path, include_last=True)
+            human_int = spec.human_int or spec.auto_int
             extra = []
             if f.deprecation is not None:
                 repl = f" Use {f.deprecation.replacement} instead." \
                     if f.deprecation.replacement else ""
                 extra.append(f"Deprecated: {f.deprecation.message}.{repl}".replace("..", "."))
-            if vs["kind"] in ("json", "dict"):
+            if vs.kind in (ValueKind.JSON, ValueKind.DICT):
                 extra.append(JSON_HELP.format(flag=spec.flag[2:]))
-            if entry.get("human_int"):
+            if human_int:
                 extra.append(HUMAN_INT_HELP)
-            if entry.get("auto_int"):
+            if spec.auto_int:
                 extra.append(AUTO_INT_HELP)
-            if entry["requires"]:
-                extra.append(f"Needs {entry['requires']}.")
-            entry["help"] = "\n\n".join([doc_text(f.doc), *extra])
-            flags.append(entry)
-    for fl in flags:
-        if fl["default"]:
-            fl["help"] += f" (default: {fl['default']})"
-    first = {}
+            if needs:
+                extra.append(f"Needs {needs}.")
+            flags.append(FlagSpec(
+                flag=spec.flag, aliases=spec.aliases, negatives=negatives,
+                group=spec.group or group_of(c), target=f"{c.name}.{f.name}", cls=c.name,
+                field=f.name, root=root, path=path + (f.name,), type=f.type_text,
+                loc=spec.loc, **_value_fields(vs),
+                normalise=steps or None,
+                comma_list=bool(comma and vs.container and vs.kind == ValueKind.STR),
+                human_int=human_int, auto_int=spec.auto_int, metavar=spec.metavar or None,
+                deprecated=f.deprecation.message if f.deprecation is not None else None,
+                replacement=f.deprecation.replacement if f.deprecation is not None else None,
+                requires=needs, default=default_text(f),
+                help="\n\n".join([doc_text(f.doc), *extra]),
+            ))
+    flags = [replace(fl, help=fl.help + f" (default: {fl.default})") if fl.default else fl
+             for fl in flags]
+    first: dict[str, int] = {}
     for i, fl in enumerate(flags):
-        first.setdefault(fl["group"], i)
+        first.setdefault(fl.group, i)
     rank = {name: i for i, name in enumerate(order)}  # the class named like the group
     group_names = sorted(first, key=lambda g: (rank.get(g, -1), first[g]))
     groups = []
     for g in group_names:
-        owner = res.classes.get(g) or res.classes[next(fl["cls"] for fl in flags
-                                                        if fl["group"] == g)]
+        owner = res.classes.get(g) or res.classes[next(fl.cls for fl in flags
+                                                        if fl.group == g)]
         groups.append((g, _first_sentence(owner.doc), doc_text(owner.doc)))
-    for i, fl in enumerate(flags):
-        fl["dest"] = f"f{i}"
-        if fl.get("kind") == "enum":
-            fl["enum_values"] = {mem.name: mem.value for mem in res.enums[fl["enum"]].members}
-    roots = list(dict.fromkeys(fl["root"] for fl in flags))
+    flags = [replace(fl, dest=f"f{i}", enum_values=tuple(
+                (mem.name, mem.value) for mem in res.enums[fl.enum].members)
+                if fl.kind == ValueKind.ENUM else None)
+             for i, fl in enumerate(flags)]
+    roots = tuple(dict.fromkeys(fl.root for fl in flags))
     classes = {}
     for c in res.schema.classes:
         if where[c.name][0] not in roots:
             continue  # not reachable from any flag
-        fields = {}
+        fields_ = {}
         for f in c.fields:
             if f.kind == "classvar" or (f.kind == "field" and not f.init):
                 continue
             base = res.expand(f.type).without_none()
-            fields[f.name] = base.name if base.kind == "named" and base.name in res.classes \
-                else ""
+            fields_[f.name] = base.name if base.kind == TypeKind.NAMED \
+                and base.name in res.classes else ""
         root, path, _ = where[c.name]
-        classes[c.name] = {"module": c.module, "root": root, "path": path, "fields": fields}
+        classes[c.name] = {"module": c.module, "root": root, "path": path, "fields": fields_}
         fills = {f.name: f.cli.fill[0] for f in c.fields if f.cli is not None and f.cli.fill}
         if fills:
             classes[c.name]["fill"] = fills
-    return {"groups": groups, "flags": flags, "classes": classes, "roots": roots}
+    return FlagTable(groups=tuple(groups), flags=tuple(flags), classes=classes, roots=roots)
 
 
 # ---------------------------------------------------------------------------- output
@@ -388,22 +386,22 @@ def _one_line(value: object) -> str:
     return repr(value)
 
 
-def manifest(table: dict, prog: str, version: int) -> str:
+def manifest(table: FlagTable, prog: str, version: int) -> str:
     flags = []
-    for fl in table["flags"]:
+    for fl in table.flags:
         entry = {
-            "name": fl["flag"], "aliases": list(fl["aliases"]),
-            "negations": list(fl["negatives"]), "group": fl["group"],
-            "target": fl["target"], "type": fl["type"], "kind": fl["kind"],
-            "container": fl.get("container", ""), "nargs": fl.get("nargs"),
-            "choices": list(fl.get("choices", ())), "open_choices": fl.get("open", False),
-            "optional": fl.get("optional", False), "default": fl["default"],
-            "human_int": fl.get("human_int", False), "requires": fl.get("requires", ""),
-            "deprecated": fl.get("deprecated", ""), "help": fl["help"],
+            "name": fl.flag, "aliases": list(fl.aliases),
+            "negations": list(fl.negatives), "group": fl.group,
+            "target": fl.target, "type": fl.type, "kind": str(fl.kind),
+            "container": fl.container or "", "nargs": fl.nargs,
+            "choices": list(fl.choices or ()), "open_choices": bool(fl.open),
+            "optional": fl.optional, "default": fl.default,
+            "human_int": fl.human_int, "requires": fl.requires,
+            "deprecated": fl.deprecated or "", "help": fl.help,
         }
         flags.append(entry)
     head = {"generated_from": "schema/", "prog": prog, "schema_version": version,
-            "groups": [{"name": g, "summary": s} for g, s, _ in table["groups"]]}
+            "groups": [{"name": g, "summary": s} for g, s, _ in table.groups]}
     # one flag per line: reviewable diffs, and json's C encoder (indent= is pure Python)
     body = ",\n".join("  " + json.dumps(f, ensure_ascii=False) for f in flags)
     return json.dumps(head, ensure_ascii=False)[:-1] + ', "flags": [\n' + body + "\n]}\n"
@@ -427,37 +425,35 @@ def safe_words(words: Iterable[object]) -> str:
     return " ".join(str(w) for w in words if _SAFE_WORD.match(str(w)))
 
 
-def completion_views(table: dict) -> list[dict]:
+def completion_views(table: FlagTable) -> list[dict]:
     views = []
-    for fl in table["flags"]:
-        words = list(fl.get("choices", ()))
-        if fl.get("optional") and words:
+    for fl in table.flags:
+        words = list(fl.choices or ())
+        if fl.optional and words:
             words.append("None")
-        takes_value = fl["kind"] not in ("bool", "enable")
-        summary = _first_sentence(fl["help"]) if fl["help"] else ""
+        summary = _first_sentence(fl.help) if fl.help else ""
         views.append({
-            "names": [fl["flag"], *fl["aliases"]], "negatives": list(fl["negatives"]),
-            "words": safe_words(words), "takes_value": takes_value,
-            "file": fl["kind"] == "str" and ("path" in fl["field"] or "dir" in fl["field"]),
+            "names": [fl.flag, *fl.aliases], "negatives": list(fl.negatives),
+            "words": safe_words(words), "takes_value": fl.kind.takes_value,
+            "file": fl.kind == ValueKind.STR and ("path" in fl.field or "dir" in fl.field),
             "summary": _zsh_escape(summary[:120]),
         })
     return views
 
 
-def emit_cli(res: Resolved, table: dict) -> dict[str, str]:
+def emit_cli(res: Resolved, table: FlagTable) -> dict[str, str]:
     """{path relative to generated/: content} for the CLI outputs of `build_table(res)`."""
     env = environment()  # the Python emitter's: same settings, cached template bytecode
     pkg = res.schema.package
     prog = pkg.replace("_", "-")
-    runtime_keys = [{k: v for k, v in fl.items() if k not in ("type",)}
-                    for fl in table["flags"]]
+    runtime_keys = [fl.runtime_dict() for fl in table.flags]
     views = completion_views(table)
-    group_words = safe_words(sorted({g.lower() for g, _, _ in table["groups"]} | {"all"}))
+    group_words = safe_words(sorted({g.lower() for g, _, _ in table.groups} | {"all"}))
     out = {
         f"{pkg}/_cli_table.py": env.get_template("cli_table.py.jinja").render(
             header=header("schema/"), prog=prog, version=res.schema.version,
-            roots=pyfmt(tuple(table["roots"])), groups=pyfmt(tuple(table["groups"])),
-            classes=pyfmt(table["classes"]), flags=pyfmt(tuple(runtime_keys)),
+            roots=pyfmt(table.roots), groups=pyfmt(table.groups),
+            classes=pyfmt(table.classes), flags=pyfmt(tuple(runtime_keys)),
         ),
         f"{pkg}/__main__.py": env.get_template("cli_main.py.jinja").render(
             header=header("schema/"), prog=prog, package=pkg,

@@ -4012,11 +4012,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("attention_config",),
+        "optional": False,
         "kind": "json",
         "json_class": "AttentionConfig",
-        "optional": False,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Which attention kernels run, and the tuning knobs of those kernels.\n\nTakes a JSON "
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
@@ -4195,11 +4195,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("kernel_config",),
+        "optional": False,
         "kind": "json",
         "json_class": "KernelConfig",
-        "optional": False,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Which kernel families serve MoE and quantized linear layers, and warmup "
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
@@ -4351,10 +4351,10 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("lora_config",),
-        "kind": "enable",
         "optional": False,
-        "default": "False",
+        "kind": "enable",
         "requires": "",
+        "default": "False",
         "help": (
             "Create the LoRAConfig (Serving LoRA adapters: adapter slots per batch and in CPU "
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
@@ -4590,11 +4590,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("speculative_config",),
+        "optional": True,
         "kind": "json",
         "json_class": "SpeculativeConfig",
-        "optional": True,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Speculative decoding: a cheap proposer drafts several tokens per step and the target "
             "model verifies them in one forward pass. Choose the proposer with `method` (and "
@@ -4679,11 +4679,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("diffusion_config",),
+        "optional": True,
         "kind": "json",
         "json_class": "DiffusionConfig",
-        "optional": True,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Settings of discrete diffusion language models, which produce a fixed-length block "
             "of tokens (the canvas) by repeated denoising instead of one token at a time. They "
@@ -4703,11 +4703,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("structured_outputs_config",),
+        "optional": False,
         "kind": "json",
         "json_class": "StructuredOutputsConfig",
-        "optional": False,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Engine-wide defaults for structured (constrained) decoding: which grammar backend "
             "enforces JSON schemas, regexes and grammars, and how reasoning output interacts with "
@@ -4988,11 +4988,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("compilation_config",),
+        "optional": False,
         "kind": "json",
         "json_class": "CompilationConfig",
-        "optional": False,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "torch.compile, CUDA graph capture and Inductor settings. Three groups: top-level "
             "compile control (mode, backend, cache and dump paths, custom ops, splitting ops, "
@@ -5063,11 +5063,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("profiler_config",),
+        "optional": False,
         "kind": "json",
         "json_class": "ProfilerConfig",
-        "optional": False,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "On-demand profiling of the engine (started and stopped through the profiling "
             "endpoints): which profiler, where traces go, and which steps are recorded.\n\nTakes "
@@ -5086,11 +5086,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("kv_transfer_config",),
+        "optional": True,
         "kind": "json",
         "json_class": "KVTransferConfig",
-        "optional": True,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Transfer of KV caches between engine instances, as in disaggregated prefill and "
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
@@ -5108,11 +5108,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("kv_events_config",),
+        "optional": True,
         "kind": "json",
         "json_class": "KVEventsConfig",
-        "optional": True,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Publishing of KV cache events (blocks stored and evicted), so that external "
             "components such as KV-aware routers can track what each instance has "
@@ -5131,11 +5131,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("ec_transfer_config",),
+        "optional": True,
         "kind": "json",
         "json_class": "ECTransferConfig",
-        "optional": True,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Transfer of encoder caches (e.g. vision-encoder outputs) between engine instances, "
             "for deployments that run the encoder separately.\n\nTakes a JSON object, or its keys "
@@ -5154,11 +5154,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("reasoning_config",),
+        "optional": True,
         "kind": "json",
         "json_class": "ReasoningConfig",
-        "optional": True,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "Reasoning (\"thinking\") output of models that wrap their reasoning in delimiter "
             "strings such as \"<think>\" and \"</think>\". Give the delimiters, or a reasoning "
@@ -5178,11 +5178,11 @@ FLAGS = (
         "field": "",
         "root": "VllmConfig",
         "path": ("weight_transfer_config",),
+        "optional": True,
         "kind": "json",
         "json_class": "WeightTransferConfig",
-        "optional": True,
-        "default": "",
         "requires": "",
+        "default": "",
         "help": (
             "How a trainer pushes updated weights into a running engine (RL training loops). Used "
             "only when weights are updated in place; it never affects compilation.\n\nTakes a "

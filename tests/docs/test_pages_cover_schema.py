@@ -36,3 +36,31 @@ def test_every_flag_is_on_the_cli_page() -> None:
     for flag in _cli_table.FLAGS:
         for name in (flag["flag"], *flag["aliases"], *flag["negatives"]):
             assert f"`{name}`" in page, name
+
+
+def test_allowed_values_are_in_each_field_section() -> None:
+    """Every Literal value and enum member a field's type allows is listed in the field's
+    section, and each named type links to its entry on the types page."""
+    from cfgc.emit_docs import allowed_values, named_types, type_anchor
+
+    res = resolved()
+    types_page = (REF / "types.md").read_text()
+    for c in res.schema.classes:
+        page = (REF / f"{c.name}.md").read_text()
+        for f in c.fields:
+            section = page.split(f"\n### {f.name}\n", 1)[1].split("\n### ", 1)[0]
+            for value in allowed_values(f, res):
+                assert f"`{value}`" in section, (c.name, f.name, value)
+            for name in named_types(f, res):
+                assert f"(types.md#{type_anchor(name)})" in section, (c.name, f.name, name)
+                assert f"\n## {name}\n" in types_page, name
+
+
+def test_every_flag_has_its_own_heading() -> None:
+    from cfgc.emit_docs import flag_anchor
+    from vllm_config import _cli_table
+
+    page = (REF / "cli.md").read_text()
+    anchors = re.findall(r"^### `[^`]+` \{ #([\w.-]+) \}$", page, flags=re.M)
+    assert len(anchors) == len(set(anchors)), "duplicate flag anchors"
+    assert sorted(anchors) == sorted(flag_anchor(fl["flag"]) for fl in _cli_table.FLAGS)

@@ -1,6 +1,8 @@
-"""The docs site, built with `mkdocs build --strict` and checked in headless Chromium:
-a reference page renders its table, navigation reaches every config class, and the
-search box finds a field by name. A screenshot is kept in test-artifacts/."""
+"""The docs site, built with `mkdocs build --strict` and checked in headless Chromium at
+1400 px: reference tables fit without breaking an identifier, allowed values are on the
+class pages, every flag has an anchor, search finds fields and flags (dashes included),
+navigation reaches every config class, and no request leaves the site. A screenshot is
+kept in test-artifacts/."""
 
 from __future__ import annotations
 
@@ -30,7 +32,11 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
                    cwd=REPO, check=True, env=env)
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out))
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(out))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -92,3 +98,120 @@ def test_search_finds_a_field_by_name(site: str, browser: Browser) -> None:
     texts = " ".join(results.all_inner_texts())
     assert field.name in texts.replace("\u200b", "")
     page.close()
+
+
+WIDTH = 1400
+
+#: For each table: wider than the article, or scrolling sideways; and each code span in
+#: a table cell that is broken across lines anywhere but at a space (a broken identifier).
+_LAYOUT_JS = """() => {
+  const article = document.querySelector('article').getBoundingClientRect();
+  const wide = [], broken = [];
+  for (const t of document.querySelectorAll('article table')) {
+    const wrap = t.closest('.md-typeset__scrollwrap') || t;
+    if (t.getBoundingClientRect().right > article.right + 1
+        || wrap.scrollWidth > wrap.clientWidth + 1)
+      wide.push(t.querySelector('th').innerText + ' ' + t.getBoundingClientRect().width);
+  }
+  const range = document.createRange();
+  for (const c of document.querySelectorAll('article td code')) {
+    const text = c.firstChild;
+    if (c.getClientRects().length < 2 || !text || text.nodeType !== 3) continue;
+    let top = null;
+    for (let i = 0; i < text.length; i++) {
+      range.setStart(text, i); range.setEnd(text, i + 1);
+      const box = range.getClientRects()[0];
+      if (!box) continue;
+      if (top !== null && box.top > top + 2 && !/\\s/.test(text.data[i - 1] + text.data[i]))
+        broken.push(c.textContent);
+      top = box.top;
+    }
+  }
+  return {wide, broken};
+}"""
+
+
+def test_pages_fit_1400px_without_breaking_identifiers(site: str, browser: Browser) -> None:
+    pages = [f"reference/{c.name}/" for c in resolved().schema.classes]
+    pages += ["", "reference/", "reference/cli/", "reference/types/", "reference/cache-key/",
+              "reference/hook-points/", "benchmarks/", "guide/schema/", "guide/evolution/"]
+    page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+    problems = {}
+    for path in pages:
+        page.goto(f"{site}/{path}", wait_until="domcontentloaded")
+        found = page.evaluate(_LAYOUT_JS)
+        if found["wide"] or found["broken"]:
+            problems[path] = found
+    page.close()
+    assert not problems, problems
+
+
+def test_allowed_values_are_on_the_class_page(site: str, browser: Browser) -> None:
+    res = resolved()
+    cache_dtype = res.aliases["CacheDType"]
+    page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+    page.goto(f"{site}/reference/CacheConfig/#cache_dtype")
+    section = page.locator("#cache_dtype + p + ul").inner_text()
+    for value in cache_dtype.type.values:
+        assert f'"{value}"' in section, value
+    page.locator("#cache_dtype + p + ul a[href*='types/#cachedtype']").first.click()
+    page.wait_for_url("**/types/#cachedtype")
+    assert page.locator("#cachedtype").is_visible()
+    page.close()
+
+
+def test_every_flag_has_an_anchor_that_class_pages_link_to(site: str, browser: Browser
+                                                           ) -> None:
+    from cfgc.emit_docs import flag_anchor
+    from vllm_config import _cli_table
+
+    page = browser.new_page()
+    page.goto(f"{site}/reference/cli/")
+    ids = set(page.eval_on_selector_all("article h3[id]", "els => els.map(e => e.id)"))
+    missing = [fl["flag"] for fl in _cli_table.FLAGS if flag_anchor(fl["flag"]) not in ids]
+    assert not missing, missing
+    page.goto(f"{site}/reference/CacheConfig/")
+    targets = page.eval_on_selector_all(
+        "article a[href*='cli/#']", "els => els.map(e => e.getAttribute('href'))")
+    assert targets and {t.split("#", 1)[1] for t in targets} <= ids
+    page.close()
+
+
+@pytest.mark.parametrize("query, anchor", [("--max-model-len", "max-model-len"),
+                                           ("--enable-prefix-caching", "enable-prefix-caching")])
+def test_flag_search_with_dashes_lands_on_its_entry(site: str, browser: Browser, query: str,
+                                                    anchor: str) -> None:
+    page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+    page.goto(f"{site}/")
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    box = page.locator("input.md-search__input")
+    box.focus()
+    box.press_sequentially(query, delay=10)
+    # the first section result (the first item is the page it belongs to)
+    first = page.locator(".md-search-result__item a[href*='#']").first
+    first.wait_for(timeout=15000)
+    assert first.get_attribute("href").endswith(f"/reference/cli/?h={anchor.replace('-', '+')}"
+                                                 f"#{anchor}") \
+        or first.get_attribute("href").endswith(f"#{anchor}"), first.get_attribute("href")
+    first.click()
+    page.wait_for_url(f"**#{anchor}")
+    assert page.locator(f"[id='{anchor}']").is_visible()
+    page.close()
+
+
+def test_no_request_leaves_the_site(site: str, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+    outside: list[str] = []
+    page.on("request", lambda r: None if r.url.startswith((site, "data:", "blob:"))
+            else outside.append(r.url))
+    for path in ("", "reference/CacheConfig/", "reference/cli/", "benchmarks/",
+                 "reference/api/"):
+        page.goto(f"{site}/{path}", wait_until="networkidle")
+        if path == "benchmarks/":  # the plots drawn at build time are there and load
+            sizes = page.eval_on_selector_all("article img[src$='.svg']",
+                                              "els => els.map(e => e.naturalWidth)")
+            assert len(sizes) >= 2 and all(sizes), sizes
+    footer = page.locator("footer").inner_text()
+    assert "Schema version" in footer and "commit" in footer, footer
+    page.close()
+    assert not outside, outside
