@@ -12,7 +12,8 @@ nested configs (a path through an optional config that is None is None, like `?.
 enum members `Enum.MEMBER`; literals, tuples and lists; `+ - * / // %`; comparisons
 (chained too), `in`, `is None`; `and or not`; `x if c else y`; `len min max abs int
 float str bool`; `all(... for x in items)` / `any(...)`; `startswith` / `endswith` /
-`lower` on strings; calls of a config's declared methods; `env("NAME", default)`.
+`lower` on strings; `list + list`; calls of a config's declared methods (the class's
+own by bare name: `model_fact("is_moe", True)`); `env("NAME", default)`.
 
 None safety: ordering and arithmetic on a value that may be None is an error unless
 the expression has ruled None out first (`x is not None and x > 0`, a rule's `when`).
@@ -297,8 +298,8 @@ class _Checker:
                 return t, f"self.{name}"
             return (t.without_none() if name in facts else t), f"self.{name}"
         alias = self.res.aliases.get(name)
-        if alias is not None and self.res.expand(alias.type).kind == "literal":
-            values = self.res.expand(alias.type).values  # a Literal alias: its values
+        values = _literal_values(self.res.expand(alias.type)) if alias is not None else None
+        if values is not None:  # a Literal alias (or a union of them): its values
             t = TypeExpr("container", name="tuple", args=(TypeExpr("literal", values=values),),
                          variadic=True)
             return t, "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1
@@ -394,8 +395,8 @@ class _Checker:
 
     def v_List(self, node: ast.List, facts) -> tuple[TypeExpr, str]:
         t, src = self.v_Tuple(ast.Tuple(node.elts), facts)
-        return TypeExpr("container", name="list", args=t.args), "[" + src.strip("(),") + "]" \
-            if node.elts else (t, "[]")
+        src = src[1:-2] if len(node.elts) == 1 else src[1:-1]  # drop the tuple's ( ,)
+        return TypeExpr("container", name="list", args=t.args), f"[{src}]"
 
     def _not_none(self, t: TypeExpr, node: ast.expr, facts, doing: str) -> TypeExpr:
         if t.kind == "none" or (t.optional and ast.unparse(node) not in facts):
@@ -428,6 +429,13 @@ class _Checker:
                                                                                    "Any"):
                 raise ExprError(node.right, "a string can only be joined with a string")
             return STR, f"{_paren(ls, node.left)} + {_paren(rs, node.right)}"
+        if op == "+" and lt.without_none().kind == "container" and \
+                lt.without_none().name == "list":
+            self._not_none(lt, node.left, facts, "concatenate")
+            rt = self._not_none(rt, node.right, facts, "concatenate")
+            if rt.kind != "container" or rt.name != "list":
+                raise ExprError(node.right, "a list can only be joined with a list")
+            return lt.without_none(), f"{_paren(ls, node.left)} + {_paren(rs, node.right)}"
         a = self._numeric(lt, node.left, facts, f"compute {op}")
         b = self._numeric(rt, node.right, facts, f"compute {op}")
         t = FLOAT if op == "/" or FLOAT in (a, b) else (ANY if ANY in (a, b) else INT)
@@ -548,9 +556,13 @@ class _Checker:
         raise ExprError(node, "only named functions and methods can be called")
 
     def _builtin(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
+        own = {a.name: a for a in getattr(self.scope.cls, "methods", ())}
+        if name in own and name not in self.bound and name not in self.scope.params:
+            args = ", ".join(self.visit(a, facts)[1] for a in node.args)
+            return _returns(own[name]), f"self.{name}({args})"  # the class's own method
         if name not in FUNCTIONS:
             raise ExprError(node.func, f"unknown function {name!r}"
-                            f"{did_you_mean(name, FUNCTIONS)}")
+                            f"{did_you_mean(name, [*FUNCTIONS, *own])}")
         args = node.args
         if name in ("all", "any"):
             return self._quantifier(node, name, facts)
@@ -624,6 +636,15 @@ def _arms(t: TypeExpr | None) -> tuple[TypeExpr, ...]:
     if t is None:
         return ()
     return t.args if t.kind == "union" else (t,)
+
+
+def _literal_values(t: TypeExpr) -> tuple | None:
+    """The values of a Literal type, or of a union of Literal types; else None."""
+    if t.kind == "literal":
+        return t.values
+    if t.kind == "union" and t.args and all(a.kind == "literal" for a in t.args):
+        return tuple(dict.fromkeys(v for a in t.args for v in a.values))
+    return None
 
 
 def _merge_literal(a: TypeExpr, b: TypeExpr) -> TypeExpr:
