@@ -231,22 +231,22 @@ class VllmConfig:
             raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config", "model_config.enable_return_routed_experts", "kv_transfer_config", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"])
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config", "mamba_config.enable_stochastic_rounding", "cache_config", "cache_config.mamba_ssm_cache_dtype"])
-        if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',) or self.speculative_config.method == 'draft_model'):
-            raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config", "scheduler_config.async_scheduling", "speculative_config", "speculative_config.method"])
+        if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
+            raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config", "scheduler_config.async_scheduling", "speculative_config", "drafter_supports_async_scheduling", "speculative_config.method"])
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (not self.speculative_config.disable_padded_drafter_batch):
             raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config", "scheduler_config.async_scheduling", "speculative_config", "speculative_config.disable_padded_drafter_batch"])
         if (bool(self.scheduler_config.async_scheduling)) and not (self.executor_supports_async_scheduling):
             raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config", "scheduler_config.async_scheduling", "executor_supports_async_scheduling"])
         if self.scheduler_config.async_scheduling is None and self.is_pooling_model:
             _log.info('asynchronous scheduling disabled: it slows pooling models down')
-        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is not None and not (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',)):
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is not None and not self.drafter_supports_async_scheduling:
             _log.info(f'asynchronous scheduling disabled: speculative method {self.speculative_config.method!r} does not support it')
-        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',)) and self.speculative_config.disable_padded_drafter_batch:
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.drafter_supports_async_scheduling and self.speculative_config is not None and self.speculative_config.disable_padded_drafter_batch:
             _log.info('asynchronous scheduling disabled: disable_padded_drafter_batch=True')
-        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or ((self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',)) and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
             _log.info(f'asynchronous scheduling disabled: executor backend {self.parallel_config.distributed_executor_backend!r} does not support it')
         if self.scheduler_config.async_scheduling is None:
-            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or ((self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',)) and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
         if self.parallel_config.disable_nccl_for_dp_synchronization is None:
             self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
         if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
@@ -347,7 +347,11 @@ class VllmConfig:
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config", "scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"])
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
-        _hooks.resolve_debug_dump_path(self)
+        if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None and self.compilation_config.debug_dump_path is not None:
+            _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
+        if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
+            self.compilation_config.debug_dump_path = _r.env('VLLM_DEBUG_DUMP_PATH', None)
+        _hooks.absolute_debug_dump_path(self)
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config", "kv_transfer_config.kv_connector", "model_config", "model_config.enable_cumem_allocator"])
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_fact('use_mla', False)):
@@ -369,6 +373,11 @@ class VllmConfig:
     def executor_supports_async_scheduling(self) -> "bool":
         """Whether parallel_config.distributed_executor_backend runs asynchronous scheduling ("ray" does not; an executor class is asked; unknown ones count as yes)."""
         return _hooks.executor_supports_async_scheduling(self)
+
+    @property
+    def drafter_supports_async_scheduling(self) -> "bool":
+        """Whether speculative decoding is configured with a drafter that works with asynchronous scheduling (the EAGLE family, MTP, DFlash, GPU n-gram)."""
+        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
 
     @property
     def is_pooling_model(self) -> "bool":

@@ -13,7 +13,6 @@ validate_block_size) once the attention backend has fixed the block size.
 from __future__ import annotations
 
 import logging
-import os
 import time
 from functools import cache
 from pathlib import Path
@@ -132,18 +131,13 @@ def set_compile_ranges_and_splitting_ops(self: Any) -> None:
 # --- paths --------------------------------------------------------------------------
 
 
-def resolve_debug_dump_path(self: Any) -> None:
-    """Absolute dump path; VLLM_DEBUG_DUMP_PATH overrides the configured one.
+def absolute_debug_dump_path(self: Any) -> None:
+    """The dump path (configured, or from VLLM_DEBUG_DUMP_PATH) made absolute.
 
-    Stays a hook: it resolves paths against the working directory (Path.absolute)."""
+    Stays a hook: it resolves the path against the working directory (Path.absolute)."""
     cc = self.compilation_config
-    if cc.debug_dump_path:
+    if cc.debug_dump_path is not None:
         cc.debug_dump_path = Path(cc.debug_dump_path).absolute().expanduser()
-    env_path = os.environ.get("VLLM_DEBUG_DUMP_PATH")
-    if env_path is not None:
-        if cc.debug_dump_path:
-            logger.warning("VLLM_DEBUG_DUMP_PATH overrides debug_dump_path")
-        cc.debug_dump_path = Path(env_path).absolute().expanduser()
 
 
 def compile_debug_dump_path(self: Any) -> Path | None:
