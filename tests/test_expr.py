@@ -4,7 +4,7 @@ made while moving VllmConfig's behaviour into it."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cfgc import expr as x
@@ -63,12 +63,12 @@ def test_own_method_by_bare_name(res):
     assert any("unknown function 'model_facts'" in p and "model_fact" in p for p in problems)
 
 
-@given(st.lists(st.text(alphabet="abc+-_", max_size=4), max_size=5),
-       st.lists(st.text(alphabet="abc+-_", max_size=4), max_size=3))
-def test_compiled_list_join_means_python_list_join(left, right):
+@settings(deadline=None)
+@given(left=st.lists(st.text(alphabet="abc+-_", max_size=4), max_size=5),
+       right=st.lists(st.text(alphabet="abc+-_", max_size=4), max_size=3))
+def test_compiled_list_join_means_python_list_join(res, left, right):
     """Property: the compiled `xs + [..]` of a list field and a literal list evaluates
     like Python's list concatenation, for any values."""
-    res = _RES.get("res") or _RES.setdefault("res", pipeline.load(REPO))
     text = "compilation_config.custom_ops + [" + ", ".join(repr(s) for s in right) + "]"
     checked, problems = compile_in(res, "VllmConfig", text)
     assert not problems
@@ -82,4 +82,25 @@ def test_compiled_list_join_means_python_list_join(left, right):
     assert eval(checked.source, {"self": _Self}) == left + right
 
 
-_RES: dict = {}
+@pytest.mark.parametrize("src, negated", [
+    ("x in (1, 2)", "x not in (1, 2)"),
+    ("x not in (1, 2)", "x in (1, 2)"),
+    ("x is None", "x is not None"),
+    ("x is not None", "x is None"),
+    ("x == 1", "not (x == 1)"),
+    ("x in (1, 2) and x > 0", "not (x in (1, 2) and x > 0)"),
+])
+def test_rule_negation_is_linter_clean(src, negated):
+    from cfgc.behaviour import _negate
+
+    assert _negate(src) == negated
+
+
+@given(st.none() | st.integers(-3, 3))
+def test_rule_negation_means_not(x):
+    """Property: a rule's negated condition is false exactly when the condition holds."""
+    from cfgc.behaviour import _negate
+
+    for src in ("x in (1, 2)", "x not in (1, 2)", "x is None", "x is not None",
+                "x is not None and x > 0"):
+        assert eval(_negate(src), {"x": x}) is (not eval(src, {"x": x}))

@@ -9,6 +9,7 @@ tables as module constants. `resolve.py` calls `compile_class` to report errors;
 
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass, field
 
@@ -108,7 +109,7 @@ class _Compiler:
                 return []
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
-            cond = f"not ({req.source})"
+            cond = _negate(req.source)
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
@@ -224,6 +225,19 @@ class _Compiler:
             self.out.methods.append((acc, checked.source, sig))
         else:
             self.out.properties.append((acc, checked.source))
+
+
+_FLIP = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+
+
+def _negate(src: str) -> str:
+    """`not (src)`, written `a not in b` / `a is not None` for a single membership or
+    identity test (the form linters ask for)."""
+    tree = ast.parse(src, mode="eval").body
+    if isinstance(tree, ast.Compare) and len(tree.ops) == 1 and type(tree.ops[0]) in _FLIP:
+        tree.ops = [_FLIP[type(tree.ops[0])]()]
+        return ast.unparse(tree)
+    return f"not ({src})"
 
 
 def _prefixes(path: str) -> list[str]:

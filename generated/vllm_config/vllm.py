@@ -329,7 +329,7 @@ class VllmConfig:
         if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: VLLM_BATCH_INVARIANT is set')
             self.model_config.disable_cascade_attn = True
-        if (self.parallel_config.use_ubatching) and not (self.parallel_config.all2all_backend in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep')):
+        if (self.parallel_config.use_ubatching) and self.parallel_config.all2all_backend not in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'):
             raise _r.RuleError(f"micro-batching needs all2all_backend in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'), got {self.parallel_config.all2all_backend!r}", ["parallel_config", "parallel_config.use_ubatching", "parallel_config.all2all_backend"])
         if self.parallel_config.use_ubatching and self.model_config is not None and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: dual batch overlap is on')
