@@ -324,7 +324,7 @@ class VllmConfig:
             _log.warning('sequence parallelism with pipeline parallelism needs the custom rms_norm op, which custom_ops disables')
         if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config is not None and not self.model_config.disable_cascade_attn and not self.compilation_config.cudagraph_mode.has_piecewise_cudagraphs():
             _log.warning('no piecewise CUDA graph for cascade attention: such batches run eagerly')
-        if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1') and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE):
+        if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1'):
             raise _r.RuleError(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE, got {self.compilation_config.mode}', ["compilation_config", "compilation_config.cudagraph_mode", "compilation_config.mode"])
         if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: VLLM_BATCH_INVARIANT is set')
@@ -347,7 +347,7 @@ class VllmConfig:
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config", "scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"])
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
-        if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None and self.compilation_config.debug_dump_path is not None:
+        if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
             _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
         if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
             self.compilation_config.debug_dump_path = _r.env('VLLM_DEBUG_DUMP_PATH', None)
