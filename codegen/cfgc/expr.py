@@ -13,7 +13,8 @@ enum members `Enum.MEMBER`; literals, tuples, lists and dicts; `+ - * / // %` (`
 also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`,
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
 `all(... for x in items)` / `any(...)`; `startswith` / `endswith` / `lower` on strings,
-`count` on strings and lists; calls of a config's declared methods; `env("NAME", default)`.
+`count` on strings and lists; calls of a config's declared methods (the class's own by
+bare name: `model_fact("is_moe", True)`); `env("NAME", default)`.
 
 None safety: ordering and arithmetic on a value that may be None is an error unless
 the expression has ruled None out first (`x is not None and x > 0`, a rule's `when`).
@@ -302,8 +303,8 @@ class _Checker:
                 return t, f"self.{name}"
             return (t.without_none() if name in facts else t), f"self.{name}"
         alias = self.res.aliases.get(name)
-        if alias is not None and self.res.expand(alias.type).kind == "literal":
-            values = self.res.expand(alias.type).values  # a Literal alias: its values
+        values = _literal_values(self.res.expand(alias.type)) if alias is not None else None
+        if values is not None:  # a Literal alias (or a union of them): its values
             t = TypeExpr("container", name="tuple", args=(TypeExpr("literal", values=values),),
                          variadic=True)
             return t, "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1
@@ -399,8 +400,8 @@ class _Checker:
 
     def v_List(self, node: ast.List, facts) -> tuple[TypeExpr, str]:
         t, src = self.v_Tuple(ast.Tuple(node.elts), facts)
-        return TypeExpr("container", name="list", args=t.args), "[" + src.strip("(),") + "]" \
-            if node.elts else (t, "[]")
+        src = src[1:-2] if len(node.elts) == 1 else src[1:-1]  # drop the tuple's ( ,)
+        return TypeExpr("container", name="list", args=t.args), f"[{src}]"
 
     def v_Dict(self, node: ast.Dict, facts) -> tuple[TypeExpr, str]:
         if any(k is None for k in node.keys):
@@ -437,7 +438,8 @@ class _Checker:
         if isinstance(node.op, ast.BitOr):  # dict merge: the right side wins
             a = self._not_none(lt, node.left, facts, "merge with |")
             b = self._not_none(rt, node.right, facts, "merge with |")
-            if not all(t.kind == "container" and t.name == "dict" or _is_any(t) for t in (a, b)):
+            if not all((t.kind == "container" and t.name == "dict") or _is_any(t)
+                       for t in (a, b)):
                 raise ExprError(node, "| merges two dicts")
             return (a if not _is_any(a) else b), \
                 f"{_paren(ls, node.left)} | {_paren(rs, node.right, right=True)}"
@@ -581,9 +583,13 @@ class _Checker:
         raise ExprError(node, "only named functions and methods can be called")
 
     def _builtin(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
+        own = {a.name: a for a in getattr(self.scope.cls, "methods", ())}
+        if name in own and name not in self.bound and name not in self.scope.params:
+            args = ", ".join(self.visit(a, facts)[1] for a in node.args)
+            return _returns(own[name]), f"self.{name}({args})"  # the class's own method
         if name not in FUNCTIONS:
             raise ExprError(node.func, f"unknown function {name!r}"
-                            f"{did_you_mean(name, FUNCTIONS)}")
+                            f"{did_you_mean(name, [*FUNCTIONS, *own])}")
         args = node.args
         if name in ("all", "any"):
             return self._quantifier(node, name, facts)
@@ -657,6 +663,15 @@ def _arms(t: TypeExpr | None) -> tuple[TypeExpr, ...]:
     if t is None:
         return ()
     return t.args if t.kind == "union" else (t,)
+
+
+def _literal_values(t: TypeExpr) -> tuple | None:
+    """The values of a Literal type, or of a union of Literal types; else None."""
+    if t.kind == "literal":
+        return t.values
+    if t.kind == "union" and t.args and all(a.kind == "literal" for a in t.args):
+        return tuple(dict.fromkeys(v for a in t.args for v in a.values))
+    return None
 
 
 def _merge_literal(a: TypeExpr, b: TypeExpr) -> TypeExpr:

@@ -1,6 +1,7 @@
 # Generated from schema/vllm.yaml by cfgc; do not edit.
 """Config classes: VllmConfig."""
 
+import logging
 from hashlib import sha256 as _sha256
 from pathlib import Path
 from typing import Any
@@ -9,6 +10,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.attention import AttentionConfig
 from vllm_config.cache import CacheConfig
@@ -31,8 +33,64 @@ from vllm_config.reasoning import ReasoningConfig
 from vllm_config.scheduler import SchedulerConfig
 from vllm_config.speculative import SpeculativeConfig
 from vllm_config.structured_outputs import StructuredOutputsConfig
-from vllm_config.types import OptimizationLevel, PerformanceMode, QuantizationConfig, SupportsHash
+from vllm_config.types import (
+    CompilationMode,
+    CUDAGraphMode,
+    OptimizationLevel,
+    PerformanceMode,
+    QuantizationConfig,
+    SupportsHash,
+)
 from vllm_config.weight_transfer import WeightTransferConfig
+
+_log = logging.getLogger(__name__)
+
+LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
+    OptimizationLevel.O0: {
+        "compilation_config.pass_config.fuse_norm_quant": False,
+        "compilation_config.pass_config.fuse_act_quant": False,
+        "compilation_config.pass_config.fuse_allreduce_rms": False,
+        "compilation_config.pass_config.fuse_attn_quant": False,
+        "compilation_config.pass_config.enable_sp": False,
+        "compilation_config.pass_config.fuse_gemm_comms": False,
+        "compilation_config.pass_config.fuse_act_padding": False,
+        "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
+        "compilation_config.pass_config.fuse_rope_kvcache": False,
+        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
+        "compilation_config.use_inductor_graph_partition": False,
+        "kernel_config.enable_flashinfer_autotune": False,
+    },
+    OptimizationLevel.O1: {
+        "compilation_config.pass_config.fuse_allreduce_rms": False,
+        "compilation_config.pass_config.fuse_attn_quant": False,
+        "compilation_config.pass_config.enable_sp": False,
+        "compilation_config.pass_config.fuse_gemm_comms": False,
+        "compilation_config.pass_config.fuse_rope_kvcache": False,
+        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
+        "compilation_config.use_inductor_graph_partition": False,
+        "kernel_config.enable_flashinfer_autotune": True,
+    },
+    OptimizationLevel.O2: {
+        "compilation_config.pass_config.fuse_attn_quant": False,
+        "compilation_config.pass_config.enable_sp": False,
+        "compilation_config.pass_config.fuse_gemm_comms": False,
+        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+        "compilation_config.use_inductor_graph_partition": False,
+        "kernel_config.enable_flashinfer_autotune": True,
+    },
+    OptimizationLevel.O3: {
+        "compilation_config.pass_config.fuse_attn_quant": False,
+        "compilation_config.pass_config.enable_sp": False,
+        "compilation_config.pass_config.fuse_gemm_comms": False,
+        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+        "compilation_config.use_inductor_graph_partition": False,
+        "kernel_config.enable_flashinfer_autotune": True,
+    },
+}
 
 
 @config
@@ -167,48 +225,173 @@ class VllmConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         _hooks.default_scheduler_config(self)
         _hooks.stamp_instance_id(self)
-        _hooks.check_routed_experts(self)
-        _hooks.check_mamba_stochastic_rounding(self)
-        _hooks.resolve_async_scheduling(self)
-        _hooks.default_nccl_for_dp_sync(self)
-        _hooks.disable_cascade_attn_for_async_spec(self)
-        _hooks.apply_enforce_eager(self)
-        _hooks.apply_compile_env(self)
-        _hooks.default_compilation_mode(self)
-        _hooks.default_ir_torch_wrap(self)
-        _hooks.default_custom_ops(self)
-        _hooks.apply_optimization_level(self)
-        _hooks.override_cudagraph_for_dynamic_spec(self)
-        _hooks.drop_piecewise_without_compile(self)
-        _hooks.apply_sequence_parallel_rules(self)
-        _hooks.default_fast_moe_cold_start(self)
-        _hooks.limit_scheduled_tokens_for_drafting(self)
-        _hooks.resolve_cudagraph_mode_for_model(self)
+        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
+        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
+            raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"])
+        if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
+            raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"])
+        if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
+            raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config.async_scheduling", "drafter_supports_async_scheduling", "speculative_config.method"])
+        if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (not self.speculative_config.disable_padded_drafter_batch):
+            raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config.async_scheduling", "speculative_config.disable_padded_drafter_batch"])
+        if (bool(self.scheduler_config.async_scheduling)) and not (self.executor_supports_async_scheduling):
+            raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config.async_scheduling", "executor_supports_async_scheduling"])
+        if self.scheduler_config.async_scheduling is None and self.is_pooling_model:
+            _log.info('asynchronous scheduling disabled: it slows pooling models down')
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is not None and not self.drafter_supports_async_scheduling:
+            _log.info(f'asynchronous scheduling disabled: speculative method {self.speculative_config.method!r} does not support it')
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.drafter_supports_async_scheduling and self.speculative_config is not None and self.speculative_config.disable_padded_drafter_batch:
+            _log.info('asynchronous scheduling disabled: disable_padded_drafter_batch=True')
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
+            _log.info(f'asynchronous scheduling disabled: executor backend {self.parallel_config.distributed_executor_backend!r} does not support it')
+        if self.scheduler_config.async_scheduling is None:
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
+        if self.parallel_config.disable_nccl_for_dp_synchronization is None:
+            self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
+        if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
+            _log.warning('cascade attention disabled: not supported with asynchronous speculative decoding')
+            self.model_config.disable_cascade_attn = True
+        if self.model_config is not None and self.model_config.enforce_eager:
+            self.compilation_config.mode = CompilationMode.NONE
+        if self.model_config is not None and self.model_config.enforce_eager:
+            self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if _r.env('TORCH_COMPILE_DISABLE', '') == '1':
+            _log.warning('TORCH_COMPILE_DISABLE=1: torch.compile disabled')
+            self.compilation_config.mode = CompilationMode.NONE
+        if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1':
+            _log.warning("VLLM_USE_BREAKABLE_CUDAGRAPH=1: vLLM's compile pipeline disabled")
+            self.compilation_config.mode = CompilationMode.NONE
+        if self.compilation_config.mode is None:
+            self.compilation_config.mode = (CompilationMode.VLLM_COMPILE if self.optimization_level > OptimizationLevel.O0 else CompilationMode.NONE)
+        if self.compilation_config.ir_enable_torch_wrap is None:
+            self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
+        if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
+        _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
+        if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
+            _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
+            self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; using NONE')
+            self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if self.compilation_config.pass_config.fuse_gemm_comms:
+            self.compilation_config.pass_config.enable_sp = True
+        if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
+            _log.warning('sequence parallelism needs tensor_parallel_size > 1; disabled')
+            self.compilation_config.pass_config.fuse_gemm_comms = False
+        if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
+            self.compilation_config.pass_config.enable_sp = False
+        if self.compilation_config.fast_moe_cold_start is None:
+            self.compilation_config.fast_moe_cold_start = self.speculative_config is None
+        if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is None:
+            self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens - (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs)
+        if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_scheduled_tokens > 0):
+            raise _r.RuleError(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots (speculative decoding), so nothing could be scheduled; raise max_num_batched_tokens or lower num_speculative_tokens or max_num_seqs', ["speculative_config", "scheduler_config.max_num_scheduled_tokens"])
+        if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None and self.scheduler_config.max_num_scheduled_tokens < 8192:
+            _log.warning(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving draft slots; raising max_num_batched_tokens may help throughput')
+        if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_scheduled_tokens + (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs))):
+            raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"])
+        if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
+            _log.warning('pooling models do not support full CUDA graphs; using PIECEWISE')
+        if self.model_config is not None and not (self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None) and self.model_fact('is_encoder_decoder', False) and self.compilation_config.cudagraph_mode not in (CUDAGraphMode.NONE, CUDAGraphMode.FULL_DECODE_ONLY):
+            _log.info('encoder-decoder models support only FULL_DECODE_ONLY CUDA graphs')
+        if self.model_config is not None and ((self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None) or (self.model_fact('is_encoder_decoder', False) and self.compilation_config.cudagraph_mode not in (CUDAGraphMode.NONE, CUDAGraphMode.FULL_DECODE_ONLY))):
+            self.compilation_config.cudagraph_mode = (CUDAGraphMode.PIECEWISE if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None else CUDAGraphMode.FULL_DECODE_ONLY)
+        if self.model_config is not None and self.model_config.enforce_eager:
+            self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if self.model_config is not None and self.model_config.enforce_eager:
+            self.compilation_config.max_cudagraph_capture_size = 0
+        if self.model_config is not None and self.model_config.enforce_eager:
+            self.compilation_config.cudagraph_capture_sizes = []
+        if not (self.model_config is not None and self.model_config.enforce_eager):
+            self.compilation_config.cudagraph_num_of_warmups = 1
         _hooks.set_cudagraph_sizes(self)
-        _hooks.check_kv_sharing_fast_prefill(self)
-        _hooks.warn_kv_events(self)
-        _hooks.set_compile_ranges(self)
-        _hooks.set_splitting_ops(self)
-        _hooks.sequence_parallel_custom_ops(self)
-        _hooks.check_final_cudagraph_mode(self)
-        _hooks.apply_batch_invariance(self)
-        _hooks.check_ubatching(self)
-        _hooks.apply_kv_offloading(self)
-        _hooks.resolve_hybrid_kv_cache_manager(self)
-        _hooks.resolve_debug_dump_path(self)
-        _hooks.check_kv_transfer_memory(self)
-        _hooks.check_nvfp4_kv_cache_with_mla(self)
-        _hooks.check_mamba_block_size(self)
+        if (self.cache_config.kv_sharing_fast_prefill) and not (not (self.speculative_config is not None and self.speculative_config.use_eagle())):
+            raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"])
+        if self.cache_config.kv_sharing_fast_prefill:
+            _log.warning('kv_sharing_fast_prefill needs model-side support to be correct')
+        if self.kv_events_config is not None and self.kv_events_config.enable_kv_cache_events and not self.cache_config.enable_prefix_caching:
+            _log.warning('KV cache events are on but prefix caching is off; enable it')
+        if self.kv_events_config is not None and self.kv_events_config.publisher != 'null' and not self.kv_events_config.enable_kv_cache_events:
+            _log.warning('a KV event publisher is configured but KV cache events are off')
+        _hooks.set_compile_ranges_and_splitting_ops(self)
+        if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
+            _log.warning(f'sequence parallelism is on but compilation mode is {self.compilation_config.mode}')
+        if self.compilation_config.pass_config.enable_sp and self.parallel_config.pipeline_parallel_size > 1 and '-rms_norm' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+rms_norm']
+        if self.compilation_config.pass_config.enable_sp and self.parallel_config.pipeline_parallel_size > 1 and '-rms_norm' in self.compilation_config.custom_ops:
+            _log.warning('sequence parallelism with pipeline parallelism needs the custom rms_norm op, which custom_ops disables')
+        if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config is not None and not self.model_config.disable_cascade_attn and not self.compilation_config.cudagraph_mode.has_piecewise_cudagraphs():
+            _log.warning('no piecewise CUDA graph for cascade attention: such batches run eagerly')
+        if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1'):
+            raise _r.RuleError(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE, got {self.compilation_config.mode}', ["compilation_config.cudagraph_mode", "compilation_config.mode"])
+        if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and not self.model_config.disable_cascade_attn:
+            _log.warning('cascade attention disabled: VLLM_BATCH_INVARIANT is set')
+            self.model_config.disable_cascade_attn = True
+        if (self.parallel_config.use_ubatching) and self.parallel_config.all2all_backend not in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'):
+            raise _r.RuleError(f"micro-batching needs all2all_backend in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'), got {self.parallel_config.all2all_backend!r}", ["parallel_config.use_ubatching", "parallel_config.all2all_backend"])
+        if self.parallel_config.use_ubatching and self.model_config is not None and not self.model_config.disable_cascade_attn:
+            _log.warning('cascade attention disabled: dual batch overlap is on')
+            self.model_config.disable_cascade_attn = True
+        _hooks.start_kv_offloading(self)
+        if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'native':
+            self.kv_transfer_config.kv_connector = ('SimpleCPUOffloadConnector' if _r.env('VLLM_USE_SIMPLE_KV_OFFLOAD', 0) != 0 else 'OffloadingConnector')
+        if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'lmcache':
+            self.kv_transfer_config.kv_connector = 'LMCacheMPConnector'
+        if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None:
+            self.kv_transfer_config.kv_role = 'kv_both'
+        if self.model_fact('attention_chunk_size', None) is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0:
+            _log.warning('hybrid KV cache manager disabled for chunked local attention (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0)')
+        if (self.scheduler_config.disable_hybrid_kv_cache_manager is not None) and not (self.scheduler_config.disable_hybrid_kv_cache_manager or not self.hybrid_kv_cache_unsupported):
+            raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"])
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
+            self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
+        if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
+            _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
+        if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
+            self.compilation_config.debug_dump_path = _r.env('VLLM_DEBUG_DUMP_PATH', None)
+        _hooks.absolute_debug_dump_path(self)
+        if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
+            raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"])
+        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_fact('use_mla', False)):
+            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["model_config", "cache_config.cache_dtype"])
+        if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
+            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"])
 
     @property
     def num_speculative_tokens(self) -> "int":
         """Tokens checked per decode step beyond the first (speculative drafts or a diffusion canvas); 0 without either."""
-        return _hooks.num_speculative_tokens(self)
+        return (self.speculative_config.num_speculative_tokens if self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None else (self.diffusion_config.canvas_length if self.diffusion_config is not None and self.diffusion_config.canvas_length is not None else 0))
 
     @property
     def needs_dp_coordinator(self) -> "bool":
-        """True when data parallelism needs the coordinator process (DP above 1 with an MoE model or internal load balancing)."""
-        return _hooks.needs_dp_coordinator(self)
+        """True when data parallelism needs the coordinator process (DP above 1 with an MoE model, or an unknown model, or internal load balancing)."""
+        return self.parallel_config.data_parallel_size > 1 and (self.model_config is None or bool(self.model_fact('is_moe', True)) or not self.parallel_config.data_parallel_external_lb)
+
+    @property
+    def executor_supports_async_scheduling(self) -> "bool":
+        """Whether parallel_config.distributed_executor_backend runs asynchronous scheduling ("ray" does not; an executor class is asked; unknown ones count as yes)."""
+        return _hooks.executor_supports_async_scheduling(self)
+
+    @property
+    def drafter_supports_async_scheduling(self) -> "bool":
+        """Whether speculative decoding is configured with a drafter that works with asynchronous scheduling (the EAGLE family, MTP, DFlash, GPU n-gram)."""
+        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
+
+    @property
+    def is_pooling_model(self) -> "bool":
+        """Whether the model runs as a pooling model: its runner type once the checkpoint is known, else an explicit pooling runner or a pooling conversion."""
+        return self.model_config is not None and (self.model_fact('runner_type', None) == 'pooling' if self.model_fact('runner_type', None) is not None else self.model_config.runner == 'pooling' or (self.model_config.runner == 'auto' and self.model_config.convert not in ('auto', 'none')))
+
+    @property
+    def hybrid_kv_cache_unsupported(self) -> "bool":
+        """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
+        return self.model_fact('attention_chunk_size', None) is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0)
+
+    def model_fact(self, *args: Any, **kwargs: Any) -> "Any":
+        """A fact about the model that only a loaded checkpoint knows (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type), read from model_config by name; `default` without a model or before the engine filled it in."""
+        return _hooks.model_fact(self, *args, **kwargs)
 
     def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""

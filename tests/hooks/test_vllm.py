@@ -1,26 +1,40 @@
-"""Unit tests of VllmConfig's hooks: each step called on a built config whose values
-are then changed, with SimpleNamespace models standing in for facts that only a loaded
-checkpoint knows (runner type, MoE, MLA, encoder-decoder, ...)."""
+"""VllmConfig's reconciliation of its sub-configs, through the generated class: the
+resolve steps and the level_defaults table declared in schema/vllm.yaml, and the few
+hooks that remain. Facts that only a loaded checkpoint knows (runner type, MoE, MLA,
+encoder-decoder, chunked local attention) are set as attributes on a ModelConfig, as
+the engine does once it has loaded the checkpoint."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cfgc.hooks import vllm as h
+from cfgc.runtime import rules as _r
 from vllm_config.cache import CacheConfig
-from vllm_config.compilation import CompilationConfig
+from vllm_config.compilation import CompilationConfig, PassConfig
+from vllm_config.diffusion import DiffusionConfig
+from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
 from vllm_config.kv_transfer import KVTransferConfig
+from vllm_config.mamba import MambaConfig
 from vllm_config.model import ModelConfig
-from vllm_config.types import CompilationMode, CUDAGraphMode
-from vllm_config.vllm import VllmConfig
+from vllm_config.parallel import ParallelConfig
+from vllm_config.pooler import PoolerConfig
+from vllm_config.scheduler import SchedulerConfig
+from vllm_config.speculative import SpeculativeConfig
+from vllm_config.types import CompilationMode, CUDAGraphMode, OptimizationLevel
+from vllm_config.vllm import LEVEL_DEFAULTS, VllmConfig
 
 ENV = ("TORCH_COMPILE_DISABLE", "VLLM_USE_BREAKABLE_CUDAGRAPH", "VLLM_BATCH_INVARIANT",
        "VLLM_DEBUG_DUMP_PATH", "PYTORCH_CUDA_ALLOC_CONF", "VLLM_USE_SIMPLE_KV_OFFLOAD",
        "VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE")
+MODEL_FIELDS = {f.name for f in dataclasses.fields(ModelConfig)}
 
 
 @pytest.fixture(autouse=True)
@@ -34,19 +48,34 @@ def v() -> VllmConfig:
     return VllmConfig()
 
 
-def model(**facts):
-    base = dict(enforce_eager=False, disable_cascade_attn=False, pooler_config=None,
-                enable_return_routed_experts=False, enable_cumem_allocator=False,
-                runner="auto", convert="auto", max_model_len=4096, multimodal_config=None)
-    base.update(facts)
-    return SimpleNamespace(**base)
+def model(**facts) -> ModelConfig:
+    """A ModelConfig without a checkpoint; undeclared facts are set the way the engine
+    sets them once the checkpoint is loaded. Cascade attention starts on (unlike
+    ModelConfig's default), so that switching it off shows."""
+    facts.setdefault("disable_cascade_attn", False)
+    m = ModelConfig(**{k: facts.pop(k) for k in list(facts) if k in MODEL_FIELDS})
+    for name, value in facts.items():
+        setattr(m, name, value)
+    return m
 
 
-def spec(method, **kwargs):
-    base = dict(method=method, num_speculative_tokens=2, disable_padded_drafter_batch=False,
-                parallel_drafting=False, num_speculative_tokens_per_batch_size=None)
-    base.update(kwargs)
-    return SimpleNamespace(**base)
+def sched(**kwargs) -> SchedulerConfig:
+    return SchedulerConfig(max_model_len=8192, is_encoder_decoder=False, **kwargs)
+
+
+def spec(method, **kwargs) -> SpeculativeConfig:
+    kwargs.setdefault("num_speculative_tokens", 2)
+    if method == "mtp":
+        kwargs.setdefault("target_model_config", ModelConfig())
+    elif method not in ("ngram", "ngram_gpu", "suffix"):
+        kwargs.setdefault("model", "some/drafter")
+    return SpeculativeConfig(method=method, **kwargs)
+
+
+class _NoAsyncExecutor:
+    @staticmethod
+    def supports_async_scheduling() -> bool:
+        return False
 
 
 # --- async scheduling -----------------------------------------------------------------
@@ -57,10 +86,8 @@ def spec(method, **kwargs):
     ("ngram_gpu", True), ("ngram", False), ("draft_model", False), ("suffix", False),
     ("medusa", False),
 ])
-def test_async_scheduling_default_by_method(v, method, expected):
-    v.scheduler_config.async_scheduling = None
-    v.speculative_config = spec(method)
-    h.resolve_async_scheduling(v)
+def test_async_scheduling_default_by_method(method, expected):
+    v = VllmConfig(speculative_config=spec(method))
     assert v.scheduler_config.async_scheduling is expected
 
 
@@ -72,168 +99,161 @@ def test_async_scheduling_default_by_method(v, method, expected):
     ({"speculative_config": spec("eagle", disable_padded_drafter_batch=True)}, False),
     ({"backend": "ray"}, False),
     ({"backend": "mp"}, True),
-    ({"backend": SimpleNamespace(supports_async_scheduling=lambda: False)}, False),
+    ({"backend": _NoAsyncExecutor}, False),
 ])
-def test_async_scheduling_default(v, setup, expected):
-    v.scheduler_config.async_scheduling = None
+def test_async_scheduling_default(setup, expected):
+    setup = dict(setup)
     if "backend" in setup:
-        v.parallel_config.distributed_executor_backend = setup.pop("backend")
-    for name, value in setup.items():
-        setattr(v, name, value)
-    h.resolve_async_scheduling(v)
+        setup["parallel_config"] = ParallelConfig(
+            distributed_executor_backend=setup.pop("backend"))
+    v = VllmConfig(**setup)
     assert v.scheduler_config.async_scheduling is expected
 
 
 @pytest.mark.parametrize("method, ok", [("eagle", True), ("draft_model", True),
                                         ("ngram_gpu", True), ("ngram", False),
                                         ("suffix", False)])
-def test_async_scheduling_explicit(v, method, ok):
-    v.scheduler_config.async_scheduling = True
-    v.speculative_config = spec(method)
+def test_async_scheduling_explicit(method, ok):
+    args = dict(scheduler_config=sched(async_scheduling=True), speculative_config=spec(method))
     if ok:
-        h.resolve_async_scheduling(v)
+        VllmConfig(**args)
     else:
         with pytest.raises(ValueError, match="asynchronous"):
-            h.resolve_async_scheduling(v)
+            VllmConfig(**args)
 
 
-def test_async_scheduling_explicit_rejections(v):
-    v.scheduler_config.async_scheduling = True
-    v.speculative_config = spec("eagle", disable_padded_drafter_batch=True)
+def test_async_scheduling_explicit_rejections():
     with pytest.raises(ValueError, match="disable_padded_drafter_batch"):
-        h.resolve_async_scheduling(v)
-    v.speculative_config = None
-    v.parallel_config.distributed_executor_backend = "ray"
+        VllmConfig(scheduler_config=sched(async_scheduling=True),
+                   speculative_config=spec("eagle", disable_padded_drafter_batch=True))
+    ray = ParallelConfig(distributed_executor_backend="ray")
     with pytest.raises(ValueError, match="ray"):
-        h.resolve_async_scheduling(v)
-    v.scheduler_config.async_scheduling = False  # an explicit "no" is never questioned
-    h.resolve_async_scheduling(v)
+        VllmConfig(scheduler_config=sched(async_scheduling=True), parallel_config=ray)
+    # an explicit "no" is never questioned
+    v = VllmConfig(scheduler_config=sched(async_scheduling=False), parallel_config=ray)
     assert v.scheduler_config.async_scheduling is False
 
 
 @pytest.mark.parametrize("given, async_on, expected", [
     (None, True, True), (None, False, False), (False, True, False), (True, False, True)])
-def test_nccl_for_dp_sync(v, given, async_on, expected):
-    v.parallel_config.disable_nccl_for_dp_synchronization = given
-    v.scheduler_config.async_scheduling = async_on
-    h.default_nccl_for_dp_sync(v)
+def test_nccl_for_dp_sync(given, async_on, expected):
+    v = VllmConfig(parallel_config=ParallelConfig(disable_nccl_for_dp_synchronization=given),
+                   scheduler_config=sched(async_scheduling=async_on))
     assert v.parallel_config.disable_nccl_for_dp_synchronization is expected
 
 
-def test_cascade_attention_off_for_async_spec(v):
-    v.model_config = model()
-    v.speculative_config = spec("eagle")
-    v.scheduler_config.async_scheduling = False
-    h.disable_cascade_attn_for_async_spec(v)
+def test_cascade_attention_off_for_async_spec():
+    v = VllmConfig(model_config=model(), speculative_config=spec("eagle"),
+                   scheduler_config=sched(async_scheduling=False))
     assert v.model_config.disable_cascade_attn is False
-    v.scheduler_config.async_scheduling = True
-    h.disable_cascade_attn_for_async_spec(v)
+    v = VllmConfig(model_config=model(), speculative_config=spec("eagle"),
+                   scheduler_config=sched(async_scheduling=True))
     assert v.model_config.disable_cascade_attn is True
+
+
+def test_executor_probe_hook(v):
+    assert h.executor_supports_async_scheduling(v) is True  # "uni"
+    for backend, ok in (("ray", False), ("mp", True), ("my.module.Executor", True),
+                        (_NoAsyncExecutor, False)):
+        v.parallel_config.distributed_executor_backend = backend
+        assert h.executor_supports_async_scheduling(v) is ok, backend
 
 
 # --- checks ---------------------------------------------------------------------------
 
 
-def test_routed_experts(v):
-    v.model_config = model(enable_return_routed_experts=True)
-    h.check_routed_experts(v)
-    v.kv_transfer_config = KVTransferConfig(kv_connector="NixlConnector", kv_role="kv_both")
+def test_routed_experts():
+    m = model(enable_return_routed_experts=True)
+    VllmConfig(model_config=m)
     with pytest.raises(ValueError, match="KV connector"):
-        h.check_routed_experts(v)
-    v.kv_transfer_config = KVTransferConfig()  # no connector
-    h.check_routed_experts(v)
-    v.parallel_config.pipeline_parallel_size = 2
+        VllmConfig(model_config=m, kv_transfer_config=KVTransferConfig(
+            kv_connector="NixlConnector", kv_role="kv_both"))
+    VllmConfig(model_config=m, kv_transfer_config=KVTransferConfig())  # no connector
     with pytest.raises(ValueError, match="pipeline"):
-        h.check_routed_experts(v)
+        VllmConfig(model_config=m, kv_transfer_config=KVTransferConfig(),
+                   parallel_config=ParallelConfig(pipeline_parallel_size=2))
 
 
-def test_mamba_stochastic_rounding(v):
-    v.mamba_config.enable_stochastic_rounding = True
+def test_mamba_stochastic_rounding():
+    rounding = MambaConfig(enable_stochastic_rounding=True)
     with pytest.raises(ValueError, match="float16"):
-        h.check_mamba_stochastic_rounding(v)
-    v.cache_config.mamba_ssm_cache_dtype = "float16"
-    h.check_mamba_stochastic_rounding(v)
+        VllmConfig(mamba_config=rounding)
+    VllmConfig(mamba_config=rounding, cache_config=CacheConfig(mamba_ssm_cache_dtype="float16"))
 
 
-def test_kv_sharing_fast_prefill(v):
-    v.cache_config.kv_sharing_fast_prefill = True
-    v.speculative_config = spec("ngram")
-    h.check_kv_sharing_fast_prefill(v)
-    v.speculative_config = spec("mtp")
+def test_kv_sharing_fast_prefill():
+    cache = CacheConfig(kv_sharing_fast_prefill=True)
+    VllmConfig(cache_config=cache, speculative_config=spec("ngram"))
     with pytest.raises(ValueError, match="EAGLE"):
-        h.check_kv_sharing_fast_prefill(v)
+        VllmConfig(cache_config=CacheConfig(kv_sharing_fast_prefill=True),
+                   speculative_config=spec("mtp"))
 
 
-def test_ubatching(v):
-    v.parallel_config.ubatch_size = 2
-    v.parallel_config.all2all_backend = "allgather_reducescatter"
+def test_ubatching():
     with pytest.raises(ValueError, match="all2all_backend"):
-        h.check_ubatching(v)
-    v.parallel_config.all2all_backend = "deepep_low_latency"
-    v.model_config = model()
-    h.check_ubatching(v)
+        VllmConfig(parallel_config=ParallelConfig(
+            ubatch_size=2, all2all_backend="allgather_reducescatter"))
+    v = VllmConfig(model_config=model(), parallel_config=ParallelConfig(
+        ubatch_size=2, all2all_backend="deepep_low_latency"))
     assert v.model_config.disable_cascade_attn is True
 
 
-def test_nvfp4_kv_cache_with_mla(v):
-    v.cache_config.cache_dtype = "nvfp4"
-    v.model_config = model(use_mla=False)
-    h.check_nvfp4_kv_cache_with_mla(v)
-    v.model_config = model()  # MLA unknown: not rejected
-    h.check_nvfp4_kv_cache_with_mla(v)
-    v.model_config = model(use_mla=True)
+def test_nvfp4_kv_cache_with_mla():
+    def build(m):
+        return VllmConfig(cache_config=CacheConfig(cache_dtype="nvfp4"), model_config=m)
+
+    build(model(use_mla=False))
+    build(model())  # MLA unknown: not rejected
     with pytest.raises(ValueError, match="nvfp4"):
-        h.check_nvfp4_kv_cache_with_mla(v)
+        build(model(use_mla=True))
 
 
-def test_mamba_block_size(v):
-    v.model_config = model(max_model_len=4096)
-    v.cache_config.enable_prefix_caching = False
-    v.cache_config.mamba_block_size = 4096  # equal to max_model_len: not an explicit choice
-    h.check_mamba_block_size(v)
-    v.cache_config.mamba_block_size = 256
+def test_mamba_block_size():
+    def build(block_size, prefix_caching):
+        return VllmConfig(model_config=model(max_model_len=4096), cache_config=CacheConfig(
+            enable_prefix_caching=prefix_caching, mamba_block_size=block_size))
+
+    build(4096, False)  # equal to max_model_len: not an explicit choice
     with pytest.raises(ValueError, match="prefix caching"):
-        h.check_mamba_block_size(v)
-    v.cache_config.enable_prefix_caching = True
-    h.check_mamba_block_size(v)
+        build(256, False)
+    build(256, True)
 
 
-def test_kv_transfer_memory(v, monkeypatch):
-    v.kv_transfer_config = KVTransferConfig(kv_connector="NixlConnector", kv_role="kv_both")
-    h.check_kv_transfer_memory(v)
+def test_kv_transfer_memory(monkeypatch):
+    def kv():
+        return KVTransferConfig(kv_connector="NixlConnector", kv_role="kv_both")
+
+    VllmConfig(kv_transfer_config=kv())
     monkeypatch.setenv("PYTORCH_CUDA_ALLOC_CONF", "expandable_segments:True")
     with pytest.raises(ValueError, match="expandable_segments"):
-        h.check_kv_transfer_memory(v)
-    v.model_config = model(enable_cumem_allocator=True)
-    h.check_kv_transfer_memory(v)
+        VllmConfig(kv_transfer_config=kv())
+    VllmConfig(kv_transfer_config=kv(), model_config=model(enable_cumem_allocator=True))
 
 
-def test_final_cudagraph_mode(v):
-    cc = v.compilation_config
-    cc.cudagraph_mode = CUDAGraphMode.PIECEWISE
-    cc.mode = CompilationMode.NONE
+def test_final_cudagraph_mode():
+    # Without vLLM compilation, piecewise graphs are dropped early; a pooling model's
+    # downgrade of full graphs to PIECEWISE afterwards is caught by the final check.
     with pytest.raises(ValueError, match="VLLM_COMPILE"):
-        h.check_final_cudagraph_mode(v)
-    cc.cudagraph_mode = CUDAGraphMode.FULL_DECODE_ONLY
-    h.check_final_cudagraph_mode(v)
+        VllmConfig(model_config=model(pooler_config=PoolerConfig()),
+                   compilation_config=CompilationConfig(mode=0, cudagraph_mode="FULL"))
+    v = VllmConfig(compilation_config=CompilationConfig(mode=0,
+                                                        cudagraph_mode="FULL_DECODE_ONLY"))
+    assert v.compilation_config.cudagraph_mode == CUDAGraphMode.FULL_DECODE_ONLY
 
 
 # --- compilation settings ---------------------------------------------------------------
 
 
-def test_compile_env(v, monkeypatch):
-    cc = v.compilation_config
-    cc.mode = CompilationMode.VLLM_COMPILE
-    h.apply_compile_env(v)
-    assert cc.mode == CompilationMode.VLLM_COMPILE
+def test_compile_env(monkeypatch):
+    def mode():
+        return VllmConfig(compilation_config=CompilationConfig(mode=3)).compilation_config.mode
+
+    assert mode() == CompilationMode.VLLM_COMPILE
     monkeypatch.setenv("TORCH_COMPILE_DISABLE", "1")
-    h.apply_compile_env(v)
-    assert cc.mode == CompilationMode.NONE
+    assert mode() == CompilationMode.NONE
     monkeypatch.delenv("TORCH_COMPILE_DISABLE")
-    cc.mode = CompilationMode.VLLM_COMPILE
     monkeypatch.setenv("VLLM_USE_BREAKABLE_CUDAGRAPH", "1")
-    h.apply_compile_env(v)
-    assert cc.mode == CompilationMode.NONE
+    assert mode() == CompilationMode.NONE
 
 
 def test_env_through_a_full_build(monkeypatch):
@@ -246,35 +266,35 @@ def test_env_through_a_full_build(monkeypatch):
 @pytest.mark.parametrize("level, expected", [(0, CompilationMode.NONE),
                                              (1, CompilationMode.VLLM_COMPILE),
                                              (2, CompilationMode.VLLM_COMPILE)])
-def test_default_compilation_mode(v, level, expected):
-    v.compilation_config.mode = None
-    v.optimization_level = level
-    h.default_compilation_mode(v)
-    assert v.compilation_config.mode == expected
+def test_default_compilation_mode(level, expected):
+    assert VllmConfig(optimization_level=level).compilation_config.mode == expected
 
 
 @pytest.mark.parametrize("backend, mode, torch_wrap, custom", [
     ("", 3, True, "none"), ("inductor", 3, True, "none"), ("eager", 3, False, "all"),
     ("inductor", 0, False, "all"), ("inductor", 1, False, "none")])
 def test_torch_wrap_and_custom_ops(backend, mode, torch_wrap, custom):
-    cc = CompilationConfig(backend=backend, mode=mode)
-    v = SimpleNamespace(compilation_config=cc)
-    h.default_ir_torch_wrap(v)
-    h.default_custom_ops(v)
+    cc = VllmConfig(compilation_config=CompilationConfig(backend=backend,
+                                                         mode=mode)).compilation_config
     assert cc.ir_enable_torch_wrap is torch_wrap and cc.custom_ops == [custom]
-    h.default_custom_ops(v)  # already decided: nothing appended
-    assert cc.custom_ops == [custom]
+    again = VllmConfig(compilation_config=CompilationConfig(
+        backend=backend, mode=mode, custom_ops=[custom])).compilation_config
+    assert again.custom_ops == [custom]  # already decided: nothing appended
 
 
 def test_custom_ops_user_choice_kept():
     cc = CompilationConfig(custom_ops=["all", "-rms_norm"], mode=3)
-    h.default_custom_ops(SimpleNamespace(compilation_config=cc))
-    assert cc.custom_ops == ["all", "-rms_norm"]
+    assert VllmConfig(compilation_config=cc).compilation_config.custom_ops == ["all", "-rms_norm"]
+
+
+def _row(level) -> dict:
+    """A table row with its computed entries marked, for comparing rows."""
+    return {k: "<expr>" if callable(val) else val for k, val in LEVEL_DEFAULTS[level].items()}
 
 
 def test_optimization_level_table():
-    assert set(h.OPTIMIZATION_LEVEL_DEFAULTS) == {0, 1, 2, 3}
-    assert h.OPTIMIZATION_LEVEL_DEFAULTS[2] == h.OPTIMIZATION_LEVEL_DEFAULTS[3]
+    assert set(LEVEL_DEFAULTS) == set(OptimizationLevel)
+    assert _row(OptimizationLevel.O2) == _row(OptimizationLevel.O3)
     v = VllmConfig(optimization_level=1)
     pc = v.compilation_config.pass_config
     assert pc.fuse_allreduce_rms is False and pc.fuse_rope_kvcache is False
@@ -287,77 +307,134 @@ def test_optimization_level_table():
     assert v.compilation_config.pass_config.fuse_rope_kvcache_cat_mla is True
 
 
-def test_dynamic_spec_and_piecewise_rules(v):
-    cc = v.compilation_config
-    cc.cudagraph_mode = CUDAGraphMode.FULL
-    v.speculative_config = spec("eagle", num_speculative_tokens_per_batch_size=[(1, 4, 2)])
-    h.override_cudagraph_for_dynamic_spec(v)
-    assert cc.cudagraph_mode == CUDAGraphMode.PIECEWISE
-    cc.mode = CompilationMode.STOCK_TORCH_COMPILE
-    h.drop_piecewise_without_compile(v)
-    assert cc.cudagraph_mode == CUDAGraphMode.NONE
+
+_TARGETS = sorted({path for row in LEVEL_DEFAULTS.values() for path in row})
 
 
-def test_sequence_parallel_rules(v):
-    pc = v.compilation_config.pass_config
-    pc.fuse_gemm_comms, pc.enable_sp = True, False
-    h.apply_sequence_parallel_rules(v)  # TP 1: both off again
+def _get(obj, path):
+    for part in path.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def _set(obj, path, value):
+    *parents, last = path.split(".")
+    for part in parents:
+        obj = getattr(obj, part)
+    setattr(obj, last, value)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(level=st.sampled_from(list(OptimizationLevel)),
+       preset=st.dictionaries(st.sampled_from(_TARGETS), st.booleans()))
+def test_level_table_fills_exactly_the_unset_targets(level, preset):
+    """Property of the `apply: level_defaults` step: with any targets pre-set and the
+    rest unset, the step keeps every pre-set value, fills every unset target the level's
+    row names (a computed entry with a bool), and leaves every other target unset."""
+    v = VllmConfig()
+    for path in _TARGETS:
+        value = preset.get(path)
+        if path == "compilation_config.cudagraph_mode" and value is not None:
+            value = CUDAGraphMode.FULL if value else CUDAGraphMode.NONE
+        _set(v, path, value)
+    before = {path: _get(v, path) for path in _TARGETS}
+    row = LEVEL_DEFAULTS[level]
+    _r.apply_defaults(v, row)
+    for path in _TARGETS:
+        got = _get(v, path)
+        if before[path] is not None:
+            assert got is before[path], path
+        elif path not in row:
+            assert got is None, path
+        elif callable(row[path]):
+            assert isinstance(got, bool), path
+        else:
+            assert got == row[path], path
+
+
+def test_level_table_through_a_build():
+    """A pass flag the user set survives the build; an unset one gets the table's value."""
+    cc = CompilationConfig(pass_config=PassConfig(fuse_attn_quant=None, enable_sp=None,
+                                                  fuse_allreduce_rms=True))
+    pc = VllmConfig(optimization_level=0, compilation_config=cc).compilation_config.pass_config
+    assert (pc.fuse_allreduce_rms, pc.fuse_attn_quant, pc.enable_sp) == (True, False, False)
+    auto = VllmConfig(kernel_config=KernelConfig(enable_flashinfer_autotune=False))
+    assert auto.kernel_config.enable_flashinfer_autotune is False
+    assert VllmConfig().kernel_config.enable_flashinfer_autotune is True
+
+
+def test_dynamic_spec_and_piecewise_rules():
+    dynamic = spec("eagle", num_speculative_tokens_per_batch_size=[(1, 4, 2)])
+    v = VllmConfig(compilation_config=CompilationConfig(cudagraph_mode="FULL"),
+                   speculative_config=dynamic)
+    assert v.compilation_config.cudagraph_mode == CUDAGraphMode.PIECEWISE
+    v = VllmConfig(compilation_config=CompilationConfig(
+        cudagraph_mode="FULL", mode=CompilationMode.STOCK_TORCH_COMPILE),
+        speculative_config=dynamic)
+    assert v.compilation_config.cudagraph_mode == CUDAGraphMode.NONE
+
+
+def test_sequence_parallel_rules():
+    def build(**parallel):
+        cc = CompilationConfig(pass_config=PassConfig(fuse_gemm_comms=True, enable_sp=False))
+        return VllmConfig(compilation_config=cc, parallel_config=ParallelConfig(**parallel))
+
+    pc = build().compilation_config.pass_config  # TP 1: both off again
     assert (pc.enable_sp, pc.fuse_gemm_comms) == (False, False)
-    v.parallel_config.tensor_parallel_size = 2
-    pc.fuse_gemm_comms = True
-    h.apply_sequence_parallel_rules(v)
-    assert pc.enable_sp is True
-    v.parallel_config.pipeline_parallel_size = 2
-    h.sequence_parallel_custom_ops(v)
+    assert build(tensor_parallel_size=2).compilation_config.pass_config.enable_sp is True
+    v = build(tensor_parallel_size=2, pipeline_parallel_size=2)
     assert "+rms_norm" in v.compilation_config.custom_ops
 
 
-def test_fast_moe_cold_start(v):
-    v.compilation_config.fast_moe_cold_start = None
-    v.speculative_config = spec("eagle")
-    h.default_fast_moe_cold_start(v)
+def test_fast_moe_cold_start():
+    v = VllmConfig(speculative_config=spec("eagle"))
     assert v.compilation_config.fast_moe_cold_start is False
+    assert VllmConfig().compilation_config.fast_moe_cold_start is True
 
 
-def test_scheduled_tokens_for_drafting(v):
-    sched = v.scheduler_config
-    sched.max_num_batched_tokens, sched.max_num_seqs = 8192, 64
-    sched.max_num_scheduled_tokens = None
-    v.speculative_config = spec("draft_model", num_speculative_tokens=4, parallel_drafting=True)
-    h.limit_scheduled_tokens_for_drafting(v)
-    assert sched.max_num_scheduled_tokens == 8192 - 4 * 64
-    sched.max_num_scheduled_tokens = 8192  # given, but leaves no draft slots
-    with pytest.raises(ValueError, match="draft"):
-        h.limit_scheduled_tokens_for_drafting(v)
-    sched.max_num_scheduled_tokens, sched.max_num_batched_tokens = None, 100
+def test_scheduled_tokens_for_drafting():
+    drafts = spec("draft_model", num_speculative_tokens=4, parallel_drafting=True)
+    v = VllmConfig(scheduler_config=sched(max_num_batched_tokens=8192, max_num_seqs=64),
+                   speculative_config=drafts)
+    assert v.scheduler_config.max_num_scheduled_tokens == 8192 - 4 * 64
+    with pytest.raises(ValueError, match="draft"):  # given, but leaves no draft slots
+        VllmConfig(scheduler_config=sched(max_num_batched_tokens=8192, max_num_seqs=64,
+                                          max_num_scheduled_tokens=8192),
+                   speculative_config=drafts)
     with pytest.raises(ValueError, match="nothing could be scheduled"):
-        h.limit_scheduled_tokens_for_drafting(v)
+        VllmConfig(scheduler_config=sched(max_num_batched_tokens=100, max_num_seqs=64),
+                   speculative_config=drafts)
 
 
 @pytest.mark.parametrize("facts, start, expected", [
-    ({"pooler_config": object()}, CUDAGraphMode.FULL_AND_PIECEWISE, CUDAGraphMode.PIECEWISE),
+    ({"pooler_config": PoolerConfig()}, CUDAGraphMode.FULL_AND_PIECEWISE,
+     CUDAGraphMode.PIECEWISE),
     ({"is_encoder_decoder": True}, CUDAGraphMode.FULL_AND_PIECEWISE,
      CUDAGraphMode.FULL_DECODE_ONLY),
     ({"is_encoder_decoder": True}, CUDAGraphMode.NONE, CUDAGraphMode.NONE),
     ({"enforce_eager": True}, CUDAGraphMode.FULL, CUDAGraphMode.NONE),
     ({}, CUDAGraphMode.FULL, CUDAGraphMode.FULL),
 ])
-def test_cudagraph_mode_for_model(v, facts, start, expected):
-    v.model_config = model(**facts)
-    v.compilation_config.cudagraph_mode = start
-    h.resolve_cudagraph_mode_for_model(v)
+def test_cudagraph_mode_for_model(facts, start, expected):
+    v = VllmConfig(model_config=model(**facts),
+                   compilation_config=CompilationConfig(cudagraph_mode=start))
     assert v.compilation_config.cudagraph_mode == expected
 
 
-def test_splitting_ops_use_dp_only_for_moe(v):
-    v.parallel_config.data_parallel_size = 2
-    v.parallel_config.all2all_backend = "deepep_high_throughput"
-    v.model_config = model(is_moe=False)
-    h.set_splitting_ops(v)
-    assert v.compilation_config.cudagraph_mode != CUDAGraphMode.NONE
-    v.model_config = model(is_moe=True)
-    h.set_splitting_ops(v)
-    assert v.compilation_config.cudagraph_mode == CUDAGraphMode.NONE
+def test_eager_model_captures_nothing():
+    cc = VllmConfig(model_config=model(enforce_eager=True)).compilation_config
+    assert (cc.max_cudagraph_capture_size, cc.cudagraph_capture_sizes) == (0, [])
+    assert cc.cudagraph_num_of_warmups == 0
+    assert VllmConfig(model_config=model()).compilation_config.cudagraph_num_of_warmups == 1
+
+
+def test_splitting_ops_use_dp_only_for_moe():
+    def build(is_moe):
+        return VllmConfig(model_config=model(is_moe=is_moe), parallel_config=ParallelConfig(
+            data_parallel_size=2, all2all_backend="deepep_high_throughput"))
+
+    assert build(False).compilation_config.cudagraph_mode != CUDAGraphMode.NONE
+    assert build(True).compilation_config.cudagraph_mode == CUDAGraphMode.NONE
 
 
 # --- KV cache --------------------------------------------------------------------------
@@ -366,10 +443,10 @@ def test_splitting_ops_use_dp_only_for_moe(v):
 @pytest.mark.parametrize("backend, simple, connector", [
     ("native", "0", "OffloadingConnector"), ("native", "1", "SimpleCPUOffloadConnector"),
     ("lmcache", "0", "LMCacheMPConnector")])
-def test_kv_offloading(v, monkeypatch, backend, simple, connector):
+def test_kv_offloading(monkeypatch, backend, simple, connector):
     monkeypatch.setenv("VLLM_USE_SIMPLE_KV_OFFLOAD", simple)
-    v.cache_config = CacheConfig(kv_offloading_size=1.5, kv_offloading_backend=backend)
-    h.apply_kv_offloading(v)
+    v = VllmConfig(cache_config=CacheConfig(kv_offloading_size=1.5,
+                                            kv_offloading_backend=backend))
     kv = v.kv_transfer_config
     assert (kv.kv_connector, kv.kv_role) == (connector, "kv_both")
     extra = {"cpu_bytes_to_use": 1.5 * (1 << 30)} if backend == "native" else {}
@@ -377,89 +454,81 @@ def test_kv_offloading(v, monkeypatch, backend, simple, connector):
 
 
 def test_kv_offloading_off(v):
-    h.apply_kv_offloading(v)
     assert v.kv_transfer_config is None
 
 
-def test_hybrid_kv_cache_manager(v, monkeypatch):
-    sched = v.scheduler_config
-    sched.disable_hybrid_kv_cache_manager = None
-    h.resolve_hybrid_kv_cache_manager(v)
-    assert sched.disable_hybrid_kv_cache_manager is False
+def test_hybrid_kv_cache_manager(monkeypatch):
+    def build(**kwargs):
+        kwargs.setdefault("scheduler_config", sched())
+        return VllmConfig(**kwargs).scheduler_config.disable_hybrid_kv_cache_manager
+
+    assert build() is False
     # chunked local attention + EAGLE: the hybrid manager cannot be used
-    v.model_config = model(attention_chunk_size=8192)
-    v.speculative_config = spec("eagle")
-    sched.disable_hybrid_kv_cache_manager = None
-    h.resolve_hybrid_kv_cache_manager(v)
-    assert sched.disable_hybrid_kv_cache_manager is True
-    sched.disable_hybrid_kv_cache_manager = False
+    chunked = model(attention_chunk_size=8192)
+    assert build(model_config=chunked, speculative_config=spec("eagle")) is True
     with pytest.raises(ValueError, match="explicitly enabled"):
-        h.resolve_hybrid_kv_cache_manager(v)
-    v.speculative_config = None
+        build(model_config=chunked, speculative_config=spec("eagle"),
+              scheduler_config=sched(disable_hybrid_kv_cache_manager=False))
     monkeypatch.setenv("VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE", "0")
-    sched.disable_hybrid_kv_cache_manager = None
-    h.resolve_hybrid_kv_cache_manager(v)
-    assert sched.disable_hybrid_kv_cache_manager is True
+    assert build(model_config=chunked) is True
     # a connector without a forced answer: the engine decides
     monkeypatch.delenv("VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE")
-    v.model_config = None
-    v.kv_transfer_config = KVTransferConfig(kv_connector="NixlConnector", kv_role="kv_both")
-    sched.disable_hybrid_kv_cache_manager = None
-    h.resolve_hybrid_kv_cache_manager(v)
-    assert sched.disable_hybrid_kv_cache_manager is None
+    assert build(kv_transfer_config=KVTransferConfig(kv_connector="NixlConnector",
+                                                     kv_role="kv_both")) is None
 
 
-def test_kv_events_warnings(v, caplog):
-    v.kv_events_config = KVEventsConfig(enable_kv_cache_events=True)
-    v.cache_config.enable_prefix_caching = False
+def test_kv_events_warnings(caplog):
     with caplog.at_level("WARNING", logger="vllm_config.vllm"):
-        h.warn_kv_events(v)
+        VllmConfig(kv_events_config=KVEventsConfig(enable_kv_cache_events=True),
+                   cache_config=CacheConfig(enable_prefix_caching=False))
     assert "prefix caching" in caplog.text
 
 
 # --- paths, ids, helpers ---------------------------------------------------------------
 
 
-def test_debug_dump_path(v, monkeypatch, tmp_path):
+def test_debug_dump_path(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
-    v.compilation_config.debug_dump_path = Path("dumps")
-    h.resolve_debug_dump_path(v)
+    v = VllmConfig(compilation_config=CompilationConfig(debug_dump_path=Path("dumps")))
     assert v.compilation_config.debug_dump_path == tmp_path / "dumps"
     monkeypatch.setenv("VLLM_DEBUG_DUMP_PATH", "other")
-    h.resolve_debug_dump_path(v)
+    v = VllmConfig(compilation_config=CompilationConfig(debug_dump_path=Path("dumps")))
     assert v.compilation_config.debug_dump_path == tmp_path / "other"
-    assert h.compile_debug_dump_path(v) == tmp_path / "other" / "rank_0_dp_0"
+    assert v.compile_debug_dump_path() == tmp_path / "other" / "rank_0_dp_0"
     v.compilation_config.debug_dump_path = None
-    assert h.compile_debug_dump_path(v) is None
+    assert v.compile_debug_dump_path() is None
 
 
-def test_instance_id_replaced(v):
-    v.instance_id = "mine"
-    h.stamp_instance_id(v)
-    assert v.instance_id.isdigit()
+def test_instance_id_replaced():
+    assert VllmConfig(instance_id="mine").instance_id.isdigit()
 
 
 def test_default_scheduler_config(v):
-    v.scheduler_config = None
-    h.default_scheduler_config(v)
     assert v.scheduler_config.max_num_batched_tokens > 0
 
 
 def test_num_speculative_tokens(v):
-    assert h.num_speculative_tokens(v) == 0
-    v.diffusion_config = SimpleNamespace(canvas_length=16)
-    assert h.num_speculative_tokens(v) == 16
-    v.speculative_config = spec("eagle", num_speculative_tokens=3)
-    assert h.num_speculative_tokens(v) == 3
+    assert v.num_speculative_tokens == 0
+    assert VllmConfig(diffusion_config=DiffusionConfig(canvas_length=16)) \
+        .num_speculative_tokens == 16
+    assert VllmConfig(diffusion_config=DiffusionConfig(canvas_length=16),
+                      speculative_config=spec("eagle", num_speculative_tokens=3)) \
+        .num_speculative_tokens == 3
 
 
 def test_needs_dp_coordinator(v):
-    assert not h.needs_dp_coordinator(v)
-    v.parallel_config.data_parallel_size = 2
-    assert h.needs_dp_coordinator(v)
-    v.model_config = model(is_moe=False)
-    v.parallel_config.data_parallel_external_lb = True
-    assert not h.needs_dp_coordinator(v)
+    assert not v.needs_dp_coordinator
+    assert VllmConfig(parallel_config=ParallelConfig(data_parallel_size=2)).needs_dp_coordinator
+    dense_external = VllmConfig(model_config=model(is_moe=False), parallel_config=ParallelConfig(
+        data_parallel_size=2, data_parallel_external_lb=True))
+    assert not dense_external.needs_dp_coordinator
+
+
+def test_model_fact_hook(v):
+    assert h.model_fact(v, "is_moe", True) is True  # no model
+    v = VllmConfig(model_config=model(is_moe=False))
+    assert v.model_fact("is_moe", True) is False
+    assert v.model_fact("use_mla", None) is None  # not filled in
 
 
 def test_hash_extras(v):
@@ -468,7 +537,8 @@ def test_hash_extras(v):
     assert h.schema_version(v) == SCHEMA_VERSION
     assert h.mm_encoder_hash(v) is None
     mm = SimpleNamespace(compute_hash=lambda: "mm-hash")
-    v.model_config = model(multimodal_config=mm)
+    v.model_config = model()
+    v.model_config.multimodal_config = mm
     assert h.mm_encoder_hash(v) is None
     v.compilation_config.compile_mm_encoder = True
     assert h.mm_encoder_hash(v) == "mm-hash"
@@ -491,7 +561,7 @@ def test_validate_block_size(v):
 
 
 def test_model_config_facts_unknown_without_checkpoint():
-    # A real ModelConfig built without a checkpoint carries no derived facts; the hooks
-    # treat them as unknown rather than failing.
+    # A real ModelConfig built without a checkpoint carries no derived facts; the
+    # schema's steps treat them as unknown rather than failing.
     v = VllmConfig(model_config=ModelConfig(), cache_config=CacheConfig(cache_dtype="nvfp4"))
     assert v.model_config is not None
