@@ -3,9 +3,10 @@
 One ordered after-construction phase per class (the generated `__post_init__`):
 derived defaults in field order, then the `resolve` steps in order, then the class
 rules. Expressions of the phase may read the class's init vars (the `__post_init__`
-parameters); properties, methods and tables may not. Also the expression properties and methods of classes and enums, and defaults
-tables as module constants. `resolve.py` calls `compile_class` to report errors;
-`emit_python.py` calls it again for the code (both read only the model).
+parameters); properties, methods and tables may not. Also the expression properties
+and methods of classes and enums, and defaults tables as module constants.
+`resolve.py` calls `compile_class` to report errors; `emit_python.py` calls it again
+for the code (both read only the model).
 """
 
 from __future__ import annotations

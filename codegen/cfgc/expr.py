@@ -108,7 +108,8 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
 _ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.UnaryOp,
             ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
             ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
-            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript, ast.Slice)
+            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript,
+            ast.Slice)
 
 
 def _at(loc: Loc, line: int, col: int) -> Loc:
@@ -654,7 +655,7 @@ class _Checker:
         srcs = ", ".join(s for _, s in typed)
         if name == "len":
             t = self._not_none(typed[0][0], args[0], facts, "take len()")
-            if t.kind != "container" and _base(t) not in ("str", "Any"):
+            if not all(a.kind == "container" or _base(a) in ("str", "Any") for a in _arms(t)):
                 raise ExprError(args[0], f"len() of {_show(t)}")
             return INT, f"len({srcs})"
         if name in ("min", "max", "abs"):
