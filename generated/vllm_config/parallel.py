@@ -324,7 +324,7 @@ class ParallelConfig:
             self.distributed_executor_backend = 'uni'
         if self.max_parallel_loading_workers is not None:
             _log.warning('max_parallel_loading_workers is not supported and is ignored')
-        if (self.nnodes > 1 and self.distributed_executor_backend is not None) and not (self.distributed_executor_backend in ('mp', 'uni', 'external_launcher')):
+        if (self.nnodes > 1 and self.distributed_executor_backend is not None) and self.distributed_executor_backend not in ('mp', 'uni', 'external_launcher'):
             raise _r.RuleError(f"nnodes > 1 needs distributed_executor_backend 'mp', 'uni' or 'external_launcher', not {self.distributed_executor_backend!r}", ["nnodes", "distributed_executor_backend"])
         if not (self._api_process_rank < self._api_process_count):
             raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"])

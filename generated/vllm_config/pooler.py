@@ -61,9 +61,9 @@ class PoolerConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if not (self.logit_sigma is None or self.logit_sigma != 0):
             raise _r.RuleError('logit_sigma must not be 0: logits are divided by it', ["logit_sigma"])
-        if (self.pooling_type is not None) and not (self.seq_pooling_type is None):
+        if (self.pooling_type is not None) and self.seq_pooling_type is not None:
             raise _r.RuleError('set either pooling_type or seq_pooling_type, not both', ["pooling_type", "seq_pooling_type"])
-        if (self.pooling_type is not None) and not (self.tok_pooling_type is None):
+        if (self.pooling_type is not None) and self.tok_pooling_type is not None:
             raise _r.RuleError('set either pooling_type or tok_pooling_type, not both', ["pooling_type", "tok_pooling_type"])
         if self.pooling_type in ('CLS', 'LAST', 'MEAN'):
             self.seq_pooling_type = self.pooling_type
