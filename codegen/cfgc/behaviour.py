@@ -113,7 +113,7 @@ class _Compiler:
                 return []
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
-            cond = f"not ({req.source})"
+            cond = _negated(req.source)
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
@@ -229,6 +229,29 @@ class _Compiler:
             self.out.methods.append((acc, checked.source, sig))
         else:
             self.out.properties.append((acc, checked.source))
+
+
+_FLIP = {"Is": ("is", "is not"), "IsNot": ("is not", "is"), "In": ("in", "not in"),
+         "NotIn": ("not in", "in")}
+
+
+def _negated(src: str) -> str:
+    """`not (src)`, written as ruff wants it for one `is` / `in` test (`x is not None`)."""
+    import ast
+
+    node = ast.parse(src, mode="eval").body
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        op, flipped = _FLIP.get(type(node.ops[0]).__name__, ("", ""))
+        left, sep, right = src.partition(f" {op} ")
+        if op and sep:
+            negated = f"{left} {flipped} {right}"
+            got = ast.parse(negated, mode="eval").body
+            if isinstance(got, ast.Compare) and len(got.ops) == 1 \
+                    and _FLIP[type(got.ops[0]).__name__][0] == flipped \
+                    and ast.dump(got.left) == ast.dump(node.left) \
+                    and ast.dump(got.comparators[0]) == ast.dump(node.comparators[0]):
+                return negated
+    return f"not ({src})"
 
 
 def _prefixes(path: str) -> list[str]:

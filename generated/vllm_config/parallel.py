@@ -61,7 +61,7 @@ class EPLBConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if not (not self.use_async or self.policy == 'default'):
             raise _r.RuleError("async EPLB (use_async=True) supports only policy='default'", ["use_async", "policy"])
-        if (self.use_async) and not (self.communicator not in ('torch_nccl', 'pynccl')):
+        if (self.use_async) and self.communicator in ('torch_nccl', 'pynccl'):
             raise _r.RuleError(f"EPLB communicator {self.communicator!r} cannot be used with async EPLB (NCCL clashes across streams); choose 'torch_gloo' or 'nixl', or leave it unset to let the engine pick", ["use_async", "communicator"])
         if (self.log_balancedness) and not (self.log_balancedness_interval > 0):
             raise _r.RuleError('log_balancedness_interval must be positive', ["log_balancedness", "log_balancedness_interval"])
