@@ -397,8 +397,13 @@ class _Checker:
             arms = [self.res.expand(a) for a in _arms(self.res.expand(t))]
             if kind in ("isa", "nota"):
                 names = arg.split(",")
-                keep = [a for a in arms if self._opaque(a)
-                        or _isa(a, names) == (kind == "isa")]
+                keep = []
+                for a in arms:
+                    if self._opaque(a):  # could be anything: what isinstance accepted
+                        keep.extend([a] if kind == "nota" else _isa_types(names))
+                    elif _isa(a, names) == (kind == "isa"):
+                        keep.append(a)
+                keep = list(dict.fromkeys(keep))
             else:
                 values = self._in_values(arg)
                 if values is None:
@@ -756,6 +761,21 @@ def _isa(t: TypeExpr, names: list[str]) -> bool:
         if kind == "container" and t.kind == "container" and t.name == py:
             return True
     return False
+
+
+def _isa_types(names: list[str]) -> list[TypeExpr]:
+    """The types an `isinstance(x, names)` that held tells about an opaque x."""
+    out = []
+    for name in names:
+        kind, py = ISINSTANCE_TYPES.get(name, ("", ""))
+        if kind == "scalar":
+            out.append(TypeExpr("scalar", name=py))
+        elif kind == "container":
+            args = (ANY, ANY) if py == "dict" else (ANY,)
+            out.append(TypeExpr("container", name=py, args=args, variadic=py == "tuple"))
+        else:
+            out.append(ANY)
+    return out
 
 
 def _returns(acc) -> TypeExpr:
