@@ -2,9 +2,11 @@
 
 One ordered after-construction phase per class (the generated `__post_init__`):
 derived defaults in field order, then the `resolve` steps in order, then the class
-rules. Also the expression properties and methods of classes and enums, and defaults
-tables as module constants. `resolve.py` calls `compile_class` to report errors;
-`emit_python.py` calls it again for the code (both read only the model).
+rules. Expressions of the phase may read the class's init vars (the `__post_init__`
+parameters); properties, methods and tables may not. Also the expression properties
+and methods of classes and enums, and defaults tables as module constants.
+`resolve.py` calls `compile_class` to report errors; `emit_python.py` calls it again
+for the code (both read only the model).
 """
 
 from __future__ import annotations
@@ -43,12 +45,14 @@ class _Compiler:
         self.errors = errors
         self.out = ClassCode()
         self.scope = x.Scope(res, c, enum)
+        self.in_phase = False  # compiling __post_init__: init vars are names too
 
     def expr(self, e: x.Expr | None, what: str, want: TypeExpr | None = None,
              facts: frozenset[str] = frozenset(), params=None) -> x.Checked | None:
         if e is None:
             return None
-        scope = x.Scope(self.res, self.scope.cls, self.scope.enum, dict(params or {}))
+        scope = x.Scope(self.res, self.scope.cls, self.scope.enum, dict(params or {}),
+                        initvars=self.in_phase)
         checked = x.check(e, scope, self.errors, what, want, facts)
         if checked is not None:
             self.out.enums |= checked.enums
@@ -56,7 +60,8 @@ class _Compiler:
         return checked
 
     def message(self, text: str, loc: Loc, what: str, facts: frozenset[str]) -> str:
-        return x.compile_message(text, loc, self.scope, self.errors, what, facts)
+        scope = x.Scope(self.res, self.scope.cls, self.scope.enum, initvars=self.in_phase)
+        return x.compile_message(text, loc, scope, self.errors, what, facts)
 
     # -- the phase -----------------------------------------------------------------
 
@@ -73,8 +78,8 @@ class _Compiler:
         parts = path.split(".")
         for i, part in enumerate(parts):
             f = cls.field(part)
-            if f is None or f.kind == "classvar":
-                names = [g.name for g in cls.fields if g.kind != "classvar"]
+            if f is None or f.kind in ("classvar", "initvar"):
+                names = [g.name for g in cls.fields if g.kind not in ("classvar", "initvar")]
                 self.errors.error(loc, f"{what}: {cls.name} has no field {part!r}"
                                   f"{did_you_mean(part, names)}")
                 return None
@@ -259,6 +264,7 @@ def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
     initvar_args = "".join(f", {f.name}" for f in c.fields if f.kind == "initvar")
     for t in c.tables:
         comp.table(t)
+    comp.in_phase = True
     for f in c.fields:
         if f.derive is not None:
             comp.derive(f)
@@ -266,6 +272,7 @@ def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
         comp.step(s, f"resolve step {i + 1} of {c.name}", initvar_args)
     for i, rule in enumerate(c.rules):
         comp.out.phase += comp.rule(rule, f"rule {i + 1} of {c.name}")
+    comp.in_phase = False
     for acc in c.properties:
         comp.accessor(acc, False, c.name)
     for acc in c.methods:

@@ -14,7 +14,13 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
 `all(... for x in items)` / `any(...)`; `startswith` / `endswith` / `lower` on strings,
 `count` on strings and lists; calls of a config's declared methods (the class's own by
-bare name: `model_fact("is_moe", True)`); `env("NAME", default)`.
+bare name: `model_fact("is_moe", True)`); `env("NAME", default)`; `isinstance(x, str)`
+(builtin type names, or a tuple of them); `Config()`, a nested config class's default
+instance. In the after-construction phase (derive, resolve steps, rules) the class's
+init vars are names too (the `__post_init__` parameters).
+
+Narrowing: `x is not None`, `isinstance(x, T)` and `x in ("a", "b")` / `x in Alias`
+narrow x's type where they are known to hold (a rule's `when`, `and`, `if`).
 
 None safety: ordering and arithmetic on a value that may be None is an error unless
 the expression has ruled None out first (`x is not None and x > 0`, a rule's `when`).
@@ -42,7 +48,14 @@ STR = TypeExpr("scalar", name="str")
 NONE = TypeExpr("none")
 #: Functions an expression may call, with their result type (None: as the argument).
 FUNCTIONS = {"len": INT, "min": None, "max": None, "abs": None, "int": INT, "float": FLOAT,
-             "str": STR, "bool": BOOL, "all": BOOL, "any": BOOL, "env": None}
+             "str": STR, "bool": BOOL, "all": BOOL, "any": BOOL, "env": None,
+             "isinstance": BOOL}
+#: Type names `isinstance` accepts: the scalar or container kind each matches.
+ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
+                    "float": ("scalar", "float"), "bool": ("scalar", "bool"),
+                    "list": ("container", "list"), "dict": ("container", "dict"),
+                    "tuple": ("container", "tuple"), "set": ("container", "set"),
+                    "type": ("type", "type")}
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
                "count": INT}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
@@ -125,6 +138,7 @@ class Scope:
     cls: m.ClassDef | None = None
     enum: m.EnumDef | None = None
     params: dict[str, TypeExpr] = field(default_factory=dict)
+    initvars: bool = False  # in the after-construction phase: init vars are names too
 
 
 @dataclass
@@ -183,6 +197,20 @@ def _facts(node: ast.expr, negate: bool) -> Iterator[str]:
                 yield ast.unparse(left)
     elif isinstance(node, ast.Name | ast.Attribute) and not negate:
         yield ast.unparse(node)  # truthy, so not None
+    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+          and node.func.id == "isinstance" and len(node.args) == 2
+          and isinstance(node.args[0], ast.Name | ast.Attribute)):
+        path = ast.unparse(node.args[0])
+        kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+        names = ",".join(ast.unparse(k) for k in kinds)
+        if not negate:
+            yield path  # none of the accepted types is None
+        yield f"{path}\0{'nota' if negate else 'isa'}\0{names}"
+    if (isinstance(node, ast.Compare) and len(node.ops) == 1
+            and isinstance(node.left, ast.Name | ast.Attribute)
+            and ((isinstance(node.ops[0], ast.In) and not negate)
+                 or (isinstance(node.ops[0], ast.NotIn) and negate))):
+        yield f"{ast.unparse(node.left)}\0in\0{ast.unparse(node.comparators[0])}"
 
 
 def _show(t: TypeExpr) -> str:
@@ -301,7 +329,15 @@ class _Checker:
             field_ = cls.field(name)
             if field_ is not None and field_.kind == "classvar":
                 return t, f"self.{name}"
-            return (t.without_none() if name in facts else t), f"self.{name}"
+            src = f"self.{name}"
+            if field_ is not None and field_.kind == "initvar":
+                if not self.scope.initvars:
+                    raise ExprError(node, f"{name!r} is an init var of {cls.name}: it is "
+                                    "known only while constructing (in derive, resolve "
+                                    "steps and rules)")
+                src = name  # the __post_init__ parameter
+            t = t.without_none() if name in facts else t
+            return self._narrowed(t, name, facts), src
         alias = self.res.aliases.get(name)
         values = _literal_values(self.res.expand(alias.type)) if alias is not None else None
         if values is not None:  # a Literal alias (or a union of them): its values
@@ -342,6 +378,10 @@ class _Checker:
             if node.attr not in members:
                 raise ExprError(node, f"{inner.name} has no field or property {node.attr!r}"
                                 f"{did_you_mean(node.attr, members)}")
+            attr_field = cls.field(node.attr)
+            if attr_field is not None and attr_field.kind == "initvar":
+                raise ExprError(node, f"{node.attr!r} is an init var of {inner.name}, not "
+                                "stored on it")
             if isinstance(base, ast.Name | ast.Attribute) and not self.bound.get(
                     ast.unparse(base).split(".")[0]):
                 self.reads.append(path)
@@ -349,9 +389,57 @@ class _Checker:
             src = self._guard(bt, bsrc, f"{bsrc}.{node.attr}", base, facts)
             if bt.optional and ast.unparse(base) not in facts:
                 t = _optional(t)
-            return (t.without_none() if path in facts else t), src
+            t = t.without_none() if path in facts else t
+            return self._narrowed(t, path, facts), src
         raise ExprError(node, f"{ast.unparse(base)!r} is {_show(bt)}, which has no "
                         f"attribute {node.attr!r}")
+
+    def _narrowed(self, t: TypeExpr, path: str, facts) -> TypeExpr:
+        """`t` narrowed by the isinstance / membership facts known about `path`."""
+        prefix = path + "\0"
+        for fact in sorted(f for f in facts if f.startswith(prefix)):
+            _, kind, arg = fact.split("\0")
+            arms = [self.res.expand(a) for a in _arms(self.res.expand(t))]
+            if kind in ("isa", "nota"):
+                names = arg.split(",")
+                keep = []
+                for a in arms:
+                    if self._opaque(a):  # could be anything: what isinstance accepted
+                        keep.extend([a] if kind == "nota" else _isa_types(names))
+                    elif _isa(a, names) == (kind == "isa"):
+                        keep.append(a)
+                keep = list(dict.fromkeys(keep))
+            else:
+                values = self._in_values(arg)
+                if values is None:
+                    continue
+                keep = []
+                for a in arms:
+                    if a.kind == "literal" or (a.kind == "scalar" and a.name in (
+                            "str", "int", "bool")):
+                        vs = tuple(v for v in values if (v in a.values if a.kind == "literal"
+                                                         else type(v).__name__ == a.name))
+                        if vs:
+                            keep.append(TypeExpr("literal", values=vs))
+                    elif a.kind != "none" and a.kind != "container":
+                        keep.append(a)
+            if keep:
+                t = keep[0] if len(keep) == 1 else TypeExpr("union", args=tuple(keep))
+        return t
+
+    def _opaque(self, t: TypeExpr) -> bool:
+        """Any, or a runtime type: could be of any Python type."""
+        return _is_any(t) or (t.kind == "named" and t.name in self.res.runtime_types)
+
+    def _in_values(self, text: str) -> tuple | None:
+        node = ast.parse(text, mode="eval").body
+        if isinstance(node, ast.Tuple | ast.List) and all(
+                isinstance(e, ast.Constant) for e in node.elts):
+            return tuple(e.value for e in node.elts)
+        if isinstance(node, ast.Name) and node.id in self.res.aliases:
+            t = self.res.expand(self.res.aliases[node.id].type)
+            return t.values if t.kind == "literal" else None
+        return None
 
     def _guard(self, bt: TypeExpr, bsrc: str, src: str, base: ast.expr, facts) -> str:
         """Access through a value that may be None yields None instead of failing."""
@@ -554,6 +642,12 @@ class _Checker:
         if node.keywords:
             raise ExprError(node, "keyword arguments are not supported")
         func = node.func
+        if isinstance(func, ast.Name) and func.id in self.res.classes:
+            if node.args:
+                raise ExprError(node, f"{func.id}() takes no arguments here: it is the "
+                                "config's default instance")
+            self.enums.add(func.id)  # imported by the generated module
+            return TypeExpr("named", name=func.id), f"{func.id}()"
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id, facts)
         if isinstance(func, ast.Attribute):
@@ -595,6 +689,8 @@ class _Checker:
             return self._quantifier(node, name, facts)
         if name == "env":
             return self._env(node)
+        if name == "isinstance":
+            return self._isinstance(node, facts)
         if not args or (name not in ("min", "max") and len(args) != 1):
             count = "arguments" if name in ("min", "max") else "one argument"
             raise ExprError(node, f"{name}() takes {count}")
@@ -602,7 +698,7 @@ class _Checker:
         srcs = ", ".join(s for _, s in typed)
         if name == "len":
             t = self._not_none(typed[0][0], args[0], facts, "take len()")
-            if t.kind != "container" and _base(t) not in ("str", "Any"):
+            if not all(a.kind == "container" or _base(a) in ("str", "Any") for a in _arms(t)):
                 raise ExprError(args[0], f"len() of {_show(t)}")
             return INT, f"len({srcs})"
         if name in ("min", "max", "abs"):
@@ -640,6 +736,16 @@ class _Checker:
                 self.bound[var] = saved
         cond = "".join(f" if {c}" for c in conds)
         return BOOL, f"{name}({body} for {var} in {isrc}{cond})"
+
+    def _isinstance(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:
+        kinds = node.args[1] if len(node.args) == 2 else None
+        names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+        if kinds is None or not names or not all(
+                isinstance(k, ast.Name) and k.id in ISINSTANCE_TYPES for k in names):
+            raise ExprError(node, "isinstance() takes a value and a builtin type name or a "
+                            f"tuple of them: {', '.join(ISINSTANCE_TYPES)}")
+        _, src = self.visit(node.args[0], facts)
+        return BOOL, f"isinstance({src}, {ast.unparse(kinds)})"
 
     def _env(self, node: ast.Call) -> tuple[TypeExpr, str]:
         args = node.args
@@ -689,6 +795,34 @@ def _paren(src: str, node: ast.expr, boolop: bool = False, right: bool = False) 
     if boolop and isinstance(node, ast.BinOp):
         return src
     return f"({src})"
+
+
+def _isa(t: TypeExpr, names: list[str]) -> bool:
+    """Whether a value of type `t` (not a union) is an instance of one of `names`."""
+    for name in names:
+        kind, py = ISINSTANCE_TYPES.get(name, ("", ""))
+        base = t.name if t.kind == "scalar" else (_base_of(t) if t.kind == "literal" else "")
+        if kind == "scalar" and (base == py or (py == "int" and base == "bool")
+                                 or (py == "float" and base == "float")):
+            return True
+        if kind == "container" and t.kind == "container" and t.name == py:
+            return True
+    return False
+
+
+def _isa_types(names: list[str]) -> list[TypeExpr]:
+    """The types an `isinstance(x, names)` that held tells about an opaque x."""
+    out = []
+    for name in names:
+        kind, py = ISINSTANCE_TYPES.get(name, ("", ""))
+        if kind == "scalar":
+            out.append(TypeExpr("scalar", name=py))
+        elif kind == "container":
+            args = (ANY, ANY) if py == "dict" else (ANY,)
+            out.append(TypeExpr("container", name=py, args=args, variadic=py == "tuple"))
+        else:
+            out.append(ANY)
+    return out
 
 
 def _returns(acc) -> TypeExpr:

@@ -1,6 +1,7 @@
 # Generated from schema/cache.yaml by cfgc; do not edit.
 """Config classes: CacheConfig."""
 
+import logging
 from hashlib import sha256 as _sha256
 from typing import Any, ClassVar
 
@@ -17,6 +18,8 @@ from vllm_config.types import (
     MambaDType,
     PrefixCachingHashAlgo,
 )
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -153,18 +156,12 @@ class CacheConfig:
     """
 
     _block_size_resolved: bool = Field(default=False, init=False)
-    """Internal. Set once the block-size default has been applied."""
+    """Internal (vLLM's guard against applying the block-size default twice). Kept for fidelity; the after-construction phase runs once, so it only records that the default has been applied."""
 
     @field_validator("block_size", mode="wrap")
     @classmethod
     def _skip_none_block_size(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
-
-    @field_validator("cache_dtype", mode="after")
-    @classmethod
-    def _after_cache_dtype(cls, value: Any) -> Any:
-        value = _hooks.log_quantized_cache_dtype(value)
-        return value
 
     @field_validator("calculate_kv_scales", mode="after")
     @classmethod
@@ -175,7 +172,17 @@ class CacheConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.apply_block_size_default(self)
+        if self.block_size is not None:
+            self.user_specified_block_size = True
+        if self.block_size is None:
+            self.block_size = self.DEFAULT_BLOCK_SIZE
+        if self.mamba_block_size is not None:
+            self.user_specified_mamba_block_size = True
+        self._block_size_resolved = True
+        if self.cache_dtype.endswith('per_token_head'):
+            _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory, scales computed per token and head at run time.')
+        if not self.cache_dtype.endswith('per_token_head') and (self.cache_dtype.startswith('fp8') or self.cache_dtype == 'nvfp4'):
+            _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory and faster attention; accuracy can drop without calibrated scaling factors.')
 
     def metrics_info(self, *args: Any, **kwargs: Any) -> "dict[str, str]":
         """Every field as a string, for the Prometheus info metric."""

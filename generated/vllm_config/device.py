@@ -43,7 +43,9 @@ class DeviceConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.resolve_device_type(self)
+        if isinstance(self.device, str) and self.device != 'auto':
+            self.device_type = self.device
+        _hooks.device_type_of_torch_device(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

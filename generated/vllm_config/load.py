@@ -1,15 +1,17 @@
 # Generated from schema/load.yaml by cfgc; do not edit.
 """Config classes: LoadConfig."""
 
+import logging
 from typing import Any
 
 from pydantic import Field, field_validator
 
-from cfgc.hooks import load as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import LoadFormats, SafetensorsLoadStrategy, TensorizerConfig
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -75,11 +77,10 @@ class LoadConfig:
         value = _v.lower(value)
         return value
 
-    @field_validator("ignore_patterns", mode="after")
-    @classmethod
-    def _after_ignore_patterns(cls, value: Any) -> Any:
-        value = _hooks.log_ignore_patterns(value)
-        return value
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
+        if self.ignore_patterns != ['original/**/*'] and len(self.ignore_patterns) > 0:
+            _log.info(f'Skipping checkpoint files matching: {self.ignore_patterns}')
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -8,6 +8,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import lora as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
 
@@ -57,7 +58,10 @@ class LoRAConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_lora_config(self)
+        if self.max_cpu_loras is None:
+            self.max_cpu_loras = self.max_loras
+        if (self.max_cpu_loras is not None) and not (self.max_cpu_loras >= self.max_loras):
+            raise _r.RuleError(f'max_cpu_loras ({self.max_cpu_loras}) must be at least max_loras ({self.max_loras})', ["max_cpu_loras", "max_loras"])
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import model as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.multimodal import MultiModalConfig
@@ -63,7 +64,7 @@ class ModelConfig:
     model for pooling.
     """
 
-    tokenizer: str = None  # unset: filled in after construction
+    tokenizer: str = None  # derived after construction
     """Hugging Face tokenizer id or path; defaults to model."""
 
     tokenizer_mode: TokenizerMode | str = "auto"
@@ -350,8 +351,20 @@ class ModelConfig:
 
     def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: str | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.apply_value_defaults(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
-        _hooks.check_model_values(self)
+        if self.tokenizer is None:
+            self.tokenizer = self.model
+        if self.tokenizer_revision is None:
+            self.tokenizer_revision = self.revision
+        self.served_model_name = ((self.served_model_name[0] if isinstance(self.served_model_name, list) else self.served_model_name) if self.served_model_name else self.model)
+        if self.tokenizer_mode == 'auto' and self.model_impl == 'terratorch':
+            self.tokenizer_mode = 'terratorch'
+        if self.pooler_config is None and (self.runner == 'pooling' or (self.runner == 'auto' and self.convert not in ('auto', 'none'))):
+            self.pooler_config = PoolerConfig()
+        _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
+        if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
+            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"])
+        if (self.multimodal_config is not None and self.renderer_num_workers > 1) and not (self.multimodal_config.mm_processor_cache_gb <= 0):
+            raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0): the cache is not thread-safe', ["renderer_num_workers", "multimodal_config.mm_processor_cache_gb"])
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -8,6 +8,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import multimodal as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
@@ -221,7 +222,13 @@ class MultiModalConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_multimodal_values(self)
+        if (self.mm_processor_cache_type != 'shm') and not (self.mm_shm_cache_max_object_size_mb == 128):
+            raise _r.RuleError("mm_shm_cache_max_object_size_mb only applies to mm_processor_cache_type='shm'", ["mm_processor_cache_type", "mm_shm_cache_max_object_size_mb"])
+        if (self.mm_encoder_attn_dtype != 'fp8') and not (self.mm_encoder_fp8_scale_path is None and self.mm_encoder_fp8_scale_save_path is None):
+            raise _r.RuleError("mm_encoder_fp8_scale_path and mm_encoder_fp8_scale_save_path need mm_encoder_attn_dtype='fp8'", ["mm_encoder_attn_dtype", "mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"])
+        if (self.mm_encoder_fp8_scale_path is not None) and self.mm_encoder_fp8_scale_save_path is not None:
+            raise _r.RuleError('mm_encoder_fp8_scale_save_path saves dynamically calibrated scales and cannot be combined with the static mm_encoder_fp8_scale_path', ["mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"])
+        _hooks.check_fp8_scale_files(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -2,8 +2,8 @@
 """Config classes: PoolerConfig."""
 
 
-from cfgc.hooks import pooler as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import PoolingTask, SequencePoolingType, TokenPoolingType
 
@@ -59,7 +59,16 @@ class PoolerConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.resolve_pooling_type(self)
+        if not (self.logit_sigma is None or self.logit_sigma != 0):
+            raise _r.RuleError('logit_sigma must not be 0: logits are divided by it', ["logit_sigma"])
+        if (self.pooling_type is not None) and self.seq_pooling_type is not None:
+            raise _r.RuleError('set either pooling_type or seq_pooling_type, not both', ["pooling_type", "seq_pooling_type"])
+        if (self.pooling_type is not None) and self.tok_pooling_type is not None:
+            raise _r.RuleError('set either pooling_type or tok_pooling_type, not both', ["pooling_type", "tok_pooling_type"])
+        if self.pooling_type in ('CLS', 'LAST', 'MEAN'):
+            self.seq_pooling_type = self.pooling_type
+        if self.pooling_type in ('ALL', 'STEP'):
+            self.tok_pooling_type = self.pooling_type
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

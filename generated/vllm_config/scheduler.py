@@ -1,6 +1,7 @@
 # Generated from schema/scheduler.yaml by cfgc; do not edit.
 """Config classes: SchedulerConfig."""
 
+import logging
 from dataclasses import InitVar
 from hashlib import sha256 as _sha256
 from typing import Any, ClassVar
@@ -9,8 +10,11 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import scheduler as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import RunnerType, SchedulerClass, SchedulerPolicy
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -63,10 +67,10 @@ class SchedulerConfig:
     is_multimodal_model: bool = False
     """Whether the model takes multimodal inputs."""
 
-    max_num_encoder_input_tokens: int = Field(default=None, init=False)  # unset: filled in after construction
+    max_num_encoder_input_tokens: int = Field(default=None, init=False)  # derived after construction
     """Multimodal encoder compute budget per step, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
-    encoder_cache_size: int = Field(default=None, init=False)  # unset: filled in after construction
+    encoder_cache_size: int = Field(default=None, init=False)  # derived after construction
     """Multimodal encoder output cache size, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
     policy: SchedulerPolicy = "fcfs"
@@ -114,10 +118,33 @@ class SchedulerConfig:
 
     def __post_init__(self, max_model_len: int, is_encoder_decoder: bool) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.apply_scheduler_defaults(self, max_model_len, is_encoder_decoder)
+        if self.max_num_encoder_input_tokens is None:
+            self.max_num_encoder_input_tokens = self.max_num_batched_tokens
+        if self.encoder_cache_size is None:
+            self.encoder_cache_size = self.max_num_batched_tokens
+        if is_encoder_decoder:
+            self.disable_chunked_mm_input = True
+        if is_encoder_decoder:
+            self.enable_chunked_prefill = False
+        if is_encoder_decoder:
+            self.long_prefill_token_threshold = 0
+        if self.max_num_partial_prefills > 1 and self.long_prefill_token_threshold == 0:
+            self.long_prefill_token_threshold = int(max_model_len * 0.04)
+        if not (self.max_num_batched_tokens >= max_model_len or self.enable_chunked_prefill):
+            raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is below max_model_len ({max_model_len}) with chunked prefill off, so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["max_num_batched_tokens", "max_model_len", "enable_chunked_prefill"])
+        if not (self.max_num_batched_tokens >= self.max_num_seqs):
+            raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) must be at least max_num_seqs ({self.max_num_seqs})', ["max_num_batched_tokens", "max_num_seqs"])
+        if self.max_num_batched_tokens > (self.max_num_seqs * max_model_len):
+            _log.warning(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is larger than max_num_seqs * max_model_len ({self.max_num_seqs * max_model_len})')
+        if (self.max_num_partial_prefills > 1) and not (self.enable_chunked_prefill):
+            raise _r.RuleError('max_num_partial_prefills > 1 needs chunked prefill enabled', ["max_num_partial_prefills", "enable_chunked_prefill"])
+        if (self.max_num_partial_prefills > 1) and not (self.long_prefill_token_threshold <= max_model_len):
+            raise _r.RuleError(f'long_prefill_token_threshold ({self.long_prefill_token_threshold}) must not exceed max_model_len ({max_model_len})', ["max_num_partial_prefills", "long_prefill_token_threshold", "max_model_len"])
+        if not (self.max_long_partial_prefills <= self.max_num_partial_prefills):
+            raise _r.RuleError(f'max_long_partial_prefills ({self.max_long_partial_prefills}) must not exceed max_num_partial_prefills ({self.max_num_partial_prefills})', ["max_long_partial_prefills", "max_num_partial_prefills"])
 
     def verify_max_model_len(self, *args: Any, **kwargs: Any) -> "Any":
-        """Checks the token budget against the final context length once the engine knows it: verify_max_model_len(max_model_len)."""
+        """Checks the token budget against the final context length once the engine knows it (the class rules, with this max_model_len); returns this config."""
         return _hooks.verify_max_model_len(self, *args, **kwargs)
 
     def hash_factors(self) -> dict[str, object]:

@@ -62,6 +62,8 @@ def _expressible(entry: dict, value: object) -> bool:
     if kind == "flag_or_str" and value is False:
         return False  # --hf-token takes True (bare) or a string, not False
     if isinstance(value, str):
+        if entry.get("container"):
+            return False  # a list flag (e.g. ignore_patterns: list[str] | str) gives a list
         if value.startswith("-") or value.strip() != value or not value:
             return False
         if entry.get("optional") and value in ("None", ""):

@@ -1,4 +1,5 @@
-"""Hooks of DeviceConfig, called directly."""
+"""DeviceConfig's device_type resolution (a declared step for names, a hook for
+torch.device objects), exercised through the generated class with the same inputs."""
 
 from __future__ import annotations
 
@@ -6,13 +7,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from cfgc.hooks import device as hooks
+from vllm_config.device import DeviceConfig
+
+pytestmark = pytest.mark.filterwarnings("ignore")  # setting device is deprecated
 
 
 def run(device):
-    obj = SimpleNamespace(device=device, device_type=None)
-    hooks.resolve_device_type(obj)
-    return obj
+    return DeviceConfig(device=device)
 
 
 @pytest.mark.parametrize("device", ["auto", None])
@@ -36,3 +37,4 @@ def test_real_torch_device():
 
 def test_unknown_object_left_unset():
     assert run(42).device_type is None
+    assert run(SimpleNamespace(type=3)).device_type is None

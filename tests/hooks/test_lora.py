@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from typing import get_args
 
 import pytest
+from pydantic import ValidationError
 
 from cfgc.hooks import lora as hooks
+from vllm_config.lora import LoRAConfig
+from vllm_config.types import LoRADType
 
 
 @pytest.mark.parametrize("name", ["auto", "float16", "bfloat16"])
@@ -33,11 +36,13 @@ def test_real_torch_dtype():
     assert hooks.check_lora_dtype(torch.bfloat16) is torch.bfloat16
 
 
-def test_max_cpu_loras():
-    cfg = SimpleNamespace(max_loras=3, max_cpu_loras=None)
-    hooks.check_lora_config(cfg)
-    assert cfg.max_cpu_loras == 3
-    hooks.check_lora_config(SimpleNamespace(max_loras=3, max_cpu_loras=3))
-    with pytest.raises(ValueError, match=r"max_cpu_loras \(2\)"):
-        hooks.check_lora_config(SimpleNamespace(max_loras=3, max_cpu_loras=2))
+def test_dtype_names_are_the_schema_alias():
+    with pytest.raises(ValueError, match=", ".join(get_args(LoRADType))):
+        hooks.check_lora_dtype("float32")
 
+
+def test_max_cpu_loras():
+    assert LoRAConfig(max_loras=3).max_cpu_loras == 3
+    assert LoRAConfig(max_loras=3, max_cpu_loras=3).max_cpu_loras == 3
+    with pytest.raises(ValidationError, match=r"max_cpu_loras \(2\)"):
+        LoRAConfig(max_loras=3, max_cpu_loras=2)

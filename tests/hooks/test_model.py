@@ -1,38 +1,39 @@
-"""Hooks of ModelConfig, called directly."""
+"""ModelConfig: the runtime-type hooks called directly, and the declared value
+defaults and checks (formerly hooks called on plain objects) through the generated class
+with the same inputs."""
 
 from __future__ import annotations
 
 import inspect
-from types import SimpleNamespace
 
 import pytest
+from pydantic import ValidationError
 
 from cfgc.hooks import model as hooks
 from vllm_config.model import ModelConfig
+from vllm_config.multimodal import MultiModalConfig
 from vllm_config.pooler import PoolerConfig
 
-NO_MM = (False,) + (None,) * (len(hooks.MM_INITVARS) - 1)
+from ..strategies import resolved
+
+SCHEMA_INITVARS = tuple(f.name for f in resolved().classes["ModelConfig"].fields
+                        if f.kind == "initvar")
 
 
 def blank(**kw):
-    base = dict(model="org/m", tokenizer=None, revision=None, tokenizer_revision=None,
-                served_model_name=None, tokenizer_mode="auto", model_impl="auto",
-                runner="auto", convert="auto", pooler_config=None, max_model_len=None,
-                multimodal_config=None, renderer_num_workers=1)
-    base.update(kw)
-    return SimpleNamespace(**base)
+    return ModelConfig(**{"model": "org/m", **kw})
 
 
 def test_initvar_order_matches_generated_post_init():
     params = list(inspect.signature(ModelConfig.__post_init__).parameters)[1:]
-    assert tuple(params) == hooks.MM_INITVARS
+    assert tuple(params) == SCHEMA_INITVARS == hooks._initvar_names(ModelConfig)
 
 
 @pytest.mark.parametrize(("served", "expected"), [
     (None, "org/m"), ("", "org/m"), ([], "org/m"), ("api", "api"), (["a", "b"], "a"),
 ])
 def test_primary_served_name(served, expected):
-    assert hooks.primary_served_name("org/m", served) == expected
+    assert blank(served_model_name=served).served_model_name == expected
 
 
 @pytest.mark.parametrize(("runner", "convert", "pooling"), [
@@ -41,23 +42,22 @@ def test_primary_served_name(served, expected):
     ("generate", "embed", False), ("draft", "auto", False),
 ])
 def test_runner_is_pooling(runner, convert, pooling):
-    assert hooks.runner_is_pooling(runner, convert) is pooling
+    assert hooks.runner_is_pooling(runner, convert) is pooling  # still used by the vllm hooks
+    c = blank(runner=runner, convert=convert)
+    assert (c.pooler_config is not None) is pooling
 
 
 def test_multimodal_kwargs_drop_unset_and_rename():
-    values = list(NO_MM)
-    values[hooks.MM_INITVARS.index("limit_mm_per_prompt")] = {"image": 1}
-    values[hooks.MM_INITVARS.index("mm_processor_cache_gb")] = 0.0
-    assert hooks.multimodal_kwargs(tuple(values)) == {
+    c = blank(limit_mm_per_prompt={"image": 1}, mm_processor_cache_gb=0.0)
+    assert c._mm_init_kwargs == {
         "language_model_only": False, "limit_per_prompt": {"image": 1},
         "mm_processor_cache_gb": 0.0}
     with pytest.raises(TypeError):
-        hooks.multimodal_kwargs((False,))
+        hooks.keep_mm_init_kwargs(c, False)
 
 
 def test_apply_value_defaults():
     c = blank(revision="v1", served_model_name=["x", "y"])
-    hooks.apply_value_defaults(c, *NO_MM)
     assert (c.tokenizer, c.tokenizer_revision, c.served_model_name) == ("org/m", "v1", "x")
     assert c.pooler_config is None and c._mm_init_kwargs == {"language_model_only": False}
 
@@ -65,36 +65,42 @@ def test_apply_value_defaults():
 def test_apply_value_defaults_keeps_given_values():
     c = blank(tokenizer="tok", revision="v1", tokenizer_revision="t1", tokenizer_mode="hf",
               model_impl="terratorch")
-    hooks.apply_value_defaults(c, *NO_MM)
     assert (c.tokenizer, c.tokenizer_revision, c.tokenizer_mode) == ("tok", "t1", "hf")
 
 
 def test_apply_value_defaults_terratorch_and_pooling():
     c = blank(model_impl="terratorch", runner="pooling")
-    hooks.apply_value_defaults(c, *NO_MM)
     assert c.tokenizer_mode == "terratorch"
     assert c.pooler_config == PoolerConfig()
 
 
 @pytest.mark.parametrize("length", [None, -1, 1, 131072])
 def test_check_model_values_accepts(length):
-    hooks.check_model_values(blank(tokenizer="t", max_model_len=length))
+    blank(tokenizer="t", max_model_len=length)
+
+
+def test_tokenizer_is_always_a_string():
+    # The hook rejected a tokenizer that was not a string; in the class an unset
+    # (None) tokenizer is filled in from model first, and other types never validate.
+    assert blank(tokenizer=None).tokenizer == "org/m"
+    with pytest.raises(ValidationError, match="tokenizer"):
+        blank(tokenizer=3)
 
 
 @pytest.mark.parametrize("kw", [
-    {"tokenizer": None}, {"tokenizer": 3}, {"tokenizer": "t", "max_model_len": 0},
+    {"tokenizer": "t", "max_model_len": 0},
     {"tokenizer": "t", "max_model_len": -5},
     {"tokenizer": "t", "renderer_num_workers": 2,
-     "multimodal_config": SimpleNamespace(mm_processor_cache_gb=1.0)},
+     "multimodal_config": MultiModalConfig(mm_processor_cache_gb=1.0)},
 ])
 def test_check_model_values_rejects(kw):
     with pytest.raises(ValueError):
-        hooks.check_model_values(blank(**kw))
+        blank(**kw)
 
 
 def test_renderer_workers_fine_without_cache():
-    hooks.check_model_values(blank(tokenizer="t", renderer_num_workers=8,
-                                   multimodal_config=SimpleNamespace(mm_processor_cache_gb=0)))
+    blank(tokenizer="t", renderer_num_workers=8,
+          multimodal_config=MultiModalConfig(mm_processor_cache_gb=0))
 
 
 def test_check_dtype():

@@ -1,16 +1,17 @@
-"""Hooks of MultiModalConfig, called directly."""
+"""MultiModalConfig: the limit parser hook called directly, and the declared checks
+(formerly a hook called on plain objects) through the generated class, same inputs."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
+from pydantic import ValidationError
 
 from cfgc.hooks import multimodal as hooks
 from vllm_config.multimodal import (
     AudioDummyOptions,
     BaseDummyOptions,
     ImageDummyOptions,
+    MultiModalConfig,
     VideoDummyOptions,
 )
 
@@ -48,45 +49,46 @@ def test_limit_rejects_bad_entries():
         hooks.limit_per_prompt_options({"audio": {"num_frames": 2}})
 
 
-class Cfg(SimpleNamespace):
-    mm_shm_cache_max_object_size_mb = 128  # the class default the hook compares with
-
-
 def cfg(**kw):
-    base = dict(mm_processor_cache_type="lru", mm_shm_cache_max_object_size_mb=128,
-                mm_encoder_attn_dtype=None, mm_encoder_fp8_scale_path=None,
-                mm_encoder_fp8_scale_save_path=None)
-    base.update(kw)
-    return Cfg(**base)
+    return MultiModalConfig(**kw)
+
+
+def test_shm_default_is_the_schema_default():
+    # the rule compares with 128, the field's declared default
+    assert MultiModalConfig().mm_shm_cache_max_object_size_mb == 128
+    assert MultiModalConfig.mm_shm_cache_max_object_size_mb == 128
 
 
 def test_check_accepts_defaults_and_shm():
-    hooks.check_multimodal_values(cfg())
-    hooks.check_multimodal_values(cfg(mm_processor_cache_type="shm",
-                                      mm_shm_cache_max_object_size_mb=4))
+    cfg()
+    cfg(mm_processor_cache_type="shm", mm_shm_cache_max_object_size_mb=4)
 
 
 def test_check_shm_size_needs_shm():
-    with pytest.raises(ValueError, match="shm"):
-        hooks.check_multimodal_values(cfg(mm_shm_cache_max_object_size_mb=4))
+    with pytest.raises(ValidationError, match="shm"):
+        cfg(mm_shm_cache_max_object_size_mb=4)
 
 
 def test_check_fp8_paths(tmp_path):
     scale = tmp_path / "scales.json"
-    with pytest.raises(ValueError, match="fp8"):
-        hooks.check_multimodal_values(cfg(mm_encoder_fp8_scale_path=str(scale)))
+    with pytest.raises(ValidationError, match="fp8"):
+        cfg(mm_encoder_fp8_scale_path=str(scale))
     with pytest.raises(FileNotFoundError):
-        hooks.check_multimodal_values(cfg(mm_encoder_attn_dtype="fp8",
-                                          mm_encoder_fp8_scale_path=str(scale)))
+        cfg(mm_encoder_attn_dtype="fp8", mm_encoder_fp8_scale_path=str(scale))
     scale.write_text("{}")
-    hooks.check_multimodal_values(cfg(mm_encoder_attn_dtype="fp8",
-                                      mm_encoder_fp8_scale_path=str(scale)))
-    with pytest.raises(ValueError, match="cannot be combined"):
-        hooks.check_multimodal_values(cfg(mm_encoder_attn_dtype="fp8",
-                                          mm_encoder_fp8_scale_path=str(scale),
-                                          mm_encoder_fp8_scale_save_path=str(scale)))
-    hooks.check_multimodal_values(cfg(mm_encoder_attn_dtype="fp8",
-                                      mm_encoder_fp8_scale_save_path=str(tmp_path / "o.json")))
+    cfg(mm_encoder_attn_dtype="fp8", mm_encoder_fp8_scale_path=str(scale))
+    with pytest.raises(ValidationError, match="cannot be combined"):
+        cfg(mm_encoder_attn_dtype="fp8", mm_encoder_fp8_scale_path=str(scale),
+            mm_encoder_fp8_scale_save_path=str(scale))
+    cfg(mm_encoder_attn_dtype="fp8", mm_encoder_fp8_scale_save_path=str(tmp_path / "o.json"))
     with pytest.raises(FileNotFoundError):
-        hooks.check_multimodal_values(cfg(mm_encoder_attn_dtype="fp8",
-                                          mm_encoder_fp8_scale_save_path=str(tmp_path / "d/o")))
+        cfg(mm_encoder_attn_dtype="fp8", mm_encoder_fp8_scale_save_path=str(tmp_path / "d/o"))
+
+
+def test_value_checks_come_before_the_file_checks(tmp_path):
+    missing = str(tmp_path / "missing.json")
+    with pytest.raises(ValidationError, match="fp8"):
+        cfg(mm_encoder_fp8_scale_path=missing)
+    with pytest.raises(ValidationError, match="cannot be combined"):
+        cfg(mm_encoder_attn_dtype="fp8", mm_encoder_fp8_scale_path=missing,
+            mm_encoder_fp8_scale_save_path=missing)

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 
-def resolve_device_type(self) -> None:
-    """Derive device_type from an explicitly given device.
+def device_type_of_torch_device(self) -> None:
+    """A torch.device given as device contributes its `.type` to device_type; any other
+    object leaves it unset.
 
-    A name is taken as is; a torch.device contributes its `.type` (read by attribute, so
-    torch is never imported here). "auto" and None leave device_type unset: detecting
-    the platform's device is the engine's `detect_device` hook point.
-    """
+    Stays a hook: the object is a runtime type (annotated as Any), read by attribute so
+    torch is never imported; an expression cannot ask whether an attribute exists."""
     device = self.device
-    if device is None or device == "auto":
-        return
-    if isinstance(device, str):
-        self.device_type = device
-    elif isinstance(getattr(device, "type", None), str):
-        self.device_type = device.type
+    if device is not None and not isinstance(device, str):
+        kind = getattr(device, "type", None)
+        if isinstance(kind, str):
+            self.device_type = kind

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-LORA_DTYPE_NAMES = ("auto", "float16", "bfloat16")
+from typing import Any, get_args
 
 
 def _is_torch_dtype(value: Any) -> bool:
@@ -14,12 +12,17 @@ def _is_torch_dtype(value: Any) -> bool:
 
 
 def check_lora_dtype(value: Any) -> Any:
-    """A torch.dtype object or one of the LoRADType names; nothing else."""
+    """A torch.dtype object or one of the LoRADType names; nothing else.
+
+    Stays a hook: TorchDType is a runtime type (annotated as Any), recognised by its
+    type name so that validation never imports torch."""
+    from vllm_config.types import LoRADType
+
+    names = get_args(LoRADType)
     if isinstance(value, str):
-        if value not in LORA_DTYPE_NAMES:
+        if value not in names:
             raise ValueError(
-                f"lora_dtype {value!r} is not one of {', '.join(LORA_DTYPE_NAMES)} "
-                "(or a torch.dtype)"
+                f"lora_dtype {value!r} is not one of {', '.join(names)} (or a torch.dtype)"
             )
         return value
     if _is_torch_dtype(value):
@@ -27,14 +30,3 @@ def check_lora_dtype(value: Any) -> Any:
     raise ValueError(
         f"lora_dtype must be a torch.dtype or a dtype name, not {type(value).__name__}"
     )
-
-
-def check_lora_config(cfg: Any) -> None:
-    """max_cpu_loras defaults to max_loras and may not be smaller."""
-    if cfg.max_cpu_loras is None:
-        cfg.max_cpu_loras = cfg.max_loras
-    elif cfg.max_cpu_loras < cfg.max_loras:
-        raise ValueError(
-            f"max_cpu_loras ({cfg.max_cpu_loras}) must be at least max_loras ({cfg.max_loras})"
-        )
-

@@ -1,37 +1,17 @@
 """Hooks for schema/model.yaml (ModelConfig).
 
-Only logic that needs nothing but the config values lives here. Everything that reads
-the checkpoint, the model registry or the platform is a hook point of the schema,
-supplied by the engine after construction.
+The value-only defaults and checks are declared in the schema. What is left checks
+runtime types (torch dtypes, callables, engine classes) without importing them, and
+hands the mm_* init vars to the engine. Everything that reads the checkpoint, the
+model registry or the platform is a hook point of the schema, supplied by the engine.
 """
 
 from __future__ import annotations
 
+import inspect
+from functools import cache
 from typing import Any, get_args
 
-#: ModelConfig's InitVars, in declaration order (the order __post_init__ receives them).
-MM_INITVARS = (
-    "language_model_only",
-    "limit_mm_per_prompt",
-    "enable_mm_embeds",
-    "media_io_kwargs",
-    "mm_processor_kwargs",
-    "mm_processor_cache_gb",
-    "mm_processor_cache_type",
-    "mm_shm_cache_max_object_size_mb",
-    "mm_encoder_only",
-    "mm_encoder_tp_mode",
-    "mm_encoder_attn_backend",
-    "mm_encoder_attn_dtype",
-    "mm_encoder_fp8_scale_path",
-    "mm_encoder_fp8_scale_save_path",
-    "mm_encoder_fp8_scale_save_margin",
-    "interleave_mm_strings",
-    "skip_mm_profiling",
-    "video_pruning_rate",
-    "mm_tensor_ipc",
-    "mm_ipc_gpu_memory_gb",
-)
 #: InitVar names that differ from the MultiModalConfig field they feed.
 _MM_RENAMED = {"limit_mm_per_prompt": "limit_per_prompt"}
 
@@ -42,76 +22,41 @@ def _is_torch_dtype(value: Any) -> bool:
     return cls.__module__ == "torch" and cls.__name__ == "dtype"
 
 
-def primary_served_name(model: str, served_model_name: str | list[str] | None) -> str:
-    """The name the API reports: the first of served_model_name, else the model."""
-    if not served_model_name:
-        return model
-    if isinstance(served_model_name, list):
-        return served_model_name[0]
-    return served_model_name
-
-
 def runner_is_pooling(runner: str, convert: str) -> bool:
-    """Whether the runner resolves to pooling from the values alone (an explicit
-    pooling runner, or "auto" with a pooling conversion). With runner and convert both
-    "auto" the architecture decides, which the engine resolves."""
+    """Whether the runner resolves to pooling from the values alone. Not named by the
+    schema (ModelConfig's pooler_config step declares the same condition): kept for
+    hooks/vllm.py, which calls it."""
     return runner == "pooling" or (runner == "auto" and convert not in ("auto", "none"))
 
 
-def multimodal_kwargs(initvars: tuple[Any, ...]) -> dict[str, Any]:
-    """MultiModalConfig keyword arguments from the mm_* InitVars; unset ones left out
-    so MultiModalConfig's own defaults apply."""
-    if len(initvars) != len(MM_INITVARS):
-        raise TypeError(f"expected {len(MM_INITVARS)} InitVars, got {len(initvars)}")
-    return {
+@cache
+def _initvar_names(cls: type) -> tuple[str, ...]:
+    """The class's init vars, in the order its generated __post_init__ receives them."""
+    return tuple(inspect.signature(cls.__post_init__).parameters)[1:]
+
+
+def keep_mm_init_kwargs(self: Any, *initvars: Any) -> None:
+    """Keep the mm_* init vars as `_mm_init_kwargs`: MultiModalConfig keyword arguments,
+    unset ones left out so MultiModalConfig's own defaults apply.
+
+    Stays a hook: a seam to the engine (its build_multimodal_config hook point builds
+    multimodal_config from them once the architecture is known), and building a mapping
+    is beyond an expression."""
+    names = _initvar_names(type(self))
+    if len(initvars) != len(names):
+        raise TypeError(f"expected {len(names)} InitVars, got {len(initvars)}")
+    object.__setattr__(self, "_mm_init_kwargs", {
         _MM_RENAMED.get(name, name): value
-        for name, value in zip(MM_INITVARS, initvars, strict=True)
+        for name, value in zip(names, initvars, strict=True)
         if value is not None
-    }
-
-
-def apply_value_defaults(self: Any, *initvars: Any) -> None:
-    """Fill in the defaults that follow from other values: the served name, the
-    tokenizer and its revision, the TerraTorch tokenizer mode, an empty pooler config
-    for pooling runners. The mm_* InitVars are kept as `_mm_init_kwargs` for the
-    engine's build_multimodal_config hook point."""
-    self.served_model_name = primary_served_name(self.model, self.served_model_name)
-    if self.tokenizer is None:
-        self.tokenizer = self.model
-    if self.tokenizer_revision is None:
-        self.tokenizer_revision = self.revision
-    if self.tokenizer_mode == "auto" and self.model_impl == "terratorch":
-        self.tokenizer_mode = "terratorch"
-    if self.pooler_config is None and runner_is_pooling(self.runner, self.convert):
-        from vllm_config.pooler import PoolerConfig
-
-        self.pooler_config = PoolerConfig()
-    object.__setattr__(self, "_mm_init_kwargs", multimodal_kwargs(initvars))
-
-
-def check_model_values(self: Any) -> None:
-    """Final checks on the given values. max_model_len may still be unset (None) or -1
-    here: the engine derives it from the checkpoint."""
-    if not isinstance(self.tokenizer, str):
-        raise ValueError(
-            f"tokenizer must be a path or Hub id string, got {type(self.tokenizer).__name__}"
-        )
-    length = self.max_model_len
-    if length is not None and length != -1 and length < 1:
-        raise ValueError(
-            f"max_model_len must be a positive number of tokens (or -1 to fit memory), "
-            f"got {length}"
-        )
-    mm = self.multimodal_config
-    if mm is not None and self.renderer_num_workers > 1 and mm.mm_processor_cache_gb > 0:
-        raise ValueError(
-            "renderer_num_workers > 1 needs the multimodal processor cache disabled "
-            "(mm_processor_cache_gb=0): the cache is not thread-safe"
-        )
+    })
 
 
 def check_dtype(value: Any) -> Any:
-    """A dtype name of ModelDType (case-sensitive) or a torch dtype object."""
+    """A dtype name of ModelDType (case-sensitive) or a torch dtype object.
+
+    Stays a hook: TorchDType is a runtime type (annotated as Any), recognised by its
+    type name so that validation never imports torch."""
     from vllm_config.types import ModelDType
 
     names = get_args(ModelDType)
@@ -126,7 +71,10 @@ def check_dtype(value: Any) -> Any:
 
 
 def check_hf_overrides(value: Any) -> Any:
-    """A mapping with string keys, or a callable that edits the Hugging Face config."""
+    """A mapping with string keys, or a callable that edits the Hugging Face config.
+
+    Stays a hook: HfOverridesFn is a runtime type (annotated as Any, which accepts
+    anything), so only a callable() test tells a function from a wrong value."""
     if isinstance(value, dict):
         bad = [k for k in value if not isinstance(k, str)]
         if bad:
@@ -138,7 +86,10 @@ def check_hf_overrides(value: Any) -> Any:
 
 
 def check_logits_processors(value: Any) -> Any:
-    """Each entry is a fully qualified class name or a class."""
+    """Each entry is a fully qualified class name or a class.
+
+    Stays a hook: LogitsProcessorClass is a runtime type (annotated as Any); telling a
+    class from an instance, and naming the offending entry, is beyond item constraints."""
     if value is None:
         return value
     for item in value:
@@ -150,7 +101,10 @@ def check_logits_processors(value: Any) -> Any:
 
 
 def check_quantization_config(value: Any) -> Any:
-    """None, a mapping with string keys, or a QuantizationConfigArgs object."""
+    """None, a mapping with string keys, or a QuantizationConfigArgs object.
+
+    Stays a hook: QuantizationConfigArgs is a runtime type (annotated as Any, which
+    accepts anything), recognised by its type name so that vLLM is never imported."""
     if value is None:
         return value
     if isinstance(value, dict):
