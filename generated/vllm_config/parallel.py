@@ -3,7 +3,7 @@
 
 import logging
 from hashlib import sha256 as _sha256
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import Field, field_validator
 
@@ -232,7 +232,7 @@ class ParallelConfig:
     numa_bind: bool = False
     """Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node (auto-detected unless numa_bind_nodes or numa_bind_cpus is given)."""
 
-    numa_bind_nodes: list[Annotated[int, Field(ge=0)]] | None = Field(default=None, min_length=1)
+    numa_bind_nodes: list[int] | None = None
     """NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node indices. Needs numa_bind."""
 
     numa_bind_cpus: list[str] | None = None
@@ -308,12 +308,15 @@ class ParallelConfig:
             self.world_size = ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size) * (self.data_parallel_size if self.distributed_executor_backend == 'external_launcher' else 1)
         if self.data_parallel_index is None:
             self.data_parallel_index = self.data_parallel_rank
+        if (self.numa_bind_nodes is not None) and not (len(self.numa_bind_nodes) > 0):
+            raise _r.RuleError('numa_bind_nodes must not be empty', ["numa_bind_nodes"])
+        if (self.numa_bind_nodes is not None) and not (all(node >= 0 for node in self.numa_bind_nodes)):
+            raise _r.RuleError('numa_bind_nodes must hold non-negative NUMA node indices', ["numa_bind_nodes"])
         if not (not self.enable_elastic_ep or self.enable_eplb):
             raise _r.RuleError('enable_elastic_ep needs enable_eplb=True', ["enable_elastic_ep", "enable_eplb"])
         if (self.enable_elastic_ep) and not (self.pipeline_parallel_size <= 1):
             raise _r.RuleError(f'enable_elastic_ep cannot be combined with pipeline parallelism (pipeline_parallel_size={self.pipeline_parallel_size})', ["enable_elastic_ep", "pipeline_parallel_size"])
-        if (self.enable_elastic_ep) and not (not (self.data_parallel_external_lb or self.data_parallel_hybrid_lb)):
-            raise _r.RuleError('enable_elastic_ep needs internal load balancing: it cannot be combined with data_parallel_external_lb or data_parallel_hybrid_lb, since scaling is coordinated by a single API server', ["enable_elastic_ep", "data_parallel_external_lb", "data_parallel_hybrid_lb"])
+        _hooks.elastic_ep_needs_internal_lb(self)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
             self.data_parallel_master_port = self._data_parallel_master_port_list[-1]
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
