@@ -7,6 +7,8 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vllm_config.offload import OffloadConfig
 
@@ -51,3 +53,19 @@ def test_accepted_quietly(cfg):
 def test_warnings(cfg, fragment):
     with pytest.warns(UserWarning, match=fragment):
         OffloadConfig(**cfg)
+
+
+@given(backend=st.sampled_from(["auto", "uva", "prefetch"]), group=st.integers(0, 4),
+       in_group=st.integers(1, 5), step=st.integers(0, 2))
+def test_prefetch_rules_match_a_hand_written_predicate(backend, group, in_group, step):
+    """The declared prefetch limits reject exactly what the former hook rejected."""
+    on = backend == "prefetch" or group > 0
+    ok = not on or (in_group <= group and step >= 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            OffloadConfig(**offload(backend, 0.0, group, in_group, step))
+        except ValueError:
+            assert not ok
+        else:
+            assert ok
