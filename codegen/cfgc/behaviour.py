@@ -9,6 +9,7 @@ tables as module constants. `resolve.py` calls `compile_class` to report errors;
 
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass, field
 
@@ -108,7 +109,7 @@ class _Compiler:
                 return []
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
-            cond = f"not ({req.source})"
+            cond = negated(req.source)
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
@@ -224,6 +225,17 @@ class _Compiler:
             self.out.methods.append((acc, checked.source, sig))
         else:
             self.out.properties.append((acc, checked.source))
+
+
+def negated(source: str) -> str:
+    """`not (source)` as Python; a single membership test is written `a not in b`, as
+    linters require of generated code (ruff E713)."""
+    node = ast.parse(source, mode="eval").body
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 \
+            and isinstance(node.ops[0], ast.In | ast.NotIn):
+        node.ops = [ast.NotIn() if isinstance(node.ops[0], ast.In) else ast.In()]
+        return ast.unparse(node)
+    return f"not ({source})"
 
 
 def _prefixes(path: str) -> list[str]:

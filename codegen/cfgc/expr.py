@@ -95,7 +95,8 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
 _ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.BinOp, ast.UnaryOp,
             ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
             ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
-            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript, ast.Slice)
+            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript,
+            ast.Slice)
 
 
 def _at(loc: Loc, line: int, col: int) -> Loc:

@@ -61,7 +61,7 @@ class EPLBConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if not (not self.use_async or self.policy == 'default'):
             raise _r.RuleError("async EPLB (use_async=True) supports only policy='default'", ["use_async", "policy"])
-        if (self.use_async) and not (self.communicator not in ('torch_nccl', 'pynccl')):
+        if (self.use_async) and self.communicator in ('torch_nccl', 'pynccl'):
             raise _r.RuleError(f"EPLB communicator {self.communicator!r} cannot be used with async EPLB (NCCL clashes across streams); choose 'torch_gloo' or 'nixl', or leave it unset to let the engine pick", ["use_async", "communicator"])
         if (self.log_balancedness) and not (self.log_balancedness_interval > 0):
             raise _r.RuleError('log_balancedness_interval must be positive', ["log_balancedness", "log_balancedness_interval"])
@@ -327,7 +327,7 @@ class ParallelConfig:
             self.distributed_executor_backend = 'uni'
         if self.max_parallel_loading_workers is not None:
             _log.warning('max_parallel_loading_workers is not supported and is ignored')
-        if (self.nnodes > 1 and self.distributed_executor_backend is not None) and not (self.distributed_executor_backend in ('mp', 'uni', 'external_launcher')):
+        if (self.nnodes > 1 and self.distributed_executor_backend is not None) and self.distributed_executor_backend not in ('mp', 'uni', 'external_launcher'):
             raise _r.RuleError(f"nnodes > 1 needs distributed_executor_backend 'mp', 'uni' or 'external_launcher', not {self.distributed_executor_backend!r}", ["nnodes", "distributed_executor_backend"])
         if not (self._api_process_rank < self._api_process_count):
             raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"])

@@ -50,7 +50,7 @@ class StructuredOutputsConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if (self.disable_any_whitespace) and not (self.backend in ('xgrammar', 'guidance')):
+        if (self.disable_any_whitespace) and self.backend not in ('xgrammar', 'guidance'):
             raise _r.RuleError(f"disable_any_whitespace needs backend 'xgrammar' or 'guidance', not {self.backend!r}", ["disable_any_whitespace", "backend"])
         if (self.disable_additional_properties) and not (self.backend == 'guidance'):
             raise _r.RuleError(f"disable_additional_properties needs backend 'guidance', not {self.backend!r}", ["disable_additional_properties", "backend"])
