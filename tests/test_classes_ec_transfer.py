@@ -9,6 +9,8 @@ import uuid
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from vllm_config.ec_transfer import ECTransferConfig
@@ -64,3 +66,77 @@ def test_hash_is_constant():
     assert ECTransferConfig().hash_factors() == {}
     other = ECTransferConfig(ec_connector="X", ec_role="ec_both", ec_port=1)
     assert other.compute_hash() == ECTransferConfig().compute_hash()
+
+
+# Formerly tests/hooks/test_ec_transfer.py (hooks check_ec_transfer, the role predicates
+# and get_from_extra_config), now declared in the schema: same cases through the class.
+def cfg(connector=None, role=None, engine_id=None, extra=None):
+    return ECTransferConfig(ec_connector=connector, ec_role=role, engine_id=engine_id,
+                            ec_connector_extra_config=extra or {})
+
+
+def test_engine_id_filled_once():
+    c = cfg()
+    first = c.engine_id
+    again = dataclasses.replace(c)  # construction again, with the id now given
+    assert first and again.engine_id == first
+
+
+def test_connector_without_role_rejected():
+    with pytest.raises(ValueError, match="needs an ec_role"):
+        cfg(connector="C")
+    with pytest.raises(ValueError, match=r"ec_connector 'C' needs an ec_role, one of "
+                                         r"\('ec_producer', 'ec_both', 'ec_consumer'\)"):
+        cfg(connector="C")
+
+
+def test_unknown_role_rejected():
+    # The hook's own "not one of" check could never be reached through the class: the
+    # field's Literal type rejects an unknown role first, naming the allowed ones.
+    with pytest.raises(ValueError, match="(?s)ec_role.*'ec_producer', 'ec_both' or 'ec_consumer'"):
+        cfg(role="ec_sideways")
+
+
+@pytest.mark.parametrize("role, instance, producer, consumer", [
+    ("ec_producer", True, True, False),
+    ("ec_consumer", True, False, True),
+    ("ec_both", True, True, True),
+])
+def test_role_predicates(role, instance, producer, consumer):
+    c = cfg(connector="C", role=role)
+    assert c.is_ec_transfer_instance is instance
+    assert c.is_ec_producer is producer
+    assert c.is_ec_consumer is consumer
+
+
+def test_role_predicates_without_role():
+    # (connector set, no role) is rejected at construction; the predicates still say
+    # False for such an object (e.g. one whose role was cleared afterwards).
+    c = cfg(connector="C", role="ec_both")
+    c.ec_role = None
+    assert not (c.is_ec_transfer_instance or c.is_ec_producer or c.is_ec_consumer)
+
+
+def test_predicates_false_without_connector():
+    c = cfg(role="ec_both")
+    assert not (c.is_ec_transfer_instance or c.is_ec_producer or c.is_ec_consumer)
+
+
+def test_get_from_extra_config():
+    c = cfg(extra={"shared_storage_path": "/tmp/ec"})
+    assert c.get_from_extra_config("shared_storage_path", None) == "/tmp/ec"
+    assert c.get_from_extra_config("missing", 3) == 3
+
+
+@given(connector=st.sampled_from([None, "C"]),
+       role=st.sampled_from([None, "ec_producer", "ec_both", "ec_consumer"]))
+def test_role_rule_and_predicates_match_hand_written_meaning(connector, role):
+    try:
+        c = ECTransferConfig(ec_connector=connector, ec_role=role)
+    except ValidationError:
+        assert connector is not None and role is None
+        return
+    on = connector is not None
+    assert c.is_ec_transfer_instance is (on and role is not None)
+    assert c.is_ec_producer is (on and role in ("ec_producer", "ec_both"))
+    assert c.is_ec_consumer is (on and role in ("ec_consumer", "ec_both"))

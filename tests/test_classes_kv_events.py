@@ -46,3 +46,16 @@ def test_not_part_of_the_cache_key():
     assert KVEventsConfig().hash_factors() == {}
     assert KVEventsConfig(enable_kv_cache_events=True, topic="t").compute_hash() == \
         KVEventsConfig().compute_hash()
+
+
+# Formerly tests/hooks/test_kv_events.py (the default_publisher hook), now the declared
+# `derive` of publisher: same cases through the generated class.
+@pytest.mark.parametrize("enabled, given, expected", [
+    (False, None, "null"),
+    (True, None, "zmq"),
+    (True, "null", "null"),
+    (False, "zmq", "zmq"),
+])
+def test_default_publisher(enabled, given, expected):
+    obj = KVEventsConfig(enable_kv_cache_events=enabled, publisher=given)
+    assert obj.publisher == expected

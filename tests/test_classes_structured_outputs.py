@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from vllm_config.structured_outputs import StructuredOutputsConfig
@@ -61,3 +63,48 @@ def test_hash_is_constant():
     for kwargs in ({"backend": "xgrammar"}, {"reasoning_parser": "deepseek_r1"},
                    {"enable_in_reasoning": True}):
         assert StructuredOutputsConfig(**kwargs).compute_hash() == base
+
+
+# Formerly tests/hooks/test_structured_outputs.py (the check_backend_options hook), now
+# the class's declared rules: same cases through the generated class.
+def cfg(backend="auto", ws=False, props=False):
+    return dict(backend=backend, disable_any_whitespace=ws, disable_additional_properties=props)
+
+
+@pytest.mark.parametrize("c", [cfg(), cfg("xgrammar", ws=True), cfg("guidance", ws=True),
+                               cfg("guidance", props=True), cfg("outlines")])
+def test_backend_options_rule_accepts(c):
+    StructuredOutputsConfig(**c)
+
+
+@pytest.mark.parametrize("c, match", [
+    (cfg("auto", ws=True), "disable_any_whitespace"),
+    (cfg("lm-format-enforcer", ws=True), "disable_any_whitespace"),
+    (cfg("xgrammar", props=True), "disable_additional_properties"),
+    (cfg("auto", props=True), "disable_additional_properties"),
+])
+def test_backend_options_rule_rejects(c, match):
+    with pytest.raises(ValueError, match=match):
+        StructuredOutputsConfig(**c)
+
+
+def test_backend_options_message_wording():
+    with pytest.raises(ValueError, match=r"disable_any_whitespace needs backend 'xgrammar' or "
+                                         r"'guidance', not 'outlines'"):
+        StructuredOutputsConfig(**cfg("outlines", ws=True))
+    with pytest.raises(ValueError, match=r"disable_additional_properties needs backend "
+                                         r"'guidance', not 'auto'"):
+        StructuredOutputsConfig(**cfg(props=True))
+
+
+@given(backend=st.sampled_from(["auto", "xgrammar", "guidance", "outlines",
+                                "lm-format-enforcer"]), ws=st.booleans(), props=st.booleans())
+def test_backend_option_rules_match_a_hand_written_predicate(backend, ws, props):
+    """The declared rules accept exactly what the former hook accepted."""
+    ok = (not ws or backend in ("xgrammar", "guidance")) and (not props or backend == "guidance")
+    try:
+        StructuredOutputsConfig(**cfg(backend, ws, props))
+    except ValidationError:
+        assert not ok
+    else:
+        assert ok

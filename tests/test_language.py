@@ -357,3 +357,22 @@ def test_bad_expressions_are_explained(scope, text: str, message: str) -> None:
 
 def test_dedented_demo_is_valid_yaml() -> None:
     assert textwrap.dedent(DEMO).startswith("\nenums:")
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(a=st.integers(-2, 2), xs=st.lists(st.integers(-2, 2), max_size=3),
+       text=st.sampled_from(["a in xs", "a not in xs", "a in (1, 2)", "a not in (0,)",
+                             "a > 0", "a in xs and a > 0"]))
+def test_failing_rule_condition_is_the_negation(scope, a, xs, text) -> None:
+    """A rule fails when its requirement is false: the compiled `not` (written `x not in
+    y` where Python style wants it) is exactly the negation."""
+    from cfgc.behaviour import _Compiler
+
+    e = expr.parse(text, Loc("t.yaml", 1, 1), Collector(), "t")
+    checked = expr.check(e, scope, Collector(), "t")
+    negated = _Compiler(scope.cls, scope.res, Collector()).negated(e, frozenset())
+    cond = negated or f"not ({checked.source})"
+    this = types.SimpleNamespace(a=a, xs=xs)
+    assert eval(cond, {"self": this}) is (not eval(checked.source, {"self": this}))  # noqa: S307
+    assert ("not (" not in cond) == (text.count(" in ") == 1 and " and " not in text)

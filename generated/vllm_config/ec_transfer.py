@@ -7,6 +7,7 @@ from pydantic import Field
 
 from cfgc.hooks import ec_transfer as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import ECRole
 
@@ -56,26 +57,28 @@ class ECTransferConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_ec_transfer(self)
+        _hooks.fill_engine_id(self)
+        if (self.ec_connector is not None) and self.ec_role is None:
+            raise _r.RuleError(f"ec_connector {self.ec_connector!r} needs an ec_role, one of {('ec_producer', 'ec_both', 'ec_consumer')}", ["ec_connector", "ec_role"])
 
     @property
     def is_ec_transfer_instance(self) -> "bool":
         """True when an encoder-cache connector is set and this instance sends or receives."""
-        return _hooks.is_ec_transfer_instance(self)
+        return self.ec_connector is not None and self.ec_role in ('ec_producer', 'ec_both', 'ec_consumer')
 
     @property
     def is_ec_producer(self) -> "bool":
         """True when this instance sends encoder outputs (producer or both)."""
-        return _hooks.is_ec_producer(self)
+        return self.ec_connector is not None and self.ec_role in ('ec_producer', 'ec_both')
 
     @property
     def is_ec_consumer(self) -> "bool":
         """True when this instance receives encoder outputs (consumer or both)."""
-        return _hooks.is_ec_consumer(self)
+        return self.ec_connector is not None and self.ec_role in ('ec_consumer', 'ec_both')
 
-    def get_from_extra_config(self, *args: Any, **kwargs: Any) -> "Any":
+    def get_from_extra_config(self, key: "str", default: "Any") -> "Any":
         """Value of a key in ec_connector_extra_config, or the given default: get_from_extra_config(key, default)."""
-        return _hooks.get_from_extra_config(self, *args, **kwargs)
+        return (self.ec_connector_extra_config[key] if key in self.ec_connector_extra_config else default)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -5,7 +5,6 @@ from typing import Any, Literal
 
 from pydantic import field_validator
 
-from cfgc.hooks import kv_events as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime.dataclass import config
 
@@ -19,7 +18,7 @@ class KVEventsConfig:
     enable_kv_cache_events: bool = False
     """Emit an event whenever a KV cache block is stored or removed."""
 
-    publisher: Literal["null", "zmq"] = None  # unset: filled in after construction
+    publisher: Literal["null", "zmq"] = None  # derived after construction
     """Where events go: "zmq" publishes them over ZeroMQ, "null" drops them. Left
     unset it is "zmq" when enable_kv_cache_events is on, else "null".
     """
@@ -51,7 +50,8 @@ class KVEventsConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.default_publisher(self)
+        if self.publisher is None:
+            self.publisher = ('zmq' if self.enable_kv_cache_events else 'null')
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

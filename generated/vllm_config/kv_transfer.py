@@ -7,6 +7,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import kv_transfer as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import KVRole
 
@@ -72,26 +73,28 @@ class KVTransferConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_kv_transfer(self)
+        _hooks.fill_engine_id(self)
+        if (self.kv_connector is not None) and self.kv_role is None:
+            raise _r.RuleError(f"kv_connector {self.kv_connector!r} needs a kv_role, one of {('kv_producer', 'kv_both', 'kv_consumer')}", ["kv_connector", "kv_role"])
 
     @property
     def is_kv_transfer_instance(self) -> "bool":
         """True when a KV connector is set and this instance sends or receives KV."""
-        return _hooks.is_kv_transfer_instance(self)
+        return self.kv_connector is not None and self.kv_role in ('kv_producer', 'kv_both', 'kv_consumer')
 
     @property
     def is_kv_producer(self) -> "bool":
         """True when this instance sends KV (producer or both)."""
-        return _hooks.is_kv_producer(self)
+        return self.kv_connector is not None and self.kv_role in ('kv_producer', 'kv_both')
 
     @property
     def is_kv_consumer(self) -> "bool":
         """True when this instance receives KV (consumer or both)."""
-        return _hooks.is_kv_consumer(self)
+        return self.kv_connector is not None and self.kv_role in ('kv_consumer', 'kv_both')
 
-    def get_from_extra_config(self, *args: Any, **kwargs: Any) -> "Any":
+    def get_from_extra_config(self, key: "str", default: "Any") -> "Any":
         """Value of a key in kv_connector_extra_config, or the given default: get_from_extra_config(key, default)."""
-        return _hooks.get_from_extra_config(self, *args, **kwargs)
+        return (self.kv_connector_extra_config[key] if key in self.kv_connector_extra_config else default)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -7,6 +7,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import observability as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import DetailedTraceModules
 
@@ -57,25 +58,20 @@ class ObservabilityConfig:
         value = _hooks.check_version(value)
         return value
 
-    @field_validator("collect_detailed_traces", mode="after")
-    @classmethod
-    def _after_collect_detailed_traces(cls, value: Any) -> Any:
-        value = _hooks.split_trace_modules(value)
-        return value
-
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_tracing(self)
+        if (bool(self.collect_detailed_traces)) and not (bool(self.otlp_traces_endpoint)):
+            raise _r.RuleError('collect_detailed_traces needs otlp_traces_endpoint to be set', ["collect_detailed_traces", "otlp_traces_endpoint"])
 
     @property
     def collect_model_forward_time(self) -> "bool":
         """True when detailed traces include the model forward time."""
-        return _hooks.collect_model_forward_time(self)
+        return self.collect_detailed_traces is not None and ('model' in self.collect_detailed_traces or 'all' in self.collect_detailed_traces)
 
     @property
     def collect_model_execute_time(self) -> "bool":
         """True when detailed traces include the model execute time."""
-        return _hooks.collect_model_execute_time(self)
+        return self.collect_detailed_traces is not None and ('worker' in self.collect_detailed_traces or 'all' in self.collect_detailed_traces)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

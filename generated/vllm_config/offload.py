@@ -7,6 +7,7 @@ from pydantic import Field
 
 from cfgc.hooks import offload as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import OffloadBackend
 
@@ -118,7 +119,11 @@ class OffloadConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_offload(self)
+        if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_num_in_group <= self.prefetch.offload_group_size):
+            raise _r.RuleError(f'prefetch.offload_num_in_group ({self.prefetch.offload_num_in_group}) must not exceed prefetch.offload_group_size ({self.prefetch.offload_group_size})', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_num_in_group"])
+        if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_prefetch_step >= 1):
+            raise _r.RuleError(f'prefetch.offload_prefetch_step ({self.prefetch.offload_prefetch_step}) must be at least 1 when prefetch offloading is on', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_prefetch_step"])
+        _hooks.warn_unused_backend_settings(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -3,7 +3,7 @@
 
 import logging
 from hashlib import sha256 as _sha256
-from typing import Annotated, Any
+from typing import Any
 
 from pydantic import Field, field_validator
 
@@ -232,7 +232,7 @@ class ParallelConfig:
     numa_bind: bool = False
     """Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node (auto-detected unless numa_bind_nodes or numa_bind_cpus is given)."""
 
-    numa_bind_nodes: list[Annotated[int, Field(ge=0)]] | None = Field(default=None, min_length=1)
+    numa_bind_nodes: list[int] | None = None
     """NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node indices. Needs numa_bind."""
 
     numa_bind_cpus: list[str] | None = None
@@ -308,6 +308,10 @@ class ParallelConfig:
             self.world_size = ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size) * (self.data_parallel_size if self.distributed_executor_backend == 'external_launcher' else 1)
         if self.data_parallel_index is None:
             self.data_parallel_index = self.data_parallel_rank
+        if (self.numa_bind_nodes is not None) and not (len(self.numa_bind_nodes) > 0):
+            raise _r.RuleError('numa_bind_nodes must not be empty', ["numa_bind_nodes"])
+        if (self.numa_bind_nodes is not None) and not (all(node >= 0 for node in self.numa_bind_nodes)):
+            raise _r.RuleError('numa_bind_nodes must hold non-negative NUMA node indices', ["numa_bind_nodes"])
         if not (not self.enable_elastic_ep or self.enable_eplb):
             raise _r.RuleError('enable_elastic_ep needs enable_eplb=True', ["enable_elastic_ep", "enable_eplb"])
         if (self.enable_elastic_ep) and not (self.pipeline_parallel_size <= 1):

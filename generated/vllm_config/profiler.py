@@ -1,13 +1,17 @@
 # Generated from schema/profiler.yaml by cfgc; do not edit.
 """Config classes: ProfilerConfig."""
 
+import logging
 
 from pydantic import Field
 
 from cfgc.hooks import profiler as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import ProfilerKind
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -60,7 +64,13 @@ class ProfilerConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_profiler(self)
+        if self.profiler == 'torch' and (self.delay_iterations > 0 or self.max_iterations > 0) and not self.ignore_frontend:
+            _log.warning('the torch profiler with delay_iterations or max_iterations also profiles the front end for the whole run; set ignore_frontend to avoid the overhead')
+        _hooks.absolute_profiler_dir(self)
+        if (self.torch_profiler_dir != '') and not (self.profiler == 'torch'):
+            raise _r.RuleError("torch_profiler_dir is only used with profiler='torch'", ["torch_profiler_dir", "profiler"])
+        if (self.profiler == 'torch') and not (self.torch_profiler_dir != ''):
+            raise _r.RuleError("profiler='torch' needs torch_profiler_dir", ["profiler", "torch_profiler_dir"])
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

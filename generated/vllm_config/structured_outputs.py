@@ -2,8 +2,8 @@
 """Config classes: StructuredOutputsConfig."""
 
 
-from cfgc.hooks import structured_outputs as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import StructuredOutputsBackend
 
@@ -50,7 +50,10 @@ class StructuredOutputsConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.check_backend_options(self)
+        if (self.disable_any_whitespace) and self.backend not in ('xgrammar', 'guidance'):
+            raise _r.RuleError(f"disable_any_whitespace needs backend 'xgrammar' or 'guidance', not {self.backend!r}", ["disable_any_whitespace", "backend"])
+        if (self.disable_additional_properties) and not (self.backend == 'guidance'):
+            raise _r.RuleError(f"disable_additional_properties needs backend 'guidance', not {self.backend!r}", ["disable_additional_properties", "backend"])
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -1,21 +1,24 @@
-"""Hooks of OffloadConfig, called directly on plain objects."""
+"""OffloadConfig's former check_offload cases: the prefetch limits are declared rules,
+the unused-backend warnings the warn_unused_backend_settings hook. Run through the
+generated class."""
 
 from __future__ import annotations
 
 import warnings
-from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cfgc.hooks import offload as hooks
+from vllm_config.offload import OffloadConfig
 
 
 def offload(backend="auto", gb=0.0, group=0, in_group=1, step=1):
-    return SimpleNamespace(
+    return dict(
         offload_backend=backend,
-        uva=SimpleNamespace(cpu_offload_gb=gb),
-        prefetch=SimpleNamespace(offload_group_size=group, offload_num_in_group=in_group,
-                                 offload_prefetch_step=step),
+        uva={"cpu_offload_gb": gb},
+        prefetch={"offload_group_size": group, "offload_num_in_group": in_group,
+                  "offload_prefetch_step": step},
     )
 
 
@@ -27,7 +30,7 @@ def offload(backend="auto", gb=0.0, group=0, in_group=1, step=1):
 ])
 def test_prefetch_limits(cfg, message):
     with pytest.raises(ValueError, match=message):
-        hooks.check_offload(cfg)
+        OffloadConfig(**cfg)
 
 
 @pytest.mark.parametrize("cfg", [
@@ -39,7 +42,7 @@ def test_prefetch_limits(cfg, message):
 def test_accepted_quietly(cfg):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        hooks.check_offload(cfg)
+        OffloadConfig(**cfg)
 
 
 @pytest.mark.parametrize("cfg, fragment", [
@@ -49,4 +52,20 @@ def test_accepted_quietly(cfg):
 ])
 def test_warnings(cfg, fragment):
     with pytest.warns(UserWarning, match=fragment):
-        hooks.check_offload(cfg)
+        OffloadConfig(**cfg)
+
+
+@given(backend=st.sampled_from(["auto", "uva", "prefetch"]), group=st.integers(0, 4),
+       in_group=st.integers(1, 5), step=st.integers(0, 2))
+def test_prefetch_rules_match_a_hand_written_predicate(backend, group, in_group, step):
+    """The declared prefetch limits reject exactly what the former hook rejected."""
+    on = backend == "prefetch" or group > 0
+    ok = not on or (in_group <= group and step >= 1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            OffloadConfig(**offload(backend, 0.0, group, in_group, step))
+        except ValueError:
+            assert not ok
+        else:
+            assert ok

@@ -1,20 +1,20 @@
-"""Hooks of ProfilerConfig, called directly on plain objects."""
+"""ProfilerConfig: the is_uri helper of its absolute_profiler_dir hook, called directly;
+the former check_profiler cases (now declared rules, a warning and that hook) run
+through the generated class."""
 
 from __future__ import annotations
 
 import logging
 import os
-from types import SimpleNamespace
 
 import pytest
 
 from cfgc.hooks import profiler as hooks
+from vllm_config.profiler import ProfilerConfig
 
 
 def prof(**kw):
-    base = dict(profiler=None, torch_profiler_dir="", delay_iterations=0, max_iterations=0,
-                ignore_frontend=False)
-    return SimpleNamespace(**{**base, **kw})
+    return ProfilerConfig(**kw)
 
 
 @pytest.mark.parametrize("path, uri", [
@@ -27,34 +27,30 @@ def test_is_uri(path, uri):
 
 def test_directory_rules():
     with pytest.raises(ValueError, match="needs torch_profiler_dir"):
-        hooks.check_profiler(prof(profiler="torch"))
+        prof(profiler="torch")
     with pytest.raises(ValueError, match="only used"):
-        hooks.check_profiler(prof(torch_profiler_dir="/x"))
-    hooks.check_profiler(prof())
-    hooks.check_profiler(prof(profiler="cuda"))
+        prof(torch_profiler_dir="/x")
+    prof()
+    prof(profiler="cuda")
 
 
 def test_directory_normalised(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     cfg = prof(profiler="torch", torch_profiler_dir="out")
-    hooks.check_profiler(cfg)
     assert cfg.torch_profiler_dir == os.path.join(str(tmp_path), "out")
     windows = prof(profiler="torch", torch_profiler_dir="C://traces")
-    hooks.check_profiler(windows)
     assert os.path.isabs(windows.torch_profiler_dir)
     remote = prof(profiler="torch", torch_profiler_dir="s3://b/k")
-    hooks.check_profiler(remote)
     assert remote.torch_profiler_dir == "s3://b/k"
 
 
 def test_frontend_overhead_warning(caplog, tmp_path):
     with caplog.at_level(logging.WARNING, logger="vllm_config.profiler"):
-        hooks.check_profiler(prof(profiler="torch", torch_profiler_dir=str(tmp_path),
-                                  max_iterations=2))
+        prof(profiler="torch", torch_profiler_dir=str(tmp_path), max_iterations=2)
     assert "ignore_frontend" in caplog.text
     caplog.clear()
     with caplog.at_level(logging.WARNING, logger="vllm_config.profiler"):
-        hooks.check_profiler(prof(profiler="torch", torch_profiler_dir=str(tmp_path),
-                                  delay_iterations=2, ignore_frontend=True))
-        hooks.check_profiler(prof(profiler="cuda", delay_iterations=2))
+        prof(profiler="torch", torch_profiler_dir=str(tmp_path), delay_iterations=2,
+             ignore_frontend=True)
+        prof(profiler="cuda", delay_iterations=2)
     assert caplog.text == ""

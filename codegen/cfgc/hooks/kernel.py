@@ -1,4 +1,8 @@
-"""Hooks for schema/kernel.yaml (IrOpPriorityConfig, KernelConfig)."""
+"""Hooks of schema/kernel.yaml (IrOpPriorityConfig, KernelConfig).
+
+All stay hooks: a parser of provider lists, the cache-key factor computed from the
+kernel sources' uuids, and two helpers the engine calls with the platform's defaults.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ def priority_list(value: Any) -> Any:
     """Accept "a, b,c" for a provider list: spaces dropped, split on every comma.
 
     Matches the engine exactly: empty items are kept ("a,,b" -> ["a", "", "b"]).
-    Lists pass through; their items must be strings.
+    Lists pass through; their items must be strings. A parser (named by the kernels
+    section for every op field), so it stays a hook.
     """
     if isinstance(value, str):
         value = value.replace(" ", "").split(",")
@@ -21,7 +26,11 @@ def priority_list(value: Any) -> Any:
 
 
 def ir_op_priority_with_default(cls: type, default: list[str], /, **given: list[str]) -> Any:
-    """An IrOpPriorityConfig (`cls`) whose ops not named in `given` all get `default`."""
+    """An IrOpPriorityConfig (`cls`) whose ops not named in `given` all get `default`.
+
+    A seam: the engine builds its platform's default order with it (vLLM's
+    IrOpPriorityConfig.with_default); a constructor over every op, not an expression.
+    """
     for f in fields(cls):
         given.setdefault(f.name, list(default))
     return cls(**given)
@@ -31,7 +40,8 @@ def merge_platform_priorities(self, platform: Any) -> None:
     """Append the platform's providers to each op list of KernelConfig `self`.
 
     `platform` is an IrOpPriorityConfig with the platform's default order. Providers
-    already listed are skipped, so calling this again changes nothing.
+    already listed are skipped, so calling this again changes nothing. A seam (hook
+    point set_platform_defaults): it mutates lists with the platform's order.
     """
     current = self.ir_op_priority
     for f in fields(platform):
@@ -48,7 +58,7 @@ def impl_uuids(self) -> str:
     run each op, as "op: provider=uuid, ...; op: ...". An empty list means the registry
     default order, so its providers count. The uuids are generated from the kernel
     sources (vllm_config.warmup), so no torch import is needed; the text is computed
-    once per distinct set of lists.
+    once per distinct set of lists. Hashing over kernel sources: stays a hook.
     """
     return _impl_text(tuple(tuple(getattr(self, op, None) or ()) for op in _ops()))
 

@@ -1,32 +1,26 @@
-"""Hooks of schema/offload.yaml: OffloadConfig."""
+"""Hooks of schema/offload.yaml (OffloadConfig): only what expressions cannot say.
+
+The prefetch group limits are declared rules of the schema.
+"""
 
 from __future__ import annotations
 
 import warnings
-from typing import Any
 
 
-def check_offload(cfg: Any) -> None:
-    """Prefetch group limits, and a warning when settings of the unused backend are set."""
-    prefetch = cfg.prefetch
-    if cfg.offload_backend == "prefetch" or prefetch.offload_group_size > 0:
-        if prefetch.offload_num_in_group > prefetch.offload_group_size:
-            raise ValueError(
-                f"prefetch.offload_num_in_group ({prefetch.offload_num_in_group}) must not "
-                f"exceed prefetch.offload_group_size ({prefetch.offload_group_size})"
-            )
-        if prefetch.offload_prefetch_step < 1:
-            raise ValueError(
-                f"prefetch.offload_prefetch_step ({prefetch.offload_prefetch_step}) must "
-                "be at least 1 when prefetch offloading is on"
-            )
-    uva_set = cfg.uva.cpu_offload_gb > 0
-    prefetch_set = prefetch.offload_group_size > 0
-    if cfg.offload_backend == "uva" and prefetch_set:
+def warn_unused_backend_settings(self) -> None:
+    """Warn when settings of the offload backend that is not used are given.
+
+    Stays a hook: vLLM emits these as Python warnings (`warnings.warn`, a UserWarning
+    callers can filter or turn into errors), while a declared `warn:` is a log line.
+    """
+    uva_set = self.uva.cpu_offload_gb > 0
+    prefetch_set = self.prefetch.offload_group_size > 0
+    if self.offload_backend == "uva" and prefetch_set:
         message = "offload_backend is 'uva': the prefetch offload settings are ignored"
-    elif cfg.offload_backend == "prefetch" and uva_set:
+    elif self.offload_backend == "prefetch" and uva_set:
         message = "offload_backend is 'prefetch': the UVA offload settings are ignored"
-    elif cfg.offload_backend == "auto" and uva_set and prefetch_set:
+    elif self.offload_backend == "auto" and uva_set and prefetch_set:
         message = (
             "both UVA and prefetch offload settings are given with offload_backend='auto': "
             "prefetch is used; set offload_backend to silence this warning"

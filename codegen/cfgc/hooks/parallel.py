@@ -1,10 +1,8 @@
 """Hooks of schema/parallel.yaml (ParallelConfig): what its expressions cannot say.
 
 The rules, derived sizes and properties of EPLBConfig and ParallelConfig are declared
-in the schema. Left here: parsing numactl CPU lists (a small parser) and `use_ray`,
-which asks an executor class given from Python whether it runs on Ray (a seam to the
-engine's Executor classes). Choices that need the platform, Ray, NIXL, free ports or
-the process environment are hook points of the schema.
+in the schema. Choices that need the platform, Ray, NIXL, free ports or the process
+environment are hook points of the schema.
 """
 
 from __future__ import annotations
@@ -17,6 +15,10 @@ _CPU_LIST = re.compile(r"\d+(?:-\d+)?(?:,\d+(?:-\d+)?)*")
 
 
 def check_numa_cpus(value: list[str] | None) -> list[str] | None:
+    """Each entry must be a numactl CPU list with ascending ranges.
+
+    Stays a hook: a small parser (ranges are compared as numbers), not a condition.
+    """
     if value is None:
         return None
     if not value:
@@ -37,6 +39,11 @@ def check_numa_cpus(value: list[str] | None) -> list[str] | None:
 
 
 def use_ray(cfg: Any) -> bool:
+    """Whether the workers run on Ray: backend "ray", or an Executor class that says so.
+
+    Stays a hook: it asks a class given from Python for its `uses_ray` attribute (a seam
+    to the engine's Executor classes), which expressions cannot inspect.
+    """
     backend = cfg.distributed_executor_backend
     return backend == "ray" or (
         isinstance(backend, type) and bool(getattr(backend, "uses_ray", False))
