@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from cfgc.hooks.scheduler import default_scheduler_config
 from vllm_config.scheduler import SchedulerConfig
 
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]
@@ -50,10 +49,16 @@ def test_init_only_arguments_are_required_and_not_stored():
     assert not hasattr(s, "max_model_len") and not hasattr(s, "is_encoder_decoder")
 
 
-def test_default_factory_helper():
-    s = default_scheduler_config()
-    assert s == make()
-    assert default_scheduler_config(max_num_seqs=4).max_num_seqs == 4
+def test_vllm_config_declares_the_default_scheduler_config():
+    from vllm_config import VllmConfig
+
+    s = VllmConfig().scheduler_config  # the declared step: an 8192-token decoder-only model
+    want = make()  # (VllmConfig then decides async scheduling and the hybrid KV manager)
+    for name in ("max_num_batched_tokens", "max_num_seqs", "encoder_cache_size",
+                 "long_prefill_token_threshold", "enable_chunked_prefill"):
+        assert getattr(s, name) == getattr(want, name), name
+    given = VllmConfig(scheduler_config=make(max_num_seqs=4)).scheduler_config
+    assert given.max_num_seqs == 4
 
 
 def test_derived_fields():

@@ -148,9 +148,11 @@ def test_default_instance_of_a_config(demo):
     assert demo.Demo(length=1).inner is None
 
 
-def test_default_instance_takes_no_arguments(project):
+def test_config_takes_keyword_arguments_only(project):
     text = SCHEMA.replace("to: Inner()", "to: Inner(1)")
-    assert "Inner() takes no arguments here" in errors_of(project, text)
+    assert "Inner() takes keyword arguments only" in errors_of(project, text)
+    text = SCHEMA.replace("to: Inner()", "to: Inner(nope=1)")
+    assert "Inner has no argument 'nope'" in errors_of(project, text)
 
 
 def test_len_of_a_union_of_sized_types(demo, caplog):

@@ -30,6 +30,7 @@ class ClassCode:
     enums: set[str] = field(default_factory=set)
     env: list[tuple[str, str]] = field(default_factory=list)
     rule_reads: list[tuple[m.Rule, tuple[str, ...]]] = field(default_factory=list)
+    hash_extras: dict[str, str] = field(default_factory=dict)  # factor name -> source
 
     @property
     def code(self) -> str:
@@ -273,6 +274,11 @@ def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
     for i, rule in enumerate(c.rules):
         comp.out.phase += comp.rule(rule, f"rule {i + 1} of {c.name}")
     comp.in_phase = False
+    for extra in c.hash_extra:
+        if extra.expr is not None:
+            checked = comp.expr(extra.expr, f"hash factor {c.name}.{extra.name}")
+            if checked is not None:
+                comp.out.hash_extras[extra.name] = checked.source
     for acc in c.properties:
         comp.accessor(acc, False, c.name)
     for acc in c.methods:

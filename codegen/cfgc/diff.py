@@ -473,9 +473,9 @@ class _Differ:
             if oe is None:
                 self.add("hash-factor-added", f"{c.name}.{name}", f"cache-key factor "
                          f"{c.name}.{name} was added", e.loc, cache_key=True)
-            elif (oe.path, oe.hook) != (e.path, e.hook):
+            elif (oe.path, oe.hook, _shape(oe.expr)) != (e.path, e.hook, _shape(e.expr)):
                 self.add("hash-factor-changed", f"{c.name}.{name}", f"cache-key factor "
-                         f"{c.name}.{name}: {oe.path or oe.hook} -> {e.path or e.hook}",
+                         f"{c.name}.{name}: {oe.source} -> {e.source}",
                          e.loc, cache_key=True)
 
     # declared behaviour: rules, derived and environment defaults, resolution steps

@@ -216,7 +216,8 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
     if c.hash_extra:
         lines += ["Extra cache-key factors (not fields):", ""]
         for e in c.hash_extra:
-            source = f"path `{e.path}`" if e.path else f"hook `{e.hook}`"
+            source = (f"`{e.expr.display}`" if e.expr else f"path `{e.path}`" if e.path
+                      else f"hook `{e.hook}`")
             lines.append(f"- `{e.name}` ({source}): {e.doc}".rstrip(": "))
         lines.append("")
     lines += behaviour_section(c, res)
@@ -296,7 +297,7 @@ def cache_key_page(res: Resolved) -> str:
                 f"[`{f.name}`]({c.name}.md#{f.name.lower()})" for f in included) + ".")
             lines.append("")
         for e in c.hash_extra:
-            lines += [f"Extra factor `{e.name}`: {e.doc or (e.path or e.hook)}", ""]
+            lines += [f"Extra factor `{e.name}`: {e.doc or e.source}", ""]
         if excluded:
             lines += ["| Excluded field | Reason |", "| --- | --- |"]
             lines += [f"| `{f.name}` | {_cell(f.hash.reason)} |" for f in excluded]

@@ -124,7 +124,7 @@ def _hash_readers(c: m.ClassDef, f: m.FieldDef) -> list[str]:
     out = []
     for e in c.hash_extra:
         if f.name in e.reads or e.path == f.name or e.path.startswith(f.name + "."):
-            out.append(f"{c.name} factor {e.name}: {doc_text(e.doc) or e.hook or e.path}")
+            out.append(f"{c.name} factor {e.name}: {doc_text(e.doc) or e.source}")
     return out
 
 

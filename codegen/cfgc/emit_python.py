@@ -137,6 +137,9 @@ def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[Valid
                                            else "value: Any",
                                            [f"return _hooks.{v.hook}(value"
                                             f"{', handler' if v.mode == 'wrap' else ''})"]))
+        elif v.name == "as_is":
+            views.append(ValidatorView(f.name, "plain", f"_plain_{f.name}", "value: Any",
+                                       ["return value"]))
         elif v.name == "enum_by_name":
             enum = next(n.name for n in res.expand(f.type).walk()
                         if n.kind == "named" and n.name in res.enums)
@@ -236,7 +239,9 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
             t = TypeExpr("union", args=(t, TypeExpr("none")))
         factors.append((f.name, hash_expr(t, f"self.{f.name}", res)))
     for extra in c.hash_extra:
-        if extra.hook:
+        if extra.expr is not None:
+            factors.append((extra.name, f"_h.canon({code.hash_extras[extra.name]})"))
+        elif extra.hook:
             factors.append((extra.name, f"_h.canon(_hooks.{extra.hook}(self))"))
         else:
             factors.append((extra.name, f"_h.canon(_h.path(self, {extra.path!r}))"))

@@ -14,10 +14,11 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
 `all(... for x in items)` / `any(...)`; `startswith` / `endswith` / `lower` on strings,
 `count` on strings and lists; calls of a config's declared methods (the class's own by
-bare name: `model_fact("is_moe", True)`); `env("NAME", default)`; `isinstance(x, str)`
-(builtin type names, or a tuple of them); `Config()`, a nested config class's default
-instance. In the after-construction phase (derive, resolve steps, rules) the class's
-init vars are names too (the `__post_init__` parameters).
+bare name: `model_fact("is_moe", True)`) and `compute_hash()` of any config;
+`env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`;
+`isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
+config built from keyword arguments. In the after-construction phase (derive, resolve
+steps, rules) the class's init vars are names too (the `__post_init__` parameters).
 
 Narrowing: `x is not None`, `isinstance(x, T)` and `x in ("a", "b")` / `x in Alias`
 narrow x's type where they are known to hold (a rule's `when`, `and`, `if`).
@@ -56,6 +57,9 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "list": ("container", "list"), "dict": ("container", "dict"),
                     "tuple": ("container", "tuple"), "set": ("container", "set"),
                     "type": ("type", "type")}
+#: Functions of no argument: a fresh random id, the clock, the schema's version.
+NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT}
+FUNCTIONS.update(dict.fromkeys(NULLARY))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
                "count": INT}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
@@ -114,7 +118,7 @@ _ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.Dict
             ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
             ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
             ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript,
-            ast.Slice)
+            ast.Slice, ast.keyword)
 
 
 def _at(loc: Loc, line: int, col: int) -> Loc:
@@ -639,15 +643,11 @@ class _Checker:
     # -- calls ---------------------------------------------------------------------
 
     def v_Call(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:
-        if node.keywords:
-            raise ExprError(node, "keyword arguments are not supported")
         func = node.func
         if isinstance(func, ast.Name) and func.id in self.res.classes:
-            if node.args:
-                raise ExprError(node, f"{func.id}() takes no arguments here: it is the "
-                                "config's default instance")
-            self.enums.add(func.id)  # imported by the generated module
-            return TypeExpr("named", name=func.id), f"{func.id}()"
+            return self._construct(node, self.res.classes[func.id], facts)
+        if node.keywords:
+            raise ExprError(node, "keyword arguments are only for building a config")
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id, facts)
         if isinstance(func, ast.Attribute):
@@ -666,6 +666,10 @@ class _Checker:
             owner = None
             if inner.kind == "named":
                 owner = self.res.classes.get(inner.name) or self.res.enums.get(inner.name)
+            if func.attr == "compute_hash" and inner.kind == "named" and \
+                    inner.name in self.res.classes and not node.args:
+                self._not_none(bt, func.value, facts, "call .compute_hash()")
+                return STR, f"{bsrc}.compute_hash()"
             methods = {a.name: a for a in getattr(owner, "methods", ())}
             if owner is not None and func.attr in methods:
                 self._not_none(bt, func.value, facts, f"call .{func.attr}()")
@@ -676,6 +680,26 @@ class _Checker:
                             f"{func.attr!r}{did_you_mean(func.attr, [*methods, *STR_METHODS])}")
         raise ExprError(node, "only named functions and methods can be called")
 
+    def _construct(self, node: ast.Call, cls, facts) -> tuple[TypeExpr, str]:
+        """`Config(a=1)`: a nested config built from keyword arguments (its init fields
+        and init vars), each checked against the field's type."""
+        if node.args:
+            raise ExprError(node, f"{cls.name}() takes keyword arguments only")
+        parts = []
+        for kw in node.keywords:
+            f = cls.field(kw.arg) if kw.arg else None
+            if f is None or not f.init or f.kind == "classvar":
+                names = [g.name for g in cls.fields if g.init and g.kind != "classvar"]
+                raise ExprError(kw.value, f"{cls.name} has no argument {kw.arg!r}"
+                                f"{did_you_mean(kw.arg or '', names)}")
+            t, src = self.visit(kw.value, facts)
+            if not _assignable(t, f.type, self.res):
+                raise ExprError(kw.value, f"{kw.arg}= is {_show(t)}, expected "
+                                f"{_show(f.type)}")
+            parts.append(f"{kw.arg}={src}")
+        self.enums.add(cls.name)  # imported by the generated module
+        return TypeExpr("named", name=cls.name), f"{cls.name}({', '.join(parts)})"
+
     def _builtin(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
         own = {a.name: a for a in getattr(self.scope.cls, "methods", ())}
         if name in own and name not in self.bound and name not in self.scope.params:
@@ -685,6 +709,12 @@ class _Checker:
             raise ExprError(node.func, f"unknown function {name!r}"
                             f"{did_you_mean(name, [*FUNCTIONS, *own])}")
         args = node.args
+        if name in NULLARY:
+            if args:
+                raise ExprError(node, f"{name}() takes no arguments")
+            if name == "schema_version":  # a constant of the compiled schema
+                return INT, str(self.res.schema.version)
+            return NULLARY[name], f"_r.{name}()"
         if name in ("all", "any"):
             return self._quantifier(node, name, facts)
         if name == "env":

@@ -26,6 +26,7 @@ NORMALISERS = (
     "enum_by_name",
     "comma_list",
     "dict_to_class",
+    "as_is",  # a plain validator: the value is taken as given (engine-built objects)
 )
 #: Validators that take an argument: `{shorthand: {...}}`, `{reject: {...}}`, `{hook: ...}`.
 PARAMETRISED_VALIDATORS = ("shorthand", "reject", "hook")
@@ -194,6 +195,12 @@ class HashExtra:
     hook: str = ""
     doc: str = ""
     reads: tuple[str, ...] = ()  # fields a hook factor depends on (for docs and checks)
+    expr: Expr | None = None  # or an expression over the class's fields
+
+    @property
+    def source(self) -> str:
+        """How the factor is computed, as text for docs and diffs."""
+        return self.expr.display if self.expr else (self.path or self.hook)
 
 
 @dataclass(frozen=True)

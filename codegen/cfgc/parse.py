@@ -418,13 +418,14 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                                      "must be a name or a dotted path")
                         continue
                     er = Reader(enode_v, f"hash factor {ename}",
-                                ("path", "hook", "doc", "reads"), errors)
+                                ("path", "hook", "expr", "doc", "reads"), errors)
                     extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
                                         er.str("hook", ename), er.str("doc", ename),
-                                        er.str_list("reads", ename))
-                    if bool(extra.path) == bool(extra.hook):
-                        errors.error(extra.loc,
-                                     f"hash factor {ename} needs exactly one of path, hook")
+                                        er.str_list("reads", ename),
+                                        _expr(er, "expr", f"hash factor {ename}", errors))
+                    if [bool(extra.path), bool(extra.hook), er.has("expr")].count(True) != 1:
+                        errors.error(extra.loc, f"hash factor {ename} needs exactly one of "
+                                     "path, hook, expr")
                     extras.append(extra)
     cli_group, json_flag, json_aliases, expose, enable_flag = "", "", (), "all", ""
     if r.has("cli"):

@@ -218,7 +218,7 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
     for extra in c.hash_extra:
         if extra.hook:
             check_hook(extra.hook, extra.loc, 1, role="a hash factor (self)")
-        else:
+        elif extra.path:
             head = extra.path.split(".")[0]
             if head not in names:
                 errors.error(extra.loc, f"hash path {extra.path!r} starts with unknown field "

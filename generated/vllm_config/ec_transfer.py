@@ -5,7 +5,6 @@ from typing import Any
 
 from pydantic import Field
 
-from cfgc.hooks import ec_transfer as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
@@ -57,7 +56,8 @@ class ECTransferConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.fill_engine_id(self)
+        if self.engine_id is None:
+            self.engine_id = _r.uuid4()
         if (self.ec_connector is not None) and self.ec_role is None:
             raise _r.RuleError(f"ec_connector {self.ec_connector!r} needs an ec_role, one of {('ec_producer', 'ec_both', 'ec_consumer')}", ["ec_connector", "ec_role"])
 

@@ -5,7 +5,6 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from cfgc.hooks import kv_transfer as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
@@ -73,7 +72,8 @@ class KVTransferConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.fill_engine_id(self)
+        if self.engine_id is None:
+            self.engine_id = _r.uuid4()
         if (self.kv_connector is not None) and self.kv_role is None:
             raise _r.RuleError(f"kv_connector {self.kv_connector!r} needs a kv_role, one of {('kv_producer', 'kv_both', 'kv_consumer')}", ["kv_connector", "kv_role"])
 

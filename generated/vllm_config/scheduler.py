@@ -12,7 +12,7 @@ from cfgc.hooks import scheduler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
-from vllm_config.types import RunnerType, SchedulerClass, SchedulerPolicy
+from vllm_config.types import RunnerType, SchedulerPolicy
 
 _log = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class SchedulerConfig:
     disable_chunked_mm_input: bool = False
     """With chunked prefill, never split a multimodal item across steps: text before it is scheduled now and the whole item in a later step."""
 
-    scheduler_cls: str | SchedulerClass | None = None
+    scheduler_cls: str | type | None = None
     """Custom scheduler, as a class or its import path ("module.Class"). Unset: vLLM's own scheduler. The custom-scheduler interface is not stable."""
 
     disable_hybrid_kv_cache_manager: bool | None = None
@@ -109,12 +109,6 @@ class SchedulerConfig:
     @classmethod
     def _skip_none_encoder_cache_size(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
-
-    @field_validator("scheduler_cls", mode="after")
-    @classmethod
-    def _after_scheduler_cls(cls, value: Any) -> Any:
-        value = _hooks.check_scheduler_cls(value)
-        return value
 
     def __post_init__(self, max_model_len: int, is_encoder_decoder: bool) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""

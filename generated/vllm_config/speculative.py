@@ -209,7 +209,7 @@ class SpeculativeConfig:
     @field_validator("target_model_config", mode="plain")
     @classmethod
     def _plain_target_model_config(cls, value: Any) -> Any:
-        return _hooks.skip_validation(value)
+        return value
 
     @field_validator("target_parallel_config", mode="wrap")
     @classmethod
@@ -219,7 +219,7 @@ class SpeculativeConfig:
     @field_validator("target_parallel_config", mode="plain")
     @classmethod
     def _plain_target_parallel_config(cls, value: Any) -> Any:
-        return _hooks.skip_validation(value)
+        return value
 
     @field_validator("draft_model_config", mode="wrap")
     @classmethod
@@ -229,7 +229,7 @@ class SpeculativeConfig:
     @field_validator("draft_model_config", mode="plain")
     @classmethod
     def _plain_draft_model_config(cls, value: Any) -> Any:
-        return _hooks.skip_validation(value)
+        return value
 
     @field_validator("draft_parallel_config", mode="wrap")
     @classmethod
@@ -239,7 +239,7 @@ class SpeculativeConfig:
     @field_validator("draft_parallel_config", mode="plain")
     @classmethod
     def _plain_draft_parallel_config(cls, value: Any) -> Any:
-        return _hooks.skip_validation(value)
+        return value
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""

@@ -223,8 +223,9 @@ class VllmConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        _hooks.default_scheduler_config(self)
-        _hooks.stamp_instance_id(self)
+        if self.scheduler_config is None:
+            self.scheduler_config = SchedulerConfig(max_model_len=8192, is_encoder_decoder=False)
+        self.instance_id = str(_r.time_ns())
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
@@ -334,7 +335,10 @@ class VllmConfig:
         if self.parallel_config.use_ubatching and self.model_config is not None and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: dual batch overlap is on')
             self.model_config.disable_cascade_attn = True
-        _hooks.start_kv_offloading(self)
+        if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is None:
+            self.kv_transfer_config = KVTransferConfig()
+        if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'native':
+            self.kv_transfer_config.kv_connector_extra_config = self.kv_transfer_config.kv_connector_extra_config | ({'cpu_bytes_to_use': self.cache_config.kv_offloading_size * 1073741824})
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'native':
             self.kv_transfer_config.kv_connector = ('SimpleCPUOffloadConnector' if _r.env('VLLM_USE_SIMPLE_KV_OFFLOAD', 0) != 0 else 'OffloadingConnector')
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'lmcache':
@@ -417,7 +421,7 @@ class VllmConfig:
             "parallel_config": self.parallel_config.compute_hash(),
             "profiler_config": self.profiler_config.compute_hash(),
             "scheduler_config": _h.nested(self.scheduler_config),
-            "schema_version": _h.canon(_hooks.schema_version(self)),
+            "schema_version": _h.canon(1),
             "speculative_config": _h.nested(self.speculative_config),
             "structured_outputs_config": self.structured_outputs_config.compute_hash(),
         }
@@ -442,7 +446,7 @@ class VllmConfig:
             self.parallel_config.compute_hash(),
             self.profiler_config.compute_hash(),
             _h.nested(self.scheduler_config),
-            _h.canon(_hooks.schema_version(self)),
+            _h.canon(1),
             _h.nested(self.speculative_config),
             self.structured_outputs_config.compute_hash(),
         ))

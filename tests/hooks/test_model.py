@@ -42,7 +42,6 @@ def test_primary_served_name(served, expected):
     ("generate", "embed", False), ("draft", "auto", False),
 ])
 def test_runner_is_pooling(runner, convert, pooling):
-    assert hooks.runner_is_pooling(runner, convert) is pooling  # still used by the vllm hooks
     c = blank(runner=runner, convert=convert)
     assert (c.pooler_config is not None) is pooling
 

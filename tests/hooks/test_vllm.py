@@ -534,7 +534,7 @@ def test_model_fact_hook(v):
 def test_hash_extras(v):
     from vllm_config import SCHEMA_VERSION
 
-    assert h.schema_version(v) == SCHEMA_VERSION
+    assert v.hash_factors()["schema_version"] == SCHEMA_VERSION
     assert h.mm_encoder_hash(v) is None
     mm = SimpleNamespace(compute_hash=lambda: "mm-hash")
     v.model_config = model()

@@ -36,15 +36,6 @@ def use_counters_for_op_tallies(self: Any) -> None:
 # --------------------------------------------------------------------------------------
 
 
-def enabled_fusions(pass_config: Any) -> list[str]:
-    """Names of the fuse_* passes that are switched on, without the prefix (for the
-    engine's log line). Not named by the schema: an expression cannot enumerate fields."""
-    from dataclasses import fields
-
-    return [f.name[len("fuse_"):] for f in fields(pass_config)
-            if f.name.startswith("fuse_") and getattr(pass_config, f.name)]
-
-
 # --------------------------------------------------------------------------------------
 # CUDA-graph capture sizes.
 # --------------------------------------------------------------------------------------
@@ -260,14 +251,6 @@ def _is_vllm_compile(cc: Any) -> bool:
     return cc.mode == CompilationMode.VLLM_COMPILE
 
 
-def splitting_ops_contain_kv_cache_update(cc: Any) -> bool:
-    """Thin wrapper for VllmConfig's hooks: the declared method of the same name
-    (called unbound, so stand-ins with the same attributes work too)."""
-    from vllm_config.compilation import CompilationConfig
-
-    return CompilationConfig.splitting_ops_contain_kv_cache_update(cc)
-
-
 def is_custom_op_enabled(cc: Any, op: str) -> bool:
     """With 'all' an op is on unless '-op' is listed; with 'none' only if '+op' is.
 
@@ -345,4 +328,3 @@ def set_splitting_ops_for_v1(cc: Any, all2all_backend: str, data_parallel_size: 
         logger.info("DeepEP high-throughput kernels cannot run in CUDA graphs: "
                     "cudagraph_mode set to NONE")
         cc.cudagraph_mode = modes.NONE
-

@@ -22,13 +22,6 @@ def _is_torch_dtype(value: Any) -> bool:
     return cls.__module__ == "torch" and cls.__name__ == "dtype"
 
 
-def runner_is_pooling(runner: str, convert: str) -> bool:
-    """Whether the runner resolves to pooling from the values alone. Not named by the
-    schema (ModelConfig's pooler_config step declares the same condition): kept for
-    hooks/vllm.py, which calls it."""
-    return runner == "pooling" or (runner == "auto" and convert not in ("auto", "none"))
-
-
 @cache
 def _initvar_names(cls: type) -> tuple[str, ...]:
     """The class's init vars, in the order its generated __post_init__ receives them."""

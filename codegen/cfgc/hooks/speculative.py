@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import typing
-from functools import cache
 from typing import Any
 
 logger = logging.getLogger("vllm_config.speculative")
@@ -30,22 +29,6 @@ def _literal_values(tp: Any) -> tuple[str, ...]:
         else:
             out.extend(_literal_values(arg))
     return tuple(out)
-
-
-@cache
-def eagle_model_types() -> tuple[str, ...]:
-    """The values of the EagleModelTypes alias (for VllmConfig's hooks)."""
-    from vllm_config.types import EagleModelTypes
-
-    return _literal_values(EagleModelTypes)
-
-
-@cache
-def ngram_gpu_types() -> tuple[str, ...]:
-    """The values of the NgramGPUTypes alias (for VllmConfig's hooks)."""
-    from vllm_config.types import NgramGPUTypes
-
-    return _literal_values(NgramGPUTypes)
 
 
 # --- resolve steps ----------------------------------------------------------------
@@ -165,34 +148,3 @@ def draft_max_model_len(requested: int | None, draft_len: int, target_len: int) 
                              f"model's limit {target_len}")
         return requested
     return min(draft_len, target_len)
-
-
-def use_eagle(spec: Any) -> bool:
-    """Thin wrapper for VllmConfig's hooks: SpeculativeConfig.use_eagle() (called
-    unbound, so engine stand-ins with the same attributes work too)."""
-    from vllm_config.speculative import SpeculativeConfig
-
-    return SpeculativeConfig.use_eagle(spec)
-
-
-def uses_dynamic_draft_length(spec: Any) -> bool:
-    """Thin wrapper: SpeculativeConfig.uses_dynamic_speculative_decoding(), unbound."""
-    from vllm_config.speculative import SpeculativeConfig
-
-    return SpeculativeConfig.uses_dynamic_speculative_decoding(spec)
-
-
-def max_num_new_slots_for_drafting(spec: Any) -> int:
-    """Thin wrapper: the SpeculativeConfig property of the same name, unbound."""
-    from vllm_config.speculative import SpeculativeConfig
-
-    return SpeculativeConfig.max_num_new_slots_for_drafting.fget(spec)
-
-
-def skip_validation(value: Any) -> Any:
-    """Engine-supplied model/parallel configs are taken as given, not re-validated.
-
-    Stays a hook: a seam to the engine (the objects are vLLM's own, possibly not
-    this package's classes), and the schema has no "accept as is" validator.
-    """
-    return value

@@ -13,8 +13,6 @@ validate_block_size) once the attention backend has fixed the block size.
 from __future__ import annotations
 
 import logging
-import time
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -53,44 +51,7 @@ def executor_supports_async_scheduling(self: Any) -> bool:
     return bool(probe()) if callable(probe) else True
 
 
-def stamp_instance_id(self: Any) -> None:
-    """A fresh id per built config (names profiler traces); any given id is replaced.
-
-    Stays a hook: it reads the clock, which the expression language does not offer."""
-    self.instance_id = f"{time.time_ns()}"
-
-
 # --- building objects ---------------------------------------------------------------
-
-
-def default_scheduler_config(self: Any) -> None:
-    """No scheduler config given: one for an 8192-token decoder-only model.
-
-    Stays a hook: it builds a SchedulerConfig with placeholder model facts (InitVars);
-    expressions build no objects."""
-    if self.scheduler_config is None:
-        from . import scheduler
-
-        self.scheduler_config = scheduler.default_scheduler_config()
-
-
-def start_kv_offloading(self: Any) -> None:
-    """cache_config.kv_offloading_size turns on the offloading KV connector: make sure
-    there is a KVTransferConfig, and give the native backend its CPU budget (the
-    schema's next steps choose the connector and role).
-
-    Stays a hook: it may create the KVTransferConfig and merges the budget into its
-    kv_connector_extra_config dict; expressions build no objects or dicts."""
-    cache = self.cache_config
-    if cache.kv_offloading_size is None:
-        return
-    if self.kv_transfer_config is None:
-        from vllm_config.kv_transfer import KVTransferConfig
-
-        self.kv_transfer_config = KVTransferConfig()
-    if cache.kv_offloading_backend == "native":
-        self.kv_transfer_config.kv_connector_extra_config.update(
-            {"cpu_bytes_to_use": cache.kv_offloading_size * (1 << 30)})
 
 
 # --- the compilation algorithms -----------------------------------------------------
@@ -152,18 +113,6 @@ def compile_debug_dump_path(self: Any) -> Path | None:
 
 
 # --- hash extras --------------------------------------------------------------------
-
-
-def schema_version(self: Any) -> int:
-    """Stays a hook: the schema version is a package constant, not a config value."""
-    return _schema_version()
-
-
-@cache
-def _schema_version() -> int:
-    from vllm_config import SCHEMA_VERSION
-
-    return SCHEMA_VERSION
 
 
 def mm_encoder_hash(self: Any) -> str | None:

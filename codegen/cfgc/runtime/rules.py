@@ -4,6 +4,8 @@ defaults tables). The generated `__post_init__` holds the logic; this is what it
 from __future__ import annotations
 
 import os
+import time
+import uuid
 from typing import Any
 
 _TRUE = ("1", "true", "yes", "on")
@@ -65,3 +67,13 @@ def apply_defaults(obj: object, row: dict[str, object]) -> None:
             owner = getattr(owner, part)
         if getattr(owner, last) is None:
             setattr(owner, last, value(obj) if callable(value) else value)
+
+
+def uuid4() -> str:
+    """`uuid4()` in an expression: a fresh random id, as text."""
+    return str(uuid.uuid4())
+
+
+def time_ns() -> int:
+    """`time_ns()` in an expression: the wall clock in nanoseconds."""
+    return time.time_ns()
