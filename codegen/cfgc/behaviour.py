@@ -168,7 +168,11 @@ class _Compiler:
             if s.rule is not None:
                 msg = self.message(s.rule.message, s.loc, what, facts)
                 body.append(f"_log.{s.rule.level}({msg})")
-            body.append(f"self.{s.target} = {value.source}")
+            source = value.source
+            if self.res.expand(want).without_none() == TypeExpr("scalar", name="Path") and \
+                    x._base(value.type.without_none()) == "str":
+                source = f"Path({source})"  # the field holds a Path (no re-validation)
+            body.append(f"self.{s.target} = {source}")
             if when is None:
                 self.out.phase += body
             else:

@@ -306,7 +306,7 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     )
 
 
-_SUPPORT_NAMES = ("InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
+_SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
                   "Annotated", "field_validator", "_v", "_r", "_log", "_hooks",
                   "warn_deprecated")
 

@@ -15,7 +15,8 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `all(... for x in items)` / `any(...)`; `startswith` / `endswith` / `lower` on strings,
 `count` on strings and lists; calls of a config's declared methods (the class's own by
 bare name: `model_fact("is_moe", True)`) and `compute_hash()` of any config;
-`env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`;
+`env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
+`abspath(p)` (a local path made absolute against the working directory, "~" expanded);
 `isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
 config built from keyword arguments. In the after-construction phase (derive, resolve
 steps, rules) the class's init vars are names too (the `__post_init__` parameters).
@@ -60,6 +61,7 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
 #: Functions of no argument: a fresh random id, the clock, the schema's version.
 NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT}
 FUNCTIONS.update(dict.fromkeys(NULLARY))
+FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same type back
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
                "count": INT}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
@@ -721,6 +723,14 @@ class _Checker:
             return self._env(node)
         if name == "isinstance":
             return self._isinstance(node, facts)
+        if name == "abspath":
+            if len(args) != 1:
+                raise ExprError(node, "abspath() takes one path")
+            t, src = self.visit(args[0], facts)
+            t = self._not_none(t, args[0], facts, "take abspath()")
+            if _base(t) not in ("str", "Path", "Any"):
+                raise ExprError(args[0], f"abspath() of {_show(t)}: a str or Path")
+            return t, f"_r.abspath({src})"
         if not args or (name not in ("min", "max") and len(args) != 1):
             count = "arguments" if name in ("min", "max") else "one argument"
             raise ExprError(node, f"{name}() takes {count}")

@@ -16,7 +16,7 @@ from . import model as m
 from .errors import Collector, Loc, did_you_mean
 from .type_expr import TypeExpr
 
-FACTORY_BUILTINS = ("list", "dict", "set")
+FACTORY_BUILTINS = ("list", "dict", "set", "Counter")  # Counter: a dict[str, int] tally
 
 
 @dataclass(frozen=True)
@@ -275,7 +275,7 @@ def _check_default(c: m.ClassDef, f: m.FieldDef, res: Resolved, errors: Collecto
         name = str(d.value)
         if name not in FACTORY_BUILTINS and name not in res.classes:
             errors.error(d.loc, f"default_factory {name!r} of {what} is not a config class or "
-                                f"list/dict/set{did_you_mean(name, list(res.classes))}")
+                                f"list/dict/set/Counter{did_you_mean(name, list(res.classes))}")
         return
     if d.kind == "required" and f.kind == "field" and not f.init:
         errors.error(f.loc, f"{what} has init: false and so needs a default")

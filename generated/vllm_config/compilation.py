@@ -2,6 +2,7 @@
 """Config classes: PassConfig, DynamicShapesConfig, CompilationConfig."""
 
 import logging
+from collections import Counter
 from hashlib import sha256 as _sha256
 from pathlib import Path
 from typing import Any, ClassVar, Literal
@@ -419,10 +420,10 @@ class CompilationConfig:
     have MoE layers).
     """
 
-    enabled_custom_ops: dict[str, int] = Field(default_factory=dict, init=False)
+    enabled_custom_ops: dict[str, int] = Field(default_factory=Counter, init=False)
     """Run-time tally of the custom ops the model instantiated enabled (a Counter)."""
 
-    disabled_custom_ops: dict[str, int] = Field(default_factory=dict, init=False)
+    disabled_custom_ops: dict[str, int] = Field(default_factory=Counter, init=False)
     """Run-time tally of the custom ops the model instantiated disabled (a Counter)."""
 
     traced_files: set[str] = Field(default_factory=set, init=False)
@@ -502,7 +503,6 @@ class CompilationConfig:
             self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary')
         if self.compile_cache_save_format not in ('binary', 'unpacked'):
             raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"])
-        _hooks.use_counters_for_op_tallies(self)
         if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
             raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"])
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:

@@ -5,7 +5,6 @@ import logging
 
 from pydantic import Field
 
-from cfgc.hooks import profiler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
@@ -66,7 +65,8 @@ class ProfilerConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.profiler == 'torch' and (self.delay_iterations > 0 or self.max_iterations > 0) and not self.ignore_frontend:
             _log.warning('the torch profiler with delay_iterations or max_iterations also profiles the front end for the whole run; set ignore_frontend to avoid the overhead')
-        _hooks.absolute_profiler_dir(self)
+        if self.torch_profiler_dir != '' and not ('://' in self.torch_profiler_dir and not self.torch_profiler_dir.startswith('://') and not self.torch_profiler_dir[1:].startswith('://')):
+            self.torch_profiler_dir = _r.abspath(self.torch_profiler_dir)
         if (self.torch_profiler_dir != '') and not (self.profiler == 'torch'):
             raise _r.RuleError("torch_profiler_dir is only used with profiler='torch'", ["torch_profiler_dir", "profiler"])
         if (self.profiler == 'torch') and not (self.torch_profiler_dir != ''):

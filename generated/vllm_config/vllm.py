@@ -354,8 +354,9 @@ class VllmConfig:
         if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
             _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
         if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
-            self.compilation_config.debug_dump_path = _r.env('VLLM_DEBUG_DUMP_PATH', None)
-        _hooks.absolute_debug_dump_path(self)
+            self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None))
+        if self.compilation_config.debug_dump_path is not None:
+            self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"])
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_fact('use_mla', False)):
@@ -414,7 +415,7 @@ class VllmConfig:
             "kv_transfer_config": _h.nested(self.kv_transfer_config),
             "load_config": self.load_config.compute_hash(),
             "lora_config": _h.nested(self.lora_config),
-            "mm_encoder": _h.canon(_hooks.mm_encoder_hash(self)),
+            "mm_encoder": _h.canon((self.model_fact('multimodal_config', None).compute_hash() if self.compilation_config.compile_mm_encoder and self.model_fact('multimodal_config', None) is not None else None)),
             "model_config": _h.nested(self.model_config),
             "observability_config": self.observability_config.compute_hash(),
             "offload_config": self.offload_config.compute_hash(),
@@ -439,7 +440,7 @@ class VllmConfig:
             _h.nested(self.kv_transfer_config),
             self.load_config.compute_hash(),
             _h.nested(self.lora_config),
-            _h.canon(_hooks.mm_encoder_hash(self)),
+            _h.canon((self.model_fact('multimodal_config', None).compute_hash() if self.compilation_config.compile_mm_encoder and self.model_fact('multimodal_config', None) is not None else None)),
             _h.nested(self.model_config),
             self.observability_config.compute_hash(),
             self.offload_config.compute_hash(),

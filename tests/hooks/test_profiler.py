@@ -1,6 +1,5 @@
-"""ProfilerConfig: the is_uri helper of its absolute_profiler_dir hook, called directly;
-the former check_profiler cases (now declared rules, a warning and that hook) run
-through the generated class."""
+"""ProfilerConfig: its declared rules, warning and directory normalisation (a local
+torch_profiler_dir made absolute, a URI kept), through the generated class."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ import os
 
 import pytest
 
-from cfgc.hooks import profiler as hooks
 from vllm_config.profiler import ProfilerConfig
 
 
@@ -21,8 +19,12 @@ def prof(**kw):
     ("s3://b/k", True), ("gs://b", True), ("hdfs://nn/p", True), ("file:///tmp", True),
     ("C://x", False), ("/tmp/x", False), ("rel/dir", False), ("", False), ("://x", False),
 ])
-def test_is_uri(path, uri):
-    assert hooks.is_uri(path) is uri
+def test_uri_kept_local_path_made_absolute(path, uri, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    if not path:
+        return  # an empty directory means "not set": nothing to normalise
+    got = prof(profiler="torch", torch_profiler_dir=path).torch_profiler_dir
+    assert got == (path if uri else os.path.abspath(path))  # cwd is tmp_path
 
 
 def test_directory_rules():

@@ -535,13 +535,13 @@ def test_hash_extras(v):
     from vllm_config import SCHEMA_VERSION
 
     assert v.hash_factors()["schema_version"] == SCHEMA_VERSION
-    assert h.mm_encoder_hash(v) is None
-    mm = SimpleNamespace(compute_hash=lambda: "mm-hash")
+    assert v.hash_factors()["mm_encoder"] is None
+    mm = SimpleNamespace(compute_hash=lambda: "mm-hash", language_model_only=False)
     v.model_config = model()
     v.model_config.multimodal_config = mm
-    assert h.mm_encoder_hash(v) is None
+    assert v.hash_factors()["mm_encoder"] is None
     v.compilation_config.compile_mm_encoder = True
-    assert h.mm_encoder_hash(v) == "mm-hash"
+    assert v.hash_factors()["mm_encoder"] == "mm-hash"
 
 
 def test_validate_block_size(v):

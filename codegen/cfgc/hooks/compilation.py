@@ -15,20 +15,9 @@ from __future__ import annotations
 
 import logging
 import typing
-from collections import Counter
 from typing import Any
 
 logger = logging.getLogger("vllm_config.compilation")
-
-
-def use_counters_for_op_tallies(self: Any) -> None:
-    """The enabled/disabled custom-op tallies are multisets the engine updates.
-
-    Stays a hook: a field's default_factory can only be a config class, list, dict or
-    set, and the engine needs `collections.Counter` here (vLLM's own type).
-    """
-    self.enabled_custom_ops = Counter(self.enabled_custom_ops)
-    self.disabled_custom_ops = Counter(self.disabled_custom_ops)
 
 
 # --------------------------------------------------------------------------------------

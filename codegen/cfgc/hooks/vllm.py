@@ -92,15 +92,6 @@ def set_compile_ranges_and_splitting_ops(self: Any) -> None:
 # --- paths --------------------------------------------------------------------------
 
 
-def absolute_debug_dump_path(self: Any) -> None:
-    """The dump path (configured, or from VLLM_DEBUG_DUMP_PATH) made absolute.
-
-    Stays a hook: it resolves the path against the working directory (Path.absolute)."""
-    cc = self.compilation_config
-    if cc.debug_dump_path is not None:
-        cc.debug_dump_path = Path(cc.debug_dump_path).absolute().expanduser()
-
-
 def compile_debug_dump_path(self: Any) -> Path | None:
     """Rank-specific folder for torch.compile debug dumps, or None.
 
@@ -113,17 +104,6 @@ def compile_debug_dump_path(self: Any) -> Path | None:
 
 
 # --- hash extras --------------------------------------------------------------------
-
-
-def mm_encoder_hash(self: Any) -> str | None:
-    """The multimodal config's hash when the multimodal encoder is compiled too.
-
-    Stays a hook: it calls compute_hash() of the model's multimodal config."""
-    model = self.model_config
-    if model is None or not self.compilation_config.compile_mm_encoder:
-        return None
-    mm = getattr(model, "multimodal_config", None)
-    return None if mm is None else mm.compute_hash()
 
 
 # --- helper for the engine (hook point validate_block_size) -------------------------

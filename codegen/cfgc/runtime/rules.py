@@ -77,3 +77,9 @@ def uuid4() -> str:
 def time_ns() -> int:
     """`time_ns()` in an expression: the wall clock in nanoseconds."""
     return time.time_ns()
+
+
+def abspath(path: Any) -> Any:
+    """`abspath(p)` in an expression: p made absolute ("~" expanded), as str or Path."""
+    absolute = os.path.abspath(os.path.expanduser(os.fspath(path)))
+    return type(path)(absolute) if not isinstance(path, str) else absolute
