@@ -281,8 +281,11 @@ def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
     for extra in c.hash_extra:
         if extra.expr is not None:
             checked = comp.expr(extra.expr, f"hash factor {c.name}.{extra.name}")
-            if checked is not None:
-                comp.out.hash_extras[extra.name] = checked.source
+            if checked is not None:  # a call argument: no parentheses of its own needed
+                src = checked.source
+                if isinstance(extra.expr.tree.body, ast.IfExp) and src.startswith("("):
+                    src = src[1:-1]
+                comp.out.hash_extras[extra.name] = src
     for acc in c.properties:
         comp.accessor(acc, False, c.name)
     for acc in c.methods:
