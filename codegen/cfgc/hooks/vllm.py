@@ -103,9 +103,6 @@ def compile_debug_dump_path(self: Any) -> Path | None:
     return Path(path) / f"rank_{parallel.rank}_dp_{parallel.data_parallel_index}"
 
 
-# --- hash extras --------------------------------------------------------------------
-
-
 # --- helper for the engine (hook point validate_block_size) -------------------------
 
 
