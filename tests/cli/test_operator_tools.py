@@ -66,7 +66,8 @@ def test_explain_text_and_json() -> None:
         entry = json.loads(out)
         assert rc == 0 and entry["path"] == "cache_config.cache_dtype"
         assert entry["cache_key"]["included"] is True
-        assert entry["rules"] == [] and entry["env"] == ""
+        assert entry["env"] == ""
+        assert any("per_token_head" in rule for rule in entry["rules"])  # its info steps
         assert "fp8" in entry["choices"] and "--kv-cache-dtype" in entry["flags"]
 
 
@@ -119,9 +120,17 @@ def test_help_of_each_tool() -> None:
         assert rc == 0 and out.startswith(f"usage: vllm-config {command}")
 
 
-def test_rules_place_is_empty_until_the_schema_has_rules() -> None:
-    c = RES.classes["CacheConfig"]
-    assert emit_explain.rules_mentioning(RES, c, c.field("block_size")) == []
+def test_explain_lists_rules_across_configs() -> None:
+    c = RES.classes["ParallelConfig"]
+    rules = emit_explain.rules_mentioning(RES, c, c.field("decode_context_parallel_size"))
+    assert any("tensor_parallel_size % decode_context_parallel_size == 0" in r for r in rules)
+    assert all(r.startswith(("ParallelConfig: ", "VllmConfig: ")) for r in rules)
+    rc, out, _ = run("explain", "-dcp")
+    assert rc == 0 and "must be a multiple of" in out
+    c = RES.classes["CompilationConfig"]  # env defaults show as the field's variable
+    env_fields = [f for cls in RES.schema.classes for f in cls.fields if f.env]
+    for f in env_fields:
+        assert emit_explain.environment_variable(RES, c, f) == f.env
 
 
 def test_explain_imports_no_pydantic() -> None:

@@ -85,7 +85,7 @@ def render(entry: dict, width: int = 100) -> str:
         ("environment", entry["env"] or "none"),
         ("cache key", ("yes: " if key["included"] else "no: ") + key["reason"]),
         ("hash factors", "; ".join(entry["hash_factors"])),
-        ("rules", "; ".join(rules) if rules else "none"),
+        ("rules", "" if rules else "none"),
         ("needs", entry["requires"]),
         ("deprecated", (dep["message"] + (f" Use {dep['replacement']} instead."
                                           if dep["replacement"] else "")) if dep else ""),
@@ -95,6 +95,11 @@ def render(entry: dict, width: int = 100) -> str:
         if text:
             lines += textwrap.wrap(str(text), width, initial_indent=f"  {label + ':':<17}",
                                    subsequent_indent=" " * 19) or [f"  {label}:"]
+        elif label == "rules":  # one rule per item: they are long
+            lines.append("  rules:")
+            for rule in rules:
+                lines += textwrap.wrap(rule, width, initial_indent="    - ",
+                                       subsequent_indent=" " * 6)
     return "\n".join(lines) + "\n"
 
 
