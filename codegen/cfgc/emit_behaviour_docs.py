@@ -67,18 +67,13 @@ def behaviour_section(c: m.ClassDef, res: Resolved) -> list[str]:
             lines.append(f"1. {_step_text(s)}")
         lines.append("")
     for t in c.tables:
-        members = [member for member, _ in t.rows]
-        targets = list(dict.fromkeys(e.target for _, row in t.rows for e in row))
-        cells = {(member, e.target): e.value for member, row in t.rows for e in row}
         lines += [f"### Table {t.name} {{#table-{t.name.replace('_', '-')}}}", "",
                   f"{t.doc.strip()} Keyed by {_code(t.key.display)}; a value fills its "
-                  "target only while that is unset (None); a blank cell leaves it to the engine.",
-                  "", "| target | " + " | ".join(members) + " |",
-                  "| --- |" + " --- |" * len(members)]
-        for target in targets:
-            row = [_table_value(cells[(mem, target)]) if (mem, target) in cells else ""
-                   for mem in members]
-            lines.append(f"| `{target}` | " + " | ".join(row) + " |")
+                  "target only while that is unset (None); a target a row leaves out is "
+                  "left to the engine.", ""]
+        for member, entries in t.rows:
+            lines.append(f"- **{member}**: " + ", ".join(
+                f"`{e.target}` = {_table_value(e.value)}" for e in entries))
         lines.append("")
     if c.rules:
         lines += ["## Rules", "", "Checked after construction; a failing rule is an error "

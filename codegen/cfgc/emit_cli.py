@@ -121,7 +121,7 @@ def value_spec(t: TypeExpr, res: Resolved) -> ValueSpec:
     if "bool" in scalars or (literals and all(isinstance(v, bool) for v in literals)):
         return ValueSpec(ValueKind.BOOL if len(rest) == 1 else ValueKind.FLAG_OR_STR, optional)
     if literals:
-        ints = all(isinstance(v, int) for v in literals)
+        ints = all(isinstance(v, int) and not isinstance(v, bool) for v in literals)
         values = sorted(set(literals), key=lambda v: (not isinstance(v, int), str(v)))
         return ValueSpec(ValueKind.CHOICE, optional, choices=tuple(str(v) for v in values),
                          literal_type="int" if ints else "str", open=open_str)
