@@ -23,15 +23,29 @@ from .resolve import Resolved
 def rules_mentioning(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> list[str]:
     """The rules (of any class, cross-config ones included) whose expressions read field
     `f` of class `c`, one line each: `ParallelConfig: when ...: require ... -- "message"`."""
-    out = []
+    return _rules_index(res).get((c.name, f.name), [])
+
+
+_INDEX: dict[int, tuple[Resolved, dict]] = {}
+
+
+def _rules_index(res: Resolved) -> dict[tuple[str, str], list[str]]:
+    """(class, field) -> the rules reading it, built once per compiled schema."""
+    cached = _INDEX.get(id(res))
+    if cached is not None and cached[0] is res:
+        return cached[1]
+    index: dict[tuple[str, str], list[str]] = {}
     for owner in res.schema.classes:
         for rule, reads in res.behaviour[owner.name].rule_reads:
-            if any(_field_at(res, owner, path) == (c.name, f.name) for path in reads):
-                when = f"when {rule.when.display}: " if rule.when is not None else ""
-                what = (f"require {rule.require.display}" if rule.require is not None
-                        else rule.level)
-                out.append(f"{owner.name}: {when}{what} -- \"{rule.message.strip()}\"")
-    return out
+            when = f"when {rule.when.display}: " if rule.when is not None else ""
+            what = f"require {rule.require.display}" if rule.require is not None else rule.level
+            line = f"{owner.name}: {when}{what} -- \"{rule.message.strip()}\""
+            for target in dict.fromkeys(_field_at(res, owner, path) for path in reads):
+                if target[0]:
+                    index.setdefault(target, []).append(line)
+    _INDEX.clear()  # one schema at a time: no growth across many compiles
+    _INDEX[id(res)] = (res, index)
+    return index
 
 
 def _field_at(res: Resolved, cls: m.ClassDef, path: str) -> tuple[str, str]:
