@@ -135,7 +135,8 @@ def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
     if t.kind in ("literal", "none"):
         return expr
     if t.kind == "scalar":
-        return {"float": f"float({expr})", "Path": f"str({expr})", "Any": f"_h.canon({expr})",
+        return {"float": f"(float({expr}) + 0.0)",  # + 0.0: -0.0 and 0.0 hash equal
+                "Path": f"str({expr})", "Any": f"_h.canon({expr})",
                 "bytes": f"_h.canon({expr})"}.get(t.name, expr)
     if t.kind == "named":
         if t.name in res.enums:

@@ -145,7 +145,7 @@ class PassConfig:
             "eliminate_noops": self.eliminate_noops,
             "enable_qk_norm_rope_fusion": self.enable_qk_norm_rope_fusion,
             "enable_sp": self.enable_sp,
-            "fi_allreduce_fusion_max_size_mb": None if self.fi_allreduce_fusion_max_size_mb is None else float(self.fi_allreduce_fusion_max_size_mb),
+            "fi_allreduce_fusion_max_size_mb": None if self.fi_allreduce_fusion_max_size_mb is None else (float(self.fi_allreduce_fusion_max_size_mb) + 0.0),
             "fuse_act_padding": self.fuse_act_padding,
             "fuse_act_quant": self.fuse_act_quant,
             "fuse_allreduce_rms": self.fuse_allreduce_rms,
@@ -165,7 +165,7 @@ class PassConfig:
             self.eliminate_noops,
             self.enable_qk_norm_rope_fusion,
             self.enable_sp,
-            None if self.fi_allreduce_fusion_max_size_mb is None else float(self.fi_allreduce_fusion_max_size_mb),
+            None if self.fi_allreduce_fusion_max_size_mb is None else (float(self.fi_allreduce_fusion_max_size_mb) + 0.0),
             self.fuse_act_padding,
             self.fuse_act_quant,
             self.fuse_allreduce_rms,
@@ -523,7 +523,7 @@ class CompilationConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.backend,
             self.compile_cache_save_format,
             self.compile_mm_encoder,

@@ -74,7 +74,7 @@ class LoRAConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.enable_mixed_moe_lora_format,
             self.enable_tower_connector_lora,
             self.fully_sharded_loras,

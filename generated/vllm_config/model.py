@@ -369,6 +369,7 @@ class ModelConfig:
             "enable_sleep_mode": self.enable_sleep_mode,
             "generation_config": self.generation_config,
             "hf_config": _h.canon(self.hf_config),
+            "hf_overrides": _h.canon(self.hf_overrides),
             "hf_text_config": _h.canon(self.hf_text_config),
             "language_model_only": _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             "max_logprobs": self.max_logprobs,
@@ -387,7 +388,7 @@ class ModelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.allow_deprecated_quantization,
             self.code_revision,
             self.disable_sliding_window,
@@ -398,6 +399,7 @@ class ModelConfig:
             self.enable_sleep_mode,
             self.generation_config,
             _h.canon(self.hf_config),
+            _h.canon(self.hf_overrides),
             _h.canon(self.hf_text_config),
             _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             self.max_logprobs,
@@ -418,7 +420,7 @@ class ModelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

@@ -27,14 +27,14 @@ class UVAOffloadConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "cpu_offload_gb": float(self.cpu_offload_gb),
+            "cpu_offload_gb": (float(self.cpu_offload_gb) + 0.0),
             "cpu_offload_params": _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
         }
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
-            float(self.cpu_offload_gb),
+            (float(self.cpu_offload_gb) + 0.0),
             _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a

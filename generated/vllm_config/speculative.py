@@ -256,7 +256,7 @@ class SpeculativeConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.aux_layer_ids_factor(self)),
             _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
         ))

@@ -248,7 +248,7 @@ class VllmConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.additional_config),
             self.attention_config.compute_hash(),
             self.cache_config.compute_hash(),
