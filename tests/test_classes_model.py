@@ -158,7 +158,7 @@ CHANGES = {
 def test_hash_follows_seed_rule(name):
     base = ModelConfig()
     changed = ModelConfig(**{name: CHANGES[name]})
-    if name in SEED["hash"]["included"]:
+    if name in SEED["hash"]["included"] or name == "hf_overrides":  # as in vLLM 0.25.1
         assert changed.compute_hash() != base.compute_hash(), name
     else:
         assert changed.compute_hash() == base.compute_hash(), name
