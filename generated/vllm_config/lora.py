@@ -8,6 +8,7 @@ from pydantic import Field, field_validator, model_validator
 
 from cfgc.hooks import lora as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
 
@@ -22,13 +23,13 @@ class LoRAConfig:
     max_lora_rank: MaxLoRARanks = 16
     """Largest LoRA rank that can be loaded; sizes the adapter buffers."""
 
-    max_loras: int = Field(default=1, ge=1)
+    max_loras: _v.Int = Field(default=1, ge=1)
     """Adapters that can be active in one batch (GPU adapter slots)."""
 
     fully_sharded_loras: bool = False
     """Shard the whole LoRA computation over tensor-parallel ranks instead of half of it. Usually faster with long sequences, high ranks or large TP."""
 
-    max_cpu_loras: int | None = None
+    max_cpu_loras: _v.Int | None = None
     """Adapters kept in CPU memory; at least max_loras. Unset - equal to max_loras."""
 
     lora_dtype: TorchDType | LoRADType = "auto"

@@ -80,7 +80,7 @@ class ModelConfig:
     BF16 ones), "half"/"float16", "bfloat16", "float"/"float32", or a torch dtype.
     """
 
-    seed: int = 0
+    seed: _v.Int = 0
     """Random seed; the same on every worker so tensor-parallel ranks sample identical tokens."""
 
     hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: a post-init hook fills it in
@@ -109,12 +109,12 @@ class ModelConfig:
     tokenizer_revision: str | None = None
     """Tokenizer revision on the Hub (branch, tag or commit); defaults to revision."""
 
-    max_model_len: int = Field(default=None, ge=-1)  # unset: a post-init hook fills it in
+    max_model_len: _v.Int = Field(default=None, ge=-1)  # unset: a post-init hook fills it in
     """Context length in tokens (prompt plus output). Unset uses the model's own limit;
     -1 picks the longest length that fits in GPU memory.
     """
 
-    spec_target_max_model_len: int | None = None
+    spec_target_max_model_len: _v.Int | None = None
     """Context length of the target model, used to cap a speculative-decoding draft model."""
 
     quantization: QuantizationMethods | str | None = None
@@ -138,7 +138,7 @@ class ModelConfig:
     enable_return_routed_experts: bool = False
     """Return which MoE experts each token was routed to."""
 
-    max_logprobs: int = Field(default=20, ge=-1)
+    max_logprobs: _v.Int = Field(default=20, ge=-1)
     """Most log probabilities a request may ask for (logprobs or prompt_logprobs).
     -1 removes the cap, which can exhaust memory on large vocabularies.
     """
@@ -220,7 +220,7 @@ class ModelConfig:
     io_processor_plugin: str | None = None
     """Name of an input/output processor plugin to load at startup."""
 
-    renderer_num_workers: int = 1
+    renderer_num_workers: _v.Int = 1
     """Threads for tokenization, chat templating and multimodal preprocessing in the
     API server. Not used by offline inference. Above 1 needs the multimodal
     processor cache disabled.
@@ -235,7 +235,7 @@ class ModelConfig:
     language_model_only: InitVar[bool] = False
     """Passed to MultiModalConfig.language_model_only."""
 
-    limit_mm_per_prompt: InitVar[dict[str, int | dict[str, int]] | None] = None
+    limit_mm_per_prompt: InitVar[dict[str, _v.Int | dict[str, _v.Int]] | None] = None
     """Passed to MultiModalConfig.limit_per_prompt."""
 
     enable_mm_embeds: InitVar[bool | None] = None
@@ -253,7 +253,7 @@ class ModelConfig:
     mm_processor_cache_type: InitVar[MMCacheType | None] = None
     """Passed to MultiModalConfig.mm_processor_cache_type."""
 
-    mm_shm_cache_max_object_size_mb: InitVar[int | None] = None
+    mm_shm_cache_max_object_size_mb: InitVar[_v.Int | None] = None
     """Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb."""
 
     mm_encoder_only: InitVar[bool | None] = None

@@ -7,6 +7,7 @@ from pydantic import Field, model_validator
 
 from cfgc.hooks import offload as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import OffloadBackend
 
@@ -58,13 +59,13 @@ class PrefetchOffloadConfig:
     transfer.
     """
 
-    offload_group_size: int = Field(default=0, ge=0)
+    offload_group_size: _v.Int = Field(default=0, ge=0)
     """Layers per group; the last offload_num_in_group layers of every group are offloaded (size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it."""
 
-    offload_num_in_group: int = Field(default=1, ge=1)
+    offload_num_in_group: _v.Int = Field(default=1, ge=1)
     """Layers offloaded per group; at most offload_group_size."""
 
-    offload_prefetch_step: int = Field(default=1, ge=0)
+    offload_prefetch_step: _v.Int = Field(default=1, ge=0)
     """How many layers ahead to prefetch. More hides more latency but holds more GPU memory; at least 1 when prefetch offloading is on."""
 
     offload_params: set[str] = Field(default_factory=set)

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator, model_validator
 
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.attention import AttentionConfig
 from vllm_config.cache import CacheConfig
@@ -148,7 +149,7 @@ class VllmConfig:
     weight_transfer_config: WeightTransferConfig | None = None
     """How trainers push new weights into the engine (RL); None when unused."""
 
-    shutdown_timeout: int = Field(default=0, ge=0)
+    shutdown_timeout: _v.Int = Field(default=0, ge=0)
     """Seconds to let running requests finish on shutdown before aborting them. 0
     aborts at once.
     """
