@@ -300,7 +300,7 @@ def _run_parser(cli: Cli, tokens: list[str], rank: int, label: str | None = None
 # --------------------------------------------------------------------------- config file
 
 
-def load_config_file(path: str) -> dict:
+def load_config_file(path: str, warn=None) -> dict:
     """The --config file as a mapping; yaml.safe_load (C loader when available) only."""
     import yaml
 
@@ -311,7 +311,9 @@ def load_config_file(path: str) -> dict:
         raise CliError(f"--config {path}: is a directory, not a YAML file")
     try:
         with open(path, encoding="utf-8") as fh:
-            data = yaml.load(fh, Loader=loader)  # noqa: S506 - a safe loader
+            text = fh.read()
+        scan_yaml(text, f"--config {path}", warn)  # before the recursive composer runs
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
@@ -331,6 +333,42 @@ def load_config_file(path: str) -> dict:
         raise CliError(f"--config {path}: YAML aliases expand to more than "
                        f"{MAX_CONFIG_NODES} values; write the config out instead")
     return data
+
+
+MAX_DEPTH = 64
+
+
+def scan_yaml(text: str, label: str, warn=None) -> None:
+    """Walk the parser's events (an iterative parser: no recursion) to refuse what would
+    crash or hang the composer (nesting deeper than MAX_DEPTH, more than
+    MAX_CONFIG_NODES values) and to warn about a key given twice in one mapping."""
+    import yaml
+
+    stack: list = []  # per open collection: [keys seen, next is a key] or None (sequence)
+    count = 0
+    for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        if isinstance(event, yaml.CollectionEndEvent):
+            stack.pop()
+            continue
+        if not isinstance(event, yaml.NodeEvent):
+            continue
+        count += 1
+        line = event.start_mark.line + 1
+        top = stack[-1] if stack else None
+        if top is not None:
+            if top[1] and isinstance(event, yaml.ScalarEvent):
+                if event.value in top[0] and warn is not None:
+                    warn(f"{label}: key {event.value!r} given twice (again at line {line}); "
+                         f"the last one wins")
+                top[0].add(event.value)
+            top[1] = not top[1]
+        if count > MAX_CONFIG_NODES:
+            raise CliError(f"{label}: more than {MAX_CONFIG_NODES} values; too large")
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) >= MAX_DEPTH:
+                raise CliError(f"{label}: nested more than {MAX_DEPTH} levels deep "
+                               f"(line {line})")
+            stack.append([set(), True] if isinstance(event, yaml.MappingStartEvent) else None)
 
 
 MAX_CONFIG_NODES = 100_000
@@ -385,7 +423,10 @@ def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
         label = f"--config {path}: key {key!r}"
         head = option.split(".", 1)[0]
         entry = cli.by_option.get(head)
-        if entry is None or option in OWN_FLAGS:
+        if option in OWN_FLAGS:
+            raise CliError(f"--config {path}: key {key!r} is an option of the command, not an "
+                           f"engine flag; it cannot be set in a config file")
+        if entry is None:
             names = [o[2:] for o in cli.options if o.startswith("--")]
             hint = suggest(key.lstrip("-").replace("_", "-"), names)
             raise CliError(f"--config {path}: unknown key {key!r}{hint}")
@@ -422,6 +463,14 @@ def _warn_duplicates(ops: list[Op], warn) -> None:
         if op.rank != 1 or op.mode == "append":
             continue
         seen.setdefault((op.entry["dest"], op.keys), []).append(op)
+    whole = {op.entry["dest"]: op for op in ops if op.rank == 1 and op.mode == "merge"}
+    for op in ops:  # -cc '{"mode": 3}' -cc.mode 1: the dotted key silently replaced it
+        node = whole[op.entry["dest"]].value if op.keys and op.entry["dest"] in whole else Op
+        for key in op.keys if op.rank == 1 else ():
+            node = node.get(key, Op) if isinstance(node, dict) else Op
+        if node is not Op and op.mode != "append":  # Op: the class, marks "not in the JSON"
+            warn(f"{op.label} overrides {'.'.join(op.keys)!r} of the JSON given to "
+                 f"{whole[op.entry['dest']].label}; the dotted key wins")
     for group in seen.values():
         if len(group) > 1:
             names = ", ".join(dict.fromkeys(_given(op) for op in group))
@@ -504,7 +553,7 @@ def _deep_merge(dst: dict, src: dict) -> None:
 def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parsed:
     """Command-line tokens (after the subcommand) -> per-root constructor arguments."""
     argv, config_path = _split_config([normalise_option(t) for t in argv])
-    data = load_config_file(config_path) if config_path is not None else {}
+    data = load_config_file(config_path, warn) if config_path is not None else {}
     if cli is None:
         keys = [normalise_option(k if k.startswith("-") else "--" + k)
                 for k in data if isinstance(k, str)]
