@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import files, pipeline
+from . import files, import_check, pipeline
 from .errors import SchemaError
 
 EXIT_USAGE = 2
@@ -44,6 +44,21 @@ def _compile(root: Path) -> dict[str, str] | None:
         return None
 
 
+GENERATED = pipeline.GENERATED_DIR + "/"
+
+
+def _import_problem(outputs: dict[str, str]) -> bool:
+    """Print why the generated package would not import (checked in a subprocess)."""
+    for rel in sorted(outputs):
+        parts = rel.split("/")
+        if rel.startswith(GENERATED) and len(parts) == 3 and parts[2] == "__init__.py":
+            problem = import_check.problem(outputs, GENERATED, parts[1])
+            if problem:
+                print(f"cfgc: {problem}; nothing written", file=sys.stderr)
+                return True
+    return False
+
+
 def cmd_generate(root: Path, quiet: bool) -> int:
     start = time.perf_counter()
     done = files.recover(root, pipeline.OWNED_DIRS)
@@ -53,6 +68,8 @@ def cmd_generate(root: Path, quiet: bool) -> int:
     if outputs is None:
         return 1
     p = files.plan(root, outputs, pipeline.OWNED_DIRS)
+    if import_check.needed(p.changed, GENERATED) and _import_problem(outputs):
+        return 1
     files.write_atomically(root, outputs, p)
     if not quiet:
         for rel in p.changed:
@@ -72,6 +89,8 @@ def cmd_check(root: Path) -> int:
     p = files.plan(root, outputs, pipeline.OWNED_DIRS)
     left = files.leftovers(root, pipeline.OWNED_DIRS)
     if not p.changed and not p.removed and not left:
+        if _import_problem(outputs):
+            return 1
         print(f"cfgc: {len(outputs)} generated files up to date")
         return 0
     for rel in p.changed:
