@@ -201,7 +201,8 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         if top.has("kernels"):
             kernel_sections.append((display, top.get("kernels")))
     if docs and not project_seen:
-        errors.error(docs[0][2].loc, "no file declares 'project:' (package and schema_version)")
+        where = next((node.loc for _, stem, node in docs if stem == "project"), docs[0][2].loc)
+        errors.error(where, "no file declares 'project:' (package and schema_version)")
     errors.raise_if_any()
     from . import kernels
 

@@ -130,6 +130,8 @@ def read(entry: dict, raw: str) -> object:
     if entry.get("optional") and raw in NONE_WORDS and not entry.get("container"):
         return None
     if kind in ("str", "flag_or_str"):
+        if not raw.strip() and isinstance(entry.get("default"), str) and entry["default"]:
+            raise BadValue("expected a non-empty string")  # --model '' means nothing
         return normalise(entry, raw)
     if kind == "int":
         if entry.get("auto_int") and raw.strip().lower() in ("auto", "-1"):
