@@ -106,8 +106,9 @@ def main(argv: list[str] | None = None) -> int:
             dev = torch.device(args.device)
         except RuntimeError as exc:
             parser.error(f"--device {args.device!r}: {str(exc).splitlines()[0]}")
-        if dev.type == "cuda" and not torch.cuda.is_available():
-            parser.error(f"--device {args.device!r}: no CUDA device is available here")
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if dev.type == "cuda" and (dev.index or 0) >= count:
+            parser.error(f"--device {args.device!r}: no such CUDA device here ({count} found)")
     report = warmup(device=args.device, monitor=args.monitor)
     print(report, file=sys.stderr)
     return 0
