@@ -30,9 +30,9 @@ def cases() -> list[dict]:
 
 
 def run_case(case: dict) -> dict:
-    from vllm_config import _cli_table
     from cfgc.runtime import deprecation
     from cfgc.runtime.cli import run
+    from vllm_config import _cli_table
 
     deprecation._warned.clear()
     env = case.get("env", {})
