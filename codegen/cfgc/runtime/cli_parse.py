@@ -326,12 +326,6 @@ def load_config_file(path: str, warn=None) -> dict:
     if not isinstance(data, dict):
         raise CliError(f"--config {path}: expected a mapping of flag names to values, "
                        f"not a {type(data).__name__}")
-    if _is_recursive(data):
-        raise CliError(f"--config {path}: a YAML alias refers to a value containing itself "
-                       "(recursive data cannot be a config)")
-    if _expanded_size(data) > MAX_CONFIG_NODES:
-        raise CliError(f"--config {path}: YAML aliases expand to more than "
-                       f"{MAX_CONFIG_NODES} values; write the config out instead")
     return data
 
 
@@ -339,23 +333,34 @@ MAX_DEPTH = 64
 
 
 def scan_yaml(text: str, label: str, warn=None) -> None:
-    """Walk the parser's events (an iterative parser: no recursion) to refuse what would
-    crash or hang the composer (nesting deeper than MAX_DEPTH, more than
-    MAX_CONFIG_NODES values) and to warn about a key given twice in one mapping."""
+    """Walk the parser's events (an iterative parser: no recursion) before anything is
+    built: refuse nesting deeper than MAX_DEPTH (the composer would crash), more than
+    MAX_CONFIG_NODES values once aliases are expanded (an alias bomb) and aliases to a
+    collection still open (recursive data); warn about a key given twice in a mapping."""
     import yaml
 
-    stack: list = []  # per open collection: [keys seen, next is a key] or None (sequence)
-    count = 0
+    stack: list = []  # per open collection: [keys seen | None, next is a key, anchor, start]
+    sizes: dict[str, int] = {}  # anchor -> how many values its node expands to
+    count, aliased = 0, False
     for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
         if isinstance(event, yaml.CollectionEndEvent):
-            stack.pop()
+            _, _, anchor, start = stack.pop()
+            if anchor:
+                sizes[anchor] = count - start
             continue
         if not isinstance(event, yaml.NodeEvent):
             continue
-        count += 1
         line = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent):
+            if any(open_[2] == event.anchor for open_ in stack):
+                raise CliError(f"{label}: a YAML alias refers to a value containing itself "
+                               "(recursive data cannot be a config)")
+            aliased = True
+        count += sizes.get(event.anchor, 1) if isinstance(event, yaml.AliasEvent) else 1
+        if isinstance(event, yaml.ScalarEvent) and event.anchor:
+            sizes[event.anchor] = 1
         top = stack[-1] if stack else None
-        if top is not None:
+        if top is not None and top[0] is not None:
             if top[1] and isinstance(event, yaml.ScalarEvent):
                 if event.value in top[0] and warn is not None:
                     warn(f"{label}: key {event.value!r} given twice (again at line {line}); "
@@ -363,55 +368,18 @@ def scan_yaml(text: str, label: str, warn=None) -> None:
                 top[0].add(event.value)
             top[1] = not top[1]
         if count > MAX_CONFIG_NODES:
-            raise CliError(f"{label}: more than {MAX_CONFIG_NODES} values; too large")
+            raise CliError(f"{label}: YAML aliases expand to more than {MAX_CONFIG_NODES} "
+                           "values; write the config out instead" if aliased else
+                           f"{label}: more than {MAX_CONFIG_NODES} values; too large")
         if isinstance(event, yaml.CollectionStartEvent):
             if len(stack) >= MAX_DEPTH:
                 raise CliError(f"{label}: nested more than {MAX_DEPTH} levels deep "
                                f"(line {line})")
-            stack.append([set(), True] if isinstance(event, yaml.MappingStartEvent) else None)
+            mapping = isinstance(event, yaml.MappingStartEvent)
+            stack.append([set() if mapping else None, True, event.anchor, count - 1])
 
 
 MAX_CONFIG_NODES = 100_000
-
-
-def _expanded_size(value: object) -> int:
-    """How many values `value` holds once every alias is expanded, counted in linear
-    time (each shared node is sized once), so an alias bomb is caught before use."""
-    sizes: dict[int, int] = {}
-
-    def size(node: object) -> int:
-        if not isinstance(node, dict | list):
-            return 1
-        key = id(node)
-        if key not in sizes:
-            children = node.values() if isinstance(node, dict) else node
-            sizes[key] = 1 + sum(size(child) for child in children)
-        return sizes[key]
-
-    return size(value)
-
-
-def _is_recursive(value: object) -> bool:
-    """True if YAML aliases made `value` contain itself (a cycle of containers)."""
-    active: set[int] = set()
-    done: set[int] = set()
-
-    def visit(node: object) -> bool:
-        if not isinstance(node, dict | list):
-            return False
-        key = id(node)
-        if key in active:
-            return True
-        if key in done:  # shared by two aliases: already known to be acyclic
-            return False
-        active.add(key)
-        children = node.values() if isinstance(node, dict) else node
-        found = any(visit(child) for child in children)
-        active.discard(key)
-        done.add(key)
-        return found
-
-    return visit(value)
 
 
 def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
