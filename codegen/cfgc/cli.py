@@ -136,10 +136,11 @@ def main(argv: list[str] | None = None) -> int:
     dif.add_argument("--format", choices=("human", "json"), default="human")
     args = parser.parse_args(argv)
     root = args.root.resolve() if args.root else find_root(Path.cwd().resolve())
-    if root is None or not is_project(root):
-        where = f"{root}" if root is not None else "this directory or any parent"
-        print(f"cfgc: error: no cfgc project in {where} (needs schema/ and pyproject.toml); "
-              f"run in a project or pass --root", file=sys.stderr)
+    if root is None or not (root / "schema").is_dir():  # --root needs only schema/
+        where = f"{root} (no schema/)" if root is not None else (
+            "this directory or any parent (needs schema/ and pyproject.toml)")
+        print(f"cfgc: error: no cfgc project in {where}; run in a project or pass --root",
+              file=sys.stderr)
         return EXIT_USAGE
     try:
         return _dispatch(args, root)

@@ -21,14 +21,17 @@ def test_generate_in_a_directory_that_is_not_a_project(tmp_path: Path) -> None:
         assert code == 2 and out == ""
         assert "no cfgc project" in one_line(err)
     code, _, err = cfgc(tmp_path, "generate")  # an explicit --root is checked too
-    assert code == 2 and "no cfgc project in" in one_line(err)
+    assert code == 2 and one_line(err) == (f"cfgc: error: no cfgc project in {tmp_path} "
+                                           "(no schema/); run in a project or pass --root")
     assert tree(tmp_path) == before
 
 
-def test_schema_without_pyproject_is_not_a_project(tmp_path: Path) -> None:
+def test_schema_without_pyproject_is_not_found_as_a_project(tmp_path: Path) -> None:
+    """Discovery needs schema/ and pyproject.toml; an explicit --root needs schema/."""
     (tmp_path / "schema").mkdir()
     (tmp_path / "schema" / "a.yaml").write_text(SCHEMA_A)
-    assert cfgc(tmp_path, "generate")[0] == 2
+    code, _, err = cfgc(None, "generate", cwd=tmp_path)
+    assert code == 2 and "needs schema/ and pyproject.toml" in one_line(err)
     assert not (tmp_path / "generated").exists()
 
 
