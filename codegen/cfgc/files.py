@@ -3,9 +3,9 @@
 Every new content is first written to a staging directory (`.cfgc-staging/` in the
 project root) together with a journal of the moves to make; renaming the journal into
 place is the one atomic commit point. A failure before it removes the staging; a failure
-while moving files puts back every file already replaced; a kill (SIGKILL, power to the
-process) at any moment leaves either no journal (the next run rolls back) or a journal
-(the next run completes it). Either way no run after it sees old and new files mixed.
+while moving files puts back every file already replaced; a kill (SIGKILL) at any moment
+leaves either no journal (the next run rolls back) or a journal (the next run completes
+it). Not fsynced: the guarantee covers the process dying, not the machine.
 Generated files no longer produced are removed, so renames in the schema don't leave
 stale modules behind.
 """

@@ -44,6 +44,7 @@ FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)
 GENERATED_NAMES = frozenset({
     "Any", "Literal", "ClassVar", "InitVar", "Field", "Path", "Annotated", "config",
     "field_validator", "model_validator", "warn_deprecated", "classmethod",
+    "_v",  # the validator library: int fields are annotated `_v.Int` in the class body
 })
 RESERVED_FIELDS = GENERATED_NAMES | {"hash_factors", "compute_hash"}
 #: Prefixes of the validator methods generated for a field (`_before_<field>`, ...).

@@ -120,3 +120,14 @@ def test_import_check_stops_code_that_does_not_import(project: Path, monkeypatch
     monkeypatch.setattr(emit_python, "emit_package", broken)
     code, _, err = cfgc(project, "check")  # stale, and it would not import either way
     assert code == 1
+
+
+def test_field_named_like_the_validator_module_is_reserved(project: Path) -> None:
+    """`_v.Int` annotates int fields in the class body: a field `_v` would shadow it."""
+    (project / "schema" / "a.yaml").write_text(
+        "classes:\n  Alpha:\n    doc: A.\n    hash: {default: include}\n    fields:\n"
+        "      _v: {type: str, default: x, doc: V.}\n"
+        "      n: {type: int, default: 1, doc: N.}\n")
+    code, _, err = cfgc(project, "generate")
+    assert code == 1 and owned(project) == {}
+    assert "'_v'" in err and "is reserved: the generated code uses that name itself" in err
