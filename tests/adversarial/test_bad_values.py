@@ -150,3 +150,13 @@ def test_dotted_key_not_in_the_json_does_not_warn() -> None:
 def test_vllm_config_python_api_rejects_bool_in_nested_dict() -> None:
     with pytest.raises(ValidationError):
         VllmConfig(cache_config=CacheConfig(block_size=True))
+
+
+def test_huge_speculative_token_count_is_refused_not_allocated() -> None:
+    """Synthetic acceptance builds one rate per position: 2**40 positions must be an error,
+    not an allocation that exhausts memory (found by the hash property test's shrinker)."""
+    from cfgc.hooks.speculative import resolve_synthetic_acceptance_rates
+
+    with pytest.raises(ValueError, match="num_speculative_tokens=1099511627776 is too large"):
+        resolve_synthetic_acceptance_rates(2**40, None, 2.0)
+    assert resolve_synthetic_acceptance_rates(3, None, 2.5) == [1.0, 0.5, 0.0]
