@@ -15,7 +15,7 @@ from pathlib import Path
 
 _IMPORT_ALL = """
 import importlib, pkgutil, sys
-sys.path.insert(0, sys.argv[1])
+sys.path[:0] = [sys.argv[1], sys.argv[3]]  # the temporary copy first; cfgc however installed
 pkg = importlib.import_module(sys.argv[2])
 for mod in sorted(m.name for m in pkgutil.iter_modules(pkg.__path__)):
     if mod != "__main__":
@@ -38,7 +38,8 @@ def problem(outputs: dict[str, str], prefix: str, package: str) -> str | None:
                 path = Path(tmp) / rel[len(prefix):]
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(content)
-        proc = subprocess.run([sys.executable, "-I", "-c", _IMPORT_ALL, tmp, package],
+        cfgc_parent = str(Path(__file__).resolve().parents[1])
+        proc = subprocess.run([sys.executable, "-c", _IMPORT_ALL, tmp, package, cfgc_parent],
                               capture_output=True, text=True, timeout=300, check=False)
     if proc.returncode == 0:
         return None
