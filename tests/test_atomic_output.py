@@ -45,7 +45,8 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def temporaries(root: Path) -> list[str]:
-    return sorted(p.relative_to(root).as_posix() for p in root.rglob(".*.tmp"))
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob(".*.tmp")) + sorted(
+        p.relative_to(root).as_posix() for p in root.glob(files.STAGING))
 
 
 def run(root: Path, *args: str) -> tuple[int, str, str]:
@@ -100,18 +101,17 @@ def test_failure_while_staging_removes_what_was_staged(generated: Path,
     """The disk fills up after some temporaries are written."""
     change_schema(generated)
     before = snapshot(generated)
-    real_fdopen, calls = os.fdopen, []
+    real_write, calls = files._write, []
 
-    def flaky_fdopen(fd, *args, **kwargs):
-        calls.append(fd)
+    def flaky_write(path, data):
+        calls.append(path)
         if len(calls) == 3:
-            os.close(fd)
-            raise OSError(28, "No space left on device")
-        return real_fdopen(fd, *args, **kwargs)
+            raise OSError(28, "No space left on device", str(path))
+        return real_write(path, data)
 
-    monkeypatch.setattr(files.os, "fdopen", flaky_fdopen)
-    with pytest.raises(OSError, match="No space left"):
-        run(generated, "generate")
+    monkeypatch.setattr(files, "_write", flaky_write)
+    code, _, err = run(generated, "generate")  # one line, no traceback, exit 1
+    assert code == 1 and err.count("\n") == 1 and "No space left on device" in err
     assert len(calls) == 3
     assert snapshot(generated) == before
     assert temporaries(generated) == []
@@ -131,8 +131,8 @@ def test_failure_while_renaming_leaves_the_tree_untouched(generated: Path,
         return real_replace(src, dst)
 
     monkeypatch.setattr(files.os, "replace", flaky_replace)
-    with pytest.raises(OSError):
-        run(generated, "generate")
+    code, _, err = run(generated, "generate")
+    assert code == 1 and "Input/output error" in err
     assert temporaries(generated) == []
     assert snapshot(generated) == before
 

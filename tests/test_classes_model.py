@@ -122,10 +122,13 @@ def test_accepted_edge_values():
 
 def test_hash_factor_names_match_seed():
     included = set(SEED["hash"]["included"])
-    assert set(ModelConfig().hash_factors()) == included | {LMO}
-    ignored = set(SEED["hash"]["ignored"]) - set(SEED["hash"]["ignored_initvars"])
+    # hf_overrides feeds the key as in vLLM 0.25.1 (the seed predates it): overrides
+    # change the architecture config, so artifacts with and without them must differ.
+    assert set(ModelConfig().hash_factors()) == included | {LMO, "hf_overrides"}
+    ignored = set(SEED["hash"]["ignored"]) - set(SEED["hash"]["ignored_initvars"]) - {
+        "hf_overrides"}
     stored = {f.name for f in dataclasses.fields(ModelConfig)}
-    assert stored == included | ignored
+    assert stored == included | ignored | {"hf_overrides"}
 
 
 CHANGES = {
@@ -155,7 +158,7 @@ CHANGES = {
 def test_hash_follows_seed_rule(name):
     base = ModelConfig()
     changed = ModelConfig(**{name: CHANGES[name]})
-    if name in SEED["hash"]["included"]:
+    if name in SEED["hash"]["included"] or name == "hf_overrides":  # as in vLLM 0.25.1
         assert changed.compute_hash() != base.compute_hash(), name
     else:
         assert changed.compute_hash() == base.compute_hash(), name

@@ -132,13 +132,14 @@ def test_value_problem_is_type_directed(project: Path) -> None:
 def test_hash_expressions(project: Path) -> None:
     write_demo(project)
     res = pipeline.load(project)
-    assert hash_expr(parse_type("float"), "v", res) == "float(v)"
-    assert hash_expr(parse_type("float | None"), "v", res) == "None if v is None else float(v)"
+    assert hash_expr(parse_type("float"), "v", res) == "(float(v) + 0.0)"  # -0.0 as 0.0
+    assert (hash_expr(parse_type("float | None"), "v", res)
+            == "None if v is None else (float(v) + 0.0)")
     assert hash_expr(parse_type("Speed"), "v", res) == "_h.enum_name(v)"
     assert hash_expr(parse_type("Inner | None"), "v", res) == "_h.nested(v)"
     assert hash_expr(parse_type("Inner"), "v", res) == "v.compute_hash()"
     assert hash_expr(parse_type("set[str]"), "v", res) == "_h.sorted_tuple(x0 for x0 in v)"
-    assert hash_expr(parse_type("list[float]"), "v", res) == "tuple(float(x0) for x0 in v)"
+    assert hash_expr(parse_type("list[float]"), "v", res) == "tuple((float(x0) + 0.0) for x0 in v)"
 
 
 def test_generated_demo_behaves(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -134,8 +134,7 @@ def test_float_fields_hash_ints_and_floats_alike() -> None:
                 continue
             assert a.compute_hash() == b.compute_hash(), f"{c.name}.{f.name}"
             checked += 1
-    if not checked:
-        pytest.skip("no included float field in the schema yet")
+    assert checked, "no included float field in the schema: this test checks nothing"
 
 
 _CHILD = """

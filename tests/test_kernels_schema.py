@@ -67,7 +67,6 @@ def test_warmup_list_entry_point() -> None:
     out = subprocess.run([sys.executable, "-m", "vllm_config.warmup", "--list"],
                          capture_output=True, text=True, check=True)
     assert f"{len(warmup.PLAN)} items" in out.stdout
-    assert "torch" not in sys.modules or True  # listing must not need torch (checked below)
     probe = subprocess.run([sys.executable, "-c",
                             "import sys, vllm_config.warmup as w; w.main(['--list']);"
                             "print('torch' in sys.modules)"],

@@ -7,18 +7,33 @@ import sys
 import time
 from pathlib import Path
 
-from . import files, pipeline
+from . import files, import_check, pipeline
 from .errors import SchemaError
 
+EXIT_USAGE = 2
 
-def find_root(start: Path) -> Path:
+
+def find_root(start: Path) -> Path | None:
     for candidate in (start, *start.parents):
-        if (candidate / "schema").is_dir() and (candidate / "pyproject.toml").exists():
+        if is_project(candidate):
             return candidate
-    return start
+    return None
+
+
+def is_project(root: Path) -> bool:
+    """A cfgc project has schema/ and pyproject.toml: anywhere else `generate` would
+    create generated/ and overwrite docs/reference/ of an unrelated directory."""
+    return (root / "schema").is_dir() and (root / "pyproject.toml").is_file()
+
+
+def _warn_ignored(root: Path) -> None:
+    for path in sorted((root / "schema").glob("*.yml")):
+        print(f"cfgc: warning: {path.relative_to(root).as_posix()} is ignored: schema files "
+              f"end in .yaml", file=sys.stderr)
 
 
 def _compile(root: Path) -> dict[str, str] | None:
+    _warn_ignored(root)
     try:
         return pipeline.build(pipeline.load(root))
     except SchemaError as exc:
@@ -29,12 +44,32 @@ def _compile(root: Path) -> dict[str, str] | None:
         return None
 
 
+GENERATED = pipeline.GENERATED_DIR + "/"
+
+
+def _import_problem(outputs: dict[str, str]) -> bool:
+    """Print why the generated package would not import (checked in a subprocess)."""
+    for rel in sorted(outputs):
+        parts = rel.split("/")
+        if rel.startswith(GENERATED) and len(parts) == 3 and parts[2] == "__init__.py":
+            problem = import_check.problem(outputs, GENERATED, parts[1])
+            if problem:
+                print(f"cfgc: {problem}; nothing written", file=sys.stderr)
+                return True
+    return False
+
+
 def cmd_generate(root: Path, quiet: bool) -> int:
     start = time.perf_counter()
+    done = files.recover(root, pipeline.OWNED_DIRS)
+    if done and not quiet:
+        print(f"cfgc: {done}")
     outputs = _compile(root)
     if outputs is None:
         return 1
     p = files.plan(root, outputs, pipeline.OWNED_DIRS)
+    if import_check.needed(p.changed, GENERATED) and _import_problem(outputs):
+        return 1
     files.write_atomically(root, outputs, p)
     if not quiet:
         for rel in p.changed:
@@ -52,13 +87,18 @@ def cmd_check(root: Path) -> int:
     if outputs is None:
         return 1
     p = files.plan(root, outputs, pipeline.OWNED_DIRS)
-    if not p.changed and not p.removed:
+    left = files.leftovers(root, pipeline.OWNED_DIRS)
+    if not p.changed and not p.removed and not left:
+        if _import_problem(outputs):
+            return 1
         print(f"cfgc: {len(outputs)} generated files up to date")
         return 0
     for rel in p.changed:
         print(f"stale: {rel}", file=sys.stderr)
     for rel in p.removed:
         print(f"stale (no longer generated): {rel}", file=sys.stderr)
+    for rel in left:
+        print(f"left by an interrupted generate: {rel}", file=sys.stderr)
     print("cfgc: generated files are out of date; run `cfgc generate`", file=sys.stderr)
     return 1
 
@@ -95,7 +135,22 @@ def main(argv: list[str] | None = None) -> int:
                      help="git ref to compare the working tree's schema with (default HEAD)")
     dif.add_argument("--format", choices=("human", "json"), default="human")
     args = parser.parse_args(argv)
-    root = (args.root or find_root(Path.cwd())).resolve()
+    root = args.root.resolve() if args.root else find_root(Path.cwd().resolve())
+    if root is None or not (root / "schema").is_dir():  # --root needs only schema/
+        where = f"{root} (no schema/)" if root is not None else (
+            "this directory or any parent (needs schema/ and pyproject.toml)")
+        print(f"cfgc: error: no cfgc project in {where}; run in a project or pass --root",
+              file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return _dispatch(args, root)
+    except OSError as exc:  # a full disk, a path that is a directory, a symlink loop
+        name = f" {exc.filename}" if exc.filename else ""
+        print(f"cfgc: error:{name}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+
+
+def _dispatch(args: argparse.Namespace, root: Path) -> int:
     if args.command == "diff":
         return cmd_diff(root, args.against, args.format)
     if args.command == "generate":

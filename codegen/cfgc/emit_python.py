@@ -11,6 +11,7 @@ from pathlib import Path
 
 import jinja2
 
+from . import deps
 from . import model as m
 from .pyexpr import annotation, field_default, hash_expr, literal, py_literal, type_source
 from .resolve import Resolved, env_kind
@@ -356,7 +357,7 @@ def emit_package(res: Resolved) -> dict[str, str]:
     out[f"{pkg}/types.py"] = env.get_template("types.py.jinja").render(
         header=header("schema/ (enums, aliases, runtime_types)"),
         enums=res.schema.enums,
-        aliases=res.schema.aliases,
+        aliases=deps.alias_order(res),  # each after the aliases it names
         runtime_types=res.schema.runtime_types,
         enum_props={e.name: res.behaviour[e.name].properties for e in res.schema.enums},
         enum_methods={e.name: res.behaviour[e.name].methods for e in res.schema.enums},

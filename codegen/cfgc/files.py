@@ -1,17 +1,20 @@
 """Write generated files: only what changed, all-or-nothing.
 
-Every new content is first written to a temporary file beside its target; only when
-all of them are on disk are they renamed into place (os.replace is atomic per file).
-A failure before that point removes the temporaries; a failure while renaming puts
-back every file already replaced. Either way the tree is left as it was.
+Every new content is first written to a staging directory (`.cfgc-staging/` in the
+project root) together with a journal of the moves to make; renaming the journal into
+place is the one atomic commit point. A failure before it removes the staging; a failure
+while moving files puts back every file already replaced; a kill (SIGKILL) at any moment
+leaves either no journal (the next run rolls back) or a journal (the next run completes
+it). Not fsynced: the guarantee covers the process dying, not the machine.
 Generated files no longer produced are removed, so renames in the schema don't leave
 stale modules behind.
 """
 
 from __future__ import annotations
 
+import json
 import os
-import tempfile
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,41 +52,97 @@ def manifests(outputs: dict[str, str], owned_dirs: tuple[str, ...]) -> dict[str,
     return result
 
 
+STAGING = ".cfgc-staging"
+JOURNAL = "journal"
+
+
 def write_atomically(root: Path, outputs: dict[str, str], p: Plan) -> None:
-    staged: list[tuple[Path, Path]] = []
+    """Stage every changed file, commit with one rename of the journal, then apply it.
+
+    A kill before the commit leaves only the staging directory (the next run deletes
+    it); a kill after it leaves a journal the next run completes (`recover`). Either
+    way no run sees a tree mixing old and new files once it has started.
+    """
+    stage = root / STAGING
+    shutil.rmtree(stage, ignore_errors=True)
     try:
-        for rel in p.changed:
-            target = root / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            staged.append((Path(tmp), target))  # before writing: a failed write is cleaned up
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(outputs[rel].encode())
+        stage.mkdir()
+        for i, rel in enumerate(p.changed):
+            _write(stage / str(i), outputs[rel].encode())
         _before_commit_hook()
+        (stage / (JOURNAL + ".tmp")).write_text(
+            json.dumps({"changed": list(p.changed), "removed": list(p.removed)}))
+        os.replace(stage / (JOURNAL + ".tmp"), stage / JOURNAL)  # the commit point
     except BaseException:
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+        shutil.rmtree(stage, ignore_errors=True)
         raise
     # Renames are atomic one file at a time; keep what each replaced so a failure
-    # part-way (I/O error, interrupt) can put the previous tree back.
+    # part-way in this process (I/O error, interrupt) can put the previous tree back.
     previous: list[tuple[Path, bytes | None]] = []
     try:
-        for tmp, target in staged:
-            previous.append((target, target.read_bytes() if target.exists() else None))
-            os.replace(tmp, target)
-        for rel in p.removed:
-            target = root / rel
-            previous.append((target, target.read_bytes() if target.exists() else None))
-            target.unlink(missing_ok=True)
+        _apply(root, stage, p.changed, p.removed, previous)
     except BaseException:
         for target, content in reversed(previous):
             if content is None:
                 target.unlink(missing_ok=True)
             else:
                 target.write_bytes(content)
-        for tmp, _ in staged:
-            tmp.unlink(missing_ok=True)
+        shutil.rmtree(stage, ignore_errors=True)
         raise
+
+
+def _apply(root: Path, stage: Path, changed, removed, previous: list | None = None) -> None:
+    """Move staged files into place and delete removed ones; idempotent, so a run killed
+    part-way is finished by running it again."""
+    for i, rel in enumerate(changed):
+        src, target = stage / str(i), root / rel
+        if not src.exists():  # moved before the kill
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if previous is not None:
+            previous.append((target, target.read_bytes() if target.is_file() else None))
+        os.replace(src, target)
+    for rel in removed:
+        target = root / rel
+        if previous is not None and target.is_file():
+            previous.append((target, target.read_bytes()))
+        target.unlink(missing_ok=True)
+    (stage / JOURNAL).unlink()
+    shutil.rmtree(stage, ignore_errors=True)
+
+
+def leftovers(root: Path, owned_dirs: tuple[str, ...]) -> list[str]:
+    """What an interrupted generate left behind: its staging directory (with or without
+    a committed journal) and temporaries of older versions of cfgc."""
+    found = [STAGING] if (root / STAGING).exists() else []
+    for d in owned_dirs:
+        if (root / d).is_dir():
+            found += sorted(p.relative_to(root).as_posix() for p in (root / d).rglob(".*.tmp"))
+    return found
+
+
+def recover(root: Path, owned_dirs: tuple[str, ...]) -> str | None:
+    """Finish (committed journal) or roll back (no journal) an interrupted generate and
+    sweep stale temporaries; say what was done, or None when there was nothing."""
+    left = leftovers(root, owned_dirs)
+    if not left:
+        return None
+    stage = root / STAGING
+    done = "removed temporaries of an interrupted generate"
+    if (stage / JOURNAL).is_file():
+        journal = json.loads((stage / JOURNAL).read_text())
+        _apply(root, stage, journal["changed"], journal["removed"])
+        done = "finished an interrupted generate"
+    shutil.rmtree(stage, ignore_errors=True)
+    for rel in left:
+        if rel != STAGING:
+            (root / rel).unlink(missing_ok=True)
+    return done
+
+
+def _write(path: Path, data: bytes) -> None:
+    with open(path, "wb") as fh:
+        fh.write(data)
 
 
 def _before_commit_hook() -> None:

@@ -53,6 +53,7 @@ FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)
 GENERATED_NAMES = frozenset({
     "Any", "Literal", "ClassVar", "InitVar", "Field", "Path", "Annotated", "config",
     "field_validator", "model_validator", "warn_deprecated", "classmethod",
+    "_v",  # the validator library: int fields are annotated `_v.Int` in the class body
 })
 RESERVED_FIELDS = GENERATED_NAMES | {"hash_factors", "compute_hash"}
 #: Prefixes of the validator methods generated for a field (`_before_<field>`, ...).
@@ -222,7 +223,8 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         if top.has("kernels"):
             kernel_sections.append((display, top.get("kernels")))
     if docs and not project_seen:
-        errors.error(docs[0][2].loc, "no file declares 'project:' (package and schema_version)")
+        where = next((node.loc for _, stem, node in docs if stem == "project"), docs[0][2].loc)
+        errors.error(where, "no file declares 'project:' (package and schema_version)")
     errors.raise_if_any()
     from . import kernels
 

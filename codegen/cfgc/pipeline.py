@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from . import emit_cli, emit_docs, emit_explain, emit_jsonschema, emit_python, emit_warmup, kernels
+from . import (
+    deps,
+    emit_cli,
+    emit_docs,
+    emit_explain,
+    emit_jsonschema,
+    emit_python,
+    emit_warmup,
+    kernels,
+)
 from .errors import Collector
 from .files import manifests
 from .parse import parse_schema_dir
@@ -25,7 +34,10 @@ def load(root: Path) -> Resolved:
         errors = Collector()
         kernels.check_sources(schema.kernel_set, root / KERNELS_DIR, errors)
         errors.raise_if_any()
-    return resolve(schema)
+    deps.check_aliases(schema)
+    res = resolve(schema)
+    deps.check(res)  # cycles no definition order can fix
+    return res
 
 
 def build(res: Resolved) -> dict[str, str]:

@@ -38,19 +38,20 @@ def type_source(t: TypeExpr, indent: int = 0) -> str:
     return text
 
 
-def _src(t: TypeExpr) -> str:
+def _src(t: TypeExpr, int_name: str = "int") -> str:
     if t.kind == "literal":
         return "Literal[" + ", ".join(py_literal(v) for v in t.values) + "]"
     if t.kind == "union":
-        return " | ".join(_src(a) for a in t.args)
+        return " | ".join(_src(a, int_name) for a in t.args)
     if t.kind == "container":
-        inner = ", ".join(_src(a) for a in t.args) + (", ..." if t.variadic else "")
+        inner = ", ".join(_src(a, int_name) for a in t.args) + (", ..." if t.variadic else "")
         return f"{t.name}[{inner}]"
-    return t.source()
+    return int_name if t.kind == "scalar" and t.name == "int" else t.source()
 
 
 def annotation(f: m.FieldDef) -> str:
-    text = _src(f.type)
+    # Fields take strict integers (no bools, "1_0" or beyond int64): _v.Int
+    text = _src(f.type, "_v.Int" if f.kind != "classvar" else "int")
     if f.kind == "classvar":
         return f"ClassVar[{text}]"
     if f.kind == "initvar":
@@ -135,7 +136,8 @@ def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
     if t.kind in ("literal", "none"):
         return expr
     if t.kind == "scalar":
-        return {"float": f"float({expr})", "Path": f"str({expr})", "Any": f"_h.canon({expr})",
+        return {"float": f"(float({expr}) + 0.0)",  # + 0.0: -0.0 and 0.0 hash equal
+                "Path": f"str({expr})", "Any": f"_h.canon({expr})",
                 "bytes": f"_h.canon({expr})"}.get(t.name, expr)
     if t.kind == "named":
         if t.name in res.enums:

@@ -443,6 +443,9 @@ def _check_flags(res: Resolved, errors: Collector) -> None:
             other, other_loc = claimed[flag]
             errors.error(loc, f"flag {flag} of {owner} is already claimed by {other} "
                               f"at {other_loc}")
+            if other_loc.line:  # either side may be the new one: point at both
+                errors.error(other_loc, f"flag {flag} of {other} is also claimed by {owner} "
+                                        f"at {loc}")
             continue
         claimed[flag] = (owner, loc)
 

@@ -8,6 +8,7 @@ in the schema can construct objects or run code.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -134,6 +135,29 @@ def _convert_collection(file: str, node: yaml.Node, errors: Collector, loader: A
     return Node([_convert(file, item, errors, loader, budget) for item in node.value], loc)
 
 
+_LINE_PREFIX = re.compile(r"(?m)^[ ?:-]*")
+
+
+def _check_depth(text: str, name: str) -> None:
+    """libyaml's composer recurses once per nesting level, so a file nested 50,000 deep
+    crashes the process before `_convert` sees it. Its parser is iterative: walk the
+    events instead, for files a cheap bound cannot clear (flow brackets, plus two levels
+    per column of the deepest indentation or `- - -` prefix)."""
+    bound = text.count("[") + text.count("{") + 2 * max(map(len, _LINE_PREFIX.findall(text))) + 2
+    if bound <= MAX_DEPTH:
+        return
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise SchemaError([Diagnostic(Loc(name, mark.line + 1, mark.column + 1),
+                                              f"nested more than {MAX_DEPTH} levels deep")])
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def load_yaml(path: Path, display_name: str | None = None, text: str | None = None) -> Node:
     """Parse one YAML file into located nodes; raise SchemaError on any problem."""
     name = display_name or str(path)
@@ -148,6 +172,7 @@ def load_yaml(path: Path, display_name: str | None = None, text: str | None = No
                                           f"not UTF-8: byte {data[exc.start]:#04x}")]) from None
     loader = _Loader(text)
     try:
+        _check_depth(text, name)
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark

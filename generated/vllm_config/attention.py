@@ -31,12 +31,12 @@ class AttentionConfig:
     Triton attention kernel.
     """
 
-    flash_attn_max_num_splits_for_cuda_graph: int = 32
+    flash_attn_max_num_splits_for_cuda_graph: _v.Int = 32
     """Upper bound on FlashAttention's split-KV count for decode steps captured in CUDA
     graphs; fixed so captured buffers have a known size.
     """
 
-    tq_max_kv_splits_for_cuda_graph: int = 32
+    tq_max_kv_splits_for_cuda_graph: _v.Int = 32
     """Fixed KV split count for TurboQuant decode under CUDA graphs, so the launch grid
     is the same in every capture and its buffers can be allocated up front.
     """
@@ -70,22 +70,22 @@ class AttentionConfig:
     use_non_causal: bool = False
     """Use bidirectional (non-causal) attention, for encoder-style models."""
 
-    flex_attn_block_m: int | None = None
+    flex_attn_block_m: _v.Int | None = None
     """BLOCK_M tile of the FlexAttention Triton kernel: a power of two, at least 16.
     None uses the kernel's choice (16 when batch-invariant mode is on).
     """
 
-    flex_attn_block_n: int | None = None
+    flex_attn_block_n: _v.Int | None = None
     """BLOCK_N tile of the FlexAttention Triton kernel: a power of two, at least 16.
     None uses the kernel's choice (16 when batch-invariant mode is on).
     """
 
-    flex_attn_q_block_size: int | None = None
+    flex_attn_q_block_size: _v.Int | None = None
     """Query block size of the FlexAttention block mask: a power of two divisible by
     flex_attn_block_m. None uses 16 on PyTorch 2.9+ and 128 on older versions.
     """
 
-    flex_attn_kv_block_size: int | None = None
+    flex_attn_kv_block_size: _v.Int | None = None
     """Key/value block size of the FlexAttention block mask: a power of two divisible
     by flex_attn_block_n. None uses the KV cache block size on PyTorch 2.9+ and 128
     on older versions.

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import cache as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config.types import (
@@ -31,7 +32,7 @@ class CacheConfig:
     DEFAULT_BLOCK_SIZE: ClassVar[int] = 16
     """Block size in tokens used when block_size is not given."""
 
-    block_size: int = Field(default=None, gt=0)  # unset: filled in after construction
+    block_size: _v.Int = Field(default=None, gt=0)  # unset: filled in after construction
     """Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE,
     16); after construction it always holds an int.
     """
@@ -42,7 +43,7 @@ class CacheConfig:
     user_specified_mamba_block_size: bool = Field(default=False, init=False)
     """True when mamba_block_size was given explicitly. Set automatically."""
 
-    hash_block_size: int | None = Field(default=None, gt=0)
+    hash_block_size: _v.Int | None = Field(default=None, gt=0)
     """Tokens per prefix-cache hash block. May be finer than the physical block size
     (e.g. 8) as long as every KV cache group's block size is a multiple of it; keys
     are computed at this granularity and merged for larger blocks. Unset, the
@@ -65,12 +66,12 @@ class CacheConfig:
     is_attention_free: bool = False
     """Whether the model has no attention layers. Copied from the model config; not for users."""
 
-    num_gpu_blocks_override: int | None = None
+    num_gpu_blocks_override: _v.Int | None = None
     """Use exactly this many GPU cache blocks instead of the profiled number. Meant for
     testing (e.g. forcing preemption); None keeps the profiled value.
     """
 
-    sliding_window: int | None = None
+    sliding_window: _v.Int | None = None
     """Sliding attention window in tokens. Copied from the model config; not for users."""
 
     enable_prefix_caching: bool = True
@@ -93,12 +94,12 @@ class CacheConfig:
     indices (e.g. "0", "4") or attention kinds (e.g. "sliding_window").
     """
 
-    mamba_page_size_padded: int | None = None
+    mamba_page_size_padded: _v.Int | None = None
     """Padded Mamba state page size in bytes, so hybrid Mamba/attention models line up
     with the attention page size. Set by the engine.
     """
 
-    mamba_block_size: int | None = Field(default=None, gt=0)
+    mamba_block_size: _v.Int | None = Field(default=None, gt=0)
     """Tokens per Mamba cache block. Only with prefix caching enabled; must be a
     multiple of 8 (causal_conv1d kernel alignment).
     """
@@ -118,13 +119,13 @@ class CacheConfig:
     that falls on a block boundary.
     """
 
-    num_gpu_blocks: int | None = Field(default=None, init=False)
+    num_gpu_blocks: _v.Int | None = Field(default=None, init=False)
     """GPU cache blocks allocated, known after memory profiling."""
 
-    num_cpu_blocks: int | None = Field(default=None, init=False)
+    num_cpu_blocks: _v.Int | None = Field(default=None, init=False)
     """CPU cache blocks allocated, known after startup."""
 
-    kv_cache_size_tokens: int | None = Field(default=None, init=False)
+    kv_cache_size_tokens: _v.Int | None = Field(default=None, init=False)
     """KV cache capacity of one data-parallel engine, in tokens, accounting for hybrid
     models whose requests use several cache groups. Set when the cache is created.
     """
@@ -139,7 +140,7 @@ class CacheConfig:
     Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata.
     """
 
-    kv_cache_memory_bytes: int | None = None
+    kv_cache_memory_bytes: _v.Int | None = None
     """KV cache size per GPU in bytes. When set it replaces the gpu_memory_utilization
     based sizing, giving exact control; None sizes the cache from
     gpu_memory_utilization.
@@ -197,7 +198,7 @@ class CacheConfig:
             "kv_cache_dtype_skip_layers": tuple(self.kv_cache_dtype_skip_layers),
             "kv_cache_memory_bytes": self.kv_cache_memory_bytes,
             "kv_offloading_backend": self.kv_offloading_backend,
-            "kv_offloading_size": None if self.kv_offloading_size is None else float(self.kv_offloading_size),
+            "kv_offloading_size": None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             "mamba_block_size": self.mamba_block_size,
             "mamba_cache_dtype": self.mamba_cache_dtype,
             "mamba_cache_mode": self.mamba_cache_mode,
@@ -214,7 +215,7 @@ class CacheConfig:
             tuple(self.kv_cache_dtype_skip_layers),
             self.kv_cache_memory_bytes,
             self.kv_offloading_backend,
-            None if self.kv_offloading_size is None else float(self.kv_offloading_size),
+            None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             self.mamba_block_size,
             self.mamba_cache_dtype,
             self.mamba_cache_mode,

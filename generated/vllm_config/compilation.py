@@ -70,7 +70,7 @@ class PassConfig:
     custom rotary op. Needs splitting_ops=[] or Inductor graph partitioning.
     """
 
-    rope_kvcache_fusion_max_token_num: int = 256
+    rope_kvcache_fusion_max_token_num: _v.Int = 256
     """Largest batch (in tokens) that uses the RoPE + KV-cache fusion; bigger batches,
     typically prefill, use the separate kernels. Adds a compile-range endpoint.
     """
@@ -81,7 +81,7 @@ class PassConfig:
     GPU generation and TP size.
     """
 
-    sp_min_token_num: int | None = None
+    sp_min_token_num: _v.Int | None = None
     """Batches of at least this many tokens use sequence parallelism; smaller ones run
     without it. Unset: a threshold derived from the device, TP size and hidden size.
     """
@@ -164,7 +164,7 @@ class PassConfig:
             "eliminate_noops": self.eliminate_noops,
             "enable_qk_norm_rope_fusion": self.enable_qk_norm_rope_fusion,
             "enable_sp": self.enable_sp,
-            "fi_allreduce_fusion_max_size_mb": None if self.fi_allreduce_fusion_max_size_mb is None else float(self.fi_allreduce_fusion_max_size_mb),
+            "fi_allreduce_fusion_max_size_mb": None if self.fi_allreduce_fusion_max_size_mb is None else (float(self.fi_allreduce_fusion_max_size_mb) + 0.0),
             "fuse_act_padding": self.fuse_act_padding,
             "fuse_act_quant": self.fuse_act_quant,
             "fuse_allreduce_rms": self.fuse_allreduce_rms,
@@ -184,7 +184,7 @@ class PassConfig:
             self.eliminate_noops,
             self.enable_qk_norm_rope_fusion,
             self.enable_sp,
-            None if self.fi_allreduce_fusion_max_size_mb is None else float(self.fi_allreduce_fusion_max_size_mb),
+            None if self.fi_allreduce_fusion_max_size_mb is None else (float(self.fi_allreduce_fusion_max_size_mb) + 0.0),
             self.fuse_act_padding,
             self.fuse_act_quant,
             self.fuse_allreduce_rms,
@@ -325,29 +325,29 @@ class CompilationConfig:
     cudagraph_mm_encoder: bool = False
     """Capture the multimodal (vision) encoder's forward pass in CUDA graphs, one per token budget."""
 
-    encoder_cudagraph_token_budgets: list[int] = Field(default_factory=list)
+    encoder_cudagraph_token_budgets: list[_v.Int] = Field(default_factory=list)
     """Token capacities of the encoder CUDA graphs; images are packed into the
     smallest budget that fits. Every entry must be positive. Empty: powers of two
     between the model's smallest and largest encoder budgets.
     """
 
-    encoder_cudagraph_max_vision_items_per_batch: int = 0
+    encoder_cudagraph_max_vision_items_per_batch: _v.Int = 0
     """Images or videos per encoder CUDA graph batch (the captured batch size); must
     not be negative. 0: the largest budget divided by the smallest.
     """
 
-    encoder_cudagraph_max_frames_per_batch: int | None = None
+    encoder_cudagraph_max_frames_per_batch: _v.Int | None = None
     """Total video frames per encoder CUDA graph batch (sizes the per-frame sequence
     buffer); must not be negative. Unset: items per batch times the model's
     frames per video; 0 when videos are disabled (image-only graphs).
     """
 
-    compile_sizes: list[int | str] | None = None
+    compile_sizes: list[_v.Int | str] | None = None
     """Batch sizes (tokens) Inductor also compiles a specialised graph for; the
     entry "cudagraph_capture_sizes" stands for every CUDA graph capture size.
     """
 
-    compile_ranges_endpoints: list[int] | None = None
+    compile_ranges_endpoints: list[_v.Int] | None = None
     """Extra cut points of the token-count ranges Inductor compiles separately:
     endpoints e0 < e1 < ... give [1, e0], [e0+1, e1], ..., up to
     max_num_batched_tokens. A compile size inside a range takes precedence over it.
@@ -370,10 +370,10 @@ class CompilationConfig:
     lowered to what the attention backends support.
     """
 
-    cudagraph_num_of_warmups: int = 0
+    cudagraph_num_of_warmups: _v.Int = 0
     """Runs per batch size before its CUDA graph is captured."""
 
-    cudagraph_capture_sizes: list[int] | None = None
+    cudagraph_capture_sizes: list[_v.Int] | None = None
     """Batch sizes (tokens) to capture CUDA graphs for; a batch is padded up to the
     next captured size and runs without graphs above the largest. Unset: a default
     list up to max_cudagraph_capture_size.
@@ -400,7 +400,7 @@ class CompilationConfig:
     pass_config: PassConfig = Field(default_factory=PassConfig)
     """Settings of the custom fusion passes; a mapping is accepted. See PassConfig."""
 
-    max_cudagraph_capture_size: int = None  # unset: filled in after construction
+    max_cudagraph_capture_size: _v.Int = None  # unset: filled in after construction
     """Largest CUDA graph capture size. With cudagraph_capture_sizes given it must equal
     their maximum; otherwise the default list is 1, 2, 4, multiples of 8 below 256,
     then multiples of 16 up to this size. Unset: min(2 * max_num_seqs *
@@ -420,10 +420,10 @@ class CompilationConfig:
     have MoE layers).
     """
 
-    enabled_custom_ops: dict[str, int] = Field(default_factory=Counter, init=False)
+    enabled_custom_ops: dict[str, _v.Int] = Field(default_factory=Counter, init=False)
     """Run-time tally of the custom ops the model instantiated enabled (a Counter)."""
 
-    disabled_custom_ops: dict[str, int] = Field(default_factory=Counter, init=False)
+    disabled_custom_ops: dict[str, _v.Int] = Field(default_factory=Counter, init=False)
     """Run-time tally of the custom ops the model instantiated disabled (a Counter)."""
 
     traced_files: set[str] = Field(default_factory=set, init=False)
@@ -575,7 +575,7 @@ class CompilationConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.backend,
             self.compile_cache_save_format,
             self.compile_mm_encoder,

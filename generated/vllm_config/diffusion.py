@@ -6,6 +6,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 
 
@@ -16,12 +17,12 @@ class DiffusionConfig:
     reuse the speculative-decoding path to schedule the canvas tokens.
     """
 
-    canvas_length: int = Field(default=None, gt=0)  # unset: filled in after construction
+    canvas_length: _v.Int = Field(default=None, gt=0)  # unset: filled in after construction
     """Tokens per denoising canvas (block); also the number of speculative tokens
     scheduled per step. Left unset, it comes from the model's config.
     """
 
-    max_denoising_steps: int | None = None
+    max_denoising_steps: _v.Int | None = None
     """Upper bound on denoising iterations per canvas. None reads it from the model's
     generation_config.json.
     """

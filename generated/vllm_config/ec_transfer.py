@@ -7,6 +7,7 @@ from pydantic import Field
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import ECRole
 
@@ -34,18 +35,18 @@ class ECTransferConfig:
     caches. Required when ec_connector is set.
     """
 
-    ec_rank: int | None = None
+    ec_rank: _v.Int | None = None
     """Rank of this instance in the transfer group, typically 0 for the encoder and 1
     for the prefill/decode instance (one of each is supported).
     """
 
-    ec_parallel_size: int = 1
+    ec_parallel_size: _v.Int = 1
     """Number of instances taking part in the transfer (2 for the PyNccl connector)."""
 
     ec_ip: str = "127.0.0.1"
     """IP address the connector uses to set up its connection."""
 
-    ec_port: int = 14579
+    ec_port: _v.Int = 14579
     """Port the connector uses to set up its connection."""
 
     ec_connector_extra_config: dict[str, Any] = Field(default_factory=dict)

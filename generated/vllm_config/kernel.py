@@ -48,7 +48,7 @@ class IrOpPriorityConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.impl_uuids(self)),
             tuple(self.fused_add_rms_norm),
             tuple(self.rms_norm),

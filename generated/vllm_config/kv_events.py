@@ -6,6 +6,7 @@ from typing import Any, Literal
 from pydantic import field_validator
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 
 
@@ -29,15 +30,15 @@ class KVEventsConfig:
     replay_endpoint: str | None = None
     """ZeroMQ address where consumers can ask for recent events again; None disables replay."""
 
-    buffer_steps: int = 10000
+    buffer_steps: _v.Int = 10000
     """Engine steps of events kept for replay; older events are forgotten."""
 
-    hwm: int = 100000
+    hwm: _v.Int = 100000
     """ZeroMQ high-water mark of the publisher: once this many events are queued for a
     slow consumer, further events are dropped.
     """
 
-    max_queue_size: int = 100000
+    max_queue_size: _v.Int = 100000
     """Events held in memory while waiting to be published."""
 
     topic: str = ""

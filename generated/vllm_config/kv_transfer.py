@@ -7,6 +7,7 @@ from pydantic import Field, field_validator
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import KVRole
 
@@ -36,18 +37,18 @@ class KVTransferConfig:
     Required when kv_connector is set.
     """
 
-    kv_rank: int | None = None
+    kv_rank: _v.Int | None = None
     """Rank of this instance in the transfer group, typically 0 for prefill and 1 for
     decode (one of each is supported).
     """
 
-    kv_parallel_size: int = 1
+    kv_parallel_size: _v.Int = 1
     """Number of instances taking part in the transfer."""
 
     kv_ip: str = "127.0.0.1"
     """IP address the connector uses to set up its connection."""
 
-    kv_port: int = 14579
+    kv_port: _v.Int = 14579
     """Port the connector uses to set up its connection."""
 
     kv_connector_extra_config: dict[str, Any] = Field(default_factory=dict)

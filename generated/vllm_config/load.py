@@ -45,10 +45,10 @@ class LoadConfig:
     checkpoints quantized and saved with torchao (torchao >= 0.14.0).
     """
 
-    safetensors_prefetch_num_threads: int = Field(default=8, ge=1)
+    safetensors_prefetch_num_threads: _v.Int = Field(default=8, ge=1)
     """Threads that read safetensors files into the page cache when prefetching."""
 
-    safetensors_prefetch_block_size: int = Field(default=16777216, ge=1)
+    safetensors_prefetch_block_size: _v.Int = Field(default=16777216, ge=1)
     """Bytes per read when prefetching safetensors files (default 16 MiB)."""
 
     model_loader_extra_config: dict[Any, Any] | TensorizerConfig = Field(default_factory=dict)

@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 from cfgc.hooks import lora as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
 
@@ -23,13 +24,13 @@ class LoRAConfig:
     max_lora_rank: MaxLoRARanks = 16
     """Largest LoRA rank that can be loaded; sizes the adapter buffers."""
 
-    max_loras: int = Field(default=1, ge=1)
+    max_loras: _v.Int = Field(default=1, ge=1)
     """Adapters that can be active in one batch (GPU adapter slots)."""
 
     fully_sharded_loras: bool = False
     """Shard the whole LoRA computation over tensor-parallel ranks instead of half of it. Usually faster with long sequences, high ranks or large TP."""
 
-    max_cpu_loras: int | None = None
+    max_cpu_loras: _v.Int | None = None
     """Adapters kept in CPU memory; at least max_loras. Unset - equal to max_loras."""
 
     lora_dtype: TorchDType | LoRADType = "auto"
@@ -77,7 +78,7 @@ class LoRAConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.enable_mixed_moe_lora_format,
             self.enable_tower_connector_lora,
             self.fully_sharded_loras,

@@ -24,7 +24,7 @@ class MambaConfig:
     Needs NVIDIA CUDA, and Blackwell (SM 10.x) with the Triton backend.
     """
 
-    stochastic_rounding_philox_rounds: int = 0
+    stochastic_rounding_philox_rounds: _v.Int = 0
     """Philox rounds of the random generator behind stochastic rounding. 0 uses
     Triton's default; more rounds give better randomness at some compute cost.
     """

@@ -81,7 +81,7 @@ class ModelConfig:
     BF16 ones), "half"/"float16", "bfloat16", "float"/"float32", or a torch dtype.
     """
 
-    seed: int = 0
+    seed: _v.Int = 0
     """Random seed; the same on every worker so tensor-parallel ranks sample identical tokens."""
 
     hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
@@ -110,12 +110,12 @@ class ModelConfig:
     tokenizer_revision: str | None = None
     """Tokenizer revision on the Hub (branch, tag or commit); defaults to revision."""
 
-    max_model_len: int = Field(default=None, ge=-1)  # unset: filled in after construction
+    max_model_len: _v.Int = Field(default=None, ge=-1)  # unset: filled in after construction
     """Context length in tokens (prompt plus output). Unset uses the model's own limit;
     -1 picks the longest length that fits in GPU memory.
     """
 
-    spec_target_max_model_len: int | None = None
+    spec_target_max_model_len: _v.Int | None = None
     """Context length of the target model, used to cap a speculative-decoding draft model."""
 
     quantization: QuantizationMethods | str | None = None
@@ -139,7 +139,7 @@ class ModelConfig:
     enable_return_routed_experts: bool = False
     """Return which MoE experts each token was routed to."""
 
-    max_logprobs: int = Field(default=20, ge=-1)
+    max_logprobs: _v.Int = Field(default=20, ge=-1)
     """Most log probabilities a request may ask for (logprobs or prompt_logprobs).
     -1 removes the cap, which can exhaust memory on large vocabularies.
     """
@@ -221,7 +221,7 @@ class ModelConfig:
     io_processor_plugin: str | None = None
     """Name of an input/output processor plugin to load at startup."""
 
-    renderer_num_workers: int = 1
+    renderer_num_workers: _v.Int = 1
     """Threads for tokenization, chat templating and multimodal preprocessing in the
     API server. Not used by offline inference. Above 1 needs the multimodal
     processor cache disabled.
@@ -236,7 +236,7 @@ class ModelConfig:
     language_model_only: InitVar[bool] = False
     """Passed to MultiModalConfig.language_model_only."""
 
-    limit_mm_per_prompt: InitVar[dict[str, int | dict[str, int]] | None] = None
+    limit_mm_per_prompt: InitVar[dict[str, _v.Int | dict[str, _v.Int]] | None] = None
     """Passed to MultiModalConfig.limit_per_prompt."""
 
     enable_mm_embeds: InitVar[bool | None] = None
@@ -254,7 +254,7 @@ class ModelConfig:
     mm_processor_cache_type: InitVar[MMCacheType | None] = None
     """Passed to MultiModalConfig.mm_processor_cache_type."""
 
-    mm_shm_cache_max_object_size_mb: InitVar[int | None] = None
+    mm_shm_cache_max_object_size_mb: InitVar[_v.Int | None] = None
     """Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb."""
 
     mm_encoder_only: InitVar[bool | None] = None
@@ -379,6 +379,7 @@ class ModelConfig:
             "enable_sleep_mode": self.enable_sleep_mode,
             "generation_config": self.generation_config,
             "hf_config": _h.canon(self.hf_config),
+            "hf_overrides": _h.canon(self.hf_overrides),
             "hf_text_config": _h.canon(self.hf_text_config),
             "language_model_only": _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             "max_logprobs": self.max_logprobs,
@@ -397,7 +398,7 @@ class ModelConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.allow_deprecated_quantization,
             self.code_revision,
             self.disable_sliding_window,
@@ -408,6 +409,7 @@ class ModelConfig:
             self.enable_sleep_mode,
             self.generation_config,
             _h.canon(self.hf_config),
+            _h.canon(self.hf_overrides),
             _h.canon(self.hf_text_config),
             _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             self.max_logprobs,
@@ -428,7 +430,7 @@ class ModelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

@@ -18,10 +18,10 @@ from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode
 class AudioDummyOptions:
     """Per-prompt limit and dummy clip length used when profiling memory."""
 
-    count: int = Field(default=999, ge=0)
+    count: _v.Int = Field(default=999, ge=0)
     """Most audio clips accepted in one prompt."""
 
-    length: int | None = Field(default=None, gt=0)
+    length: _v.Int | None = Field(default=None, gt=0)
     """Dummy clip length in samples; unset uses the model's maximum."""
 
     def hash_factors(self) -> dict[str, object]:
@@ -43,7 +43,7 @@ class BaseDummyOptions:
     Used for modalities other than image, video and audio.
     """
 
-    count: int = Field(default=999, ge=0)
+    count: _v.Int = Field(default=999, ge=0)
     """Most items of this modality accepted in one prompt (also the profiling count)."""
 
     def hash_factors(self) -> dict[str, object]:
@@ -63,13 +63,13 @@ _CONSTANT_HASH_BaseDummyOptions = _h.digest("BaseDummyOptions", {})
 class ImageDummyOptions:
     """Per-prompt limit and dummy image size used when profiling memory."""
 
-    count: int = Field(default=999, ge=0)
+    count: _v.Int = Field(default=999, ge=0)
     """Most images accepted in one prompt."""
 
-    width: int | None = Field(default=None, gt=0)
+    width: _v.Int | None = Field(default=None, gt=0)
     """Dummy image width in pixels; unset uses the model's maximum."""
 
-    height: int | None = Field(default=None, gt=0)
+    height: _v.Int | None = Field(default=None, gt=0)
     """Dummy image height in pixels; unset uses the model's maximum."""
 
     def hash_factors(self) -> dict[str, object]:
@@ -89,16 +89,16 @@ _CONSTANT_HASH_ImageDummyOptions = _h.digest("ImageDummyOptions", {})
 class VideoDummyOptions:
     """Per-prompt limit and dummy video shape used when profiling memory."""
 
-    count: int = Field(default=999, ge=0)
+    count: _v.Int = Field(default=999, ge=0)
     """Most videos accepted in one prompt."""
 
-    num_frames: int | None = Field(default=None, gt=0)
+    num_frames: _v.Int | None = Field(default=None, gt=0)
     """Frames per dummy video during profiling; unset uses the model's maximum."""
 
-    width: int | None = Field(default=None, gt=0)
+    width: _v.Int | None = Field(default=None, gt=0)
     """Dummy video width in pixels; unset uses the model's maximum."""
 
-    height: int | None = Field(default=None, gt=0)
+    height: _v.Int | None = Field(default=None, gt=0)
     """Dummy video height in pixels; unset uses the model's maximum."""
 
     def hash_factors(self) -> dict[str, object]:
@@ -154,7 +154,7 @@ class MultiModalConfig:
     mm_processor_cache_type: MMCacheType = "lru"
     """Cache kind for processed multimodal inputs; "shm" shares one cache through shared memory."""
 
-    mm_shm_cache_max_object_size_mb: int = Field(default=128, ge=0)
+    mm_shm_cache_max_object_size_mb: _v.Int = Field(default=128, ge=0)
     """Largest single entry, in MiB, of the shared-memory cache. Only valid with cache type "shm"."""
 
     mm_encoder_only: bool = False

@@ -8,6 +8,7 @@ from pydantic import Field
 from cfgc.hooks import offload as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import OffloadBackend
 
@@ -28,14 +29,14 @@ class UVAOffloadConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "cpu_offload_gb": float(self.cpu_offload_gb),
+            "cpu_offload_gb": (float(self.cpu_offload_gb) + 0.0),
             "cpu_offload_params": _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
         }
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
-            float(self.cpu_offload_gb),
+            (float(self.cpu_offload_gb) + 0.0),
             _h.sorted_tuple(x0 for x0 in self.cpu_offload_params),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -59,13 +60,13 @@ class PrefetchOffloadConfig:
     transfer.
     """
 
-    offload_group_size: int = Field(default=0, ge=0)
+    offload_group_size: _v.Int = Field(default=0, ge=0)
     """Layers per group; the last offload_num_in_group layers of every group are offloaded (size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it."""
 
-    offload_num_in_group: int = Field(default=1, ge=1)
+    offload_num_in_group: _v.Int = Field(default=1, ge=1)
     """Layers offloaded per group; at most offload_group_size."""
 
-    offload_prefetch_step: int = Field(default=1, ge=0)
+    offload_prefetch_step: _v.Int = Field(default=1, ge=0)
     """How many layers ahead to prefetch. More hides more latency but holds more GPU memory; at least 1 when prefetch offloading is on."""
 
     offload_params: set[str] = Field(default_factory=set)

@@ -33,19 +33,19 @@ class EPLBConfig:
     experts are moved between ranks. Only used when enable_eplb is on.
     """
 
-    window_size: int = Field(default=1000, gt=0)
+    window_size: _v.Int = Field(default=1000, gt=0)
     """Number of recent engine steps whose expert load is recorded."""
 
-    step_interval: int = Field(default=3000, gt=0)
+    step_interval: _v.Int = Field(default=3000, gt=0)
     """Engine steps between two expert rearrangements. When larger than window_size, only the last window_size steps inform each rearrangement."""
 
-    num_redundant_experts: int = Field(default=0, ge=0)
+    num_redundant_experts: _v.Int = Field(default=0, ge=0)
     """Extra expert replicas spread over the ranks so hot experts can be served in several places. Must stay 0 unless enable_eplb is on."""
 
     log_balancedness: bool = False
     """Log how evenly expert load is spread. Adds communication, so off by default."""
 
-    log_balancedness_interval: int = Field(default=1, gt=0)
+    log_balancedness_interval: _v.Int = Field(default=1, gt=0)
     """Engine steps between two balancedness log lines."""
 
     use_async: bool = True
@@ -112,34 +112,34 @@ class ParallelConfig:
     NUMA placement.
     """
 
-    pipeline_parallel_size: int = Field(default=1, ge=1)
+    pipeline_parallel_size: _v.Int = Field(default=1, ge=1)
     """Pipeline stages; the model's layers are split across this many device groups."""
 
-    tensor_parallel_size: int = Field(default=1, ge=1)
+    tensor_parallel_size: _v.Int = Field(default=1, ge=1)
     """Devices each layer's weights are sharded across."""
 
-    prefill_context_parallel_size: int = Field(default=1, ge=1)
+    prefill_context_parallel_size: _v.Int = Field(default=1, ge=1)
     """Devices a long prompt's prefill is split across by sequence; adds workers."""
 
-    data_parallel_size: int = Field(default=1, ge=1)
+    data_parallel_size: _v.Int = Field(default=1, ge=1)
     """Model replicas serving requests side by side. MoE layers are sharded over tensor_parallel_size x data_parallel_size devices."""
 
-    data_parallel_size_local: int = Field(default=1, ge=0)
+    data_parallel_size_local: _v.Int = Field(default=1, ge=0)
     """Data-parallel replicas on this node. 0 marks DP as configured by the launcher even when data_parallel_size is 1."""
 
-    data_parallel_rank: int = Field(default=0, ge=0)
+    data_parallel_rank: _v.Int = Field(default=0, ge=0)
     """This replica's data-parallel rank; must be below data_parallel_size."""
 
-    data_parallel_rank_local: int | None = None
+    data_parallel_rank_local: _v.Int | None = None
     """This replica's rank among the replicas of its node (SPMD runs only)."""
 
     data_parallel_master_ip: str = "127.0.0.1"
     """Address of the data-parallel coordinator."""
 
-    data_parallel_rpc_port: int = 29550
+    data_parallel_rpc_port: _v.Int = 29550
     """Port for data-parallel control messages."""
 
-    data_parallel_master_port: int = 29500
+    data_parallel_master_port: _v.Int = 29500
     """Port of the data-parallel coordinator's process group."""
 
     data_parallel_backend: DataParallelBackend = "mp"
@@ -172,7 +172,7 @@ class ParallelConfig:
     all2all_backend: All2AllBackend = "allgather_reducescatter"
     """Communication kernels for expert-parallel token exchange (DeepEP, MoRI, NIXL-EP, FlashInfer variants, or all-gather plus reduce-scatter). The removed "naive" and "pplx" map to "allgather_reducescatter" with a warning."""
 
-    max_parallel_loading_workers: int | None = Field(default=None, ge=1)
+    max_parallel_loading_workers: _v.Int | None = Field(default=None, ge=1)
     """Cap on workers loading weights at once, to bound host RAM. Currently ignored."""
 
     disable_custom_all_reduce: bool = False
@@ -184,13 +184,13 @@ class ParallelConfig:
     enable_dbo: bool = False
     """Dual batch overlap - split a batch in two micro-batches to overlap compute and communication."""
 
-    ubatch_size: int = Field(default=0, ge=0)
+    ubatch_size: _v.Int = Field(default=0, ge=0)
     """Micro-batches per step; values above 1 turn micro-batching on."""
 
-    dbo_decode_token_threshold: int = Field(default=32, ge=0)
+    dbo_decode_token_threshold: _v.Int = Field(default=32, ge=0)
     """Decode-only batches with more tokens than this are split into micro-batches."""
 
-    dbo_prefill_token_threshold: int = Field(default=512, ge=0)
+    dbo_prefill_token_threshold: _v.Int = Field(default=512, ge=0)
     """Batches containing a prefill with more tokens than this are split into micro-batches."""
 
     disable_nccl_for_dp_synchronization: bool | None = None
@@ -220,64 +220,64 @@ class ParallelConfig:
     master_addr: str = "127.0.0.1"
     """Address of the rank-0 host for multi-node runs with the "mp" executor."""
 
-    master_port: int = 29501
+    master_port: _v.Int = 29501
     """Port on the rank-0 host for multi-node runs with the "mp" executor."""
 
-    node_rank: int = Field(default=0, ge=0)
+    node_rank: _v.Int = Field(default=0, ge=0)
     """This host's index for multi-node runs with the "mp" executor."""
 
-    nnodes: int = Field(default=1, ge=1)
+    nnodes: _v.Int = Field(default=1, ge=1)
     """Hosts in a multi-node run with the "mp" executor. Above 1 needs an "mp", "uni" or "external_launcher" executor and disables the custom all-reduce."""
 
     numa_bind: bool = False
     """Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node (auto-detected unless numa_bind_nodes or numa_bind_cpus is given)."""
 
-    numa_bind_nodes: list[int] | None = None
+    numa_bind_nodes: list[_v.Int] | None = None
     """NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node indices. Needs numa_bind."""
 
     numa_bind_cpus: list[str] | None = None
     """CPU list for each visible GPU in numactl syntax, e.g. ["0-3", "4-7"]; replaces the NUMA-node CPU binding. Needs numa_bind."""
 
-    assigned_physical_gpu_ids: list[int] | None = None
+    assigned_physical_gpu_ids: list[_v.Int] | None = None
     """Physical GPU id for each logical GPU index of this engine, e.g. [2, 3]; used at topology boundaries (NVML, NIC affinity, P2P checks). Unset: visible order."""
 
-    distributed_timeout_seconds: int | None = None
+    distributed_timeout_seconds: _v.Int | None = None
     """Timeout for device process-group operations, in seconds. Unset: PyTorch's default (600 s for NCCL). Raise it when slow downloads delay multi-node start."""
 
-    cpu_distributed_timeout_seconds: int | None = None
+    cpu_distributed_timeout_seconds: _v.Int | None = None
     """Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 s)."""
 
-    world_size: int = Field(default=None, init=False)  # derived after construction
+    world_size: _v.Int = Field(default=None, init=False)  # derived after construction
     """Worker processes per replica, derived as pipeline x tensor x prefill-context parallel size (times data_parallel_size for "external_launcher")."""
 
-    rank: int = 0
+    rank: _v.Int = 0
     """This worker's global rank."""
 
-    _data_parallel_master_port_list: list[int] = Field(default_factory=list)
+    _data_parallel_master_port_list: list[_v.Int] = Field(default_factory=list)
     """Free ports reserved for data-parallel process groups, taken one at a time. Internal."""
 
-    _coord_store_port: int = 0
+    _coord_store_port: _v.Int = 0
     """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server."""
 
-    decode_context_parallel_size: int = Field(default=1, ge=1)
+    decode_context_parallel_size: _v.Int = Field(default=1, ge=1)
     """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it."""
 
-    dcp_kv_cache_interleave_size: int = 1
+    dcp_kv_cache_interleave_size: _v.Int = 1
     """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""
 
     dcp_comm_backend: DCPCommBackend = "ag_rs"
     """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models; needs decode_context_parallel_size > 1)."""
 
-    cp_kv_cache_interleave_size: int = 1
+    cp_kv_cache_interleave_size: _v.Int = 1
     """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
 
-    data_parallel_index: int = Field(default=None, init=False)  # derived after construction
+    data_parallel_index: _v.Int = Field(default=None, init=False)  # derived after construction
     """Copy of data_parallel_rank that is kept even for dense models; not used for process groups."""
 
-    _api_process_count: int = Field(default=1, gt=0)
+    _api_process_count: _v.Int = Field(default=1, gt=0)
     """Number of API server processes. Internal, set by API server scale-out."""
 
-    _api_process_rank: int = Field(default=0, ge=-1)
+    _api_process_rank: _v.Int = Field(default=0, ge=-1)
     """This API server's index, or -1 in engine-core processes. Internal, set by API server scale-out."""
 
     @field_validator("all2all_backend", mode="before")

@@ -4,6 +4,7 @@
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import PoolingTask, SequencePoolingType, TokenPoolingType
 
@@ -32,7 +33,7 @@ class PoolerConfig:
     use_activation: bool | None = None
     """Apply the pooler's activation (e.g. sigmoid/softmax) to outputs; unset uses the pooler's default (usually on)."""
 
-    dimensions: int | None = None
+    dimensions: _v.Int | None = None
     """Truncate embeddings to this many dimensions; only for Matryoshka-trained models."""
 
     enable_chunked_processing: bool = False
@@ -40,7 +41,7 @@ class PoolerConfig:
     and combining the chunk embeddings with a weighted average.
     """
 
-    max_embed_len: int | None = None
+    max_embed_len: _v.Int | None = None
     """Longest input accepted for embedding, in tokens; lets embedding inputs exceed
     max_model_len (use with chunked processing). Unset means max_model_len.
     """
@@ -51,10 +52,10 @@ class PoolerConfig:
     logit_sigma: float | None = None
     """Classification logits are divided by this after subtracting logit_mean; must not be 0."""
 
-    step_tag_id: int | None = None
+    step_tag_id: _v.Int | None = None
     """Reward models - return only the scores at this token id; unset returns every token's score."""
 
-    returned_token_ids: list[int] | None = None
+    returned_token_ids: list[_v.Int] | None = None
     """Vocabulary ids whose scores are returned (e.g. the "good" and "bad" tokens of a process reward model)."""
 
     def __post_init__(self) -> None:

@@ -7,6 +7,7 @@ from pydantic import Field
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import ProfilerKind
 
@@ -46,19 +47,19 @@ class ProfilerConfig:
     ignore_frontend: bool = False
     """Skip profiling of the API front end with the torch profiler. Recommended with delay_iterations or max_iterations, since the front end cannot honour them and would record the whole run."""
 
-    delay_iterations: int = Field(default=0, ge=0)
+    delay_iterations: _v.Int = Field(default=0, ge=0)
     """Engine steps to skip after profiling is started before recording begins."""
 
-    max_iterations: int = Field(default=0, ge=0)
+    max_iterations: _v.Int = Field(default=0, ge=0)
     """Engine steps to record once recording begins; 0 records until stopped."""
 
-    warmup_iterations: int = Field(default=0, ge=0)
+    warmup_iterations: _v.Int = Field(default=0, ge=0)
     """Steps of the torch profiler schedule that run the profiler but discard the data (hides one-time costs such as JIT compilation). A positive value turns on schedule-based profiling; 0 records every step."""
 
-    active_iterations: int = Field(default=5, ge=1)
+    active_iterations: _v.Int = Field(default=5, ge=1)
     """Steps of the torch profiler schedule whose data is kept."""
 
-    wait_iterations: int = Field(default=0, ge=0)
+    wait_iterations: _v.Int = Field(default=0, ge=0)
     """Steps of the torch profiler schedule run with the profiler fully off, before warmup."""
 
     def __post_init__(self) -> None:

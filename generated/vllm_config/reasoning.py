@@ -5,6 +5,7 @@
 from pydantic import Field
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 
 
@@ -25,10 +26,10 @@ class ReasoningConfig:
     reasoning_end_str: str = ""
     """Text that closes a reasoning block, e.g. "</think>"."""
 
-    _reasoning_start_token_ids: list[int] | None = Field(default=None, init=False)
+    _reasoning_start_token_ids: list[_v.Int] | None = Field(default=None, init=False)
     """Token ids of the start delimiter; filled in by the engine."""
 
-    _reasoning_end_token_ids: list[int] | None = Field(default=None, init=False)
+    _reasoning_end_token_ids: list[_v.Int] | None = Field(default=None, init=False)
     """Token ids of the end delimiter; filled in by the engine."""
 
     _enabled: bool = Field(default=False, init=False)

@@ -11,6 +11,7 @@ from pydantic import Field, field_validator
 from cfgc.hooks import scheduler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import RunnerType, SchedulerPolicy
 
@@ -25,7 +26,7 @@ class SchedulerConfig:
     arguments, not stored here).
     """
 
-    max_model_len: InitVar[int]
+    max_model_len: InitVar[_v.Int]
     """The model's maximum sequence length (prompt plus output), used to derive defaults and check the token budget. Stored in ModelConfig, not here."""
 
     is_encoder_decoder: InitVar[bool]
@@ -43,22 +44,22 @@ class SchedulerConfig:
     runner_type: RunnerType = "generate"
     """Kind of runner the engine starts for the model."""
 
-    max_num_batched_tokens: int = Field(default=2048, ge=1)
+    max_num_batched_tokens: _v.Int = Field(default=2048, ge=1)
     """Token budget of one engine step (all sequences together). Part of the cache key: it sizes static buffers (e.g. LoRA) and decides Inductor's index width. The engine normally sets it from the model and hardware."""
 
-    max_num_scheduled_tokens: int | None = Field(default=None, ge=0)
+    max_num_scheduled_tokens: _v.Int | None = Field(default=None, ge=0)
     """Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when the model adds tokens of its own (e.g. speculative decoding). Unset: equal to max_num_batched_tokens."""
 
-    max_num_seqs: int = Field(default=128, ge=1)
+    max_num_seqs: _v.Int = Field(default=128, ge=1)
     """Most sequences in one engine step. The engine normally sets it from the hardware."""
 
-    max_num_partial_prefills: int = Field(default=1, ge=1)
+    max_num_partial_prefills: _v.Int = Field(default=1, ge=1)
     """With chunked prefill, how many prompts may be part-way through prefill at once."""
 
-    max_long_partial_prefills: int = Field(default=1, ge=1)
+    max_long_partial_prefills: _v.Int = Field(default=1, ge=1)
     """With chunked prefill, how many long prompts (over long_prefill_token_threshold) may prefill at once. Set it below max_num_partial_prefills to let short prompts overtake long ones."""
 
-    long_prefill_token_threshold: int = Field(default=0, ge=0)
+    long_prefill_token_threshold: _v.Int = Field(default=0, ge=0)
     """Prompt length in tokens from which a prompt counts as long. 0 with several partial prefills means 4% of max_model_len."""
 
     enable_chunked_prefill: bool = True
@@ -67,10 +68,10 @@ class SchedulerConfig:
     is_multimodal_model: bool = False
     """Whether the model takes multimodal inputs."""
 
-    max_num_encoder_input_tokens: int = Field(default=None, init=False)  # derived after construction
+    max_num_encoder_input_tokens: _v.Int = Field(default=None, init=False)  # derived after construction
     """Multimodal encoder compute budget per step, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
-    encoder_cache_size: int = Field(default=None, init=False)  # derived after construction
+    encoder_cache_size: _v.Int = Field(default=None, init=False)  # derived after construction
     """Multimodal encoder output cache size, in tokens. Derived from max_num_batched_tokens; the engine may raise it for large multimodal items."""
 
     policy: SchedulerPolicy = "fcfs"
@@ -91,13 +92,13 @@ class SchedulerConfig:
     watermark: float = Field(default=0.0, ge=0.0, lt=1.0)
     """Fraction of KV cache blocks kept free when admitting waiting or preempted requests, to avoid repeated preemption under memory pressure. 0 disables it."""
 
-    prefill_schedule_interval: int = Field(default=1, ge=1)
+    prefill_schedule_interval: _v.Int = Field(default=1, ge=1)
     """With data parallelism, admit new prefills only every N steps, aligned across ranks, to even out step times."""
 
     async_scheduling: bool | None = None
     """Schedule the next step while the current one runs, avoiding GPU idle gaps. False turns it off; unset lets the engine decide."""
 
-    stream_interval: int = Field(default=1, ge=1)
+    stream_interval: _v.Int = Field(default=1, ge=1)
     """Tokens buffered per streamed chunk. 1 streams every token; larger values cut host overhead at the cost of smoothness."""
 
     @field_validator("max_num_encoder_input_tokens", mode="wrap")

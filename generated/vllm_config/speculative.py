@@ -40,7 +40,7 @@ class SpeculativeConfig:
     model's setting.
     """
 
-    num_speculative_tokens: int = Field(default=None, gt=0)  # unset: filled in after construction
+    num_speculative_tokens: _v.Int = Field(default=None, gt=0)  # unset: filled in after construction
     """Tokens drafted per step. Required unless the draft checkpoint states how many
     it predicts (n_predict); suffix decoding defaults it to the tree depth. More
     tokens pay off only when most of them are accepted.
@@ -59,12 +59,12 @@ class SpeculativeConfig:
     "*_mtp" names become "mtp".
     """
 
-    draft_tensor_parallel_size: int | None = Field(default=None, ge=1)
+    draft_tensor_parallel_size: _v.Int | None = Field(default=None, ge=1)
     """Tensor-parallel degree of the drafter: 1 or the target's degree. None uses
     the target's degree (1 for mlp_speculator).
     """
 
-    tensor_parallel_size: int | None = None
+    tensor_parallel_size: _v.Int | None = None
     """Not accepted: a guard that rejects this common misspelling. Use
     `draft_tensor_parallel_size`.
     """
@@ -85,7 +85,7 @@ class SpeculativeConfig:
     non-causal attention.
     """
 
-    max_model_len: int | None = Field(default=None, ge=1)
+    max_model_len: _v.Int | None = Field(default=None, ge=1)
     """Context limit of the drafter; requests longer than this skip speculation.
     At most the draft's and the target's own limits. Mostly for testing.
     """
@@ -108,12 +108,12 @@ class SpeculativeConfig:
     from vocabulary size to about two values per rank per token.
     """
 
-    prompt_lookup_max: int | None = Field(default=None, ge=1)
+    prompt_lookup_max: _v.Int | None = Field(default=None, ge=1)
     """Longest n-gram matched against the prompt (ngram methods). Defaults to
     `prompt_lookup_min`, or 5 if neither is given.
     """
 
-    prompt_lookup_min: int | None = Field(default=None, ge=1)
+    prompt_lookup_min: _v.Int | None = Field(default=None, ge=1)
     """Shortest n-gram matched against the prompt (ngram methods). Defaults to
     `prompt_lookup_max`, or 5 if neither is given.
     """
@@ -129,7 +129,7 @@ class SpeculativeConfig:
     target_parallel_config: ParallelConfig = None  # unset: filled in after construction
     """Target model's parallel configuration, passed in by the engine."""
 
-    num_speculative_tokens_per_batch_size: list[tuple[int, int, int]] | None = None
+    num_speculative_tokens_per_batch_size: list[tuple[_v.Int, _v.Int, _v.Int]] | None = None
     """Dynamic draft length: entries (first_batch_size, last_batch_size, tokens)
     choose how many tokens to draft for batch sizes in that inclusive range.
     None keeps `num_speculative_tokens` fixed. Full CUDA graphs are then
@@ -142,12 +142,12 @@ class SpeculativeConfig:
     draft_parallel_config: ParallelConfig = None  # unset: filled in after construction
     """Draft model's parallel configuration, derived when the config is built."""
 
-    suffix_decoding_max_tree_depth: int = 24
+    suffix_decoding_max_tree_depth: _v.Int = 24
     """Suffix decoding: depth of the global and per-prompt suffix trees, which caps
     matched prefix plus drafted tokens. Also the default draft length.
     """
 
-    suffix_decoding_max_cached_requests: int = 10000
+    suffix_decoding_max_cached_requests: _v.Int = 10000
     """Suffix decoding: past requests kept in the global tree, evicted oldest first.
     0 disables the global tree (per-prompt trees remain).
     """
@@ -325,7 +325,7 @@ class SpeculativeConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.aux_layer_ids_factor(self)),
             _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
         ))

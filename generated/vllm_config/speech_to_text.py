@@ -3,6 +3,7 @@
 
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.model import ModelConfig
 from vllm_config.types import NumpyArray
@@ -20,18 +21,18 @@ class SpeechToTextConfig:
     another rate.
     """
 
-    max_audio_clip_s: int | None = 30
+    max_audio_clip_s: _v.Int | None = 30
     """Longest clip in seconds handled in one piece. Longer audio is split into
     chunks when chunking is possible (this and `min_energy_split_window_size`
     both set) and rejected otherwise. None: no limit and no chunking.
     """
 
-    overlap_chunk_second: int = 1
+    overlap_chunk_second: _v.Int = 1
     """Seconds of overlap between consecutive chunks of long audio, so words cut at
     a boundary are seen whole in one of them.
     """
 
-    min_energy_split_window_size: int | None = 1600
+    min_energy_split_window_size: _v.Int | None = 1600
     """Window, in samples, searched for the quietest point at which to cut a chunk
     (1600 samples is 100 ms at 16 kHz), to avoid splitting mid-word. None turns
     chunking off.

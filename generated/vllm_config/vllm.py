@@ -11,6 +11,7 @@ from pydantic import Field, field_validator
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.attention import AttentionConfig
 from vllm_config.cache import CacheConfig
@@ -206,7 +207,7 @@ class VllmConfig:
     weight_transfer_config: WeightTransferConfig | None = None
     """How trainers push new weights into the engine (RL); None when unused."""
 
-    shutdown_timeout: int = Field(default=0, ge=0)
+    shutdown_timeout: _v.Int = Field(default=0, ge=0)
     """Seconds to let running requests finish on shutdown before aborting them. 0
     aborts at once.
     """
@@ -429,7 +430,7 @@ class VllmConfig:
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
+        text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.additional_config),
             self.attention_config.compute_hash(),
             self.cache_config.compute_hash(),

@@ -99,6 +99,16 @@ def main(argv: list[str] | None = None) -> int:
             print(" ".join(f"{k}={v}" for k, v in item.items() if k != "num_tokens"))
         print(f"{len(PLAN)} items x {len(NUM_TOKENS)} token counts")
         return 0
+    if args.device is not None:  # a bad device is one line naming the flag, not torch's traceback
+        import torch
+
+        try:
+            dev = torch.device(args.device)
+        except RuntimeError as exc:
+            parser.error(f"--device {args.device!r}: {str(exc).splitlines()[0]}")
+        count = torch.cuda.device_count() if torch.cuda.is_available() else 0
+        if dev.type == "cuda" and (dev.index or 0) >= count:
+            parser.error(f"--device {args.device!r}: no such CUDA device here ({count} found)")
     report = warmup(device=args.device, monitor=args.monitor)
     print(report, file=sys.stderr)
     return 0

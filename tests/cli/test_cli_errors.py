@@ -25,8 +25,7 @@ def one_error(*argv: str) -> str:
 
 def first(predicate) -> dict:
     found = [e for e in TABLE.FLAGS if predicate(e)]
-    if not found:
-        pytest.skip("no flag of this kind in the schema yet")
+    assert found, "no flag of this kind in the schema: the test would check nothing"
     return found[0]
 
 
@@ -70,7 +69,7 @@ def test_constraint_violation_names_field_and_flag() -> None:
             msg = one_error("show", e["flag"], str(low))
             assert e["flag"] in msg and f"{e['cls']}.{e['field']}" in msg
             return
-    pytest.skip("no bounded int flag")
+    pytest.fail("no bounded int flag in the schema: the test would check nothing")
 
 
 def test_misspelled_flag_suggests() -> None:

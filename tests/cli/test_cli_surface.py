@@ -23,8 +23,7 @@ NOTES = REPO / "schema" / "_notes" / "engine_flags.md"
 
 def first(predicate) -> dict:
     found = [e for e in TABLE.FLAGS if predicate(e)]
-    if not found:
-        pytest.skip("no flag of this kind in the schema yet")
+    assert found, "no flag of this kind in the schema: the test would check nothing"
     return found[0]
 
 
@@ -126,8 +125,7 @@ def test_auto_int(text: str) -> None:
 
 def test_optimization_level_forms() -> None:
     e = CLI.by_option.get("-O")
-    if e is None:
-        pytest.skip("no -O in the schema")
+    assert e is not None, "no -O in the schema"
     values = set()
     for argv in (["-O3"], ["-O", "3"], ["-O=3"], [e["flag"], "3"], [e["flag"], "O3"]):
         parsed, _ = parse(argv)

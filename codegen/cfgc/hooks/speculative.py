@@ -103,6 +103,8 @@ def acceptance_length_to_rates(length: float, n: int) -> list[float]:
 def resolve_synthetic_acceptance_rates(n: int, rates: list[float] | None,
                                        length: float | None) -> list[float]:
     """Per-position rates from exactly one of `rates` or `length`, validated."""
+    if n > 1 << 16:  # one rate per position: a huge n would exhaust memory, not fail
+        raise ValueError(f"num_speculative_tokens={n} is too large for synthetic rates")
     if (rates is None) == (length is None):
         raise ValueError("rejection_sample_method='synthetic' needs exactly one of "
                          "synthetic_acceptance_rates or synthetic_acceptance_length")

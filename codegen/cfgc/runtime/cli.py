@@ -8,7 +8,8 @@
 The generated `__main__` passes its `_cli_table` module to `run`. Help and parsing need
 only that table and argparse; the config classes (and pydantic) are imported when the
 configs are built. Bad input is one line on stderr naming the flag, the value and what
-is allowed, with exit status 2 and no traceback.
+is allowed, with exit status 2 and no traceback; output that cannot be written
+(a full disk, a closed stdout) is one line and exit status 74.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ COMMANDS = ("show", "hash")
 #: Operator tools: command -> the runtime module whose main() runs it (own arguments).
 OPERATOR_COMMANDS = {"explain": "cli_explain", "diff": "cli_diff", "schema": "cli_explain"}
 EXIT_USAGE = 2
+EXIT_IOERR = 74  # sysexits.h EX_IOERR: the output could not be written (full disk, closed)
 
 
 class _Warner:
@@ -49,7 +51,7 @@ def _help_topic(argv: list[str]) -> str | None:
             nxt = argv[i + 1] if i + 1 < len(argv) else ""
             # `--help all` / `--help cache` as well as --help=all (no flag named like that)
             topic = nxt if nxt and not nxt.startswith("-") and nxt not in COMMANDS else ""
-        elif tok.startswith("--help="):
+        elif tok.startswith(("--help=", "-h=")):
             topic = tok.split("=", 1)[1]
     return topic
 
@@ -125,8 +127,21 @@ def run(table: object, argv: list[str] | None = None) -> int:
     except CliError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    except RecursionError:
+        print(f"{prog}: error: the input is nested too deeply", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         return 0
+    except (OSError, AttributeError) as exc:  # stdout full (/dev/full) or closed (None)
+        if sys.stdout is not None and not isinstance(exc, OSError):
+            raise
+        why = exc.strerror if isinstance(exc, OSError) else "stdout is closed"
+        print(f"{prog}: error: cannot write the output: {why}", file=sys.stderr)
+        if sys.stdout is not None:  # the exit-time flush must not fail again
+            import os
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_IOERR
     finally:
         warnings.showwarning = old_showwarning
 
@@ -144,6 +159,7 @@ def _run(table: object, argv: list[str], warn) -> int:
         from .cli_help import render_help
 
         sys.stdout.write(render_help(build_cli(table), topic or ""))
+        sys.stdout.flush()
         return 0 if argv else EXIT_USAGE
     command = argv[0]
     if command not in COMMANDS:
@@ -158,4 +174,5 @@ def _run(table: object, argv: list[str], warn) -> int:
         sys.stdout.write(cmd_show(table, built, parsed.fmt))
     else:
         sys.stdout.write(cmd_hash(table, built, parsed.fmt, warn))
+    sys.stdout.flush()
     return 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import importlib
+import re
 from pathlib import PurePath
 
 from .cli_values import CliError, EnumRef
@@ -100,7 +101,8 @@ def _validation_message(exc, parsed, name: str, root: str, path: tuple[str, ...]
                         kwargs: dict, table: object = None) -> str:
     errors = exc.errors(include_url=False)
     err = errors[0]
-    loc = tuple(str(x) for x in err.get("loc", ()))
+    # pydantic's union/literal branch names (method.literal['ngram',...]) are not fields
+    loc = tuple(str(x) for x in err.get("loc", ()) if not re.match(r"\w+\[|function-", str(x)))
     msg = _message(Exception(err.get("msg", "")))
     fields = getattr(err.get("ctx", {}).get("error"), "fields", None)
     if not loc and fields:  # a declared rule: name its fields and where each came from

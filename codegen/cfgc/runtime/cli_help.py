@@ -126,6 +126,13 @@ def render_help(cli: object, topic: str | None) -> str:
 
     names = [g.title for g in groups if g.title]
     hint = suggest(topic, names) or suggest(key, [_norm(n) for n in names])
+    todo = [(e["flag"], e["json_class"]) for e in table.FLAGS if e.get("json_class")]
+    for prefix, cls in todo:  # a class set only through a JSON flag's dotted keys
+        if _norm(cls) == key:
+            hint = (f" as a group; {cls} is set with {prefix}.<field> "
+                    f"(see --help={prefix.split('.')[0].lstrip('-')})")
+            break
+        todo += [(f"{prefix}.{k}", c) for k, c in table.CLASSES[cls]["fields"].items() if c]
     fmt.add_text(f"No group or flag matches '{topic}'{hint}. Use --help to list the groups "
                  f"or --help=all for every flag.")
     return _tidy(fmt.format_help())

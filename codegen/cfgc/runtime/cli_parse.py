@@ -300,7 +300,7 @@ def _run_parser(cli: Cli, tokens: list[str], rank: int, label: str | None = None
 # --------------------------------------------------------------------------- config file
 
 
-def load_config_file(path: str) -> dict:
+def load_config_file(path: str, warn=None) -> dict:
     """The --config file as a mapping; yaml.safe_load (C loader when available) only."""
     import yaml
 
@@ -311,7 +311,9 @@ def load_config_file(path: str) -> dict:
         raise CliError(f"--config {path}: is a directory, not a YAML file")
     try:
         with open(path, encoding="utf-8") as fh:
-            data = yaml.load(fh, Loader=loader)  # noqa: S506 - a safe loader
+            text = fh.read()
+        scan_yaml(text, f"--config {path}", warn)  # before the recursive composer runs
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
@@ -324,56 +326,60 @@ def load_config_file(path: str) -> dict:
     if not isinstance(data, dict):
         raise CliError(f"--config {path}: expected a mapping of flag names to values, "
                        f"not a {type(data).__name__}")
-    if _is_recursive(data):
-        raise CliError(f"--config {path}: a YAML alias refers to a value containing itself "
-                       "(recursive data cannot be a config)")
-    if _expanded_size(data) > MAX_CONFIG_NODES:
-        raise CliError(f"--config {path}: YAML aliases expand to more than "
-                       f"{MAX_CONFIG_NODES} values; write the config out instead")
     return data
 
 
+MAX_DEPTH = 64
+
+
+def scan_yaml(text: str, label: str, warn=None) -> None:
+    """Walk the parser's events (an iterative parser: no recursion) before anything is
+    built: refuse nesting deeper than MAX_DEPTH (the composer would crash), more than
+    MAX_CONFIG_NODES values once aliases are expanded (an alias bomb) and aliases to a
+    collection still open (recursive data); warn about a key given twice in a mapping."""
+    import yaml
+
+    stack: list = []  # per open collection: [keys seen | None, next is a key, anchor, start]
+    sizes: dict[str, int] = {}  # anchor -> how many values its node expands to
+    count, aliased = 0, False
+    for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        if isinstance(event, yaml.CollectionEndEvent):
+            _, _, anchor, start = stack.pop()
+            if anchor:
+                sizes[anchor] = count - start
+            continue
+        if not isinstance(event, yaml.NodeEvent):
+            continue
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent):
+            if any(open_[2] == event.anchor for open_ in stack):
+                raise CliError(f"{label}: a YAML alias refers to a value containing itself "
+                               "(recursive data cannot be a config)")
+            aliased = True
+        count += sizes.get(event.anchor, 1) if isinstance(event, yaml.AliasEvent) else 1
+        if isinstance(event, yaml.ScalarEvent) and event.anchor:
+            sizes[event.anchor] = 1
+        top = stack[-1] if stack else None
+        if top is not None and top[0] is not None:
+            if top[1] and isinstance(event, yaml.ScalarEvent):
+                if event.value in top[0] and warn is not None:
+                    warn(f"{label}: key {event.value!r} given twice (again at line {line}); "
+                         f"the last one wins")
+                top[0].add(event.value)
+            top[1] = not top[1]
+        if count > MAX_CONFIG_NODES:
+            raise CliError(f"{label}: YAML aliases expand to more than {MAX_CONFIG_NODES} "
+                           "values; write the config out instead" if aliased else
+                           f"{label}: more than {MAX_CONFIG_NODES} values; too large")
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(stack) >= MAX_DEPTH:
+                raise CliError(f"{label}: nested more than {MAX_DEPTH} levels deep "
+                               f"(line {line})")
+            mapping = isinstance(event, yaml.MappingStartEvent)
+            stack.append([set() if mapping else None, True, event.anchor, count - 1])
+
+
 MAX_CONFIG_NODES = 100_000
-
-
-def _expanded_size(value: object) -> int:
-    """How many values `value` holds once every alias is expanded, counted in linear
-    time (each shared node is sized once), so an alias bomb is caught before use."""
-    sizes: dict[int, int] = {}
-
-    def size(node: object) -> int:
-        if not isinstance(node, dict | list):
-            return 1
-        key = id(node)
-        if key not in sizes:
-            children = node.values() if isinstance(node, dict) else node
-            sizes[key] = 1 + sum(size(child) for child in children)
-        return sizes[key]
-
-    return size(value)
-
-
-def _is_recursive(value: object) -> bool:
-    """True if YAML aliases made `value` contain itself (a cycle of containers)."""
-    active: set[int] = set()
-    done: set[int] = set()
-
-    def visit(node: object) -> bool:
-        if not isinstance(node, dict | list):
-            return False
-        key = id(node)
-        if key in active:
-            return True
-        if key in done:  # shared by two aliases: already known to be acyclic
-            return False
-        active.add(key)
-        children = node.values() if isinstance(node, dict) else node
-        found = any(visit(child) for child in children)
-        active.discard(key)
-        done.add(key)
-        return found
-
-    return visit(value)
 
 
 def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
@@ -385,7 +391,10 @@ def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
         label = f"--config {path}: key {key!r}"
         head = option.split(".", 1)[0]
         entry = cli.by_option.get(head)
-        if entry is None or option in OWN_FLAGS:
+        if option in OWN_FLAGS:
+            raise CliError(f"--config {path}: key {key!r} is an option of the command, not an "
+                           f"engine flag; it cannot be set in a config file")
+        if entry is None:
             names = [o[2:] for o in cli.options if o.startswith("--")]
             hint = suggest(key.lstrip("-").replace("_", "-"), names)
             raise CliError(f"--config {path}: unknown key {key!r}{hint}")
@@ -422,6 +431,14 @@ def _warn_duplicates(ops: list[Op], warn) -> None:
         if op.rank != 1 or op.mode == "append":
             continue
         seen.setdefault((op.entry["dest"], op.keys), []).append(op)
+    whole = {op.entry["dest"]: op for op in ops if op.rank == 1 and op.mode == "merge"}
+    for op in ops:  # -cc '{"mode": 3}' -cc.mode 1: the dotted key silently replaced it
+        node = whole[op.entry["dest"]].value if op.keys and op.entry["dest"] in whole else Op
+        for key in op.keys if op.rank == 1 else ():
+            node = node.get(key, Op) if isinstance(node, dict) else Op
+        if node is not Op and op.mode != "append":  # Op: the class, marks "not in the JSON"
+            warn(f"{op.label} overrides {'.'.join(op.keys)!r} of the JSON given to "
+                 f"{whole[op.entry['dest']].label}; the dotted key wins")
     for group in seen.values():
         if len(group) > 1:
             names = ", ".join(dict.fromkeys(_given(op) for op in group))
@@ -504,7 +521,7 @@ def _deep_merge(dst: dict, src: dict) -> None:
 def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parsed:
     """Command-line tokens (after the subcommand) -> per-root constructor arguments."""
     argv, config_path = _split_config([normalise_option(t) for t in argv])
-    data = load_config_file(config_path) if config_path is not None else {}
+    data = load_config_file(config_path, warn) if config_path is not None else {}
     if cli is None:
         keys = [normalise_option(k if k.startswith("-") else "--" + k)
                 for k in data if isinstance(k, str)]

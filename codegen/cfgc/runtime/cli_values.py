@@ -12,7 +12,9 @@ import enum
 import json
 import re
 
-_HUMAN = re.compile(r"(\d+(?:\.\d+)?)([kKmMgGtT])")
+_HUMAN = re.compile(r"(\d+(?:\.\d+)?)([kKmMgGtT])", re.ASCII)
+_INT = re.compile(r"[+-]?[0-9]+")  # no "1_0", no full-width digits (int() takes both)
+_FLOAT = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")  # finite only
 _DECIMAL = {"k": 10**3, "m": 10**6, "g": 10**9, "t": 10**12}
 _BINARY = {"K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
 _JSON_NUMBER = re.compile(r"\b\d+(?:\.\d+)?[kKmMgGtT]\b")
@@ -60,6 +62,12 @@ def human_int(text: str) -> int:
             raise BadValue(f"decimals are not allowed with the binary suffix {suffix} "
                            f"(did you mean {number}{suffix.lower()}?)")
         return int(number) * _BINARY[suffix]
+    return strict_int(text)
+
+
+def strict_int(text: str) -> int:
+    if not _INT.fullmatch(text.strip()):
+        raise ValueError(text)
     return int(text)
 
 
@@ -104,7 +112,7 @@ def allowed(entry: dict) -> str:
     text = {
         "int": "an integer" + (" (4096, 4k = 4000 or 4K = 4096)" if entry.get("human_int")
                                else ""),
-        "float": "a number",
+        "float": "a finite number",
         "json": "a JSON object",
         "dict": "a JSON object",
         "dict_or_str": "a JSON object or a string",
@@ -122,21 +130,25 @@ def read(entry: dict, raw: str) -> object:
     if entry.get("optional") and raw in NONE_WORDS and not entry.get("container"):
         return None
     if kind in ("str", "flag_or_str"):
+        if not raw.strip() and isinstance(entry.get("default"), str) and entry["default"]:
+            raise BadValue("expected a non-empty string")  # --model '' means nothing
         return normalise(entry, raw)
     if kind == "int":
         if entry.get("auto_int") and raw.strip().lower() in ("auto", "-1"):
             return -1
         try:
-            return human_int(raw) if entry.get("human_int") else int(raw)
+            value = human_int(raw) if entry.get("human_int") else strict_int(raw)
         except BadValue:
             raise
         except ValueError:
             raise BadValue(f"expected {allowed(entry)}") from None
+        if not -(2**63) <= value < 2**63:
+            raise BadValue("expected an integer within the 64-bit range")
+        return value
     if kind == "float":
-        try:
-            return float(raw)
-        except ValueError:
-            raise BadValue(f"expected {allowed(entry)}") from None
+        if not _FLOAT.fullmatch(raw.strip()) or abs(float(raw)) == float("inf"):
+            raise BadValue(f"expected {allowed(entry)}")
+        return float(raw)
     if kind == "choice":
         value = normalise(entry, raw)
         if not isinstance(value, str):

@@ -11,7 +11,7 @@ from pydantic.dataclasses import dataclass
 
 T = TypeVar("T")
 
-CONFIG = ConfigDict(extra="forbid", arbitrary_types_allowed=True)
+CONFIG = ConfigDict(extra="forbid", arbitrary_types_allowed=True, allow_inf_nan=False)
 
 
 def config(cls: type[T]) -> type[T]:

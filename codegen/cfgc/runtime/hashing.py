@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import re
 from collections.abc import Iterable
 from pathlib import PurePath
 from typing import Any
@@ -55,21 +56,26 @@ def nested(value: Any) -> str | None:
     return None if value is None else value.compute_hash()
 
 
-_PLAIN = frozenset({type(None), bool, int, float, str})
+_PLAIN = frozenset({type(None), bool, int, str})
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
+_DEFAULT_TEXT = (object.__repr__, object.__str__)
 
 
 def canon(value: Any) -> object:
-    """Canonical form of an untyped value (Any, dict[str, Any], runtime types, hooks)."""
+    """Canonical form of an untyped value (Any, dict[str, Any], runtime types, hooks).
+    Raises TypeError for a value without a stable identity (its text is an address)."""
     kind = type(value)
     if kind in _PLAIN:  # the common case first: exact types, no isinstance chain
         return value
+    if kind is float:
+        return value + 0.0  # -0.0 -> 0.0: equal numbers, equal keys
     if kind is tuple or kind is list:
         return tuple([canon(v) for v in value])
     if isinstance(value, enum.Enum):  # before int/str: IntEnum and StrEnum are both
         return enum_name(value)
     for base in (int, float, str):  # subclasses of the plain types, as the plain type
         if isinstance(value, base):
-            return base(value)
+            return canon(base(value))
     if isinstance(value, PurePath):
         return str(value)
     if isinstance(value, dict):
@@ -78,10 +84,31 @@ def canon(value: Any) -> object:
         return tuple(sorted((canon(v) for v in value), key=repr))
     if isinstance(value, list | tuple):
         return tuple(canon(v) for v in value)
-    if hasattr(value, "compute_hash"):
-        return value.compute_hash()
-    # Runtime objects (torch.dtype, callables): their printed name, never an address.
-    return f"{type(value).__module__}.{type(value).__qualname__}:{value}"
+    for identity in ("compute_hash", "uuid"):  # declared identities (Inductor passes: uuid)
+        if callable(getattr(value, identity, None)):
+            return f"{identity}:{getattr(value, identity)()}"
+    name = getattr(value, "__qualname__", "")
+    if isinstance(value, type) or (callable(value) and name and "<" not in name):
+        return f"{value.__module__}.{name}"  # classes and named functions by their name
+    # Runtime objects (torch.dtype): their printed name, never one with an address.
+    text = f"{kind.__module__}.{kind.__qualname__}:{value}"
+    if _ADDRESS.search(text) or (kind.__repr__, kind.__str__) == _DEFAULT_TEXT:
+        raise TypeError(f"a {kind.__module__}.{kind.__qualname__} value has no stable "
+                        "identity for the cache key: give it uuid() or compute_hash()")
+    return text
+
+
+def text_of(obj: Any, factors: Any) -> str:
+    """repr of the factors; canon()'s TypeError again, naming the field it comes from."""
+    try:
+        return repr(factors())
+    except TypeError:
+        for name in getattr(obj, "__dataclass_fields__", ()):
+            try:
+                canon(getattr(obj, name, None))
+            except TypeError as inner:
+                raise TypeError(f"{type(obj).__name__}.{name}: {inner}") from None
+        raise
 
 
 def sorted_items(pairs: Any) -> tuple:

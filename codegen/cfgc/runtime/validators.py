@@ -8,7 +8,10 @@ own type checks still run afterwards.
 from __future__ import annotations
 
 import enum
-from typing import Any
+import re
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator
 
 
 def lower(value: Any) -> Any:
@@ -33,6 +36,8 @@ def auto_to_none(value: Any) -> Any:
 
 def enum_by_name(value: Any, enum_cls: type[enum.Enum]) -> Any:
     """'flash_attn' -> Enum.FLASH_ATTN; the error lists the valid names."""
+    if isinstance(value, bool):  # True == 1 would pick an IntEnum member
+        raise ValueError(f"expected a {enum_cls.__name__} name, not {value}")
     if not isinstance(value, str):
         return value
     try:
@@ -89,3 +94,16 @@ def deprecated_value(value: Any, mapping: dict[Any, Any], qualname: str,
     warn_deprecated(f"{qualname}={value!r}", notes.get(value) or f"{value!r} is deprecated",
                     f"{new!r}")
     return new
+
+
+def strict_int(value: Any) -> Any:
+    """What vLLM's int fields mean: no bools, no "1_0" or non-ASCII digits, int64 range."""
+    if isinstance(value, bool) or (isinstance(value, str) and not re.fullmatch(
+            r"\s*[+-]?[0-9]+\s*", value)):
+        raise ValueError(f"expected an integer, not {value!r}")
+    if isinstance(value, int) and not -(2**63) <= value < 2**63:
+        raise ValueError("integer out of the 64-bit range")
+    return value
+
+
+Int = Annotated[int, BeforeValidator(strict_int)]
