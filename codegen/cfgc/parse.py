@@ -184,7 +184,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             project_seen = True
             proj = Reader(top.get("project"), "project", PROJECT_KEYS, errors)
             package = proj.str("package", "project", required=True, default=package)
-            if name_problem(package):
+            if package and name_problem(package):  # a missing one is reported above
                 errors.error(proj.get("package").loc,
                              f"package {package!r} {name_problem(package)}")
             vnode = proj.get("schema_version")
