@@ -14,24 +14,7 @@ import pytest
 
 from cfgc import cli, emit_docs, emit_python, files, pipeline
 
-SCHEMA_A = """\
-classes:
-  Alpha:
-    doc: The first config.
-    hash: {default: include}
-    cli: {group: Alpha}
-    fields:
-      size: {type: int, default: 1, doc: A size.}
-      name: {type: str, default: a, doc: A name.}
-"""
-SCHEMA_B = """\
-classes:
-  Beta:
-    doc: The second config.
-    hash: {default: include}
-    fields:
-      ratio: {type: float, default: 0.5, doc: A ratio.}
-"""
+from .adversarial.helpers import SCHEMA_A, SCHEMA_B  # the two small schemas both suites use
 
 
 def snapshot(root: Path) -> dict[str, bytes]:
