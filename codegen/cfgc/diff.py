@@ -31,7 +31,7 @@ from . import resolve as resolve_mod
 from .emit_cli import build_table
 from .errors import Loc, SchemaError
 from .parse import parse_schema_dir
-from .pyexpr import hash_expr, literal
+from .pyexpr import default_text, hash_expr
 from .resolve import Resolved, derived_cli
 from .type_expr import TypeExpr, TypeKind
 
@@ -179,15 +179,6 @@ def _norm(value: object) -> object:
 
 def _default_key(d: m.Default) -> tuple:
     return (d.kind, _norm(d.value) if d.kind in ("value", "factory") else None)
-
-
-def _default_text(f: m.FieldDef, res: Resolved) -> str:
-    d = f.default
-    if d.kind == "value":
-        return literal(d.value, f.type, res)
-    if d.kind == "factory":
-        return f"{d.value}()"
-    return d.kind  # unset, required
 
 
 def _included(f: m.FieldDef | None) -> bool:
@@ -412,8 +403,8 @@ class _Differ:
             now_required = (f.default.kind == "required" and of.default.kind != "required"
                             and f.kind != "classvar" and f.init)
             self.add("field-now-required" if now_required else "default-changed", subject,
-                     f"{what}: default {_default_text(of, self.old)} -> "
-                     f"{_default_text(f, self.new)}"
+                     f"{what}: default {default_text(of, self.old)} -> "
+                     f"{default_text(f, self.new)}"
                      + (" (in the cache key: default configs hash differently)"
                         if included else ""),
                      f.default.loc, breaking=now_required, cache_key=included)

@@ -43,16 +43,6 @@ def cache_key_text(f: m.FieldDef) -> str:
     return f"no: {f.hash.reason}"
 
 
-def _validator_text(v: m.Validator) -> str:
-    if v.name == "hook":
-        return f"hook `{v.hook}` ({v.mode})"
-    if v.name == "shorthand":
-        return "shorthand " + ", ".join(f"`{k}` -> `{val}`" for k, val in v.arg.items())
-    if v.name == "reject":
-        return "rejects " + ", ".join(f"`{x}`" for x in v.arg["values"])
-    return f"`{v.name}`"
-
-
 # ---------------------------------------------------------------------------- class pages
 #
 # A class page is a compact table (one line per field, short cells that fit a 1400 px
@@ -184,7 +174,8 @@ def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | No
     if not f.init:
         items.append("**Not a constructor argument.**")
     if f.validators:
-        items.append("**Validation:** " + ", ".join(_validator_text(v) for v in f.validators))
+        steps = [v.describe(lambda t: f"`{t}`") for v in f.validators]
+        items.append("**Validation:** " + ", ".join(steps))
     items.append(f"**Cache key:** {cache_key_text(f)}")
     if fl is not None:
         spellings = [flag_link(fl.flag)] + [f"`{x}`" for x in (*fl.aliases, *fl.negatives)]

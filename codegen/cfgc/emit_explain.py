@@ -14,7 +14,7 @@ import json
 
 from . import model as m
 from .emit_cli import class_tree, doc_text, value_spec
-from .pyexpr import literal
+from .pyexpr import default_text
 from .resolve import Resolved
 
 # ------------------------------------------------------------ filled in at merge (lead)
@@ -92,15 +92,6 @@ def long_keys(option: str) -> list[str]:
 
 
 # ------------------------------------------------------------ entries
-
-
-def default_text(f: m.FieldDef, res: Resolved) -> str:
-    d = f.default
-    if d.kind == "value":
-        return literal(d.value, f.type, res)
-    if d.kind == "factory":
-        return f"{d.value}()"
-    return "unset (filled in after construction)" if d.kind == "unset" else "required"
 
 
 def _cache_key(res: Resolved, root: str, path: tuple[str, ...]) -> dict:
@@ -189,11 +180,11 @@ def build_explain(res: Resolved, table: dict) -> dict:
             choices = list(vs.get("choices") or ()) or literal_values(f.type, res)
             entry = {
                 "path": shown, "class": c.name, "field": f.name, "type": f.type_text,
-                "default": default_text(f, res),
+                "default": _default_text(f, res),
                 "choices": choices, "open_choices": bool(vs.get("open")),
                 "optional": bool(vs.get("optional")),
                 "constraints": {k: v for k, v in f.constraints},
-                "validators": [_validator_text(v) for v in f.validators],
+                "validators": [v.describe() for v in f.validators],
                 "settable": f.kind == "field" and f.init,
                 "flags": flags, "config_keys": keys,
                 "env": environment_variable(res, c, f),
@@ -212,16 +203,6 @@ def build_explain(res: Resolved, table: dict) -> dict:
     return {"roots": roots, "fields": fields}
 
 
-def _validator_text(v: m.Validator) -> str:
-    if v.name == "hook":
-        return f"hook {v.hook} ({v.mode})"
-    if v.name == "shorthand":
-        return "shorthand " + ", ".join(f"{k} -> {val}" for k, val in v.arg.items())
-    if v.name == "reject":
-        return "rejects " + ", ".join(str(x) for x in v.arg["values"])
-    return v.name
-
-
 def explain_json(data: dict, prog: str) -> str:
     """One field per line: reviewable diffs, and fast to load (json's C decoder)."""
     head = {"generated_from": "schema/", "prog": prog, "roots": data["roots"]}
@@ -235,3 +216,8 @@ def emit_explain(res: Resolved, table: dict) -> dict[str, str]:
     pkg = res.schema.package
     return {f"{pkg}/explain.json": explain_json(build_explain(res, table),
                                                 pkg.replace("_", "-"))}
+
+
+def _default_text(f: m.FieldDef, res: Resolved) -> str:
+    text = default_text(f, res)
+    return "unset (filled in after construction)" if text == "unset" else text

@@ -155,6 +155,10 @@ def _item(row: dict, f: m.FieldDef | None, res: Resolved) -> dict:
         text = type_schema(t, res) or text  # Literal unions the flag reads as text
         text.update({k: v for k, v in _constraints(f).items()
                      if k in ("pattern", "minLength", "maxLength")})
+    default = row.get("default")
+    if isinstance(default, str) and default and not row.get("optional") \
+            and "pattern" not in text and text.get("type") == "string" and "enum" not in text:
+        text["pattern"] = r"\S"  # as the CLI: a blank value for a flag with a default is refused
     return text
 
 

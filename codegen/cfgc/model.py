@@ -8,6 +8,7 @@ read it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,17 @@ class Validator:
     mode: str = "before"
     hook: str = ""
     arg: object = None  # shorthand map, or {"values": [...], "message": "..."} for reject
+
+    def describe(self, code: Callable[[str], str] = str) -> str:
+        """One line for readers (docs, explain); `code` marks up names and values."""
+        if self.name == "hook":
+            return f"hook {code(self.hook)} ({self.mode})"
+        if self.name == "shorthand":
+            return "shorthand " + ", ".join(f"{code(str(k))} -> {code(str(v))}"
+                                             for k, v in self.arg.items())
+        if self.name == "reject":
+            return "rejects " + ", ".join(code(str(x)) for x in self.arg["values"])
+        return code(self.name)
 
 
 @dataclass(frozen=True)

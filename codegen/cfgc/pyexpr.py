@@ -90,6 +90,19 @@ def _container_literal(value: list | dict, t: TypeExpr, res: Resolved) -> str:
     return "[" + ", ".join(items) + "]"
 
 
+def default_text(f: m.FieldDef, res: Resolved) -> str:
+    """A field's default for readers: the literal, `Class()`, `derived: <expr>`, `unset`
+    (filled in after construction) or `required`."""
+    d = f.default
+    if d.kind == "value":
+        return literal(d.value, f.type, res)
+    if d.kind == "factory":
+        return f"{d.value}()"
+    if f.derive is not None:
+        return f"derived: {f.derive.display}"
+    return d.kind  # unset, required
+
+
 def field_default(f: m.FieldDef, res: Resolved) -> str:
     """Right-hand side of the field declaration ('' when required and unconstrained)."""
     kwargs: list[str] = []

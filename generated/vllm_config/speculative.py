@@ -320,14 +320,14 @@ class SpeculativeConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "aux_hidden_state_layer_ids": _h.canon(_hooks.aux_layer_ids_factor(self)),
-            "uses_aux_hidden_states": _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
+            "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash')),
         }
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.aux_layer_ids_factor(self)),
-            _h.canon(_hooks.uses_aux_hidden_states_factor(self)),
+            _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or

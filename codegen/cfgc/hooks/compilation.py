@@ -1,14 +1,9 @@
 """Hooks for schema/compilation.yaml: CompilationConfig, PassConfig, DynamicShapesConfig.
 
-What the classes enforce and derive is declared in the schema (rules, resolve steps,
-expression methods; the CUDAGraphMode methods are on the generated enum). What stays
-here are real algorithms the engine and VllmConfig's hooks call while building the
-config: CUDA-graph capture sizes, compile ranges and splitting ops. They take every
-platform-, model- or engine-dependent input as an argument, so they stay pure and
-testable.
-
-Nothing here imports torch or vLLM; the generated package is imported inside
-functions only (it imports this module).
+What the classes enforce and derive is declared in the schema. What stays are the
+algorithms the engine and VllmConfig call: CUDA-graph capture sizes, compile ranges,
+splitting ops. Engine-dependent inputs are arguments, so they stay pure and testable;
+nothing imports torch, and the generated package only inside functions.
 """
 
 from __future__ import annotations

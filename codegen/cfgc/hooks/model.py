@@ -45,6 +45,19 @@ def keep_mm_init_kwargs(self: Any, *initvars: Any) -> None:
     })
 
 
+def dtype_name_or_torch(value: Any, names: tuple[str, ...], what: str) -> Any:
+    """`value` if it is one of `names` or a torch dtype object, else a ValueError."""
+    if isinstance(value, str):
+        if value in names:
+            return value
+        raise ValueError(f"unknown {what} {value!r}; expected one of {', '.join(names)} "
+                         "(or a torch.dtype)")
+    if _is_torch_dtype(value):
+        return value
+    raise ValueError(f"{what} must be a name ({', '.join(names)}) or a torch.dtype, "
+                     f"got {type(value).__name__}")
+
+
 def check_dtype(value: Any) -> Any:
     """A dtype name of ModelDType (case-sensitive) or a torch dtype object.
 
@@ -52,15 +65,7 @@ def check_dtype(value: Any) -> Any:
     type name so that validation never imports torch."""
     from vllm_config.types import ModelDType
 
-    names = get_args(ModelDType)
-    if isinstance(value, str):
-        if value in names:
-            return value
-        raise ValueError(f"unknown dtype {value!r}; expected one of {', '.join(names)}")
-    if _is_torch_dtype(value):
-        return value
-    raise ValueError(f"dtype must be a name ({', '.join(names)}) or a torch dtype, "
-                     f"got {type(value).__name__}")
+    return dtype_name_or_torch(value, get_args(ModelDType), "dtype")
 
 
 def check_hf_overrides(value: Any) -> Any:

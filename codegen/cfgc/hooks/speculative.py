@@ -3,32 +3,21 @@
 Method inference, per-method defaults and the checks are declared in the schema
 (`resolve` steps of SpeculativeConfig). What stays here: seams to objects the engine
 supplies (the target's HF config, the draft's config for the hash), the synthetic
-acceptance-rate schedule (an algorithm), and value-only helpers the engine's hook
-points and VllmConfig's hooks call (`draft_tensor_parallel_size`,
-`draft_max_model_len`, the Literal alias values).
+acceptance-rate schedule (an algorithm), and the draft TP / length rules the engine
+applies when it builds the draft configs (`draft_tensor_parallel_size`,
+`draft_max_model_len`).
 """
 
 from __future__ import annotations
 
 import logging
-import typing
 from typing import Any
 
 logger = logging.getLogger("vllm_config.speculative")
 
-#: Methods whose drafter consumes intermediate hidden states of the target model.
+#: Methods whose drafter consumes intermediate hidden states of the target model (the
+#: schema's uses_aux_hidden_states hash factor names the same three).
 AUX_HIDDEN_STATE_METHODS = ("eagle3", "extract_hidden_states", "dflash")
-
-
-def _literal_values(tp: Any) -> tuple[str, ...]:
-    """Flatten a Literal alias (possibly a union of Literals) into its values."""
-    out: list[str] = []
-    for arg in typing.get_args(tp):
-        if isinstance(arg, str):
-            out.append(arg)
-        else:
-            out.extend(_literal_values(arg))
-    return tuple(out)
 
 
 # --- resolve steps ----------------------------------------------------------------
@@ -64,21 +53,12 @@ def resolve_synthetic_acceptance(self: Any) -> None:
 # --- hash extras ------------------------------------------------------------------
 
 
-def uses_aux_hidden_states(method: str | None) -> bool:
-    return method in AUX_HIDDEN_STATE_METHODS
-
-
-def uses_aux_hidden_states_factor(self: Any) -> bool:
-    """Hash factor. Stays a hook: a hash extra is a field path or a hook, not an expression."""
-    return uses_aux_hidden_states(self.method)
-
-
 def aux_layer_ids_factor(self: Any) -> tuple[int, ...] | None:
     """Target layers whose hidden states the drafter reads (from the draft config).
 
     Stays a hook: a seam to the draft's Hugging Face config (read with getattr defaults).
     """
-    if not uses_aux_hidden_states(self.method) or self.draft_model_config is None:
+    if self.method not in AUX_HIDDEN_STATE_METHODS or self.draft_model_config is None:
         return None
     hf_config = getattr(self.draft_model_config, "hf_config", None)
     layer_ids = getattr(hf_config, "eagle_aux_hidden_state_layer_ids", None)

@@ -1,13 +1,10 @@
 """Hooks for schema/vllm.yaml (VllmConfig): what its declared behaviour cannot say.
 
 VllmConfig's reconciliation of its sub-configs is declared in the schema (`resolve`
-steps, the `level_defaults` table, expression properties). What stays here is, each
-for the reason in its docstring: the seams to the engine (checkpoint facts that
-ModelConfig does not declare, executor classes, the clock), building objects (the
-default SchedulerConfig, the offloading KVTransferConfig), filesystem paths, the
-calls into the CUDA-graph and compile-range algorithms of the compilation hooks, and
-two hash factors. Plus `validate_block_size`, which the engine calls (hook point
-validate_block_size) once the attention backend has fixed the block size.
+steps, the `level_defaults` table, expression properties). What stays, each for the
+reason in its docstring: seams to the engine (checkpoint facts, executor classes), a
+filesystem path, and the calls into the compilation algorithms. Plus
+`validate_block_size`, which the engine calls once the block size is final.
 """
 
 from __future__ import annotations
