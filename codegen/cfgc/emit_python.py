@@ -339,6 +339,20 @@ def _import_line(module: str, names: list[str]) -> str:
     return f"from {module} import (\n{body})"
 
 
+# `<package>.utils` re-exports these helpers of cfgc.runtime.utils (vLLM's
+# vllm.config.utils names); the package itself exports the ones vLLM imports from
+# `vllm.config` directly.
+UTILS_NAMES = (
+    "ConfigType", "Range", "SupportsHash", "SupportsMetricsInfo", "compute_hash_cached",
+    "config", "get_attr_docs", "get_field", "get_hash_factors", "getattr_iter",
+    "hash_factors", "is_init_field", "normalize_value", "replace", "update_config",
+)
+UTILS_TOP_LEVEL = (
+    "ConfigType", "SupportsMetricsInfo", "config", "get_attr_docs", "is_init_field",
+    "replace", "update_config",
+)
+
+
 def emit_package(res: Resolved) -> dict[str, str]:
     """All generated Python files, as {relative path: content}."""
     env = environment()
@@ -363,9 +377,13 @@ def emit_package(res: Resolved) -> dict[str, str]:
         enum_methods={e.name: res.behaviour[e.name].methods for e in res.schema.enums},
         enum_truth={e.name: res.behaviour[e.name].phase for e in res.schema.enums},
     )
+    out[f"{pkg}/utils.py"] = env.get_template("utils.py.jinja").render(
+        header=header("schema/ (names from cfgc.runtime.utils)"), names=UTILS_NAMES
+    )
     exports = sorted(
         [(c.name, c.module) for c in res.schema.classes]
         + [(n, "types") for n in (*res.enums, *res.aliases, *res.runtime_types)]
+        + [(n, "utils") for n in UTILS_TOP_LEVEL]
     )
     out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
         header=header("schema/"), package=pkg, version=res.schema.version, exports=exports

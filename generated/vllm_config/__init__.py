@@ -22,6 +22,7 @@ _EXPORTS: dict[str, str] = {
     "CompilationConfig": "compilation",
     "CompilationMode": "types",
     "ConfigFormat": "types",
+    "ConfigType": "utils",
     "ConvertOption": "types",
     "DCPCommBackend": "types",
     "DataParallelBackend": "types",
@@ -111,6 +112,7 @@ _EXPORTS: dict[str, str] = {
     "StructuredOutputsBackend": "types",
     "StructuredOutputsConfig": "structured_outputs",
     "SupportsHash": "types",
+    "SupportsMetricsInfo": "utils",
     "TensorizerConfig": "types",
     "TokenPoolingType": "types",
     "TokenizerMode": "types",
@@ -120,6 +122,11 @@ _EXPORTS: dict[str, str] = {
     "VideoDummyOptions": "multimodal",
     "VllmConfig": "vllm",
     "WeightTransferConfig": "weight_transfer",
+    "config": "utils",
+    "get_attr_docs": "utils",
+    "is_init_field": "utils",
+    "replace": "utils",
+    "update_config": "utils",
 }
 
 __all__ = sorted(_EXPORTS) + ["SCHEMA_VERSION"]
