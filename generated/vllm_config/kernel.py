@@ -21,10 +21,10 @@ class IrOpPriorityConfig:
     """
 
     rms_norm: list[IrOpProvider] = Field(default_factory=list)
-    """Providers to try for rms_norm, in order (choices: native, triton); a comma-separated string is accepted. Empty means the registry default (triton, native). rms_norm: RMS normalisation of the last dimension: x / sqrt(mean(x^2) + epsilon) * weight, accumulated in fp32 and returned in x's dtype."""
+    """Providers to try for rms_norm, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). rms_norm: RMS normalisation of the last dimension: x / sqrt(mean(x^2) + epsilon) * weight, accumulated in fp32 and returned in x's dtype."""
 
     fused_add_rms_norm: list[IrOpProvider] = Field(default_factory=list)
-    """Providers to try for fused_add_rms_norm, in order (choices: native, triton); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
+    """Providers to try for fused_add_rms_norm, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
 
     @field_validator("rms_norm", mode="before")
     @classmethod

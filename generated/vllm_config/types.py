@@ -524,5 +524,5 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
 
-IrOpProvider = Literal["native", "triton"]
-"""Name of a kernel provider in the op registry (schema/kernels.yaml)."""
+IrOpProvider = Literal["native", "triton", "vllm_c", "aiter", "oink", "xpu_kernels"]
+"""Name of a kernel provider: one in the op registry, or one of the engine's own (schema/kernels.yaml)."""
