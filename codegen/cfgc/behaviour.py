@@ -246,10 +246,16 @@ class _Compiler:
         if checked is None:
             return
         if is_method:
-            sig = "".join(f", {p}: {json.dumps(t)}" for p, t in acc.params)
-            self.out.methods.append((acc, checked.source, sig))
+            self.out.methods.append((acc, checked.source, param_source(acc)))
         else:
             self.out.properties.append((acc, checked.source))
+
+
+def param_source(acc: m.Accessor) -> str:
+    """A method's parameters after self/cls, as Python: `, key: "str", default: "Any" = None`."""
+    defaults = dict(acc.defaults)
+    return "".join(f", {p}: {json.dumps(t)}" + (f" = {defaults[p]}" if p in defaults else "")
+                   for p, t in acc.params)
 
 
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}

@@ -2,6 +2,7 @@
 """Config classes: PoolerConfig."""
 
 
+from cfgc.hooks import pooler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -70,6 +71,14 @@ class PoolerConfig:
             self.seq_pooling_type = self.pooling_type
         if self.pooling_type in ('ALL', 'STEP'):
             self.tok_pooling_type = self.pooling_type
+
+    def get_seq_pooling_type(self) -> "SequencePoolingType":
+        """seq_pooling_type, which must have been resolved (it raises while unset)."""
+        return _hooks.get_seq_pooling_type(self)
+
+    def get_tok_pooling_type(self) -> "TokenPoolingType":
+        """tok_pooling_type, which must have been resolved (it raises while unset)."""
+        return _hooks.get_tok_pooling_type(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
