@@ -299,6 +299,16 @@ def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
     return comp.out
 
 
+def compile_constant(k: m.ConstantDef, res, errors: Collector) -> ClassCode:
+    """An `expr` constant: no fields in scope; `phase` holds its one source line and
+    `enums` the enums and classes it names (imported by its module)."""
+    comp = _Compiler(None, res, errors)
+    checked = comp.expr(k.expr, f"constant {k.module}.{k.name}")
+    if checked is not None:
+        comp.out.phase = [checked.source]
+    return comp.out
+
+
 def compile_enum(e: m.EnumDef, res, errors: Collector) -> ClassCode:
     comp = _Compiler(None, res, errors, enum=e)
     for acc in e.properties:

@@ -308,6 +308,9 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     used: set[str] = set()
     for c in classes:
         used |= _names_used(c, res)
+    for k in res.schema.constants:
+        if k.module == module and k.expr is not None:
+            used |= res.behaviour[f"{module}.{k.name}"].enums
     from_types = sorted(n for n in used if res.kind_of(n) in ("enum", "alias", "runtime"))
     from_modules: dict[str, list[str]] = {}
     for name in sorted(used - local):
@@ -323,8 +326,9 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     ]
     views = [class_view(c, res) for c in classes]
     tables = [src for c in classes for *_, src in res.behaviour[c.name].tables]
-    uses = _support_names_used(views, tables)
     constants, runtime_modules = _constants(module, res)
+    late = _constants(module, res, late=True)[0]  # expressions may build the classes
+    uses = _support_names_used(views, tables + late)
     if any(k.alias for k in res.schema.constants if k.module == module):
         imports.insert(0, f"from {pkg} import types as _types")
     runtime_imports = sorted(
@@ -340,19 +344,23 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         tables=tables,
         uses=uses,
         constants=constants,
+        late_constants=late,
         runtime_imports=runtime_imports,
     )
 
 
-def _constants(module: str, res: Resolved) -> tuple[list[str], list[str]]:
+def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str], list[str]]:
     """The module's `constants:` as Python statements (each preceded by its doc as a `#:`
-    comment), and the cfgc.runtime modules they re-export functions from."""
+    comment), and the cfgc.runtime modules they re-export functions from. `late`: the
+    expression constants, which come after the classes."""
     out: list[str] = []
     runtime: set[str] = set()
     for k in res.schema.constants:
-        if k.module != module:
+        if k.module != module or (k.expr is not None) != late:
             continue
-        if k.values_of:
+        if k.expr is not None:
+            rhs = res.behaviour[f"{module}.{k.name}"].phase[0]
+        elif k.values_of:
             values = res.expand(res.aliases[k.values_of].type).values
             rhs = "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1 else "")
             rhs += ")"

@@ -258,7 +258,8 @@ class Difference:
 class ConstantDef:
     """A module-level name of a generated module (`constants:`): a literal `value`, the
     values of a Literal alias (`values_of`), a re-exported alias (`alias`), a defaults
-    table of a class (`table`: Class.table) or a runtime function (`import`)."""
+    table of a class (`table`: Class.table), a runtime function (`import`) or an
+    expression (`expr`, evaluated once at import, after the module's classes)."""
 
     name: str
     module: str
@@ -269,6 +270,7 @@ class ConstantDef:
     alias: str = ""
     table: str = ""
     import_path: str = ""
+    expr: Expr | None = None  # an expression (no fields in scope), e.g. configs built by keyword
     export: bool = False  # also a top-level name of the package
     differs: str = ""
 

@@ -34,8 +34,8 @@ SET_KEYS = ("set", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
 ACCESSOR_KEYS = ("hook", "expr", "doc", "returns", "params", "kind", "unsupported",
                  "differs_from_vllm")
-CONSTANT_KEYS = ("doc", "value", "values_of", "alias", "table", "import", "export",
-                 "differs_from_vllm")
+CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
+                 "export", "differs_from_vllm")
 FIELDS_FROM = ("kernel_ops",)
 CLASS_HASH_KEYS = ("default", "extra")
 CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases", "expose", "enable_flag")
@@ -301,19 +301,21 @@ def _differs(r: Reader, what: str) -> str:
 def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.ConstantDef:
     what = f"constant {name}"
     r = Reader(node, what, CONSTANT_KEYS, errors)
-    sources = [k for k in ("value", "values_of", "alias", "table", "import") if r.has(k)]
+    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr")
+               if r.has(k)]
     if len(sources) != 1:
         errors.error(node.loc, f"{what} needs exactly one of value, values_of, alias, table, "
-                               "import")
+                               "import, expr")
     import_path = _dotted(r, what, errors) if r.has("import") else ""
     table = r.str("table", what)
     if table and not DOTTED.match(table):
         errors.error(r.key_loc("table"), f"table of {what} must be Class.table_name")
     return m.ConstantDef(
-        name, stem, r.str("doc", what, required=True), node.loc,
+        name, _module(r, what, stem, errors), r.str("doc", what, required=True), node.loc,
         value=r.get("value").plain() if r.has("value") else None,
         values_of=r.str("values_of", what), alias=r.str("alias", what), table=table,
-        import_path=import_path, export=r.bool("export", what, False),
+        import_path=import_path, expr=_expr(r, "expr", what, errors),
+        export=r.bool("export", what, False),
         differs=_differs(r, what))
 
 
@@ -526,6 +528,7 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
         doc=r.str("doc", what, required=True),
         fields=tuple(fields),
         renamed_from=_renamed_from(r, what, name, errors),
+        differs=_differs(r, what),
         loc=node.loc,
         hash_default=hash_default,
         hash_extra=tuple(extras),

@@ -180,6 +180,10 @@ def _check_constants(res: Resolved, errors: Collector) -> None:
             elif c.module != k.module:
                 errors.error(k.loc, f"{what} re-exports a table of {cls}: declare it in "
                                     f"{cls}'s module ({c.module})")
+        if k.expr is not None:
+            from .behaviour import compile_constant
+
+            res.behaviour[f"{k.module}.{k.name}"] = compile_constant(k, res, errors)
         if k.import_path and k.import_path.count(".") != 3 or (
                 k.import_path and not k.import_path.startswith("cfgc.runtime.")):
             errors.error(k.loc, f"import of {what} must be cfgc.runtime.<module>.<name> "

@@ -163,9 +163,9 @@ class PassConfig:
         """Logs (once) which fuse_* fusion passes are on."""
         return _hooks.log_enabled_passes(self)
 
-    def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float]") -> "int | None":
-        """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce at this TP world size: fi_allreduce_fusion_max_size_mb, else the device's world-size -> MiB table `default_sizes_mb`; None for unsupported sizes or when no limit is known."""
-        return (None if world_size not in (2, 4, 8, 16) else (int((self.fi_allreduce_fusion_max_size_mb * 1024) * 1024) if self.fi_allreduce_fusion_max_size_mb is not None else (int((default_sizes_mb[world_size] * 1024) * 1024) if world_size in default_sizes_mb else None)))
+    def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float] | None" = None) -> "int | None":
+        """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce at this TP world size: fi_allreduce_fusion_max_size_mb, else the world-size -> MiB table `default_sizes_mb` (by default this machine's, default_fi_allreduce_fusion_max_size_mb()); None for unsupported sizes or when no limit is known."""
+        return (None if world_size not in (2, 4, 8, 16) else (int((self.fi_allreduce_fusion_max_size_mb * 1024) * 1024) if self.fi_allreduce_fusion_max_size_mb is not None else (int((default_sizes_mb[world_size] * 1024) * 1024) if default_sizes_mb is not None and world_size in default_sizes_mb else (int((self.default_fi_allreduce_fusion_max_size_mb()[world_size] * 1024) * 1024) if default_sizes_mb is None and world_size in self.default_fi_allreduce_fusion_max_size_mb() else None))))
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -9,6 +9,12 @@ from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import PoolingTask, SequencePoolingType, TokenPoolingType
 
+#: Every sequence pooling type, in declaration order.
+SEQ_POOLING_TYPES = ('CLS', 'LAST', 'MEAN')
+
+#: Every token pooling type, in declaration order.
+TOK_POOLING_TYPES = ('ALL', 'STEP')
+
 
 @config
 class PoolerConfig:

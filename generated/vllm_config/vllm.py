@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from cfgc.hooks import vllm as _hooks
+from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -92,6 +93,24 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": True,
     },
 }
+
+#: What each optimization level fills in, by level.
+OPTIMIZATION_LEVEL_TO_CONFIG = LEVEL_DEFAULTS
+
+#: Context manager making a VllmConfig the current one.
+set_current_vllm_config = _context.set_current_vllm_config
+
+#: The current VllmConfig (an AssertionError outside set_current_vllm_config).
+get_current_vllm_config = _context.get_current_vllm_config
+
+#: The current VllmConfig, or None.
+get_current_vllm_config_or_none = _context.get_current_vllm_config_or_none
+
+#: The current config's compilation_config, cached per context.
+get_cached_compilation_config = _context.get_cached_compilation_config
+
+#: The layers of the static forward context of a given type, by name.
+get_layers_from_vllm_config = _context.get_layers_from_vllm_config
 
 
 @config
