@@ -1167,12 +1167,15 @@ FLAGS = (
         "root": "VllmConfig",
         "path": ("model_config", "quantization_config"),
         "optional": True,
-        "kind": "dict_or_str",
+        "kind": "json",
+        "json_class": "QuantizationConfigArgs",
         "requires": "",
         "default": "None",
         "help": (
             "Structured settings for online quantization (per layer kind specs, ignore patterns). "
-            "Filled from the shorthand when quantization names an online method. (default: None)"
+            "Filled from the shorthand when quantization names an online method.\n\nTakes a JSON "
+            "object, or its keys one by one: --quantization-config.key value (a trailing + "
+            "appends comma-separated items to a list). (default: None)"
         ),
         "dest": "f16",
     },

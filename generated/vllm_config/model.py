@@ -9,11 +9,14 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import model as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.multimodal import MultiModalConfig
 from vllm_config.pooler import PoolerConfig
+from vllm_config.quantization import QuantizationConfigArgs
 from vllm_config.types import (
     AttentionBackendEnum,
     ConfigFormat,
@@ -27,12 +30,23 @@ from vllm_config.types import (
     ModelDType,
     ModelImpl,
     PretrainedConfig,
-    QuantizationConfigArgs,
     QuantizationMethods,
     RunnerOption,
     TokenizerMode,
     TorchDType,
 )
+
+#: The attention structure of a model (re-exported from vllm_config.types).
+AttnTypeStr = _types.AttnTypeStr
+
+#: Edits to a model's Hugging Face config (re-exported from vllm_config.types).
+HfOverrides = _types.HfOverrides
+
+#: The runner a model uses once resolved (re-exported from vllm_config.types).
+RunnerType = _types.RunnerType
+
+#: The model name the server reports, from served_model_name or the model.
+get_served_model_name = _names.get_served_model_name
 
 
 @config

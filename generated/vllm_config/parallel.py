@@ -403,6 +403,29 @@ class ParallelConfig:
         """Workers of one data-parallel replica on this node."""
         return self.world_size // self.nnodes_within_dp
 
+    def get_next_dp_init_port(self) -> "int":
+        """A fresh port for a data-parallel process group: the next prepared one, else data_parallel_master_port (which then moves up by one)."""
+        return _hooks.get_next_dp_init_port(self)
+
+    def stateless_init_dp_group(self, return_store: "bool" = False) -> "Any":
+        """Creates the data-parallel process group (and its store when asked)."""
+        raise _r.NotSupportedError("ParallelConfig.stateless_init_dp_group() is not available in vllm_config: creating the data-parallel process group needs a running engine and vLLM's stateless torch.distributed helpers")
+
+    @staticmethod
+    def has_unfinished_dp(dp_group: "Any", has_unfinished: "bool") -> "bool":
+        """Whether any data-parallel rank has unfinished work (an all-reduce; imports torch)."""
+        return _hooks.has_unfinished_dp(dp_group, has_unfinished)
+
+    @staticmethod
+    def sync_dp_state(dp_group: "Any", has_unfinished: "bool", pending_pause: "bool") -> "tuple[bool, bool]":
+        """One all-reduce for (some rank has work or a pause is not agreed yet, every rank asked to pause); imports torch."""
+        return _hooks.sync_dp_state(dp_group, has_unfinished, pending_pause)
+
+    @staticmethod
+    def sync_kv_cache_memory_size(dp_group: "Any", kv_cache_memory: "int") -> "int":
+        """The smallest KV-cache budget across data-parallel ranks (-1 means no limit); imports torch."""
+        return _hooks.sync_kv_cache_memory_size(dp_group, kv_cache_memory)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {

@@ -308,6 +308,57 @@ class SpeculativeConfig:
         """Most extra batch slots one request's drafting can add per step: num_speculative_tokens - 1 with parallel drafting, plus one for a draft model."""
         return (self.num_speculative_tokens - 1 if self.parallel_drafting and self.num_speculative_tokens is not None else 0) + (1 if self.method == 'draft_model' else 0)
 
+    def use_gemma4_mtp(self) -> "bool":
+        """Whether the drafter is Gemma 4's MTP head (method mtp, draft model type gemma4_mtp)."""
+        return _hooks.use_gemma4_mtp(self)
+
+    def use_step3p5_mtp(self) -> "bool":
+        """Whether the drafter is Step-3.5's MTP head (method mtp, draft model type step3p5_mtp)."""
+        return _hooks.use_step3p5_mtp(self)
+
+    def use_dflash(self) -> "bool":
+        """Whether the method is DFlash."""
+        return self.method == 'dflash'
+
+    def use_dspark(self) -> "bool":
+        """Whether the method is DSpark."""
+        return self.method == 'dspark'
+
+    def uses_draft_model(self) -> "bool":
+        """Whether a separate (smaller) draft model proposes the tokens."""
+        return self.method == 'draft_model'
+
+    def uses_extract_hidden_states(self) -> "bool":
+        """Whether the method only extracts hidden states (no drafting model)."""
+        return self.method == 'extract_hidden_states'
+
+    def use_ngram_gpu(self) -> "bool":
+        """Whether n-gram proposals run on the GPU."""
+        return self.method == 'ngram_gpu'
+
+    @staticmethod
+    def hf_config_override(hf_config: "Any") -> "Any":
+        """The Hugging Face config of the MTP drafter built into a target checkpoint."""
+        raise _r.NotSupportedError("SpeculativeConfig.hf_config_override() is not available in vllm_config: rewriting a target's Hugging Face config into its MTP drafter's config is a per-architecture table of the model code, which the engine owns")
+
+    @staticmethod
+    def compose_draft_hf_overrides(target_hf_overrides: "Any") -> "Any":
+        """The hf_overrides of the draft model: the drafter override, followed by the target's override when that is a function (a picklable partial); a dict of the target is not applied to the draft."""
+        return _hooks.compose_draft_hf_overrides(target_hf_overrides)
+
+    def update_arch_(self) -> "None":
+        """Refreshes the draft model's architecture facts after its Hugging Face config changed."""
+        raise _r.NotSupportedError("SpeculativeConfig.update_arch_() is not available in vllm_config: re-reading the draft model's architecture needs vLLM's model registry")
+
+    @staticmethod
+    def create_draft_parallel_config(target_parallel_config: "Any", speculative_draft_tensor_parallel_size: "int") -> "Any":
+        """The draft worker's ParallelConfig: the target's pipeline size, executor and loading settings, with the draft's tensor-parallel size."""
+        return _hooks.create_draft_parallel_config(target_parallel_config, speculative_draft_tensor_parallel_size)
+
+    def verify_equal_vocab_size_if_draft_model(self) -> "None":
+        """With a draft model, fails when its vocabulary size differs from the target's."""
+        return _hooks.verify_equal_vocab_size_if_draft_model(self)
+
     def use_eagle(self) -> "bool":
         """Whether the drafter is EAGLE-style (it reads the target's hidden states)."""
         return self.method in ('eagle', 'eagle3', 'mtp', 'dflash', 'dspark')

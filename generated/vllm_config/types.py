@@ -199,9 +199,6 @@ HfOverridesFn = Annotated[Any, "collections.abc.Callable"]
 LogitsProcessorClass = Annotated[Any, "vllm.v1.sample.logits_processor.LogitsProcessor"]
 """A logits processor class (the class itself, not an instance). Imported lazily, never at package import: vllm.v1.sample.logits_processor.LogitsProcessor."""
 
-QuantizationConfigArgs = Annotated[Any, "vllm.config.quantization.QuantizationConfigArgs"]
-"""Structured online-quantization settings (per layer kind specs and ignore patterns). Imported lazily, never at package import: vllm.config.quantization.QuantizationConfigArgs."""
-
 RuntimeEnv = Annotated[Any, "ray.runtime_env.RuntimeEnv"]
 """A Ray runtime environment (packages, env vars) for remote workers. Imported lazily, never at package import: ray.runtime_env.RuntimeEnv."""
 
@@ -472,6 +469,32 @@ TokenPoolingType = Literal["ALL", "STEP"]
 
 ProfilerKind = Literal["torch", "cuda"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
+
+AttnTypeStr = Literal[
+    "decoder",
+    "encoder",
+    "encoder_only",
+    "encoder_decoder",
+    "attention_free",
+    "hybrid",
+]
+"""The attention structure of a model, as the engine names it."""
+
+HfOverrides = dict[str, Any] | HfOverridesFn
+"""Edits to a model's Hugging Face config, as keys to set or as a function."""
+
+QuantKeyName = Literal[
+    "fp8_per_tensor_static",
+    "fp8_per_tensor_dynamic",
+    "fp8_per_token",
+    "fp8_per_channel_static",
+    "fp8_per_block_static",
+    "fp8_per_block_dynamic",
+    "mxfp8",
+    "mxfp4",
+    "int8_per_channel_static",
+]
+"""A quantization scheme for weights or activations, by name."""
 
 RunnerType = Literal["generate", "pooling", "draft"]
 """What the model runner executes - text generation, pooling, or a speculative draft model."""

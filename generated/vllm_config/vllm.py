@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from cfgc.hooks import vllm as _hooks
+from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -92,6 +93,24 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": True,
     },
 }
+
+#: What each optimization level fills in, by level.
+OPTIMIZATION_LEVEL_TO_CONFIG = LEVEL_DEFAULTS
+
+#: Context manager making a VllmConfig the current one.
+set_current_vllm_config = _context.set_current_vllm_config
+
+#: The current VllmConfig (an AssertionError outside set_current_vllm_config).
+get_current_vllm_config = _context.get_current_vllm_config
+
+#: The current VllmConfig, or None.
+get_current_vllm_config_or_none = _context.get_current_vllm_config_or_none
+
+#: The current config's compilation_config, cached per context.
+get_cached_compilation_config = _context.get_cached_compilation_config
+
+#: The layers of the static forward context of a given type, by name.
+get_layers_from_vllm_config = _context.get_layers_from_vllm_config
 
 
 @config
@@ -366,6 +385,16 @@ class VllmConfig:
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"])
 
     @property
+    def use_v2_model_runner(self) -> "bool":
+        """Whether the V2 model runner runs this configuration."""
+        return _hooks.use_v2_model_runner(self)
+
+    @property
+    def max_concurrent_batches(self) -> "int":
+        """Batches in flight at once: the pipeline depth, one more with asynchronous scheduling on the V2 runner, at least 2 with asynchronous scheduling on V1 without pipelining."""
+        return ((self.parallel_config.pipeline_parallel_size + 1 if self.use_v2_model_runner else (2 if self.parallel_config.pipeline_parallel_size <= 1 else self.parallel_config.pipeline_parallel_size)) if self.scheduler_config.async_scheduling else self.parallel_config.pipeline_parallel_size)
+
+    @property
     def num_speculative_tokens(self) -> "int":
         """Tokens checked per decode step beyond the first (speculative drafts or a diffusion canvas); 0 without either."""
         return (self.speculative_config.num_speculative_tokens if self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None else (self.diffusion_config.canvas_length if self.diffusion_config is not None and self.diffusion_config.canvas_length is not None else 0))
@@ -395,9 +424,34 @@ class VllmConfig:
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
         return self.model_fact('attention_chunk_size', None) is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0)
 
-    def model_fact(self, *args: Any, **kwargs: Any) -> "Any":
+    def enable_trace_function_call_for_thread(self) -> "None":
+        """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
+        return _hooks.enable_trace_function_call_for_thread(self)
+
+    @staticmethod
+    def get_quantization_config(model_config: "Any", load_config: "Any") -> "Any":
+        """The quantization method's config object for this model and load config."""
+        raise _r.NotSupportedError("VllmConfig.get_quantization_config() is not available in vllm_config: the quantization config object comes from vLLM's quantization registry and the checkpoint, checked against the GPU's capability")
+
+    def with_hf_config(self, hf_config: "Any", architectures: "list[str] | None" = None) -> "VllmConfig":
+        """A copy of this config whose model uses `hf_config` (with `architectures` when given); this config is left unchanged."""
+        return _hooks.with_hf_config(self, hf_config, architectures)
+
+    def update_sizes_for_sequence_parallelism(self, possible_sizes: "list[int]") -> "list[int]":
+        """The sizes that are multiples of the TP size (sequence parallelism needs that), warning about the others."""
+        return _hooks.update_sizes_for_sequence_parallelism(self, possible_sizes)
+
+    def try_verify_and_update_config(self) -> "None":
+        """Applies the model architecture's own config adjustments, once."""
+        raise _r.NotSupportedError("VllmConfig.try_verify_and_update_config() is not available in vllm_config: the per-architecture config fix-ups live in vLLM's model registry")
+
+    def validate_block_size(self) -> "None":
+        """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
+        return _hooks.validate_block_size(self)
+
+    def model_fact(self, name: "str", default: "Any") -> "Any":
         """A fact about the model that only a loaded checkpoint knows (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type), read from model_config by name; `default` without a model or before the engine filled it in."""
-        return _hooks.model_fact(self, *args, **kwargs)
+        return _hooks.model_fact(self, name, default)
 
     def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""

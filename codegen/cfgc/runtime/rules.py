@@ -21,9 +21,10 @@ class RuleError(ValueError):
 
 
 class NotSupportedError(NotImplementedError):
-    """A rule declared `raises: NotImplementedError`: a combination not supported yet."""
+    """A rule declared `raises: NotImplementedError` (a combination not supported yet),
+    or a method declared `unsupported:` (it needs the engine, a GPU or torch)."""
 
-    def __init__(self, message: str, fields: list[str]):
+    def __init__(self, message: str, fields: list[str] = ()):
         super().__init__(message)
         self.fields = tuple(fields)
 
