@@ -15,6 +15,7 @@ import re
 from pathlib import PurePath
 
 from .cli_values import CliError, EnumRef
+from .rules import building_from_flags
 
 
 class Built:
@@ -154,9 +155,10 @@ def build(table: object, parsed) -> Built:
             cache.append(importlib.import_module(f"{package}.types"))
         return cache[0]
 
-    for root in table.ROOTS:
-        built.roots[root] = build_class(table, parsed, root, parsed.trees.get(root, {}), root,
-                                        (), built, types_module)
+    with building_from_flags():  # the engine's checks on flags apply (from_flags())
+        for root in table.ROOTS:
+            built.roots[root] = build_class(table, parsed, root, parsed.trees.get(root, {}),
+                                            root, (), built, types_module)
     for root, obj in built.roots.items():
         _walk(table, root, (), root, obj, built)
     return built
