@@ -215,3 +215,87 @@ def test_engine_checks_apply_to_flags_only() -> None:
         with pytest.raises(NotImplementedError, match="concurrent partial prefills"):
             VllmConfig(scheduler_config=sched)
     assert rules.from_flags() is False
+
+
+# --- speculative decoding: target and draft configs ------------------------------------
+
+
+def spec(*argv: str) -> dict:
+    return show("--max-model-len", "1024", "-tp", "2", *argv)
+
+
+def test_ngram_drafts_with_the_target_configs() -> None:
+    """v048: the engine passes the target model and parallel configs; the n-gram
+    proposer has no weights and uses them as its draft configs."""
+    data = spec("--speculative-config",
+                '{"method": "ngram", "num_speculative_tokens": 3, "prompt_lookup_max": 3}')
+    sc = "speculative_config."
+    assert value(data, sc + "prompt_lookup_min") == 3
+    for which in ("target", "draft"):
+        assert value(data, f"{sc}{which}_model_config.model") == MODEL
+        assert value(data, f"{sc}{which}_model_config.max_model_len") == 1024
+        assert value(data, f"{sc}{which}_parallel_config.tensor_parallel_size") == 2
+    assert value(data, "scheduler_config.max_num_scheduled_tokens") == 2048
+
+
+def test_suffix_decoding_has_no_draft_model() -> None:
+    data = spec("--speculative-config", '{"method": "suffix"}')
+    assert value(data, "speculative_config.draft_model_config") is None
+    assert value(data, "speculative_config.draft_parallel_config") is None
+    assert value(data, "speculative_config.num_speculative_tokens") == 24
+
+
+def test_draft_model_gets_its_own_configs() -> None:
+    """A drafter with weights: a ModelConfig for `model` (runner "draft", the target's
+    tokenizer, context limit capped by the target's) and a ParallelConfig with the
+    drafter's TP degree (the target's by default)."""
+    data = spec("--speculative-config", '{"model": "draft-ckpt", "num_speculative_tokens": 2}')
+    sc = "speculative_config."
+    assert value(data, sc + "method") == "draft_model"
+    assert value(data, sc + "draft_tensor_parallel_size") == 2
+    assert value(data, sc + "draft_model_config.model") == "draft-ckpt"
+    assert value(data, sc + "draft_model_config.runner") == "draft"
+    assert value(data, sc + "draft_model_config.tokenizer") == MODEL
+    assert value(data, sc + "draft_model_config.spec_target_max_model_len") == 1024
+    assert value(data, sc + "draft_parallel_config.tensor_parallel_size") == 2
+    assert value(data, sc + "draft_parallel_config.pipeline_parallel_size") == 1
+
+
+def test_draft_model_limits_given() -> None:
+    data = spec("--speculative-config", '{"model": "draft-ckpt", "num_speculative_tokens": 2,'
+                ' "draft_tensor_parallel_size": 1, "max_model_len": 512}')
+    sc = "speculative_config."
+    assert value(data, sc + "draft_model_config.max_model_len") == 512
+    assert value(data, sc + "draft_parallel_config.tensor_parallel_size") == 1
+    assert value(data, sc + "draft_parallel_config.world_size") == 1
+
+
+def test_mlp_speculator_drafts_on_one_rank() -> None:
+    data = spec("--speculative-config", '{"model": "draft-ckpt", "method": "mlp_speculator",'
+                ' "num_speculative_tokens": 2}')
+    assert value(data, "speculative_config.draft_tensor_parallel_size") == 1
+
+
+@pytest.mark.parametrize("config, words", [
+    ('{"model": "draft-ckpt", "num_speculative_tokens": 2, "draft_tensor_parallel_size": 3}',
+     ["draft_tensor_parallel_size (3)", "must be 1 or"]),
+    ('{"model": "draft-ckpt", "num_speculative_tokens": 2, "max_model_len": 4096}',
+     ["max_model_len (4096)", "target"]),
+    ('{"num_speculative_tokens": 3}', ["num_speculative_tokens"]),  # v111
+])
+def test_draft_config_rejections(config: str, words: list[str]) -> None:
+    msg = one_error("--max-model-len", "1024", "-tp", "2", "--speculative-config", config)
+    assert all(word in msg for word in words), msg
+
+
+def test_speculative_config_in_python_keeps_given_targets() -> None:
+    from vllm_config.model import ModelConfig
+    from vllm_config.parallel import ParallelConfig
+    from vllm_config.speculative import SpeculativeConfig
+
+    target = ModelConfig(model="m", max_model_len=100)
+    sc = SpeculativeConfig(model="d", num_speculative_tokens=1, target_model_config=target,
+                           target_parallel_config=ParallelConfig())
+    assert sc.draft_model_config.model == "d" and sc.draft_model_config.max_model_len is None
+    assert sc.draft_parallel_config.tensor_parallel_size == 1
+    assert SpeculativeConfig(method="ngram", num_speculative_tokens=2).draft_model_config is None

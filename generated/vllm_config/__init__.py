@@ -120,6 +120,7 @@ _EXPORTS: dict[str, str] = {
     "VideoDummyOptions": "multimodal",
     "VllmConfig": "vllm",
     "WeightTransferConfig": "weight_transfer",
+    "WeightlessDrafters": "types",
 }
 
 __all__ = sorted(_EXPORTS) + ["SCHEMA_VERSION"]
