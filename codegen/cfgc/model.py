@@ -152,6 +152,7 @@ class CliSpec:
     auto_int: bool = False  # `human_int: auto`: also "auto" / -1 (passed on as -1)
     group: str = ""  # help group, when not the class's (vLLM lists some flags elsewhere)
     fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
+    from_parent: str = ""  # the enclosing config's field passed here when building from flags
 
 
 @dataclass(frozen=True)

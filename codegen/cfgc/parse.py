@@ -45,7 +45,8 @@ FIELD_KEYS = (
     "init", "validate", "deprecated", "cli", "hook_point", "renamed_from", *m.CONSTRAINTS,
     "derive", "env", "items", "deprecated_values", "differs_from_vllm",
 )
-FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill")
+FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
+                  "from_parent")
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
@@ -1002,7 +1003,13 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     # `fill: V`: a required argument the engine supplies (e.g. from the model); building
     # from flags passes V instead. Such a field has no flag unless one is written.
     fill = (cr.get("fill").plain(),) if cr.has("fill") else ()
-    flag = cr.str("flag", what, default="" if fill else "--" + name.replace("_", "-"))
+    # `from_parent: NAME`: the engine passes the enclosing config's own NAME (built
+    # first), as vLLM passes the target model to the speculative config. No flag either.
+    from_parent = cr.str("from_parent", what)
+    if from_parent and not from_parent.isidentifier():
+        errors.error(cr.key_loc("from_parent"), f"from_parent of {what} must be a field name")
+    flag = cr.str("flag", what,
+                  default="" if fill or from_parent else "--" + name.replace("_", "-"))
     aliases = cr.str_list("aliases", what)
     negation = cr.str("negation", what)
     for f, key in [(flag, "flag"), (negation, "negation")] + [(a, "aliases") for a in aliases]:
@@ -1017,4 +1024,5 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
         errors.error(hnode.loc, f"'human_int' of {what} must be true, false or auto")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
-                     auto_int=auto_int, group=cr.str("group", what), fill=fill)
+                     auto_int=auto_int, group=cr.str("group", what), fill=fill,
+                     from_parent=from_parent)

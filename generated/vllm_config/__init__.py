@@ -126,6 +126,7 @@ _EXPORTS: dict[str, str] = {
     "VideoDummyOptions": "multimodal",
     "VllmConfig": "vllm",
     "WeightTransferConfig": "weight_transfer",
+    "WeightlessDrafters": "types",
     "config": "utils",
     "get_attr_docs": "utils",
     "get_cached_compilation_config": "vllm",

@@ -516,6 +516,7 @@ class CompilationConfig:
             raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"])
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
+        self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG'}) | self.inductor_compile_config
         if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
         if not (all(op in ('all', 'none') or op.startswith('+') or op.startswith('-') for op in self.custom_ops)):

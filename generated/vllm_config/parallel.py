@@ -334,6 +334,14 @@ class ParallelConfig:
             raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"])
         if not (self.data_parallel_size_local <= self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"])
+        if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
+            raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"])
+        if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
+            raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"])
+        if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
+            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"])
+        if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
+            raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"])
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):
             raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"])
         if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):

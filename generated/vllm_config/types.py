@@ -535,6 +535,9 @@ NgramGPUTypes = Literal["ngram_gpu"]
 SpeculativeMethod = Literal["ngram", "medusa", "mlp_speculator", "draft_model", "suffix", "custom_class"] | EagleModelTypes | NgramGPUTypes | Literal["dspark"]
 """Proposer used to draft tokens for speculative decoding."""
 
+WeightlessDrafters = Literal["ngram", "ngram_gpu", "suffix", "custom_class", "extract_hidden_states"]
+"""Proposers without draft weights of their own: no draft model config is built for them (n-gram and custom proposers reuse the target's configs)."""
+
 RejectionSampleMethod = Literal["standard", "synthetic", "block"]
 """How draft tokens are verified: "standard" probabilistic rejection sampling, "synthetic" acceptance at fixed rates (benchmarking), or "block" verification of the whole draft at once."""
 

@@ -64,6 +64,9 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": False,
     },
     OptimizationLevel.O1: {
+        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_allreduce_rms": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
@@ -75,6 +78,9 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": True,
     },
     OptimizationLevel.O2: {
+        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
@@ -84,6 +90,9 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": True,
     },
     OptimizationLevel.O3: {
+        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
@@ -246,6 +255,14 @@ class VllmConfig:
         if self.scheduler_config is None:
             self.scheduler_config = SchedulerConfig(max_model_len=8192, is_encoder_decoder=False)
         self.instance_id = str(_r.time_ns())
+        if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
+            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"])
+        if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
+            raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"])
+        if (_r.from_flags() and self.lora_config is not None and self.model_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) and self.model_config.multimodal_config is None:
+            raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"])
+        if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (bool(self.model_fact('is_moe', True))):
+            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["model_config", "parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
@@ -289,6 +306,8 @@ class VllmConfig:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
+        if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
+            self.compilation_config.pass_config.fuse_allreduce_rms = False
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')

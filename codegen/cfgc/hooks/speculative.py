@@ -2,10 +2,9 @@
 
 Method inference, per-method defaults and the checks are declared in the schema
 (`resolve` steps of SpeculativeConfig). What stays here: seams to objects the engine
-supplies (the target's HF config, the draft's config for the hash), the synthetic
-acceptance-rate schedule (an algorithm), and the draft TP / length rules the engine
-applies when it builds the draft configs (`draft_tensor_parallel_size`,
-`draft_max_model_len`).
+supplies (the target's HF config, the draft's config for the hash) and the synthetic
+acceptance-rate schedule (an algorithm). The draft configs' TP degree and context limit
+are declared too.
 """
 
 from __future__ import annotations
@@ -102,34 +101,6 @@ def resolve_synthetic_acceptance_rates(n: int, rates: list[float] | None,
         raise ValueError(f"synthetic_acceptance_length must be in [1, {n + 1}], "
                          f"got {length}")
     return acceptance_length_to_rates(length, n)
-
-
-def draft_tensor_parallel_size(target_tp: int, requested: int | None,
-                               draft_model_type: str | None) -> int:
-    """The drafter's TP degree: requested (1 or the target's), else a default."""
-    if requested is None:
-        if draft_model_type == "mlp_speculator":
-            if target_tp > 1:
-                logger.warning("mlp_speculator drafters run with tensor parallel size 1")
-            return 1
-        return target_tp
-    if requested not in (1, target_tp):
-        raise ValueError(f"draft_tensor_parallel_size={requested} must be 1 or the "
-                         f"target's tensor_parallel_size ({target_tp})")
-    return requested
-
-
-def draft_max_model_len(requested: int | None, draft_len: int, target_len: int) -> int:
-    """The drafter's context limit: requested (within both limits) or the smaller one."""
-    if requested is not None:
-        if requested > draft_len:
-            raise ValueError(f"speculative max_model_len={requested} exceeds the draft "
-                             f"model's limit {draft_len}")
-        if requested > target_len:
-            raise ValueError(f"speculative max_model_len={requested} exceeds the target "
-                             f"model's limit {target_len}")
-        return requested
-    return min(draft_len, target_len)
 
 
 # --- public methods of SpeculativeConfig (declared under `methods:`) -----------------
