@@ -304,12 +304,13 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         classes=views,
         tables=tables,
         uses=uses,
+        package=pkg,
     )
 
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
                   "Annotated", "field_validator", "_v", "_r", "_log", "_hooks",
-                  "warn_deprecated")
+                  "warn_deprecated", "_platforms")
 
 
 def _support_names_used(views: list[ClassView], extra: list[str] = ()) -> set[str]:

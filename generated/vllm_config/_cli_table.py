@@ -12,6 +12,10 @@ SCHEMA_VERSION = 1
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig",)
 
+#: Platform profiles --platform accepts (the default first), and its environment variable.
+PLATFORMS = ("cuda", "cpu")
+PLATFORM_ENV = 'CFGC_PLATFORM'
+
 #: Help groups in order: (name, one-line summary, description).
 GROUPS = (
     (

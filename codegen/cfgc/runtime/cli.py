@@ -152,7 +152,18 @@ def build_configs(table: object, argv: list[str], warn):
     from .cli_parse import parse
 
     parsed = parse(table, argv, warn)
-    return parsed, build(table, parsed)
+    if not getattr(table, "PLATFORMS", ()):
+        return parsed, build(table, parsed)
+    import importlib
+
+    package = table.__name__.rsplit(".", 1)[0]
+    platforms = importlib.import_module(f"{package}.platforms")
+    try:
+        name = parsed.platform or platforms.current_platform.name
+    except ValueError as exc:  # an unknown name in the environment variable
+        raise CliError(str(exc)) from None
+    with platforms.using_platform(name):
+        return parsed, build(table, parsed)
 
 
 def _run(table: object, argv: list[str], warn) -> int:
