@@ -158,3 +158,24 @@ def test_platforms_page_lists_every_profile_and_attribute(repo) -> None:
     for attr in platforms.ATTRIBUTES:
         assert f"| `{attr}` |" in page
     assert "`worker_cls`: VllmConfig" in page
+
+
+def test_explain_shows_the_value_on_a_platform() -> None:
+    out = subprocess.run([sys.executable, "-m", "vllm_config", "explain", "--block-size",
+                          "--platform", "cpu", "--format", "json"], capture_output=True,
+                         text=True, check=True).stdout
+    assert json.loads(out)["resolved"] == {"platform": "cpu", "value": 128}
+
+
+def test_diff_between_platforms() -> None:
+    result = subprocess.run([sys.executable, "-m", "vllm_config", "diff", "",
+                             "--platform cpu", "--format", "json"], capture_output=True,
+                            text=True, check=False)
+    assert result.returncode == 1  # the cache key differs
+    rows = {r["path"]: r for r in json.loads(result.stdout)}
+    assert (rows["cache_config.block_size"]["a"], rows["cache_config.block_size"]["b"]) == \
+        (16, 128)
+    same = subprocess.run([sys.executable, "-m", "vllm_config", "diff", "--platform", "cpu",
+                           "", "--block-size 128"], capture_output=True, text=True,
+                          check=False)
+    assert same.returncode == 0, same.stdout + same.stderr

@@ -463,11 +463,11 @@ def emit_cli(res: Resolved, table: FlagTable) -> dict[str, str]:
         f"{pkg}/cli_manifest.json": manifest(table, prog, res.schema.version),
         f"completions/{prog}.bash": env.get_template("cli_bash.jinja").render(
             header=header("schema/"), prog=prog, func="_" + pkg, flags=views,
-            group_words=group_words,
+            group_words=group_words, platforms=_platform_names(res),
         ),
         f"completions/_{prog}": env.get_template("cli_zsh.jinja").render(
             header=header("schema/"), prog=prog, func="_" + pkg, flags=views,
-            group_words=group_words,
+            group_words=group_words, platforms=_platform_names(res),
         ),
     }
     return out

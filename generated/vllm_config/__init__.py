@@ -39,6 +39,7 @@ _EXPORTS: dict[str, str] = {
     "EPLBConfig": "parallel",
     "EPLBPolicyOption": "types",
     "EagleModelTypes": "types",
+    "EngineArgs": "engine_args",
     "ExecutorClass": "types",
     "ExpertPlacementStrategy": "types",
     "HfOverridesFn": "types",

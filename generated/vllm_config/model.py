@@ -211,6 +211,12 @@ class ModelConfig:
     NVLink (CUDA and ROCm only). Sleep mode turns it on.
     """
 
+    model_class_overrides: dict[str, str] = Field(default_factory=dict)
+    """Replace the model class of one or more architectures: architecture name ->
+    "module:Class" (the form ModelRegistry.register_model takes), e.g.
+    {"LlamaForCausalLM": "my_pkg.llama:MyLlama"}. For development and debugging.
+    """
+
     model_impl: str | ModelImpl = "auto"
     """Model implementation - "vllm", "transformers", "terratorch", or "auto" (vLLM's
     own when it exists, else Transformers).
