@@ -346,6 +346,7 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         constants=constants,
         late_constants=late,
         runtime_imports=runtime_imports,
+        package=pkg,
     )
 
 
@@ -382,7 +383,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
                   "Annotated", "field_validator", "_v", "_r", "_log", "_hooks",
-                  "warn_deprecated")
+                  "warn_deprecated", "_platforms")
 
 
 def _support_names_used(views: list[ClassView], extra: list[str] = ()) -> set[str]:

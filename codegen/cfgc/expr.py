@@ -360,6 +360,9 @@ class _Checker:
 
     def v_Attribute(self, node: ast.Attribute, facts) -> tuple[TypeExpr, str]:
         base = node.value
+        if isinstance(base, ast.Name) and base.id == "platform" and base.id not in (
+                self.bound) and not (self.scope.cls and self.scope.cls.field(base.id)):
+            return self._platform(node, facts)
         if isinstance(base, ast.Name) and base.id in self.res.enums and base.id not in (
                 self.bound) and not (self.scope.cls and self.scope.cls.field(base.id)):
             enum = self.res.enums[base.id]
@@ -400,6 +403,18 @@ class _Checker:
             return self._narrowed(t, path, facts), src
         raise ExprError(node, f"{ast.unparse(base)!r} is {_show(bt)}, which has no "
                         f"attribute {node.attr!r}")
+
+    def _platform(self, node: ast.Attribute, facts) -> tuple[TypeExpr, str]:
+        """`platform.<attribute>`: the selected platform profile's value."""
+        ps = self.res.schema.platform_set
+        if ps is None:
+            raise ExprError(node, "'platform' needs a platforms section in the schema")
+        attr = ps.attribute(node.attr)
+        if attr is None:
+            raise ExprError(node, f"unknown platform attribute {node.attr!r}"
+                            f"{did_you_mean(node.attr, [a.name for a in ps.attributes])}")
+        t = attr.type.without_none() if ast.unparse(node) in facts else attr.type
+        return t, f"_platforms.current_platform.{node.attr}"
 
     def _narrowed(self, t: TypeExpr, path: str, facts) -> TypeExpr:
         """`t` narrowed by the isinstance / membership facts known about `path`."""

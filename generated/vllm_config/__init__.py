@@ -41,6 +41,7 @@ _EXPORTS: dict[str, str] = {
     "EPLBConfig": "parallel",
     "EPLBPolicyOption": "types",
     "EagleModelTypes": "types",
+    "EngineArgs": "engine_args",
     "ExecutorClass": "types",
     "ExpertPlacementStrategy": "types",
     "HfOverrides": "types",
