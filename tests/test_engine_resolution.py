@@ -347,3 +347,33 @@ def test_speculative_config_in_python_keeps_given_targets() -> None:
     assert sc.draft_model_config.model == "d" and sc.draft_model_config.max_model_len is None
     assert sc.draft_parallel_config.tensor_parallel_size == 1
     assert SpeculativeConfig(method="ngram", num_speculative_tokens=2).draft_model_config is None
+
+
+# --- other engine choices on the flags -------------------------------------------------
+
+
+def test_reasoning_parser_creates_the_reasoning_config() -> None:
+    """--reasoning-parser names the parser for structured outputs and for a reasoning
+    config the engine creates (its token ids come from the tokenizer: hook point)."""
+    data = show("--reasoning-parser", "deepseek_r1")
+    assert value(data, "structured_outputs_config.reasoning_parser") == "deepseek_r1"
+    assert value(data, "reasoning_config.reasoning_parser") == "deepseek_r1"
+    data = show("--reasoning-parser", "qwen3", "--reasoning-config",
+                '{"reasoning_start_str": "<a>", "reasoning_end_str": "</a>"}')
+    assert value(data, "reasoning_config.reasoning_parser") == "qwen3"
+    assert value(data, "reasoning_config.reasoning_start_str") == "<a>"
+    assert value(show(), "VllmConfig.reasoning_config") is None
+
+
+def test_bitsandbytes_model_uses_its_loader() -> None:
+    assert value(show("-q", "bitsandbytes"), "load_config.load_format") == "bitsandbytes"
+    assert value(show(), "load_config.load_format") == "auto"
+
+
+def test_lora_with_speculation_needs_room_for_drafts() -> None:
+    spec_config = '{"method": "ngram", "num_speculative_tokens": 3}'
+    msg = one_error("--enable-lora", "--max-num-seqs", "512", "--max-num-batched-tokens",
+                    "1024", "--speculative-config", spec_config)
+    assert "max_num_batched_tokens (1024)" in msg and "2048" in msg
+    data = show("--enable-lora", "--max-num-seqs", "8", "--speculative-config", spec_config)
+    assert value(data, "speculative_config.num_speculative_tokens") == 3
