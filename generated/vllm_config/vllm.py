@@ -264,6 +264,14 @@ class VllmConfig:
             raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"])
         if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (bool(self.model_fact('is_moe', True))):
             raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["model_config", "parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb"])
+        if (_r.from_flags() and self.lora_config is not None and self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1))):
+            raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"])
+        if _r.from_flags() and self.model_config is not None and self.model_config.quantization == 'bitsandbytes':
+            self.load_config.load_format = 'bitsandbytes'
+        if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is None:
+            self.reasoning_config = ReasoningConfig(reasoning_parser=self.structured_outputs_config.reasoning_parser)
+        if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is not None:
+            self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):

@@ -15,7 +15,7 @@ import re
 from pathlib import PurePath
 
 from .cli_values import CliError, EnumRef
-from .rules import building_from_flags
+from .rules import building_class, building_from_flags
 
 
 class Built:
@@ -103,7 +103,8 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
     except ImportError:  # pragma: no cover - pydantic is a dependency
         ValidationError = ValueError  # noqa: N806
     try:
-        obj = cls(**kwargs)
+        with building_class(name, values):  # given("field") sees what the flags set
+            obj = cls(**kwargs)
     except ValidationError as exc:
         raise CliError(_validation_message(exc, parsed, name, root, path, kwargs, table)
                        ) from None
