@@ -71,11 +71,12 @@ def test_priority_strings_split_like_the_engine(text, expected):
     assert IrOpPriorityConfig(fused_add_rms_norm=text).fused_add_rms_norm == expected
 
 
-@pytest.mark.parametrize("text", ["vllm_c", "a,,b", ""])
-def test_priority_rejects_providers_we_do_not_have(text):
+@pytest.mark.parametrize("text", ["cuda_magic", "a,,b", "", "unfused"])
+def test_priority_rejects_providers_no_one_has(text):
     # Stricter than the engine, which only fails at worker start: an empty item or a
-    # provider with no registered implementation is rejected here, naming the choices.
-    with pytest.raises(ValidationError, match="'native' or 'triton'"):
+    # name that is neither ours nor one of the engine's providers is rejected here,
+    # naming the choices.
+    with pytest.raises(ValidationError, match="'native', 'triton', 'vllm_c'"):
         IrOpPriorityConfig(rms_norm=text)
 
 

@@ -184,6 +184,7 @@ def test_engine_configs_taken_as_given():
     target = SimpleNamespace(model="org/target", quantization=None)
     parallel = SimpleNamespace(tensor_parallel_size=2)
     c = spec(method="mtp", num_speculative_tokens=1, target_model_config=target,
-             target_parallel_config=parallel, draft_model_config=target)
+             target_parallel_config=parallel, draft_model_config=target,
+             draft_parallel_config=parallel)  # draft configs given: none is built
     assert c.target_model_config is target and c.target_parallel_config is parallel
     assert c.model == "org/target"

@@ -246,10 +246,16 @@ class _Compiler:
         if checked is None:
             return
         if is_method:
-            sig = "".join(f", {p}: {json.dumps(t)}" for p, t in acc.params)
-            self.out.methods.append((acc, checked.source, sig))
+            self.out.methods.append((acc, checked.source, param_source(acc)))
         else:
             self.out.properties.append((acc, checked.source))
+
+
+def param_source(acc: m.Accessor) -> str:
+    """A method's parameters after self/cls, as Python: `, key: "str", default: "Any" = None`."""
+    defaults = dict(acc.defaults)
+    return "".join(f", {p}: {json.dumps(t)}" + (f" = {defaults[p]}" if p in defaults else "")
+                   for p, t in acc.params)
 
 
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}
@@ -290,6 +296,16 @@ def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
         comp.accessor(acc, False, c.name)
     for acc in c.methods:
         comp.accessor(acc, True, c.name)
+    return comp.out
+
+
+def compile_constant(k: m.ConstantDef, res, errors: Collector) -> ClassCode:
+    """An `expr` constant: no fields in scope; `phase` holds its one source line and
+    `enums` the enums and classes it names (imported by its module)."""
+    comp = _Compiler(None, res, errors)
+    checked = comp.expr(k.expr, f"constant {k.module}.{k.name}")
+    if checked is not None:
+        comp.out.phase = [checked.source]
     return comp.out
 
 

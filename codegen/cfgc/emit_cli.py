@@ -333,6 +333,14 @@ def build_table(res: Resolved) -> FlagTable:
         fills = {f.name: f.cli.fill[0] for f in c.fields if f.cli is not None and f.cli.fill}
         if fills:
             classes[c.name]["fill"] = fills
+        parents = {f.name: f.cli.from_parent for f in c.fields
+                   if f.cli is not None and f.cli.from_parent}
+        if parents:
+            classes[c.name]["from_parent"] = parents
+        factories = [f.name for f in c.fields if fields_.get(f.name)
+                     and f.default.kind == "factory"]
+        if factories:  # nested configs built by default: a from_parent source is built too
+            classes[c.name]["factories"] = factories
     return FlagTable(groups=tuple(groups), flags=tuple(flags), classes=classes, roots=roots)
 
 

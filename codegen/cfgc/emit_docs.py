@@ -214,8 +214,9 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
     lines += behaviour_section(c, res)
     if c.properties or c.methods:
         lines += ["| Property / method | Returns | What it gives |", "| --- | --- | --- |"]
-        lines += [f"| `{a.name}` | {_code(a.returns)} | {_cell(a.doc)} |" for a in c.properties]
-        lines += [f"| `{a.name}(...)` | {_code(a.returns)} | {_cell(a.doc)} |"
+        lines += [f"| `{a.name}` | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
+                  for a in c.properties]
+        lines += [f"| `{_method_name(a)}` | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.methods]
         lines.append("")
     if c.hook_points:
@@ -324,6 +325,36 @@ def hook_points_page(res: Resolved) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _method_name(a) -> str:
+    """`name(params)` with the decorator for static and class methods; `(...)` for a
+    hook-backed method that declares no parameters (it passes on what it is given)."""
+    sig = a.signature if a.has_params or a.expr is not None or a.unsupported else "(...)"
+    prefix = f"@{a.kind} " if a.kind != "method" else ""
+    return f"{prefix}{a.name}{sig}"
+
+
+def _accessor_doc(a) -> str:
+    """The one-line doc, plus what is not available or differs from vLLM 0.25.1."""
+    doc = " ".join(a.doc.split())
+    if a.unsupported:
+        doc += f" **Raises NotSupportedError:** {a.unsupported}"
+    if a.differs:
+        doc += f" **Differs from vLLM:** {a.differs}"
+    return doc
+
+
+def differences_page(res: Resolved) -> str:
+    """Every declared `differs_from_vllm` of the schema, one line each with its reason."""
+    lines = [HEADER.format(src="schema/"), "# Differences from vLLM 0.25.1", "",
+             "Code written against `vllm.config` runs against the generated package; these "
+             "are the deliberate exceptions, each declared in the schema (`differs_from_vllm"
+             "`, or `unsupported` on a method) with its reason.", ""]
+    diffs = res.schema.all_differences()
+    lines += ["| What | Differs how, and why |", "| --- | --- |"]
+    lines += [f"| `{d.subject}` | {_cell(' '.join(d.reason.split()))} |" for d in diffs]
+    return "\n".join(lines).rstrip() + "\n"
+
+
 def api_page(res: Resolved) -> str:
     lines = [HEADER.format(src="schema/"), f"# API: {res.schema.package}", "",
              "The generated classes, rendered by mkdocstrings from the generated source.", ""]
@@ -422,6 +453,7 @@ def emit_reference(res: Resolved, flags: FlagTable) -> dict[str, str]:
     out["cache-key.md"] = _titled("Cache key", cache_key_page(res))
     out["hook-points.md"] = _titled("Hook points", hook_points_page(res))
     out["environment.md"] = _titled("Environment variables", env_page(res))
+    out["differences.md"] = _titled("Differences from vLLM 0.25.1", differences_page(res))
     out["api.md"] = _titled(f"API: {res.schema.package}", api_page(res),
                             search={"exclude": True})
     index = [HEADER.format(src="schema/"), "# Config reference", "",
@@ -432,6 +464,7 @@ def emit_reference(res: Resolved, flags: FlagTable) -> dict[str, str]:
         first = c.doc.strip().split("\n")[0]
         index.append(f"| [{c.name}]({c.name}.md) | {_cell(first)} |")
     index += ["", "Also: [command-line flags](cli.md), [types and their values](types.md), "
-              "[cache key](cache-key.md), [hook points](hook-points.md), [API](api.md)."]
+              "[cache key](cache-key.md), [hook points](hook-points.md), [API](api.md), "
+              "[differences from vLLM 0.25.1](differences.md)."]
     out["index.md"] = "\n".join(index) + "\n"
     return out

@@ -117,6 +117,13 @@ class AccessorView:
     returns: str
     params: str  # ", x: int" after self
     body: str  # the returned expression
+    kind: str = "method"  # method, staticmethod, classmethod
+    statement: str = ""  # the body as one statement (default: return <body>)
+
+    @property
+    def first(self) -> str:
+        """The first parameter: self, cls, or none for a staticmethod."""
+        return {"method": "self", "classmethod": "cls", "staticmethod": ""}[self.kind]
 
 
 def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[ValidatorView]:
@@ -214,6 +221,30 @@ def _src_of(t: TypeExpr) -> str:
     return _src(t)
 
 
+def _method_view(c: m.ClassDef, acc: m.Accessor, compiled) -> AccessorView:
+    """An expression method (compiled), a hook-backed one (its declared parameters passed
+    on; `*args, **kwargs` when none are declared) or an unsupported one (raises)."""
+    if compiled is not None:
+        body, sig = compiled
+        return AccessorView(acc.name, acc.doc, acc.returns, sig, body)
+    from .behaviour import param_source
+
+    sig = param_source(acc)
+    if acc.unsupported:
+        msg = f"{c.name}.{acc.name}() is not available in vllm_config: {acc.unsupported}"
+        return AccessorView(acc.name, acc.doc, acc.returns, sig, "", acc.kind,
+                            f"raise _r.NotSupportedError({msg!r})")
+    first = {"method": "self", "classmethod": "cls", "staticmethod": ""}[acc.kind]
+    if acc.params or acc.has_params:
+        args = ", ".join([first] * bool(first) + [p if p.startswith("*") else p
+                                                     for p, _ in acc.params])
+    else:
+        sig = ", *args: Any, **kwargs: Any"
+        args = ", ".join([first] * bool(first) + ["*args", "**kwargs"])
+    return AccessorView(acc.name, acc.doc, acc.returns, sig, f"_hooks.{acc.hook}({args})",
+                        acc.kind)
+
+
 def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
     view = ClassView(c.name, c.doc)
     for f in c.fields:
@@ -230,9 +261,7 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
         view.properties.append(AccessorView(acc.name, acc.doc, acc.returns, "", body))
     compiled_methods = {acc.name: (src, sig) for acc, src, sig in code.methods}
     for acc in c.methods:
-        body, sig = compiled_methods.get(
-            acc.name, (f"_hooks.{acc.hook}(self, *args, **kwargs)", ", *args: Any, **kwargs: Any"))
-        view.methods.append(AccessorView(acc.name, acc.doc, acc.returns, sig, body))
+        view.methods.append(_method_view(c, acc, compiled_methods.get(acc.name)))
     factors = []
     for f in c.hashed_fields:
         t = f.type
@@ -288,6 +317,9 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     used: set[str] = set()
     for c in classes:
         used |= _names_used(c, res)
+    for k in res.schema.constants:
+        if k.module == module and k.expr is not None:
+            used |= res.behaviour[f"{module}.{k.name}"].enums
     from_types = sorted(n for n in used if res.kind_of(n) in ("enum", "alias", "runtime"))
     from_modules: dict[str, list[str]] = {}
     for name in sorted(used - local):
@@ -303,7 +335,14 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     ]
     views = [class_view(c, res) for c in classes]
     tables = [src for c in classes for *_, src in res.behaviour[c.name].tables]
-    uses = _support_names_used(views, tables)
+    constants, runtime_modules = _constants(module, res)
+    late = _constants(module, res, late=True)[0]  # expressions may build the classes
+    uses = _support_names_used(views, tables + late)
+    if any(k.alias for k in res.schema.constants if k.module == module):
+        imports.insert(0, f"from {pkg} import types as _types")
+    runtime_imports = sorted(
+        [(n, a) for n, a in (("hashing", "_h"), ("rules", "_r"), ("validators", "_v"))
+         if a == "_h" or a in uses] + [(n, f"_{n}") for n in runtime_modules])
     return env.get_template("config_module.py.jinja").render(
         header=header(source),
         module_doc=module_doc,
@@ -313,7 +352,41 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         classes=views,
         tables=tables,
         uses=uses,
+        constants=constants,
+        late_constants=late,
+        runtime_imports=runtime_imports,
     )
+
+
+def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str], list[str]]:
+    """The module's `constants:` as Python statements (each preceded by its doc as a `#:`
+    comment), and the cfgc.runtime modules they re-export functions from. `late`: the
+    expression constants, which come after the classes."""
+    out: list[str] = []
+    runtime: set[str] = set()
+    for k in res.schema.constants:
+        if k.module != module or (k.expr is not None) != late:
+            continue
+        if k.expr is not None:
+            rhs = res.behaviour[f"{module}.{k.name}"].phase[0]
+        elif k.values_of:
+            values = res.expand(res.aliases[k.values_of].type).values
+            rhs = "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1 else "")
+            rhs += ")"
+        elif k.alias:
+            rhs = f"_types.{k.alias}"
+        elif k.table:
+            cls, table = k.table.split(".")
+            rhs = table.upper()
+        elif k.import_path:
+            mod, attr = k.import_path.rsplit(".", 1)
+            runtime.add(mod.rsplit(".", 1)[1])
+            rhs = f"_{mod.rsplit('.', 1)[1]}.{attr}"
+        else:
+            rhs = repr(k.value)
+        doc = " ".join(k.doc.split())
+        out.append(f"#: {doc}\n{k.name} = {rhs}")
+    return out, sorted(runtime)
 
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
@@ -329,7 +402,8 @@ def _support_names_used(views: list[ClassView], extra: list[str] = ()) -> set[st
     for v in views:
         code += [f.decl for f in v.fields] + [e for _, e in v.factors] + v.phase
         code += [line for val in v.validators for line in (val.params, *val.body)]
-        code += [f"{a.returns} {a.params} {a.body}" for a in (*v.properties, *v.methods)]
+        code += [f"{a.returns} {a.params} {a.body} {a.statement}"
+                 for a in (*v.properties, *v.methods)]
         if v.validators:
             code.append("Any")  # validator signatures
         if v.factors:
@@ -346,6 +420,20 @@ def _import_line(module: str, names: list[str]) -> str:
         return line
     body = "".join(f"    {n},\n" for n in names)
     return f"from {module} import (\n{body})"
+
+
+# `<package>.utils` re-exports these helpers of cfgc.runtime.utils (vLLM's
+# vllm.config.utils names); the package itself exports the ones vLLM imports from
+# `vllm.config` directly.
+UTILS_NAMES = (
+    "ConfigType", "Range", "SupportsHash", "SupportsMetricsInfo", "compute_hash_cached",
+    "config", "get_attr_docs", "get_field", "get_hash_factors", "getattr_iter",
+    "hash_factors", "is_init_field", "normalize_value", "replace", "update_config",
+)
+UTILS_TOP_LEVEL = (
+    "ConfigType", "SupportsMetricsInfo", "config", "get_attr_docs", "is_init_field",
+    "replace", "update_config",
+)
 
 
 def emit_package(res: Resolved) -> dict[str, str]:
@@ -372,9 +460,14 @@ def emit_package(res: Resolved) -> dict[str, str]:
         enum_methods={e.name: res.behaviour[e.name].methods for e in res.schema.enums},
         enum_truth={e.name: res.behaviour[e.name].phase for e in res.schema.enums},
     )
+    out[f"{pkg}/utils.py"] = env.get_template("utils.py.jinja").render(
+        header=header("schema/ (names from cfgc.runtime.utils)"), names=UTILS_NAMES
+    )
     exports = sorted(
         [(c.name, c.module) for c in res.schema.classes]
         + [(n, "types") for n in (*res.enums, *res.aliases, *res.runtime_types)]
+        + [(n, "utils") for n in UTILS_TOP_LEVEL]
+        + [(k.name, k.module) for k in res.schema.constants if k.export]
     )
     out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
         header=header("schema/"), package=pkg, version=res.schema.version, exports=exports

@@ -16,6 +16,7 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `count` on strings and lists; calls of a config's declared methods (the class's own by
 bare name: `model_fact("is_moe", True)`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
+`from_flags()` (whether the engine is building the config from command-line flags),
 `abspath(p)` (a local path made absolute against the working directory, "~" expanded);
 `isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
 config built from keyword arguments. In the after-construction phase (derive, resolve
@@ -59,7 +60,7 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "tuple": ("container", "tuple"), "set": ("container", "set"),
                     "type": ("type", "type")}
 #: Functions of no argument: a fresh random id, the clock, the schema's version.
-NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT}
+NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT, "from_flags": BOOL}
 FUNCTIONS.update(dict.fromkeys(NULLARY))
 FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same type back
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,

@@ -138,5 +138,5 @@ class FlagTable:
 
     groups: tuple[tuple[str, str, str], ...]  # (name, one-line summary, description)
     flags: tuple[FlagSpec, ...]
-    classes: dict  # class -> {module, root, path, fields[, fill]} (plain data)
+    classes: dict  # class -> {module, root, path, fields[, fill, from_parent, factories]}
     roots: tuple[str, ...]

@@ -20,7 +20,7 @@ from .runtime.hashing import sha256_of_parts
 from .type_expr import parse_type
 from .yaml_loader import Node
 
-SECTION_KEYS = ("providers", "dtypes", "warmup_num_tokens", "ops")
+SECTION_KEYS = ("providers", "engine_providers", "dtypes", "warmup_num_tokens", "ops")
 PROVIDER_KEYS = ("doc", "sources", "jit")
 OP_KEYS = ("doc", "signature", "activations", "providers", "default_priority",
            "specialisations")
@@ -66,6 +66,9 @@ class Op:
 @dataclass(frozen=True)
 class KernelSet:
     providers: dict[str, Provider]
+    # Provider names the engine's own kernel libraries register (no sources here):
+    # accepted in priority lists, never warmed up, no uuid in the cache key.
+    engine_providers: dict[str, str]
     dtypes: dict[str, dict[str, float]]
     ops: tuple[Op, ...]
     warmup_num_tokens: tuple[int, ...]
@@ -97,6 +100,7 @@ def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> Kernel
             if not providers[name].sources:
                 errors.error(pv.loc, f"provider {name} needs 'sources': the modules its "
                                      "uuid covers")
+    engine = _engine_providers(r.get("engine_providers"), providers, errors)
     dtypes: dict[str, dict[str, float]] = {}
     dnode = r.get("dtypes")
     if dnode is not None and dnode.is_map:
@@ -117,7 +121,28 @@ def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> Kernel
     else:
         for name, ov in onode.value.items():
             ops.append(_parse_op(name, ov, onode.key_locs[name], providers, dtypes, errors))
-    return KernelSet(providers, dtypes, tuple(ops), num_tokens, node.loc)
+    return KernelSet(providers, engine, dtypes, tuple(ops), num_tokens, node.loc)
+
+
+def _engine_providers(node: Node | None, providers: dict[str, Provider],
+                      errors: Collector) -> dict[str, str]:
+    """`engine_providers: {name: doc}`: names only, each distinct from the providers."""
+    if node is None:
+        return {}
+    if not node.is_map:
+        errors.error(node.loc, "engine_providers: name -> doc (the engine's own kernels)")
+        return {}
+    out: dict[str, str] = {}
+    for name, doc in node.value.items():
+        loc = node.key_locs[name]
+        if not IDENT.match(name):
+            errors.error(loc, f"engine provider name {name!r} must be an identifier")
+        elif name in providers:
+            errors.error(loc, f"{name!r} is both a provider and an engine provider")
+        if not isinstance(doc.value, str) or not doc.value.strip():
+            errors.error(doc.loc, f"engine provider {name} needs a doc string")
+        out[name] = str(doc.value)
+    return out
 
 
 def _parse_op(name: str, node: Node, loc: Loc, providers: dict[str, Provider],
@@ -162,10 +187,11 @@ def _parse_op(name: str, node: Node, loc: Loc, providers: dict[str, Provider],
 
 
 def provider_alias(ks: KernelSet) -> m.AliasDef:
-    names = list(ks.providers)
+    names = [*ks.providers, *ks.engine_providers]
     text = "Literal[" + ", ".join(f'"{n}"' for n in names) + "]"
     return m.AliasDef(PROVIDER_ALIAS, text, parse_type(text),
-                      "Name of a kernel provider in the op registry (schema/kernels.yaml).",
+                      ("Name of a kernel provider: one in the op registry, or one of the "
+                       "engine's own (schema/kernels.yaml)."),
                       ks.loc)
 
 
@@ -175,6 +201,8 @@ def priority_fields(ks: KernelSet) -> tuple[m.FieldDef, ...]:
     for op in ks.ops:
         text = f"list[{PROVIDER_ALIAS}]"
         choices = ", ".join(op.providers)
+        if ks.engine_providers:
+            choices += "; or the engine's own: " + ", ".join(ks.engine_providers)
         what = " ".join(op.doc.split())
         doc = (f"Providers to try for {op.name}, in order (choices: {choices}); a "
                f"comma-separated string is accepted. Empty means the registry default "

@@ -152,6 +152,7 @@ class CliSpec:
     auto_int: bool = False  # `human_int: auto`: also "auto" / -1 (passed on as -1)
     group: str = ""  # help group, when not the class's (vLLM lists some flags elsewhere)
     fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
+    from_parent: str = ""  # the enclosing config's field passed here when building from flags
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,7 @@ class FieldDef:
     env: str = ""  # environment variable read (typed by the field) when no value is given
     item_constraints: tuple[tuple[str, object], ...] = ()
     deprecated_values: tuple[DeprecatedValue, ...] = ()
+    differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
 
     @property
     def is_private(self) -> bool:
@@ -227,6 +229,51 @@ class Accessor:
     returns: str = "Any"  # annotation text, for readers and docs
     expr: Expr | None = None
     params: tuple[tuple[str, str], ...] = ()  # (name, type text) of a method's parameters
+    kind: str = "method"  # method, staticmethod or classmethod (properties: "property")
+    defaults: tuple[tuple[str, str], ...] = ()  # (parameter, Python literal) with a default
+    unsupported: str = ""  # why it raises NotSupportedError (needs the engine/GPU/torch)
+    differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
+    has_params: bool = False  # `params:` written (maybe empty): the exact signature
+
+    @property
+    def signature(self) -> str:
+        """The parameters after self/cls as docs show them: `(vllm_config, prefix="")`."""
+        defaults = dict(self.defaults)
+        parts = [p + (f"={defaults[p]}" if p in defaults else "") for p, _ in self.params]
+        return "(" + ", ".join(parts) + ")"
+
+
+ACCESSOR_KINDS = ("method", "staticmethod", "classmethod")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A deliberate difference from vLLM 0.25.1: what differs and why."""
+
+    subject: str  # e.g. `CacheConfig.cache_dtype`, or a project-level topic
+    reason: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class ConstantDef:
+    """A module-level name of a generated module (`constants:`): a literal `value`, the
+    values of a Literal alias (`values_of`), a re-exported alias (`alias`), a defaults
+    table of a class (`table`: Class.table), a runtime function (`import`) or an
+    expression (`expr`, evaluated once at import, after the module's classes)."""
+
+    name: str
+    module: str
+    doc: str
+    loc: Loc
+    value: object = None
+    values_of: str = ""
+    alias: str = ""
+    table: str = ""
+    import_path: str = ""
+    expr: Expr | None = None  # an expression (no fields in scope), e.g. configs built by keyword
+    export: bool = False  # also a top-level name of the package
+    differs: str = ""
 
 
 @dataclass(frozen=True)
@@ -261,6 +308,7 @@ class ClassDef:
     properties: tuple[Accessor, ...] = ()
     methods: tuple[Accessor, ...] = ()
     renamed_from: str = ""  # the class's previous name: `cfgc diff` reports a rename
+    differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
 
     def field(self, name: str) -> FieldDef | None:
         return next((f for f in self.fields if f.name == name), None)
@@ -335,6 +383,8 @@ class Schema:
     hooks_package: str = "cfgc.hooks"  # import name the generated modules use
     hooks_path: str = "codegen/cfgc/hooks"  # its folder, relative to the project root
     breaking_ok: tuple[BreakingOk, ...] = ()
+    differences: tuple[Difference, ...] = ()  # project-level `differs_from_vllm` entries
+    constants: tuple[ConstantDef, ...] = ()
     # The kernels section (a cfgc.kernels.KernelSet; typed loosely to avoid an import
     # cycle) and the project root the schema was read from (kernel sources live there).
     kernel_set: Any = field(default=None, compare=False)
@@ -343,3 +393,20 @@ class Schema:
     @property
     def modules(self) -> tuple[str, ...]:
         return tuple(sorted({c.module for c in self.classes}))
+
+    def all_differences(self) -> list[Difference]:
+        """Every declared difference from vLLM 0.25.1: project-level ones, then per class
+        (the class, its fields, properties and methods), then module constants."""
+        out = list(self.differences)
+        for c in self.classes:
+            if c.differs:
+                out.append(Difference(c.name, c.differs, c.loc))
+            out += [Difference(f"{c.name}.{f.name}", f.differs, f.loc)
+                    for f in c.fields if f.differs]
+            for a in (*c.properties, *c.methods):
+                if a.differs or a.unsupported:
+                    reason = a.differs or ("raises NotSupportedError: " + a.unsupported)
+                    out.append(Difference(f"{c.name}.{a.name}", reason, a.loc))
+        out += [Difference(f"{k.module}.{k.name}", k.differs, k.loc)
+                for k in self.constants if k.differs]
+        return out

@@ -19,11 +19,12 @@ from .errors import Collector, Loc, did_you_mean
 from .type_expr import TypeExpr, TypeSyntaxError, parse_type
 from .yaml_loader import Node, load_yaml
 
-TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels")
-PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks")
+TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants")
+PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks", "differs_from_vllm")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "rules", "resolve", "tables",
     "hook_points", "cli", "renamed_from", "fields_from", "properties", "methods",
+    "differs_from_vllm",
     *("post_init", "model_validators"),  # schema language 1: read as `resolve` hook steps
 )
 RULE_KEYS = ("when", "require", "message", "warn", "info", "raises")
@@ -31,7 +32,10 @@ RAISES = ("ValueError", "NotImplementedError")
 STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook")
 SET_KEYS = ("set", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
-ACCESSOR_KEYS = ("hook", "expr", "doc", "returns", "params")
+ACCESSOR_KEYS = ("hook", "expr", "doc", "returns", "params", "kind", "unsupported",
+                 "differs_from_vllm")
+CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
+                 "export", "differs_from_vllm")
 FIELDS_FROM = ("kernel_ops",)
 CLASS_HASH_KEYS = ("default", "extra")
 CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases", "expose", "enable_flag")
@@ -39,9 +43,10 @@ CLI_EXPOSE = ("all", "listed")
 FIELD_KEYS = (
     "type", "default", "default_factory", "unset", "required", "doc", "hash", "kind",
     "init", "validate", "deprecated", "cli", "hook_point", "renamed_from", *m.CONSTRAINTS,
-    "derive", "env", "items", "deprecated_values",
+    "derive", "env", "items", "deprecated_values", "differs_from_vllm",
 )
-FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill")
+FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
+                  "from_parent")
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
@@ -176,6 +181,8 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     kernel_sections: list[tuple[str, Node]] = []
     project_seen = False
     breaking_ok: tuple[m.BreakingOk, ...] = ()
+    differences: tuple[m.Difference, ...] = ()
+    constants: list[m.ConstantDef] = []
     for display, stem, root in docs:
         top = Reader(root, f"schema file {display}", TOP_KEYS, errors)
         if not top.ok:
@@ -193,6 +200,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             else:
                 version = vnode.value
             breaking_ok = _parse_breaking_ok(proj.get("breaking_ok"), errors)
+            differences = _parse_differences(proj.get("differs_from_vllm"), errors)
             if proj.has("hooks"):
                 hr = Reader(proj.get("hooks"), "project hooks", ("package", "path"), errors)
                 hooks_package = hr.str("package", "project hooks", required=True)
@@ -220,6 +228,8 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             )
         for name, node in _named_entries(top, "classes", errors):
             classes.append(_parse_class(name, node, stem, errors))
+        for name, node in _named_entries(top, "constants", errors):
+            constants.append(_parse_constant(name, node, stem, errors))
         if top.has("kernels"):
             kernel_sections.append((display, top.get("kernels")))
     if docs and not project_seen:
@@ -243,6 +253,8 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         hooks_package=hooks_package,
         hooks_path=hooks_path,
         breaking_ok=breaking_ok,
+        differences=differences,
+        constants=tuple(constants),
         kernel_set=kernel_set,
     )
 
@@ -264,6 +276,48 @@ def _parse_breaking_ok(node: Node | None, errors: Collector) -> tuple[m.Breaking
         else:
             out.append(m.BreakingOk(change, reason.value.strip(), node.key_locs[change]))
     return tuple(out)
+
+
+def _parse_differences(node: Node | None, errors: Collector) -> tuple[m.Difference, ...]:
+    """Project-level `differs_from_vllm: {topic: reason}` (differences of no one class)."""
+    if node is None:
+        return ()
+    if not node.is_map:
+        errors.error(node.loc, "differs_from_vllm must map a topic to its reason")
+        return ()
+    out = []
+    for topic, reason in node.value.items():
+        if not isinstance(reason.value, str) or not reason.value.strip():
+            errors.error(reason.loc, f"differs_from_vllm {topic!r} needs a reason")
+        else:
+            out.append(m.Difference(topic, reason.value.strip(), node.key_locs[topic]))
+    return tuple(out)
+
+
+def _differs(r: Reader, what: str) -> str:
+    """The `differs_from_vllm: reason` key of a class, field, property or method."""
+    return r.str("differs_from_vllm", what).strip()
+
+
+def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.ConstantDef:
+    what = f"constant {name}"
+    r = Reader(node, what, CONSTANT_KEYS, errors)
+    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr")
+               if r.has(k)]
+    if len(sources) != 1:
+        errors.error(node.loc, f"{what} needs exactly one of value, values_of, alias, table, "
+                               "import, expr")
+    import_path = _dotted(r, what, errors) if r.has("import") else ""
+    table = r.str("table", what)
+    if table and not DOTTED.match(table):
+        errors.error(r.key_loc("table"), f"table of {what} must be Class.table_name")
+    return m.ConstantDef(
+        name, _module(r, what, stem, errors), r.str("doc", what, required=True), node.loc,
+        value=r.get("value").plain() if r.has("value") else None,
+        values_of=r.str("values_of", what), alias=r.str("alias", what), table=table,
+        import_path=import_path, expr=_expr(r, "expr", what, errors),
+        export=r.bool("export", what, False),
+        differs=_differs(r, what))
 
 
 def _dotted(r: Reader, what: str, errors: Collector) -> str:
@@ -475,6 +529,7 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
         doc=r.str("doc", what, required=True),
         fields=tuple(fields),
         renamed_from=_renamed_from(r, what, name, errors),
+        differs=_differs(r, what),
         loc=node.loc,
         hash_default=hash_default,
         hash_extra=tuple(extras),
@@ -526,6 +581,18 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         except TypeSyntaxError as exc:
             errors.error(ar.key_loc("returns"), f"returns of {name}: {exc}")
         params: list[tuple[str, str]] = []
+        defaults: list[tuple[str, str]] = []
+        kind = ar.str("kind", label, default="method")
+        if kind not in m.ACCESSOR_KINDS or (kind != "method" and key == "properties"):
+            errors.error(ar.key_loc("kind"), f"kind of {label} must be one of "
+                         f"{m.ACCESSOR_KINDS if key == 'methods' else ('method',)}")
+        unsupported = ar.str("unsupported", label).strip()
+        if unsupported and (expr is not None or ar.has("hook")):
+            errors.error(ar.key_loc("unsupported"), f"{label} is unsupported: it takes no "
+                         "expr or hook")
+        if kind != "method" and expr is not None:
+            errors.error(ar.key_loc("kind"), f"{label} is a {kind}: back it with a hook "
+                         "(an expression reads the instance)")
         pnode = ar.get("params")
         if pnode is not None and key == "properties":
             errors.error(pnode.loc, f"{label} is a property and takes no params")
@@ -533,14 +600,30 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
             errors.error(pnode.loc, f"params of {label} must map name -> type")
         elif pnode is not None:
             for pname, ptype in pnode.value.items():
-                if name_problem(pname) or pname == "self":
+                bare = pname.lstrip("*")  # `*args` / `**kwargs`: variadic, passed on as such
+                if len(pname) - len(bare) > 2 or name_problem(bare) or bare == "self":
                     errors.error(pnode.key_locs[pname], f"parameter {pname!r} of {label} "
-                                 f"{name_problem(pname) or 'is reserved'}")
+                                 f"{name_problem(bare) or 'is reserved'}")
                     continue
+                if ptype.is_map:  # {type: T, default: literal}
+                    pr = Reader(ptype, f"parameter {pname} of {label}", ("type", "default"),
+                                errors)
+                    if pr.has("default"):
+                        defaults.append((pname, repr(pr.get("default").plain())))
+                    ptype = pr.get("type") or ptype
                 _parse_type(ptype, f"parameter {pname} of {label}", pnode.loc, errors)
                 params.append((pname, str(ptype.value)))
+            seen_default = False
+            for pname, _ in params:
+                if seen_default and pname not in dict(defaults) and not pname.startswith("*"):
+                    errors.error(pnode.key_locs[pname], f"parameter {pname!r} of {label} "
+                                 "follows one with a default: give it a default too")
+                seen_default = seen_default or pname in dict(defaults)
+        if unsupported:
+            hook = ""
         out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns,
-                              expr, tuple(params)))
+                              expr, tuple(params), kind, tuple(defaults), unsupported,
+                              _differs(ar, label), pnode is not None))
     return tuple(out)
 
 
@@ -884,6 +967,7 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
         env=env,
         item_constraints=tuple(items),
         deprecated_values=tuple(deprecated_values),
+        differs=_differs(r, what),
     )
 
 
@@ -919,7 +1003,13 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     # `fill: V`: a required argument the engine supplies (e.g. from the model); building
     # from flags passes V instead. Such a field has no flag unless one is written.
     fill = (cr.get("fill").plain(),) if cr.has("fill") else ()
-    flag = cr.str("flag", what, default="" if fill else "--" + name.replace("_", "-"))
+    # `from_parent: NAME`: the engine passes the enclosing config's own NAME (built
+    # first), as vLLM passes the target model to the speculative config. No flag either.
+    from_parent = cr.str("from_parent", what)
+    if from_parent and not from_parent.isidentifier():
+        errors.error(cr.key_loc("from_parent"), f"from_parent of {what} must be a field name")
+    flag = cr.str("flag", what,
+                  default="" if fill or from_parent else "--" + name.replace("_", "-"))
     aliases = cr.str_list("aliases", what)
     negation = cr.str("negation", what)
     for f, key in [(flag, "flag"), (negation, "negation")] + [(a, "aliases") for a in aliases]:
@@ -934,4 +1024,5 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
         errors.error(hnode.loc, f"'human_int' of {what} must be true, false or auto")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
-                     auto_int=auto_int, group=cr.str("group", what), fill=fill)
+                     auto_int=auto_int, group=cr.str("group", what), fill=fill,
+                     from_parent=from_parent)

@@ -144,8 +144,50 @@ def resolve(schema: m.Schema) -> Resolved:
         _check_class(c, res, known, errors)
     _check_flags(res, errors)
     _check_cycles(res, errors)
+    _check_constants(res, errors)
     errors.raise_if_any()
     return res
+
+
+def _check_constants(res: Resolved, errors: Collector) -> None:
+    """Each `constants:` entry lives in a module with classes, names what exists, and
+    clashes with nothing else of its module or the package's top level."""
+    modules = {c.module for c in res.schema.classes}
+    names: dict[tuple[str, str], Loc] = {(c.module, c.name): c.loc for c in res.schema.classes}
+    top = set(res.enums) | set(res.aliases) | set(res.runtime_types) | set(res.classes)
+    for k in res.schema.constants:
+        what = f"constant {k.module}.{k.name}"
+        if k.module not in modules:
+            errors.error(k.loc, f"{what}: module {k.module!r} has no classes (declare it in a "
+                                "schema file that has)")
+        if (k.module, k.name) in names:
+            errors.error(k.loc, f"{what} is already defined at {names[k.module, k.name]}")
+        names[k.module, k.name] = k.loc
+        if k.export and k.name in top:
+            errors.error(k.loc, f"{what} is exported, but the package already has {k.name!r}")
+        top.add(k.name) if k.export else None
+        if k.values_of and (k.values_of not in res.aliases or res.expand(
+                res.aliases[k.values_of].type).kind != "literal"):
+            errors.error(k.loc, f"values_of of {what} must name a Literal alias")
+        if k.alias and k.alias not in res.aliases and k.alias not in res.runtime_types:
+            errors.error(k.loc, f"alias of {what}: unknown alias {k.alias!r}"
+                                f"{did_you_mean(k.alias, res.aliases)}")
+        if k.table:
+            cls, table = k.table.split(".", 1)
+            c = res.classes.get(cls)
+            if c is None or not any(t.name == table for t in c.tables):
+                errors.error(k.loc, f"table of {what}: no table {k.table!r}")
+            elif c.module != k.module:
+                errors.error(k.loc, f"{what} re-exports a table of {cls}: declare it in "
+                                    f"{cls}'s module ({c.module})")
+        if k.expr is not None:
+            from .behaviour import compile_constant
+
+            res.behaviour[f"{k.module}.{k.name}"] = compile_constant(k, res, errors)
+        if k.import_path and k.import_path.count(".") != 3 or (
+                k.import_path and not k.import_path.startswith("cfgc.runtime.")):
+            errors.error(k.loc, f"import of {what} must be cfgc.runtime.<module>.<name> "
+                                "(hand-written runtime code)")
 
 
 def _check_type_names(t: TypeExpr, loc: Loc, what: str, res: Resolved, known, errors) -> bool:
@@ -207,6 +249,11 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
     for acc in (*c.properties, *c.methods):
         if acc.hook and acc in c.properties:
             check_hook(acc.hook, acc.loc, 1, role="a property (self)")
+        elif acc.hook and acc.has_params:  # the declared parameters are passed on
+            first = 0 if acc.kind == "staticmethod" else 1
+            fixed = [p for p, _ in acc.params if not p.startswith("*")]
+            check_hook(acc.hook, acc.loc, first + len(fixed),
+                       role=f"a {acc.kind} ({'self, ' * first}{len(acc.params)} parameters)")
         elif acc.hook:  # a method passes its own arguments on: self is all we can check
             sig = hooks.get(acc.hook)
             check_hook(acc.hook, acc.loc, *(range(1, sig.params + 1) if sig else ()),

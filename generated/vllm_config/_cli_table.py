@@ -277,6 +277,7 @@ CLASSES = {
             "dynamic_shapes_config": "DynamicShapesConfig",
             "fast_moe_cold_start": "",
         },
+        "factories": ["pass_config", "dynamic_shapes_config"],
     },
     "DeviceConfig": {
         "module": "device",
@@ -324,6 +325,7 @@ CLASSES = {
             "moe_backend": "",
             "linear_backend": "",
         },
+        "factories": ["ir_op_priority"],
     },
     "KVEventsConfig": {
         "module": "kv_events",
@@ -539,6 +541,7 @@ CLASSES = {
         "root": "VllmConfig",
         "path": ("offload_config",),
         "fields": {"offload_backend": "", "uva": "UVAOffloadConfig", "prefetch": "PrefetchOffloadConfig"},
+        "factories": ["uva", "prefetch"],
     },
     "EPLBConfig": {
         "module": "parallel",
@@ -615,6 +618,7 @@ CLASSES = {
             "_api_process_count": "",
             "_api_process_rank": "",
         },
+        "factories": ["eplb_config"],
     },
     "PoolerConfig": {
         "module": "pooler",
@@ -727,6 +731,7 @@ CLASSES = {
             "synthetic_acceptance_length": "",
             "draft_sample_method": "",
         },
+        "from_parent": {"target_model_config": "model_config", "target_parallel_config": "parallel_config"},
     },
     "StructuredOutputsConfig": {
         "module": "structured_outputs",
@@ -775,6 +780,20 @@ CLASSES = {
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
         },
+        "factories": [
+            "cache_config",
+            "parallel_config",
+            "device_config",
+            "load_config",
+            "offload_config",
+            "attention_config",
+            "mamba_config",
+            "kernel_config",
+            "structured_outputs_config",
+            "observability_config",
+            "compilation_config",
+            "profiler_config",
+        ],
     },
     "WeightTransferConfig": {
         "module": "weight_transfer",
@@ -1167,12 +1186,15 @@ FLAGS = (
         "root": "VllmConfig",
         "path": ("model_config", "quantization_config"),
         "optional": True,
-        "kind": "dict_or_str",
+        "kind": "json",
+        "json_class": "QuantizationConfigArgs",
         "requires": "",
         "default": "None",
         "help": (
             "Structured settings for online quantization (per layer kind specs, ignore patterns). "
-            "Filled from the shorthand when quantization names an online method. (default: None)"
+            "Filled from the shorthand when quantization names an online method.\n\nTakes a JSON "
+            "object, or its keys one by one: --quantization-config.key value (a trailing + "
+            "appends comma-separated items to a list). (default: None)"
         ),
         "dest": "f16",
     },

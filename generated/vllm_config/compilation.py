@@ -154,9 +154,18 @@ class PassConfig:
         if self.fuse_act_padding and not self.eliminate_noops:
             _log.warning('fuse_act_padding is on but eliminate_noops is off: the fusion may not match')
 
-    def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float]") -> "int | None":
-        """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce at this TP world size: fi_allreduce_fusion_max_size_mb, else the device's world-size -> MiB table `default_sizes_mb`; None for unsupported sizes or when no limit is known."""
-        return (None if world_size not in (2, 4, 8, 16) else (int((self.fi_allreduce_fusion_max_size_mb * 1024) * 1024) if self.fi_allreduce_fusion_max_size_mb is not None else (int((default_sizes_mb[world_size] * 1024) * 1024) if world_size in default_sizes_mb else None)))
+    @staticmethod
+    def default_fi_allreduce_fusion_max_size_mb() -> "dict[int, float]":
+        """The FlashInfer fused all-reduce size limits (MiB per TP world size) for this machine's CUDA device capability; empty without a CUDA GPU (torch is imported lazily)."""
+        return _hooks.default_fi_allreduce_fusion_max_size_mb()
+
+    def log_enabled_passes(self) -> "None":
+        """Logs (once) which fuse_* fusion passes are on."""
+        return _hooks.log_enabled_passes(self)
+
+    def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float] | None" = None) -> "int | None":
+        """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce at this TP world size: fi_allreduce_fusion_max_size_mb, else the world-size -> MiB table `default_sizes_mb` (by default this machine's, default_fi_allreduce_fusion_max_size_mb()); None for unsupported sizes or when no limit is known."""
+        return (None if world_size not in (2, 4, 8, 16) else (int((self.fi_allreduce_fusion_max_size_mb * 1024) * 1024) if self.fi_allreduce_fusion_max_size_mb is not None else (int((default_sizes_mb[world_size] * 1024) * 1024) if default_sizes_mb is not None and world_size in default_sizes_mb else (int((self.default_fi_allreduce_fusion_max_size_mb()[world_size] * 1024) * 1024) if default_sizes_mb is None and world_size in self.default_fi_allreduce_fusion_max_size_mb() else None))))
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -507,6 +516,7 @@ class CompilationConfig:
             raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"])
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
+        self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG'}) | self.inductor_compile_config
         if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
         if not (all(op in ('all', 'none') or op.startswith('+') or op.startswith('-') for op in self.custom_ops)):
@@ -520,6 +530,34 @@ class CompilationConfig:
         if not (all(b > 0 for b in self.encoder_cudagraph_token_budgets)):
             raise _r.RuleError(f'every encoder_cudagraph_token_budgets entry must be > 0, got {self.encoder_cudagraph_token_budgets}', ["encoder_cudagraph_token_budgets"])
 
+    def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False) -> "Any":
+        """The torch.compile backend for this config's mode (a name or a callable)."""
+        raise _r.NotSupportedError("CompilationConfig.init_backend() is not available in vllm_config: the backend is a torch.compile backend object (vLLM's own, or one looked up in torch's registry), which only the engine with torch can build")
+
+    def post_init_cudagraph_sizes(self) -> "None":
+        """Finishes the capture sizes: expands "cudagraph_capture_sizes" in compile_sizes, sorts the capture sizes and checks the largest equals max_cudagraph_capture_size."""
+        return _hooks.post_init_cudagraph_sizes(self)
+
+    def set_splitting_ops_for_v1(self, all2all_backend: "str", data_parallel_size: "int" = 1) -> "None":
+        """Chooses splitting_ops (and downgrades cudagraph_mode where needed) once mode, cudagraph_mode and the pass flags are final."""
+        return _hooks.set_splitting_ops_for_v1(self, all2all_backend, data_parallel_size)
+
+    def set_splitting_ops_for_attn_fusion(self) -> "None":
+        """For attention + quant fusion: no splitting ops, and piecewise capture becomes FULL; fails if attention ops are listed as splitting ops."""
+        return _hooks.set_splitting_ops_for_attn_fusion(self)
+
+    def custom_op_log_check(self) -> "None":
+        """Logs the custom ops the model enabled and disabled, and warns for each '+op' / '-op' of custom_ops that no op of the model matched."""
+        return _hooks.custom_op_log_check(self)
+
+    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "Any", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False) -> "CUDAGraphMode":
+        """Downgrades cudagraph_mode to what the attention backends support (their weakest CUDA-graph support level), rounds capture sizes for speculative decoding and checks the Mamba cache has a block per decode sequence; returns the mode."""
+        return _hooks.resolve_cudagraph_mode_and_sizes(self, min_cg_support, min_cg_attn_backend, uniform_decode_query_len, use_v2_model_runner, tensor_parallel_size, kv_cache_config, max_num_reqs, is_profiling)
+
+    def adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len: "int", tensor_parallel_size: "int") -> "None":
+        """Rounds the capture sizes up to multiples of the decode query length (and of TP with sequence parallelism), dropping those above the maximum."""
+        return _hooks.adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len, tensor_parallel_size)
+
     def splitting_ops_contain_attention(self) -> "bool":
         """Whether every attention op is a splitting op."""
         return self.splitting_ops is not None and all(op in self.splitting_ops for op in self._attention_ops)
@@ -532,13 +570,13 @@ class CompilationConfig:
         """Whether attention runs outside the compiled pieces: every attention op is a splitting op, and the graph is split by vLLM (mode VLLM_COMPILE) or by Inductor graph partitioning (backend inductor, mode not NONE)."""
         return self.splitting_ops is not None and all(op in self.splitting_ops for op in self._attention_ops) and (self.mode == CompilationMode.VLLM_COMPILE if not self.use_inductor_graph_partition else self.backend == 'inductor' and self.mode != CompilationMode.NONE)
 
-    def is_custom_op_enabled(self, *args: Any, **kwargs: Any) -> "bool":
+    def is_custom_op_enabled(self, op: "str") -> "bool":
         """Whether the named custom op is enabled by custom_ops ('+op', '-op', 'all', 'none')."""
-        return _hooks.is_custom_op_enabled(self, *args, **kwargs)
+        return _hooks.is_custom_op_enabled(self, op)
 
-    def get_compile_ranges(self, *args: Any, **kwargs: Any) -> "list[tuple[int, int]]":
+    def get_compile_ranges(self) -> "list[tuple[int, int]]":
         """The token-count ranges compiled separately."""
-        return _hooks.get_compile_ranges(self, *args, **kwargs)
+        return _hooks.get_compile_ranges(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

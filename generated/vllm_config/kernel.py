@@ -8,6 +8,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import kernel as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import IrOpProvider, LinearBackend, MoEBackend
@@ -21,10 +22,10 @@ class IrOpPriorityConfig:
     """
 
     rms_norm: list[IrOpProvider] = Field(default_factory=list)
-    """Providers to try for rms_norm, in order (choices: native, triton); a comma-separated string is accepted. Empty means the registry default (triton, native). rms_norm: RMS normalisation of the last dimension: x / sqrt(mean(x^2) + epsilon) * weight, accumulated in fp32 and returned in x's dtype."""
+    """Providers to try for rms_norm, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). rms_norm: RMS normalisation of the last dimension: x / sqrt(mean(x^2) + epsilon) * weight, accumulated in fp32 and returned in x's dtype."""
 
     fused_add_rms_norm: list[IrOpProvider] = Field(default_factory=list)
-    """Providers to try for fused_add_rms_norm, in order (choices: native, triton); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
+    """Providers to try for fused_add_rms_norm, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
 
     @field_validator("rms_norm", mode="before")
     @classmethod
@@ -37,6 +38,19 @@ class IrOpPriorityConfig:
     def _before_fused_add_rms_norm(cls, value: Any) -> Any:
         value = _hooks.priority_list(value)
         return value
+
+    def set_default(self) -> "None":
+        """Makes these provider lists the process-wide default of every IR op."""
+        raise _r.NotSupportedError("IrOpPriorityConfig.set_default() is not available in vllm_config: the IR op registry it writes to lives in vLLM's kernels (torch)")
+
+    def set_priority(self) -> "Any":
+        """A context manager that applies these provider lists to every IR op while open."""
+        raise _r.NotSupportedError("IrOpPriorityConfig.set_priority() is not available in vllm_config: the IR op registry it writes to lives in vLLM's kernels (torch)")
+
+    @classmethod
+    def with_default(cls, default: "list[str]", **kwargs: "list[str]") -> "IrOpPriorityConfig":
+        """A config whose ops not given as keyword arguments all get a copy of `default`."""
+        return _hooks.ir_op_priority_with_default(cls, default, **kwargs)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -111,6 +125,10 @@ class KernelConfig:
         value = _v.lower(value)
         value = _v.dash_to_underscore(value)
         return value
+
+    def set_platform_defaults(self, vllm_config: "Any") -> "None":
+        """Appends the platform's default provider order to each IR op list (keeping the user's providers first; calling it again changes nothing)."""
+        return _hooks.set_platform_defaults(self, vllm_config)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -13,6 +13,12 @@ from vllm_config.types import LoadFormats, SafetensorsLoadStrategy, TensorizerCo
 
 _log = logging.getLogger(__name__)
 
+#: Default number of threads that read safetensors files ahead into the page cache.
+DEFAULT_SAFETENSORS_PREFETCH_NUM_THREADS = 8
+
+#: Default size in bytes (16 MiB) of each safetensors prefetch read.
+DEFAULT_SAFETENSORS_PREFETCH_BLOCK_SIZE = 16777216
+
 
 @config
 class LoadConfig:

@@ -10,14 +10,17 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import model as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.load import LoadConfig
 from vllm_config.model_arch import HfConfigFacts, ModelArchitectureConfig
 from vllm_config.multimodal import MultiModalConfig
 from vllm_config.parallel import ParallelConfig
 from vllm_config.pooler import PoolerConfig
+from vllm_config.quantization import QuantizationConfigArgs
 from vllm_config.types import (
     AttentionBackendEnum,
     ConfigFormat,
@@ -31,7 +34,6 @@ from vllm_config.types import (
     ModelDType,
     ModelImpl,
     PretrainedConfig,
-    QuantizationConfigArgs,
     QuantizationMethods,
     RunnerOption,
     SequencePoolingType,
@@ -41,6 +43,18 @@ from vllm_config.types import (
 )
 
 _log = logging.getLogger(__name__)
+
+#: The attention structure of a model (re-exported from vllm_config.types).
+AttnTypeStr = _types.AttnTypeStr
+
+#: Edits to a model's Hugging Face config (re-exported from vllm_config.types).
+HfOverrides = _types.HfOverrides
+
+#: The runner a model uses once resolved (re-exported from vllm_config.types).
+RunnerType = _types.RunnerType
+
+#: The model name the server reports, from served_model_name or the model.
+get_served_model_name = _names.get_served_model_name
 
 
 @config
@@ -662,17 +676,17 @@ class ModelConfig:
         """Whether the Transformers modeling backend serves the model (approximation: only when model_impl is "transformers"; the engine also falls back to it for unregistered architectures)."""
         return self.model_impl == 'transformers'
 
-    def maybe_pull_model_tokenizer_for_runai(self, *args: Any, **kwargs: Any) -> "None":
+    def maybe_pull_model_tokenizer_for_runai(self, model: "str", tokenizer: "str") -> "None":
         """Nothing for local or hub models; object-storage URIs raise NotSupportedError (the engine downloads them)."""
-        return _hooks.maybe_pull_model_tokenizer_for_runai(self, *args, **kwargs)
+        return _hooks.maybe_pull_model_tokenizer_for_runai(self, model, tokenizer)
 
-    def verify_dual_chunk_attention_config(self, *args: Any, **kwargs: Any) -> "None":
+    def verify_dual_chunk_attention_config(self, load_config: "LoadConfig") -> "None":
         """Nothing for ordinary models; dual-chunk-attention models raise NotSupportedError (the engine loads their sparse attention config)."""
-        return _hooks.verify_dual_chunk_attention_config(self, *args, **kwargs)
+        return _hooks.verify_dual_chunk_attention_config(self, load_config)
 
-    def verify_with_parallel_config(self, *args: Any, **kwargs: Any) -> "None":
+    def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
         """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""
-        return _hooks.verify_with_parallel_config(self, *args, **kwargs)
+        return _hooks.verify_with_parallel_config(self, parallel_config)
 
     def get_sliding_window(self) -> "int | None":
         """The sliding-window size, or None (none, or disabled)."""
@@ -714,17 +728,17 @@ class ModelConfig:
         """Number of layers, before pipeline parallelism."""
         return self.model_arch_config.total_num_hidden_layers
 
-    def get_layers_start_end_indices(self, *args: Any, **kwargs: Any) -> "tuple[int, int]":
+    def get_layers_start_end_indices(self, parallel_config: "ParallelConfig") -> "tuple[int, int]":
         """[start, end) of this rank's pipeline stage (even split, leftovers to the stages before the last; VLLM_PP_LAYER_PARTITION overrides)."""
-        return _hooks.get_layers_start_end_indices(self, *args, **kwargs)
+        return _hooks.get_layers_start_end_indices(self, parallel_config)
 
     def get_num_layers(self, parallel_config: "ParallelConfig") -> "int":
         """Layers on this rank's pipeline stage."""
         return self.get_layers_start_end_indices(parallel_config)[1] - self.get_layers_start_end_indices(parallel_config)[0]
 
-    def get_num_layers_by_block_type(self, *args: Any, **kwargs: Any) -> "int":
+    def get_num_layers_by_block_type(self, parallel_config: "ParallelConfig", block_type: "str") -> "int":
         """Layers of one kind ("attention", "mamba", "linear_attention", ...) on this rank's pipeline stage; block_type defaults to "attention"."""
-        return _hooks.get_num_layers_by_block_type(self, *args, **kwargs)
+        return _hooks.get_num_layers_by_block_type(self, parallel_config, block_type)
 
     def get_mamba_chunk_size(self) -> "int":
         """Chunk size of the state-space scan (2048 when the config states none)."""
@@ -742,13 +756,13 @@ class ModelConfig:
         """Default sampling parameters from the generation config (unless "vllm") and override_generation_config; max_new_tokens is reported as max_tokens."""
         return _hooks.get_diff_sampling_param(self, *args, **kwargs)
 
-    def get_pooling_task(self, *args: Any, **kwargs: Any) -> "str | None":
+    def get_pooling_task(self, supported_tasks: "tuple[str, ...]") -> "str | None":
         """The pooling task to serve among supported_tasks: the configured one, else token_classify for token-classification models, else the first by priority."""
-        return _hooks.get_pooling_task(self, *args, **kwargs)
+        return _hooks.get_pooling_task(self, supported_tasks)
 
-    def get_and_verify_max_len(self, *args: Any, **kwargs: Any) -> "int":
+    def get_and_verify_max_len(self, max_model_len: "int | None") -> "int":
         """The context length: the checkpoint's when max_model_len is None or -1 (length keys, sliding window when disabled, RoPE scaling, encoder limits), else max_model_len checked against it (VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 allows more)."""
-        return _hooks.get_and_verify_max_len(self, *args, **kwargs)
+        return _hooks.get_and_verify_max_len(self, max_model_len)
 
     def is_nvfp4_quantized(self) -> "bool":
         """Whether the weights are NVFP4-quantized (ModelOpt FP4, or compressed-tensors in an nvfp4 format)."""

@@ -230,6 +230,18 @@ class MultiModalConfig:
             raise _r.RuleError('mm_encoder_fp8_scale_save_path saves dynamically calibrated scales and cannot be combined with the static mm_encoder_fp8_scale_path', ["mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"])
         _hooks.check_fp8_scale_files(self)
 
+    def get_limit_per_prompt(self, modality: "str") -> "int":
+        """Most items of `modality` one prompt may hold (0 text-only, 999 when not listed)."""
+        return _hooks.get_limit_per_prompt(self, modality)
+
+    def merge_mm_processor_kwargs(self, inference_kwargs: "dict[str, Any]") -> "dict[str, Any]":
+        """The processor keyword arguments of this config, overridden by those of the request."""
+        return (self.mm_processor_kwargs | inference_kwargs if self.mm_processor_kwargs is not None else inference_kwargs | ({}))
+
+    def is_multimodal_pruning_enabled(self) -> "bool":
+        """Whether Efficient Video Sampling drops video tokens."""
+        return self.video_pruning_rate is not None and self.video_pruning_rate > 0
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {

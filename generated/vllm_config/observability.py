@@ -64,6 +64,11 @@ class ObservabilityConfig:
             raise _r.RuleError('collect_detailed_traces needs otlp_traces_endpoint to be set', ["collect_detailed_traces", "otlp_traces_endpoint"])
 
     @property
+    def show_hidden_metrics(self) -> "bool":
+        """Whether metrics hidden since the previous minor release are shown again."""
+        return self.show_hidden_metrics_for_version == '0.24'
+
+    @property
     def collect_model_forward_time(self) -> "bool":
         """True when detailed traces include the model forward time."""
         return self.collect_detailed_traces is not None and ('model' in self.collect_detailed_traces or 'all' in self.collect_detailed_traces)

@@ -334,6 +334,14 @@ class ParallelConfig:
             raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"])
         if not (self.data_parallel_size_local <= self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"])
+        if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
+            raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"])
+        if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
+            raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"])
+        if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
+            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"])
+        if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
+            raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"])
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):
             raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"])
         if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):
@@ -402,6 +410,29 @@ class ParallelConfig:
     def local_world_size(self) -> "int":
         """Workers of one data-parallel replica on this node."""
         return self.world_size // self.nnodes_within_dp
+
+    def get_next_dp_init_port(self) -> "int":
+        """A fresh port for a data-parallel process group: the next prepared one, else data_parallel_master_port (which then moves up by one)."""
+        return _hooks.get_next_dp_init_port(self)
+
+    def stateless_init_dp_group(self, return_store: "bool" = False) -> "Any":
+        """Creates the data-parallel process group (and its store when asked)."""
+        raise _r.NotSupportedError("ParallelConfig.stateless_init_dp_group() is not available in vllm_config: creating the data-parallel process group needs a running engine and vLLM's stateless torch.distributed helpers")
+
+    @staticmethod
+    def has_unfinished_dp(dp_group: "Any", has_unfinished: "bool") -> "bool":
+        """Whether any data-parallel rank has unfinished work (an all-reduce; imports torch)."""
+        return _hooks.has_unfinished_dp(dp_group, has_unfinished)
+
+    @staticmethod
+    def sync_dp_state(dp_group: "Any", has_unfinished: "bool", pending_pause: "bool") -> "tuple[bool, bool]":
+        """One all-reduce for (some rank has work or a pause is not agreed yet, every rank asked to pause); imports torch."""
+        return _hooks.sync_dp_state(dp_group, has_unfinished, pending_pause)
+
+    @staticmethod
+    def sync_kv_cache_memory_size(dp_group: "Any", kv_cache_memory: "int") -> "int":
+        """The smallest KV-cache budget across data-parallel ranks (-1 means no limit); imports torch."""
+        return _hooks.sync_kv_cache_memory_size(dp_group, kv_cache_memory)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -2,11 +2,18 @@
 """Config classes: PoolerConfig."""
 
 
+from cfgc.hooks import pooler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import PoolingTask, SequencePoolingType, TokenPoolingType
+
+#: Every sequence pooling type, in declaration order.
+SEQ_POOLING_TYPES = ('CLS', 'LAST', 'MEAN')
+
+#: Every token pooling type, in declaration order.
+TOK_POOLING_TYPES = ('ALL', 'STEP')
 
 
 @config
@@ -70,6 +77,14 @@ class PoolerConfig:
             self.seq_pooling_type = self.pooling_type
         if self.pooling_type in ('ALL', 'STEP'):
             self.tok_pooling_type = self.pooling_type
+
+    def get_seq_pooling_type(self) -> "SequencePoolingType":
+        """seq_pooling_type, which must have been resolved (it raises while unset)."""
+        return _hooks.get_seq_pooling_type(self)
+
+    def get_tok_pooling_type(self) -> "TokenPoolingType":
+        """tok_pooling_type, which must have been resolved (it raises while unset)."""
+        return _hooks.get_tok_pooling_type(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

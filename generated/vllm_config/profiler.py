@@ -6,12 +6,16 @@ import logging
 from pydantic import Field
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import ProfilerKind
 
 _log = logging.getLogger(__name__)
+
+#: Whether a profiler path is a URI (s3://, gs://, ...) rather than a local path.
+_is_uri_path = _names._is_uri_path
 
 
 @config

@@ -1,9 +1,11 @@
 # Generated from schema/reasoning.yaml by cfgc; do not edit.
 """Config classes: ReasoningConfig."""
 
+from typing import Any
 
 from pydantic import Field
 
+from cfgc.hooks import reasoning as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
@@ -34,6 +36,25 @@ class ReasoningConfig:
 
     _enabled: bool = Field(default=False, init=False)
     """True once the delimiter token ids are known, i.e. reasoning handling is active."""
+
+    @property
+    def enabled(self) -> "bool":
+        """Whether reasoning handling is on (the delimiters' token ids are known)."""
+        return self._enabled
+
+    @property
+    def reasoning_start_token_ids(self) -> "list[int] | None":
+        """Token ids of reasoning_start_str, once initialize_token_ids has run."""
+        return self._reasoning_start_token_ids
+
+    @property
+    def reasoning_end_token_ids(self) -> "list[int] | None":
+        """Token ids of reasoning_end_str, once initialize_token_ids has run."""
+        return self._reasoning_end_token_ids
+
+    def initialize_token_ids(self, model_config: "Any") -> "None":
+        """Tokenizes the start and end delimiters with the model's tokenizer and turns reasoning handling on; does nothing when the token ids are already known."""
+        return _hooks.initialize_token_ids(self, model_config)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

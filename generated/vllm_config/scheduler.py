@@ -138,9 +138,18 @@ class SchedulerConfig:
         if not (self.max_long_partial_prefills <= self.max_num_partial_prefills):
             raise _r.RuleError(f'max_long_partial_prefills ({self.max_long_partial_prefills}) must not exceed max_num_partial_prefills ({self.max_num_partial_prefills})', ["max_long_partial_prefills", "max_num_partial_prefills"])
 
-    def verify_max_model_len(self, *args: Any, **kwargs: Any) -> "Any":
+    @staticmethod
+    def default_factory(**kwargs: "Any") -> "SchedulerConfig":
+        """A SchedulerConfig for a context of 8192 tokens and a decoder-only model unless the keyword arguments say otherwise."""
+        return _hooks.scheduler_default_factory(**kwargs)
+
+    def get_scheduler_cls(self) -> "Any":
+        """The scheduler class: scheduler_cls (imported by qualified name when a string), else vLLM's async or plain scheduler (NotSupportedError without vLLM installed)."""
+        return _hooks.get_scheduler_cls(self)
+
+    def verify_max_model_len(self, max_model_len: "int") -> "Any":
         """Checks the token budget against the final context length once the engine knows it (the class rules, with this max_model_len); returns this config."""
-        return _hooks.verify_max_model_len(self, *args, **kwargs)
+        return _hooks.verify_max_model_len(self, max_model_len)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

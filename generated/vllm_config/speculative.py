@@ -293,6 +293,26 @@ class SpeculativeConfig:
             self.draft_model_config = self.target_model_config
         if self.method in ('ngram', 'ngram_gpu', 'custom_class', 'extract_hidden_states'):
             self.draft_parallel_config = self.target_parallel_config
+        if self.model is not None and self.target_model_config is not None and self.draft_model_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states'):
+            self.draft_model_config = ModelConfig(model=self.model, runner='draft', tokenizer=self.target_model_config.tokenizer, tokenizer_mode=self.target_model_config.tokenizer_mode, trust_remote_code=self.target_model_config.trust_remote_code, allowed_local_media_path=self.target_model_config.allowed_local_media_path, allowed_media_domains=self.target_model_config.allowed_media_domains, dtype=self.target_model_config.dtype, seed=self.target_model_config.seed, revision=self.revision, code_revision=self.code_revision, tokenizer_revision=self.target_model_config.tokenizer_revision, spec_target_max_model_len=self.target_model_config.max_model_len, quantization=self.quantization, enforce_eager=self.target_model_config.enforce_eager, max_logprobs=self.target_model_config.max_logprobs, hf_overrides=({'model_type': 'medusa'} if self.method == 'medusa' else {}), config_format=self.target_model_config.config_format)
+        if self.method in ('dflash', 'dspark') and self.draft_model_config is not None:
+            self.parallel_drafting = True
+        if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.draft_tensor_parallel_size is None and self.draft_model_config is not None and self.target_parallel_config is not None:
+            self.draft_tensor_parallel_size = (1 if self.method == 'mlp_speculator' else self.target_parallel_config.tensor_parallel_size)
+        if self.draft_parallel_config is None and self.method == 'mlp_speculator' and self.target_parallel_config is not None and self.target_parallel_config.tensor_parallel_size > 1:
+            _log.warning('MLP speculator drafters run with tensor_parallel_size 1')
+        if (self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.draft_tensor_parallel_size is not None and self.target_parallel_config is not None and self.draft_model_config is not None) and self.draft_tensor_parallel_size not in (1, self.target_parallel_config.tensor_parallel_size):
+            raise _r.RuleError(f"draft_tensor_parallel_size ({self.draft_tensor_parallel_size}) must be 1 or the target's tensor_parallel_size ({self.target_parallel_config.tensor_parallel_size})", ["draft_parallel_config", "method", "draft_tensor_parallel_size", "draft_model_config", "target_parallel_config.tensor_parallel_size"])
+        if (self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is not None and self.draft_model_config is not None and self.draft_model_config.max_model_len is not None) and not (self.max_model_len <= self.draft_model_config.max_model_len):
+            raise _r.RuleError(f"speculative max_model_len ({self.max_model_len}) exceeds the draft model's max_model_len ({self.draft_model_config.max_model_len})", ["draft_parallel_config", "method", "max_model_len", "draft_model_config.max_model_len"])
+        if (self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is not None and self.draft_model_config is not None and self.target_model_config is not None and self.target_model_config.max_model_len is not None) and not (self.max_model_len <= self.target_model_config.max_model_len):
+            raise _r.RuleError(f"speculative max_model_len ({self.max_model_len}) exceeds the target model's max_model_len ({self.target_model_config.max_model_len})", ["draft_parallel_config", "method", "max_model_len", "draft_model_config", "target_model_config.max_model_len"])
+        if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is not None and self.draft_model_config is not None:
+            self.draft_model_config.max_model_len = self.max_model_len
+        if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is None and self.draft_model_config is not None and self.draft_model_config.max_model_len is not None and self.target_model_config is not None and self.target_model_config.max_model_len is not None:
+            self.draft_model_config.max_model_len = min(self.draft_model_config.max_model_len, self.target_model_config.max_model_len)
+        if self.draft_parallel_config is None and self.draft_model_config is not None and self.target_parallel_config is not None and self.draft_tensor_parallel_size is not None:
+            self.draft_parallel_config = ParallelConfig(pipeline_parallel_size=self.target_parallel_config.pipeline_parallel_size, tensor_parallel_size=self.draft_tensor_parallel_size, distributed_executor_backend=self.target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=self.target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=self.target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=self.target_parallel_config.ray_workers_use_nsight, placement_group=self.target_parallel_config.placement_group)
         if self.tensor_parallel_size is not None:
             raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"])
         if self.num_speculative_tokens is None:
@@ -307,6 +327,57 @@ class SpeculativeConfig:
     def max_num_new_slots_for_drafting(self) -> "int":
         """Most extra batch slots one request's drafting can add per step: num_speculative_tokens - 1 with parallel drafting, plus one for a draft model."""
         return (self.num_speculative_tokens - 1 if self.parallel_drafting and self.num_speculative_tokens is not None else 0) + (1 if self.method == 'draft_model' else 0)
+
+    def use_gemma4_mtp(self) -> "bool":
+        """Whether the drafter is Gemma 4's MTP head (method mtp, draft model type gemma4_mtp)."""
+        return _hooks.use_gemma4_mtp(self)
+
+    def use_step3p5_mtp(self) -> "bool":
+        """Whether the drafter is Step-3.5's MTP head (method mtp, draft model type step3p5_mtp)."""
+        return _hooks.use_step3p5_mtp(self)
+
+    def use_dflash(self) -> "bool":
+        """Whether the method is DFlash."""
+        return self.method == 'dflash'
+
+    def use_dspark(self) -> "bool":
+        """Whether the method is DSpark."""
+        return self.method == 'dspark'
+
+    def uses_draft_model(self) -> "bool":
+        """Whether a separate (smaller) draft model proposes the tokens."""
+        return self.method == 'draft_model'
+
+    def uses_extract_hidden_states(self) -> "bool":
+        """Whether the method only extracts hidden states (no drafting model)."""
+        return self.method == 'extract_hidden_states'
+
+    def use_ngram_gpu(self) -> "bool":
+        """Whether n-gram proposals run on the GPU."""
+        return self.method == 'ngram_gpu'
+
+    @staticmethod
+    def hf_config_override(hf_config: "Any") -> "Any":
+        """The Hugging Face config of the MTP drafter built into a target checkpoint."""
+        raise _r.NotSupportedError("SpeculativeConfig.hf_config_override() is not available in vllm_config: rewriting a target's Hugging Face config into its MTP drafter's config is a per-architecture table of the model code, which the engine owns")
+
+    @staticmethod
+    def compose_draft_hf_overrides(target_hf_overrides: "Any") -> "Any":
+        """The hf_overrides of the draft model: the drafter override, followed by the target's override when that is a function (a picklable partial); a dict of the target is not applied to the draft."""
+        return _hooks.compose_draft_hf_overrides(target_hf_overrides)
+
+    def update_arch_(self) -> "None":
+        """Refreshes the draft model's architecture facts after its Hugging Face config changed."""
+        raise _r.NotSupportedError("SpeculativeConfig.update_arch_() is not available in vllm_config: re-reading the draft model's architecture needs vLLM's model registry")
+
+    @staticmethod
+    def create_draft_parallel_config(target_parallel_config: "Any", speculative_draft_tensor_parallel_size: "int") -> "Any":
+        """The draft worker's ParallelConfig: the target's pipeline size, executor and loading settings, with the draft's tensor-parallel size."""
+        return _hooks.create_draft_parallel_config(target_parallel_config, speculative_draft_tensor_parallel_size)
+
+    def verify_equal_vocab_size_if_draft_model(self) -> "None":
+        """With a draft model, fails when its vocabulary size differs from the target's."""
+        return _hooks.verify_equal_vocab_size_if_draft_model(self)
 
     def use_eagle(self) -> "bool":
         """Whether the drafter is EAGLE-style (it reads the target's hidden states)."""

@@ -38,6 +38,11 @@ class SpeechToTextConfig:
     chunking off.
     """
 
+    @property
+    def allow_audio_chunking(self) -> "bool":
+        """Whether long audio is split into chunks (both the clip length and the split window are set)."""
+        return self.min_energy_split_window_size is not None and self.max_audio_clip_s is not None
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {}

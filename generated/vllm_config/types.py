@@ -199,9 +199,6 @@ HfOverridesFn = Annotated[Any, "collections.abc.Callable"]
 LogitsProcessorClass = Annotated[Any, "vllm.v1.sample.logits_processor.LogitsProcessor"]
 """A logits processor class (the class itself, not an instance). Imported lazily, never at package import: vllm.v1.sample.logits_processor.LogitsProcessor."""
 
-QuantizationConfigArgs = Annotated[Any, "vllm.config.quantization.QuantizationConfigArgs"]
-"""Structured online-quantization settings (per layer kind specs and ignore patterns). Imported lazily, never at package import: vllm.config.quantization.QuantizationConfigArgs."""
-
 RuntimeEnv = Annotated[Any, "ray.runtime_env.RuntimeEnv"]
 """A Ray runtime environment (packages, env vars) for remote workers. Imported lazily, never at package import: ray.runtime_env.RuntimeEnv."""
 
@@ -972,6 +969,32 @@ TokenPoolingType = Literal["ALL", "STEP"]
 ProfilerKind = Literal["torch", "cuda"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
 
+AttnTypeStr = Literal[
+    "decoder",
+    "encoder",
+    "encoder_only",
+    "encoder_decoder",
+    "attention_free",
+    "hybrid",
+]
+"""The attention structure of a model, as the engine names it."""
+
+HfOverrides = dict[str, Any] | HfOverridesFn
+"""Edits to a model's Hugging Face config, as keys to set or as a function."""
+
+QuantKeyName = Literal[
+    "fp8_per_tensor_static",
+    "fp8_per_tensor_dynamic",
+    "fp8_per_token",
+    "fp8_per_channel_static",
+    "fp8_per_block_static",
+    "fp8_per_block_dynamic",
+    "mxfp8",
+    "mxfp4",
+    "int8_per_channel_static",
+]
+"""A quantization scheme for weights or activations, by name."""
+
 RunnerType = Literal["generate", "pooling", "draft"]
 """What the model runner executes - text generation, pooling, or a speculative draft model."""
 
@@ -1011,6 +1034,9 @@ NgramGPUTypes = Literal["ngram_gpu"]
 SpeculativeMethod = Literal["ngram", "medusa", "mlp_speculator", "draft_model", "suffix", "custom_class"] | EagleModelTypes | NgramGPUTypes | Literal["dspark"]
 """Proposer used to draft tokens for speculative decoding."""
 
+WeightlessDrafters = Literal["ngram", "ngram_gpu", "suffix", "custom_class", "extract_hidden_states"]
+"""Proposers without draft weights of their own: no draft model config is built for them (n-gram and custom proposers reuse the target's configs)."""
+
 RejectionSampleMethod = Literal["standard", "synthetic", "block"]
 """How draft tokens are verified: "standard" probabilistic rejection sampling, "synthetic" acceptance at fixed rates (benchmarking), or "block" verification of the whole draft at once."""
 
@@ -1023,5 +1049,5 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
 
-IrOpProvider = Literal["native", "triton"]
-"""Name of a kernel provider in the op registry (schema/kernels.yaml)."""
+IrOpProvider = Literal["native", "triton", "vllm_c", "aiter", "oink", "xpu_kernels"]
+"""Name of a kernel provider: one in the op registry, or one of the engine's own (schema/kernels.yaml)."""

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import Field, field_validator
 
 from cfgc.hooks import vllm as _hooks
+from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -63,6 +64,9 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": False,
     },
     OptimizationLevel.O1: {
+        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_allreduce_rms": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
@@ -74,6 +78,9 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": True,
     },
     OptimizationLevel.O2: {
+        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
@@ -83,6 +90,9 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": True,
     },
     OptimizationLevel.O3: {
+        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
@@ -92,6 +102,24 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "kernel_config.enable_flashinfer_autotune": True,
     },
 }
+
+#: What each optimization level fills in, by level.
+OPTIMIZATION_LEVEL_TO_CONFIG = LEVEL_DEFAULTS
+
+#: Context manager making a VllmConfig the current one.
+set_current_vllm_config = _context.set_current_vllm_config
+
+#: The current VllmConfig (an AssertionError outside set_current_vllm_config).
+get_current_vllm_config = _context.get_current_vllm_config
+
+#: The current VllmConfig, or None.
+get_current_vllm_config_or_none = _context.get_current_vllm_config_or_none
+
+#: The current config's compilation_config, cached per context.
+get_cached_compilation_config = _context.get_cached_compilation_config
+
+#: The layers of the static forward context of a given type, by name.
+get_layers_from_vllm_config = _context.get_layers_from_vllm_config
 
 
 @config
@@ -227,6 +255,14 @@ class VllmConfig:
         if self.scheduler_config is None:
             self.scheduler_config = SchedulerConfig(max_model_len=8192, is_encoder_decoder=False)
         self.instance_id = str(_r.time_ns())
+        if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
+            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"])
+        if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
+            raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"])
+        if (_r.from_flags() and self.lora_config is not None and self.model_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) and self.model_config.multimodal_config is None:
+            raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"])
+        if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (bool(self.model_fact('is_moe', True))):
+            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["model_config", "parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
@@ -270,6 +306,8 @@ class VllmConfig:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
+        if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
+            self.compilation_config.pass_config.fuse_allreduce_rms = False
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
@@ -366,6 +404,16 @@ class VllmConfig:
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"])
 
     @property
+    def use_v2_model_runner(self) -> "bool":
+        """Whether the V2 model runner runs this configuration."""
+        return _hooks.use_v2_model_runner(self)
+
+    @property
+    def max_concurrent_batches(self) -> "int":
+        """Batches in flight at once: the pipeline depth, one more with asynchronous scheduling on the V2 runner, at least 2 with asynchronous scheduling on V1 without pipelining."""
+        return ((self.parallel_config.pipeline_parallel_size + 1 if self.use_v2_model_runner else (2 if self.parallel_config.pipeline_parallel_size <= 1 else self.parallel_config.pipeline_parallel_size)) if self.scheduler_config.async_scheduling else self.parallel_config.pipeline_parallel_size)
+
+    @property
     def num_speculative_tokens(self) -> "int":
         """Tokens checked per decode step beyond the first (speculative drafts or a diffusion canvas); 0 without either."""
         return (self.speculative_config.num_speculative_tokens if self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None else (self.diffusion_config.canvas_length if self.diffusion_config is not None and self.diffusion_config.canvas_length is not None else 0))
@@ -395,9 +443,34 @@ class VllmConfig:
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
         return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0)
 
-    def model_fact(self, *args: Any, **kwargs: Any) -> "Any":
+    def enable_trace_function_call_for_thread(self) -> "None":
+        """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
+        return _hooks.enable_trace_function_call_for_thread(self)
+
+    @staticmethod
+    def get_quantization_config(model_config: "Any", load_config: "Any") -> "Any":
+        """The quantization method's config object for this model and load config."""
+        raise _r.NotSupportedError("VllmConfig.get_quantization_config() is not available in vllm_config: the quantization config object comes from vLLM's quantization registry and the checkpoint, checked against the GPU's capability")
+
+    def with_hf_config(self, hf_config: "Any", architectures: "list[str] | None" = None) -> "VllmConfig":
+        """A copy of this config whose model uses `hf_config` (with `architectures` when given); this config is left unchanged."""
+        return _hooks.with_hf_config(self, hf_config, architectures)
+
+    def update_sizes_for_sequence_parallelism(self, possible_sizes: "list[int]") -> "list[int]":
+        """The sizes that are multiples of the TP size (sequence parallelism needs that), warning about the others."""
+        return _hooks.update_sizes_for_sequence_parallelism(self, possible_sizes)
+
+    def try_verify_and_update_config(self) -> "None":
+        """Applies the model architecture's own config adjustments, once."""
+        raise _r.NotSupportedError("VllmConfig.try_verify_and_update_config() is not available in vllm_config: the per-architecture config fix-ups live in vLLM's model registry")
+
+    def validate_block_size(self) -> "None":
+        """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
+        return _hooks.validate_block_size(self)
+
+    def model_fact(self, name: "str", default: "Any") -> "Any":
         """A ModelConfig attribute by name (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type, ...), or `default` without a model. Kept for callers; the schema's own steps read model_config's properties directly."""
-        return _hooks.model_fact(self, *args, **kwargs)
+        return _hooks.model_fact(self, name, default)
 
     def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""

@@ -118,7 +118,7 @@ def test_check_custom_ops_all_none():
 
 def test_default_auto_functionalized_v2():
     c = CompilationConfig()
-    assert c.inductor_compile_config == {"enable_auto_functionalized_v2": False}
+    assert c.inductor_compile_config["enable_auto_functionalized_v2"] is False
     c = CompilationConfig(inductor_compile_config={"enable_auto_functionalized_v2": True})
     assert c.inductor_compile_config["enable_auto_functionalized_v2"] is True
 

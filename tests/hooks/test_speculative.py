@@ -11,10 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cfgc.hooks import speculative as h
+from vllm_config.model import ModelConfig
 from vllm_config.speculative import SpeculativeConfig
 from vllm_config.types import MTPModelTypes, SpeculativeMethod
 
-TARGET = SimpleNamespace(model="org/target", quantization=None)
+# A real target config: drafters with weights get a draft ModelConfig built from it.
+TARGET = ModelConfig(model="org/target")
 
 
 def spec(**kwargs) -> SpeculativeConfig:
@@ -60,13 +62,16 @@ def test_infer_method(model, method, expected):
 
 
 def test_take_model_from_target():
-    target = SimpleNamespace(model="org/target", quantization="fp8",
-                             hf_text_config=SimpleNamespace(model_type="deepseek_v32"))
+    target = ModelConfig(model="org/target", quantization="fp8")
+    target.hf_text_config = SimpleNamespace(model_type="deepseek_v32")  # engine-loaded
     c = spec(method="mtp", num_speculative_tokens=1, target_model_config=target)
     assert (c.model, c.quantization, c.enforce_eager) == ("org/target", "fp8", True)
+    assert c.draft_model_config.model == "org/target"  # the target's own MTP layers
+    assert c.draft_model_config.quantization == "fp8"
     c = spec(method="dspark", num_speculative_tokens=1, quantization="awq",
-             target_model_config=SimpleNamespace(model="t", quantization="fp8"))
+             target_model_config=ModelConfig(model="t", quantization="fp8"))
     assert (c.model, c.quantization, c.enforce_eager) == ("t", "awq", None)
+    assert c.parallel_drafting is True
     c = spec(method="mtp", num_speculative_tokens=1, target_model_config=TARGET)
     assert c.enforce_eager is None  # a target without hf_text_config: not deepseek_v32
     for method in ("ngram", "ngram_gpu", "suffix", "extract_hidden_states"):
@@ -133,25 +138,6 @@ def test_acceptance_length_to_rates(length, n, rates):
 def test_synthetic_rates_rejected(rates, length):
     with pytest.raises(ValueError):
         h.resolve_synthetic_acceptance_rates(3, rates, length)
-
-
-def test_draft_tensor_parallel_size():
-    assert h.draft_tensor_parallel_size(4, None, "llama") == 4
-    assert h.draft_tensor_parallel_size(4, None, "mlp_speculator") == 1
-    assert h.draft_tensor_parallel_size(4, 1, "llama") == 1
-    assert h.draft_tensor_parallel_size(4, 4, "llama") == 4
-    with pytest.raises(ValueError, match="must be 1 or"):
-        h.draft_tensor_parallel_size(4, 2, "llama")
-
-
-def test_draft_max_model_len():
-    assert h.draft_max_model_len(None, 4096, 8192) == 4096
-    assert h.draft_max_model_len(None, 8192, 2048) == 2048
-    assert h.draft_max_model_len(1024, 4096, 2048) == 1024
-    with pytest.raises(ValueError, match="draft"):
-        h.draft_max_model_len(5000, 4096, 8192)
-    with pytest.raises(ValueError, match="target"):
-        h.draft_max_model_len(3000, 4096, 2048)
 
 
 def test_slots_and_predicates():

@@ -310,9 +310,13 @@ def test_optimization_level_table():
     v = VllmConfig(optimization_level=1)
     pc = v.compilation_config.pass_config
     assert pc.fuse_allreduce_rms is False and pc.fuse_rope_kvcache is False
-    assert pc.fuse_norm_quant is None  # platform dependent: left for the engine
+    # Inductor generates the ops ("none"): norm/activation quant fusion off
+    assert pc.fuse_norm_quant is False and pc.fuse_act_quant is False
+    assert pc.fuse_mla_dual_rms_norm is None  # ROCm AITER only: left for the platform
     o2 = VllmConfig().compilation_config.pass_config
-    assert o2.fuse_allreduce_rms is None
+    assert o2.fuse_allreduce_rms is False  # one TP rank: nothing to fuse with
+    assert VllmConfig(parallel_config=ParallelConfig(tensor_parallel_size=2)
+                      ).compilation_config.pass_config.fuse_allreduce_rms is None
     # Splitting ops will hold the KV-cache update ops, so the MLA concat fusion stays off.
     assert o2.fuse_rope_kvcache_cat_mla is False
     v = VllmConfig(compilation_config=CompilationConfig(use_inductor_graph_partition=True))

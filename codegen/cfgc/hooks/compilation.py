@@ -307,3 +307,138 @@ def set_splitting_ops_for_v1(cc: Any, all2all_backend: str, data_parallel_size: 
         logger.info("DeepEP high-throughput kernels cannot run in CUDA graphs: "
                     "cudagraph_mode set to NONE")
         cc.cudagraph_mode = modes.NONE
+
+
+# --------------------------------------------------------------------------------------
+# Public methods the engine calls (declared under `methods:` of the schema).
+# --------------------------------------------------------------------------------------
+
+
+def custom_op_log_check(cc: Any) -> None:
+    """Log the custom ops the model turned on and off, and warn for each '+op'/'-op' of
+    custom_ops that matched no op of the model. A hook: it logs per op, after the
+    engine recorded which ops the model built (enabled_/disabled_custom_ops)."""
+    seen = set(cc.enabled_custom_ops) | set(cc.disabled_custom_ops)
+    if not seen:
+        logger.debug("the model has no custom ops")
+        return
+    logger.debug("custom ops on: %s; off: %s", dict(cc.enabled_custom_ops),
+                 dict(cc.disabled_custom_ops))
+    for entry in cc.custom_ops:
+        if entry in ("all", "none") or entry[1:] in seen:
+            continue
+        action = "enabling" if entry.startswith("+") else "disabling"
+        logger.warning("custom op %r is not in this model: %s it with %r has no effect",
+                       entry[1:], action, entry)
+
+
+def _support_level(value: Any) -> tuple[int, str]:
+    """(level, name) of an attention backend's CUDA-graph support: vLLM's
+    AttentionCGSupport member, its name or its number (0 never .. 3 always)."""
+    names = ("NEVER", "UNIFORM_SINGLE_TOKEN_DECODE", "UNIFORM_BATCH", "ALWAYS")
+    if isinstance(value, str):
+        if value.upper() not in names:
+            raise ValueError(f"unknown CUDA-graph support level {value!r}; one of {names}")
+        return names.index(value.upper()), value.upper()
+    level = int(getattr(value, "value", value))
+    if not 0 <= level < len(names):
+        raise ValueError(f"unknown CUDA-graph support level {value!r}")
+    return level, names[level]
+
+
+def resolve_cudagraph_mode_and_sizes(cc: Any, min_cg_support: Any,
+                                     min_cg_attn_backend: str | None,
+                                     uniform_decode_query_len: int = 1,
+                                     use_v2_model_runner: bool = False,
+                                     tensor_parallel_size: int = 1,
+                                     kv_cache_config: Any = None,
+                                     max_num_reqs: int | None = None,
+                                     is_profiling: bool = False) -> Any:
+    """Fit cudagraph_mode to the weakest CUDA-graph support among the attention
+    backends, then fix the capture sizes; store and return the mode.
+
+    A hook: an ordered series of downgrades, each with its own warning, that ends in
+    errors when nothing fits, followed by the capture-size rounding algorithm.
+    """
+    NEVER, UNIFORM_BATCH, ALWAYS = 0, 2, 3
+    modes = type(cc.cudagraph_mode) if cc.cudagraph_mode is not None else None
+    if cc.cudagraph_mode is None or cc.cudagraph_mode == modes.NONE:
+        from vllm_config.types import CUDAGraphMode
+
+        cc.cudagraph_mode = CUDAGraphMode.NONE
+        return CUDAGraphMode.NONE
+    level, level_name = _support_level(min_cg_support)
+    mode = cc.cudagraph_mode
+    backend = f"the {min_cg_attn_backend} attention backend (CUDA-graph support {level_name})"
+    if mode.mixed_mode() == modes.FULL and level != ALWAYS:
+        if level == NEVER:
+            raise ValueError(f"cudagraph_mode {mode.name} is not possible with {backend}; "
+                             "use cudagraph_mode=PIECEWISE with mode VLLM_COMPILE")
+        mode = (modes.FULL_AND_PIECEWISE if cc.splitting_ops_contain_attention()
+                else modes.FULL_DECODE_ONLY)
+        logger.warning("full graphs of mixed batches are not possible with %s: "
+                       "cudagraph_mode set to %s", backend, mode.name)
+    if mode.decode_mode() == modes.FULL and level == NEVER:
+        from vllm_config.types import CompilationMode
+
+        piecewise = cc.mode == CompilationMode.VLLM_COMPILE and (
+            cc.splitting_ops_contain_attention() or cc.use_inductor_graph_partition)
+        new = modes.PIECEWISE if piecewise else modes.NONE
+        logger.warning("full decode graphs are not possible with %s: cudagraph_mode set "
+                       "to %s (attention is %scompiled piecewise)", backend, new.name,
+                       "" if piecewise else "not ")
+        mode = new
+    if mode.decode_mode() == modes.FULL and uniform_decode_query_len > 1 \
+            and level < UNIFORM_BATCH:
+        new = modes.PIECEWISE if cc.splitting_ops_contain_attention() else modes.NONE
+        logger.warning("full decode graphs with speculative decoding are not possible with "
+                       "%s: cudagraph_mode set to %s", backend, new.name)
+        mode = new
+    if mode.has_full_cudagraphs() and level == NEVER:
+        raise ValueError(f"cudagraph_mode {mode.name} is not possible with {backend}; use "
+                         "cudagraph_mode=PIECEWISE with mode VLLM_COMPILE")
+    if not use_v2_model_runner and mode.decode_mode() == modes.FULL \
+            and uniform_decode_query_len > 1:
+        adjust_cudagraph_sizes_for_spec_decode(cc, uniform_decode_query_len,
+                                               tensor_parallel_size)
+    if (kv_cache_config is not None and max_num_reqs is not None
+            and mode.has_full_cudagraphs() and not is_profiling
+            and kv_cache_config.has_mamba_layers
+            and max_num_reqs > kv_cache_config.num_blocks):
+        raise ValueError(
+            f"max_num_seqs ({max_num_reqs}) is larger than the {kv_cache_config.num_blocks} "
+            "Mamba cache blocks: every decoding sequence needs one for full CUDA graphs; "
+            "lower max_num_seqs or raise gpu_memory_utilization")
+    cc.cudagraph_mode = mode
+    return mode
+
+
+#: FlashInfer fused all-reduce size limits in MiB, per CUDA capability, per TP size.
+FI_ALLREDUCE_FUSION_MAX_SIZE_MB: dict[int, dict[int, float]] = {
+    90: {2: 64, 4: 2, 8: 0.5},
+    100: {2: 64, 4: 32, 8: 1, 16: 64},
+    103: {2: 64, 4: 64, 8: 2, 16: 64},
+}
+
+
+def default_fi_allreduce_fusion_max_size_mb() -> dict[int, float]:
+    """The size limits for this machine's GPU, {} without CUDA. A hook: it asks torch
+    (imported here, never at module import) for the device capability."""
+    try:
+        import torch
+    except ImportError:
+        return {}
+    if not torch.cuda.is_available():
+        return {}
+    major, minor = torch.cuda.get_device_capability()
+    return dict(FI_ALLREDUCE_FUSION_MAX_SIZE_MB.get(major * 10 + minor, {}))
+
+
+def log_enabled_passes(pc: Any) -> None:
+    """Log the fusion passes that are on. A hook: it walks the fields by name prefix."""
+    import dataclasses
+
+    on = [f.name[len("fuse_"):] for f in dataclasses.fields(pc)
+          if f.name.startswith("fuse_") and getattr(pc, f.name)]
+    if on:
+        logger.info("fusion passes on: %s", ", ".join(on))

@@ -80,3 +80,31 @@ def _impl_text(chosen_per_op: tuple[tuple[str, ...], ...]) -> str:
         pairs = [f"{p}={uuids[p]}" for p in (chosen or DEFAULT_PRIORITY[op]) if p in uuids]
         parts.append(f"{op}: {', '.join(pairs)}")
     return "; ".join(parts)
+
+
+def set_platform_defaults(self, vllm_config: Any) -> None:
+    """Append the platform's default provider order to each IR op list (KernelConfig).
+
+    The platform follows vllm_config.device_config: on CUDA, Inductor compilation keeps
+    "native" only, otherwise "vllm_c" comes first (and "oink" leads the RMSNorm ops with
+    VLLM_USE_OINK_OPS=1); other platforms use "native". Providers this package's kernels
+    section does not declare are left out. A hook: it builds a whole
+    IrOpPriorityConfig and merges it list by list.
+    """
+    import os
+    import typing
+
+    from vllm_config.types import CompilationMode, IrOpProvider
+
+    default = ["native"]
+    if getattr(vllm_config.device_config, "device_type", "") == "cuda":
+        cc = vllm_config.compilation_config
+        inductor = cc.backend == "inductor" and cc.mode != CompilationMode.NONE
+        default = ["native"] if inductor else ["vllm_c", "native"]
+    norm = (["oink"] + default) if os.environ.get("VLLM_USE_OINK_OPS", "0") == "1" else default
+    # Only providers the kernels section declares can be listed (IrOpProvider).
+    known = set(typing.get_args(IrOpProvider))
+    default, norm = [p for p in default if p in known], [p for p in norm if p in known]
+    cls = type(self.ir_op_priority)
+    platform = ir_op_priority_with_default(cls, default, rms_norm=norm, fused_add_rms_norm=norm)
+    merge_platform_priorities(self, platform)

@@ -48,3 +48,44 @@ def use_ray(cfg: Any) -> bool:
     return backend == "ray" or (
         isinstance(backend, type) and bool(getattr(backend, "uses_ray", False))
     )
+
+
+def get_next_dp_init_port(self: Any) -> int:
+    """Take the next prepared data-parallel port, else data_parallel_master_port and
+    move that up by one. A hook: it pops from and increments the config's state."""
+    if self._data_parallel_master_port_list:
+        return self._data_parallel_master_port_list.pop()
+    port = self.data_parallel_master_port
+    self.data_parallel_master_port += 1
+    return port
+
+
+def _all_reduce(values: list[int], op: str, dp_group: Any) -> list[int]:
+    """All-reduce int64 `values` over `dp_group` with torch.distributed's `op`
+    (imported here: the generated package never needs torch otherwise)."""
+    import torch
+    import torch.distributed as dist
+
+    tensor = torch.tensor(values, dtype=torch.int64, device="cpu")
+    dist.all_reduce(tensor, op=getattr(dist.ReduceOp, op), group=dp_group)
+    return [int(v) for v in tensor.tolist()]
+
+
+def has_unfinished_dp(dp_group: Any, has_unfinished: bool) -> bool:
+    """Whether any rank has unfinished work: the maximum over ranks (a collective)."""
+    return bool(_all_reduce([int(has_unfinished)], "MAX", dp_group)[0])
+
+
+def sync_dp_state(dp_group: Any, has_unfinished: bool, pending_pause: bool) -> tuple[bool, bool]:
+    """(work remains somewhere or the pause is not unanimous, every rank asked to pause),
+    from one sum over ranks (a collective)."""
+    work, pauses = _all_reduce([int(has_unfinished), int(pending_pause)], "SUM", dp_group)
+    size = dp_group.size()
+    return work > 0 or pauses % size != 0, pauses == size
+
+
+def sync_kv_cache_memory_size(dp_group: Any, kv_cache_memory: int) -> int:
+    """The smallest KV-cache budget over ranks; -1 (no limit) loses to any budget."""
+    if kv_cache_memory == -1:
+        kv_cache_memory = 2**63 - 1
+    return _all_reduce([kv_cache_memory], "MIN", dp_group)[0]

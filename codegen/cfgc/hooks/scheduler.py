@@ -19,3 +19,35 @@ def verify_max_model_len(self: Any, max_model_len: int) -> Any:
     Stays a hook: a seam to the engine, and a declared method is a single expression."""
     dataclasses.replace(self, max_model_len=max_model_len, is_encoder_decoder=False)
     return self
+
+
+def scheduler_default_factory(**kwargs: Any) -> Any:
+    """A SchedulerConfig for a decoder-only model with an 8192-token context unless the
+    keyword arguments say otherwise (the two init vars have no defaults). A hook: the
+    generated class is imported here, at call time."""
+    from vllm_config.scheduler import SchedulerConfig
+
+    kwargs.setdefault("max_model_len", 8192)
+    kwargs.setdefault("is_encoder_decoder", False)
+    return SchedulerConfig(**kwargs)
+
+
+def get_scheduler_cls(self: Any) -> Any:
+    """scheduler_cls itself, imported by qualified name when a string, or vLLM's own
+    scheduler. A hook: it imports classes of the engine."""
+    import importlib
+
+    from cfgc.runtime.rules import NotSupportedError
+
+    target = self.scheduler_cls
+    if target is None:
+        target = ("vllm.v1.core.sched.async_scheduler.AsyncScheduler" if self.async_scheduling
+                  else "vllm.v1.core.sched.scheduler.Scheduler")
+    elif not isinstance(target, str):
+        return target
+    module, _, name = target.rpartition(".")
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as exc:
+        raise NotSupportedError(f"scheduler class {target!r} cannot be imported: {exc}") \
+            from None

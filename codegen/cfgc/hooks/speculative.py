@@ -2,10 +2,9 @@
 
 Method inference, per-method defaults and the checks are declared in the schema
 (`resolve` steps of SpeculativeConfig). What stays here: seams to objects the engine
-supplies (the target's HF config, the draft's config for the hash), the synthetic
-acceptance-rate schedule (an algorithm), and the draft TP / length rules the engine
-applies when it builds the draft configs (`draft_tensor_parallel_size`,
-`draft_max_model_len`).
+supplies (the target's HF config, the draft's config for the hash) and the synthetic
+acceptance-rate schedule (an algorithm). The draft configs' TP degree and context limit
+are declared too.
 """
 
 from __future__ import annotations
@@ -104,29 +103,71 @@ def resolve_synthetic_acceptance_rates(n: int, rates: list[float] | None,
     return acceptance_length_to_rates(length, n)
 
 
-def draft_tensor_parallel_size(target_tp: int, requested: int | None,
-                               draft_model_type: str | None) -> int:
-    """The drafter's TP degree: requested (1 or the target's), else a default."""
-    if requested is None:
-        if draft_model_type == "mlp_speculator":
-            if target_tp > 1:
-                logger.warning("mlp_speculator drafters run with tensor parallel size 1")
-            return 1
-        return target_tp
-    if requested not in (1, target_tp):
-        raise ValueError(f"draft_tensor_parallel_size={requested} must be 1 or the "
-                         f"target's tensor_parallel_size ({target_tp})")
-    return requested
+# --- public methods of SpeculativeConfig (declared under `methods:`) -----------------
 
 
-def draft_max_model_len(requested: int | None, draft_len: int, target_len: int) -> int:
-    """The drafter's context limit: requested (within both limits) or the smaller one."""
-    if requested is not None:
-        if requested > draft_len:
-            raise ValueError(f"speculative max_model_len={requested} exceeds the draft "
-                             f"model's limit {draft_len}")
-        if requested > target_len:
-            raise ValueError(f"speculative max_model_len={requested} exceeds the target "
-                             f"model's limit {target_len}")
-        return requested
-    return min(draft_len, target_len)
+def _draft_model_type(self: Any) -> Any:
+    hf = getattr(self.draft_model_config, "hf_config", None)
+    return getattr(hf, "model_type", None)
+
+
+def use_gemma4_mtp(self: Any) -> bool:
+    """MTP with Gemma 4's drafter. A hook: it reads the draft's Hugging Face config, a
+    runtime object the expression language does not look into."""
+    return self.method == "mtp" and _draft_model_type(self) == "gemma4_mtp"
+
+
+def use_step3p5_mtp(self: Any) -> bool:
+    """MTP with Step-3.5's drafter (read like use_gemma4_mtp)."""
+    return self.method == "mtp" and _draft_model_type(self) == "step3p5_mtp"
+
+
+def _override_then(target: Any, hf_config: Any) -> Any:
+    from vllm_config.speculative import SpeculativeConfig
+
+    return target(SpeculativeConfig.hf_config_override(hf_config))
+
+
+def compose_draft_hf_overrides(target_hf_overrides: Any) -> Any:
+    """The draft's hf_overrides: the drafter override, then the target's function (a
+    dict of the target is for the target only). A partial of a module-level function,
+    so the result pickles into engine processes. A hook: it builds a callable."""
+    import functools
+
+    from vllm_config.speculative import SpeculativeConfig
+
+    if not callable(target_hf_overrides):
+        return SpeculativeConfig.hf_config_override
+    return functools.partial(_override_then, target_hf_overrides)
+
+
+def create_draft_parallel_config(target_parallel_config: Any,
+                                 speculative_draft_tensor_parallel_size: int) -> Any:
+    """The draft worker's ParallelConfig: the target's, with the draft's TP size. A hook:
+    it builds another config class from selected fields."""
+    from vllm_config.parallel import ParallelConfig
+
+    t = target_parallel_config
+    return ParallelConfig(
+        pipeline_parallel_size=t.pipeline_parallel_size,
+        tensor_parallel_size=speculative_draft_tensor_parallel_size,
+        distributed_executor_backend=t.distributed_executor_backend,
+        max_parallel_loading_workers=t.max_parallel_loading_workers,
+        disable_custom_all_reduce=t.disable_custom_all_reduce,
+        ray_workers_use_nsight=t.ray_workers_use_nsight,
+        placement_group=t.placement_group,
+    )
+
+
+def verify_equal_vocab_size_if_draft_model(self: Any) -> None:
+    """A draft model must share the target's vocabulary size. A hook: the sizes come from
+    both checkpoints (ModelConfig.get_vocab_size())."""
+    if self.method != "draft_model" or self.target_model_config is None \
+            or self.draft_model_config is None:
+        return
+    target = self.target_model_config.get_vocab_size()
+    draft = self.draft_model_config.get_vocab_size()
+    if target != draft:
+        raise ValueError(
+            f"the draft model's vocabulary ({draft} tokens) differs from the target's "
+            f"({target}); speculative decoding needs one tokenizer for both")

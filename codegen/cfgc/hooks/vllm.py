@@ -126,3 +126,55 @@ def validate_block_size(self: Any) -> None:
         if sched.disable_chunked_mm_input:
             raise ValueError("Mamba align mode needs chunked multimodal input "
                              "(disable_chunked_mm_input=False)")
+
+
+# --- public methods of VllmConfig (declared under `methods:` / `properties:`) --------
+
+
+def use_v2_model_runner(self: Any) -> bool:
+    """VLLM_USE_V2_MODEL_RUNNER when set; else on for DSpark drafting and for diffusion
+    models; else off. A hook: it reads the environment and checkpoint facts."""
+    import os
+
+    value = os.environ.get("VLLM_USE_V2_MODEL_RUNNER")
+    if value is not None and value.strip():
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    if self.speculative_config is not None and self.speculative_config.method == "dspark":
+        return True
+    return bool(self.model_fact("is_diffusion", False))
+
+
+def enable_trace_function_call_for_thread(self: Any) -> None:
+    """Nothing unless VLLM_TRACE_FUNCTION is set; then NotSupportedError (the call
+    tracer belongs to the engine). A hook: it reads the environment and raises."""
+    import os
+
+    from cfgc.runtime.rules import NotSupportedError
+
+    if os.environ.get("VLLM_TRACE_FUNCTION", "0") not in ("", "0"):
+        raise NotSupportedError("VllmConfig.enable_trace_function_call_for_thread: "
+                                "VLLM_TRACE_FUNCTION tracing is part of the vLLM engine")
+
+
+def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = None) -> Any:
+    """A copy of this config whose model config uses `hf_config` (a copy of it with
+    `architectures` when given). A hook: it copies runtime objects."""
+    import copy
+    import dataclasses
+
+    if architectures is not None:
+        hf_config = copy.deepcopy(hf_config)
+        hf_config.architectures = architectures
+    model_config = copy.deepcopy(self.model_config)
+    if model_config is not None:
+        model_config.hf_config = hf_config
+    return dataclasses.replace(self, model_config=model_config)
+
+
+def update_sizes_for_sequence_parallelism(self: Any, possible_sizes: list) -> list:
+    """The sizes divisible by the TP size (the others are dropped with a warning). A
+    hook: it calls the compilation hook that filters capture sizes the same way."""
+    from .compilation import sizes_for_sequence_parallelism
+
+    return sizes_for_sequence_parallelism(list(possible_sizes),
+                                          self.parallel_config.tensor_parallel_size)

@@ -146,13 +146,22 @@ def run(table: object, argv: list[str] | None = None) -> int:
         warnings.showwarning = old_showwarning
 
 
+def build_configs(table: object, argv: list[str], warn):
+    """(parsed flags, built configs) for the flags of show/hash (after the command)."""
+    from .cli_build import build
+    from .cli_parse import parse
+
+    parsed = parse(table, argv, warn)
+    return parsed, build(table, parsed)
+
+
 def _run(table: object, argv: list[str], warn) -> int:
     if argv and argv[0] in OPERATOR_COMMANDS:
         import importlib
 
         module = importlib.import_module(f".{OPERATOR_COMMANDS[argv[0]]}", __package__)
         return module.main(table, argv[0], argv[1:], warn)
-    from .cli_parse import build_cli, parse, suggest
+    from .cli_parse import build_cli, suggest
 
     topic = _help_topic(argv)
     if topic is not None or not argv:
@@ -166,10 +175,7 @@ def _run(table: object, argv: list[str], warn) -> int:
         hint = suggest(command, [*COMMANDS, *OPERATOR_COMMANDS])
         raise CliError(f"expected a command first: show, hash, explain, diff or schema, not "
                        f"{command!r}{hint} (see --help)")
-    parsed = parse(table, argv[1:], warn)
-    from .cli_build import build
-
-    built = build(table, parsed)
+    parsed, built = build_configs(table, argv[1:], warn)
     if command == "show":
         sys.stdout.write(cmd_show(table, built, parsed.fmt))
     else:

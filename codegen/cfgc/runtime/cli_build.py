@@ -15,6 +15,7 @@ import re
 from pathlib import PurePath
 
 from .cli_values import CliError, EnumRef
+from .rules import building_from_flags
 
 
 class Built:
@@ -73,11 +74,26 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
                 path: tuple[str, ...], built: Built, types_module) -> object:
     fields = table.CLASSES[name]["fields"]
     kwargs: dict[str, object] = {}
+
+    def build_nested(key: str, nested: str, value: dict) -> object:
+        # fields the engine passes from this config (`cli: from_parent`), built first
+        made = table.CLASSES[name].get("factories", ())
+        for own in table.CLASSES[nested].get("from_parent", {}).values():
+            if own not in kwargs and fields.get(own) and (own in values or own in made):
+                kwargs[own] = build_class(table, parsed, fields[own], values.get(own, {}),
+                                          root, path + (own,), built, types_module)
+        value = dict(value)
+        for child, own in table.CLASSES[nested].get("from_parent", {}).items():
+            value.setdefault(child, kwargs.get(own))
+        return build_class(table, parsed, nested, value, root, path + (key,), built,
+                           types_module)
+
     for key, value in values.items():
+        if key in kwargs:
+            continue  # built already: a sibling needed it first
         nested = fields.get(key, "")
         if nested and isinstance(value, dict):
-            value = build_class(table, parsed, nested, value, root, path + (key,), built,
-                                types_module)
+            value = build_nested(key, nested, value)
         kwargs[key] = _resolve(value, types_module)
     for key, value in table.CLASSES[name].get("fill", {}).items():
         kwargs.setdefault(key, value)  # required arguments the engine would supply
@@ -154,9 +170,10 @@ def build(table: object, parsed) -> Built:
             cache.append(importlib.import_module(f"{package}.types"))
         return cache[0]
 
-    for root in table.ROOTS:
-        built.roots[root] = build_class(table, parsed, root, parsed.trees.get(root, {}), root,
-                                        (), built, types_module)
+    with building_from_flags():  # the engine's checks on flags apply (from_flags())
+        for root in table.ROOTS:
+            built.roots[root] = build_class(table, parsed, root, parsed.trees.get(root, {}),
+                                            root, (), built, types_module)
     for root, obj in built.roots.items():
         _walk(table, root, (), root, obj, built)
     return built

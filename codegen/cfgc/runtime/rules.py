@@ -3,10 +3,16 @@ defaults tables). The generated `__post_init__` holds the logic; this is what it
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import time
 import uuid
+from collections.abc import Iterator
 from typing import Any
+
+#: Set while the configs of one command line are built (the engine's flag path).
+_FROM_FLAGS: contextvars.ContextVar[bool] = contextvars.ContextVar("from_flags", default=False)
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off", "")
@@ -21,9 +27,10 @@ class RuleError(ValueError):
 
 
 class NotSupportedError(NotImplementedError):
-    """A rule declared `raises: NotImplementedError`: a combination not supported yet."""
+    """A rule declared `raises: NotImplementedError` (a combination not supported yet),
+    or a method declared `unsupported:` (it needs the engine, a GPU or torch)."""
 
-    def __init__(self, message: str, fields: list[str]):
+    def __init__(self, message: str, fields: list[str] = ()):
         super().__init__(message)
         self.fields = tuple(fields)
 
@@ -67,6 +74,24 @@ def apply_defaults(obj: object, row: dict[str, object]) -> None:
             owner = getattr(owner, part)
         if getattr(owner, last) is None:
             setattr(owner, last, value(obj) if callable(value) else value)
+
+
+def from_flags() -> bool:
+    """`from_flags()` in an expression: True while the engine builds the configs from
+    command-line flags (vLLM's EngineArgs path), False for configs built in Python.
+    Checks vLLM makes only on the flags are declared with it, so that direct
+    construction accepts what vLLM's classes accept."""
+    return _FROM_FLAGS.get()
+
+
+@contextlib.contextmanager
+def building_from_flags() -> Iterator[None]:
+    """Marks the configs built inside the block as built from flags (see from_flags)."""
+    token = _FROM_FLAGS.set(True)
+    try:
+        yield
+    finally:
+        _FROM_FLAGS.reset(token)
 
 
 def uuid4() -> str:

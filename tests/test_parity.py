@@ -1,0 +1,81 @@
+"""Parity with vLLM 0.25.1 (tools/parity.py over ../shared/parity): a ratchet.
+
+The floors below are what the harness measures today; raise them as behaviour moves
+closer to vLLM's, never lower them to get green.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tools import parity
+
+#: Measured floors (tools/parity.py): raise as parity improves.
+ACCEPTED_AGREE_FLOOR = 0
+REJECTED_AGREE_FLOOR = 29
+#: Paths that agree with vLLM on every accepted case today (a case-wide floor).
+PATHS_AGREEING_EVERYWHERE_FLOOR = 241
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    assert parity.FIXTURES.is_file(), f"parity fixtures missing: {parity.FIXTURES}"
+    return parity.run_all()
+
+
+def test_counts_do_not_regress(report: dict) -> None:
+    assert report["accepted_total"] == 81
+    assert report["rejected_total"] == 39
+    assert report["accepted_agree"] >= ACCEPTED_AGREE_FLOOR
+    assert report["rejected_agree"] >= REJECTED_AGREE_FLOOR
+
+
+def test_paths_agreeing_everywhere_do_not_regress(report: dict) -> None:
+    data = json.loads(parity.FIXTURES.read_text())
+    bad = {p for r in report["cases"] for p in r.get("mismatches", {})}
+    compared = {p for p in data["baseline"]["config"] if not parity.ignored(p)}
+    assert len(compared - bad) >= PATHS_AGREEING_EVERYWHERE_FLOOR
+
+
+def test_every_rejection_is_one_line(report: dict) -> None:
+    for r in report["cases"]:
+        if r["expect"] == "reject" and r["ours"] != "accepted":
+            assert "\n" not in r["ours"].strip(), r["id"]
+
+
+def test_decoding_of_fixture_encodings() -> None:
+    assert parity.decode({"enum": "CUDAGraphMode", "name": "NONE", "value": 0}) == \
+        ("enum", "NONE")
+    assert parity.decode({"set": ["b", "a"]}) == ["a", "b"]
+    assert parity.decode({"repr": "torch.bfloat16"}) == "bfloat16"
+    assert parity.decode({"repr": "device(type='cpu')"}) == "cpu"
+
+
+def test_expected_config_merges_the_diff_over_the_baseline() -> None:
+    data = {"baseline": {"config": {"a.x": 1, "lora_config": None}}}
+    case = {"engine": {"config_diff_vs_no_flags": {
+        "a.x": {"base": 1, "value": 2},
+        "lora_config.max_loras": {"base": {"absent": True}, "value": 4}}}}
+    assert parity.expected_config(data, case) == {"a.x": 2, "lora_config.max_loras": 4}
+
+
+def test_a_mismatch_is_reported_per_path() -> None:
+    data = json.loads(parity.FIXTURES.read_text())
+    case = next(c for c in data["valid"] if c["id"] == "v003")
+    wrong = json.loads(json.dumps(case))
+    wrong["engine"]["config_diff_vs_no_flags"] = {
+        "scheduler_config.max_num_seqs": {"base": 128, "value": 99}}
+    result = parity.run_case(data, wrong)
+    assert result["mismatches"]["scheduler_config.max_num_seqs"]["want"] == 99
+
+
+def test_every_ignored_path_is_a_fixture_path_with_a_reason() -> None:
+    data = json.loads(parity.FIXTURES.read_text())
+    paths = set(data["baseline"]["config"])
+    for case in data["valid"]:
+        paths |= set(case.get("engine", {}).get("config_diff_vs_no_flags", {}))
+    for path, reason in parity.IGNORED.items():
+        assert reason.strip()
+        assert path in paths or any(p.endswith("." + path) for p in paths), path
