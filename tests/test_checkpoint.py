@@ -137,11 +137,10 @@ def test_hf_overrides(tmp_path):
     path = llama(tmp_path)
     c = ModelConfig(model=path, hf_overrides={"max_position_embeddings": 1024})
     assert c.max_model_len == 1024 and c.hf_config.max_position_embeddings == 1024
+    assert c.compute_hash() != ModelConfig(model=path).compute_hash()
     c = ModelConfig(model=path, hf_overrides=lambda cfg: (setattr(cfg, "num_hidden_layers", 3)
                                                           or cfg))
-    assert c.get_total_num_hidden_layers() == 3
-    base = ModelConfig(model=path)
-    assert c.compute_hash() != base.compute_hash()
+    assert c.get_total_num_hidden_layers() == 3 and c.hf_config.num_hidden_layers == 3
 
 
 # --- architecture variants ------------------------------------------------------------
@@ -303,9 +302,10 @@ def test_parity_tiny_opt_matches_vllm_baseline():
 
 def test_default_model_comes_from_the_hub_cache():
     c = ModelConfig()
-    assert c.model == "Qwen/Qwen3-0.6B" and "models--Qwen--Qwen3-0.6B" in c.checkpoint_facts.config_dir
-    assert (c.get_hidden_size(), c.get_total_num_hidden_layers(), c.get_head_size()) == (1024, 28,
-                                                                                         128)
+    assert c.model == "Qwen/Qwen3-0.6B"
+    assert "models--Qwen--Qwen3-0.6B" in c.checkpoint_facts.config_dir
+    sizes = (c.get_hidden_size(), c.get_total_num_hidden_layers(), c.get_head_size())
+    assert sizes == (1024, 28, 128)
     assert VllmConfig().model_config is None  # no model unless one is given
 
 
@@ -338,7 +338,7 @@ def _entries() -> set[Path]:
 
 
 def test_warm_run_does_not_import_transformers(tmp_path):
-    path = llama(tmp_path, "warm")
+    path = llama(tmp_path, "warm", vocab_size=1236)
     ModelConfig(model=path)  # cold: computes and stores the facts
     code = ("import sys; from vllm_config import ModelConfig; "
             f"c = ModelConfig(model={path!r}); "
@@ -349,7 +349,7 @@ def test_warm_run_does_not_import_transformers(tmp_path):
 
 
 def test_corrupt_cache_entry_is_recomputed(tmp_path):
-    path = llama(tmp_path, "corrupt", num_hidden_layers=6)
+    path = llama(tmp_path, "corrupt", num_hidden_layers=6, vocab_size=1235)
     before = _entries()
     first = ModelConfig(model=path)
     (new,) = _entries() - before
@@ -362,7 +362,7 @@ def test_corrupt_cache_entry_is_recomputed(tmp_path):
 
 
 def test_cache_key_follows_config_and_overrides(tmp_path):
-    path = llama(tmp_path, "keyed")
+    path = llama(tmp_path, "keyed", vocab_size=1234)  # content no other test writes
     before = _entries()
     ModelConfig(model=path)
     ModelConfig(model=path)  # a hit: no new entry

@@ -79,7 +79,8 @@ def test_pooler_config_created_for_pooling_runner():
     assert ModelConfig(convert="classify").pooler_config == defaults
     assert ModelConfig().pooler_config is None  # "auto": the architecture decides
     given = PoolerConfig(task="embed")
-    assert ModelConfig(runner="pooling", convert="embed", pooler_config=given).pooler_config is given
+    given_back = ModelConfig(runner="pooling", convert="embed", pooler_config=given).pooler_config
+    assert given_back is given
     with pytest.raises(ValueError, match="not a pooling model"):
         ModelConfig(runner="pooling", convert="none")
 
@@ -149,7 +150,7 @@ def test_hash_factor_names_match_seed():
 
 CHANGES = {
     "model": TINY_OPT, "model_weights": "s3://b/m", "runner": "generate",
-    "trust_remote_code": True, "dtype": "half", "revision": "v2", "code_revision": "c2", "code_revision": "c2",
+    "trust_remote_code": True, "dtype": "half", "revision": "v2", "code_revision": "c2",
     "max_model_len": 4096, "quantization": "fp8", "quantization_config": {"ignore": []},
     "allow_deprecated_quantization": True, "enable_return_routed_experts": True,
     "max_logprobs": 5, "disable_sliding_window": True, "enable_prompt_embeds": True,

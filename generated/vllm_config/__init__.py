@@ -152,8 +152,11 @@ _EXPORTS: dict[str, str] = {
     "get_current_vllm_config_or_none": "vllm",
     "get_layers_from_vllm_config": "vllm",
     "is_init_field": "utils",
+    "iter_architecture_defaults": "model",
     "replace": "utils",
     "set_current_vllm_config": "vllm",
+    "str_dtype_to_torch_dtype": "model",
+    "try_match_architecture_defaults": "model",
     "update_config": "utils",
 }
 

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from cfgc.hooks import model as _hooks
+from cfgc.runtime import checkpoint as _checkpoint
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
@@ -43,6 +44,15 @@ from vllm_config.types import (
 )
 
 _log = logging.getLogger(__name__)
+
+#: The architecture-name suffixes and the (runner, convert) each implies, in matching priority (ForCausalLM -> generate; ForSequenceClassification -> pooling/classify; any other *Model -> pooling/embed; ...).
+iter_architecture_defaults = _checkpoint.iter_architecture_defaults
+
+#: The first (suffix, (runner, convert)) entry an architecture name ends with, optionally restricted to a runner or convert type; None when none matches.
+try_match_architecture_defaults = _checkpoint.try_match_architecture_defaults
+
+#: The torch dtype for a dtype name ("half", "float16", "float", "float32", "bfloat16"), or None; imports torch (resolved dtypes are names, so nothing else does).
+str_dtype_to_torch_dtype = _checkpoint.str_dtype_to_torch_dtype
 
 #: The attention structure of a model (re-exported from vllm_config.types).
 AttnTypeStr = _types.AttnTypeStr

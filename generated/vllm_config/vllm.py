@@ -65,7 +65,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
     },
     OptimizationLevel.O1: {
         "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
         "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_allreduce_rms": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
@@ -79,7 +79,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
     },
     OptimizationLevel.O2: {
         "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
         "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
@@ -91,7 +91,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
     },
     OptimizationLevel.O3: {
         "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
         "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
@@ -261,8 +261,8 @@ class VllmConfig:
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"])
         if (_r.from_flags() and self.lora_config is not None and self.model_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) and self.model_config.multimodal_config is None:
             raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"])
-        if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (bool(self.model_fact('is_moe', True))):
-            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["model_config", "parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb"])
+        if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (self.model_config.is_moe):
+            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
