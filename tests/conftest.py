@@ -1,13 +1,27 @@
-"""Shared fixtures: the repo root, and a throwaway project root for schema experiments."""
+"""Shared fixtures: the repo root, and a throwaway project root for schema experiments.
+
+Every test (and every CLI subprocess a test starts, through the environment) reads
+checkpoints from the test hub cache in tests/fixtures/hf_hub, offline, with a fresh
+checkpoint-facts cache: ModelConfig's default model (Qwen/Qwen3-0.6B) is found there.
+"""
 
 from __future__ import annotations
 
+import atexit
+import os
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+HF_HUB = REPO / "tests" / "fixtures" / "hf_hub"
+
+os.environ["HF_HUB_CACHE"] = str(HF_HUB)
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ["CFGC_CACHE_DIR"] = tempfile.mkdtemp(prefix="cfgc-test-cache-")
+atexit.register(shutil.rmtree, os.environ["CFGC_CACHE_DIR"], ignore_errors=True)
 
 
 @pytest.fixture

@@ -20,6 +20,14 @@ from vllm_config.pooler import PoolerConfig
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]
 SEED = FACTS["ModelConfig"]
 LMO = "language_model_only"
+TINY_OPT = str(Path(__file__).parent / "fixtures" / "tiny-opt")
+QWEN_SNAPSHOT = str(next((Path(__file__).parent / "fixtures" / "hf_hub" / "models--Qwen--Qwen3-0.6B"
+                          / "snapshots").iterdir()))
+#: Stored fields vLLM sets as plain attributes after reading the checkpoint; here they
+#: are declared (init=False) so expressions can read them, and kept out of the key
+#: (hf_config, which they are derived from, is hashed).
+CHECKPOINT_FIELDS = {"model_arch_config", "checkpoint_facts", "runner_type", "convert_type",
+                     "original_max_model_len"}
 
 
 def test_constructor_matches_seed():
@@ -54,20 +62,27 @@ def test_value_only_defaults():
     c = ModelConfig()
     assert c.tokenizer == c.model == "Qwen/Qwen3-0.6B"
     assert c.served_model_name == "Qwen/Qwen3-0.6B"
-    assert c.max_model_len is None and c.hf_config is None  # engine hook points
-    c = ModelConfig(model="m", tokenizer="t", revision="r", served_model_name=["a", "b"])
+    assert c.max_model_len == 40960 and c.original_max_model_len is None  # from the checkpoint
+    assert c.hf_config is not None and c.dtype == "bfloat16"
+    c = ModelConfig(model=TINY_OPT, tokenizer="t", revision="r", served_model_name=["a", "b"])
     assert (c.tokenizer, c.tokenizer_revision, c.served_model_name) == ("t", "r", "a")
-    assert ModelConfig(revision="r", tokenizer_revision="tr").tokenizer_revision == "tr"
+    assert ModelConfig(revision="v2", tokenizer_revision="tr").tokenizer_revision == "tr"
     assert ModelConfig(model_impl="terratorch").tokenizer_mode == "terratorch"
     assert ModelConfig(model_impl="terratorch", tokenizer_mode="hf").tokenizer_mode == "hf"
 
 
 def test_pooler_config_created_for_pooling_runner():
-    assert ModelConfig(runner="pooling").pooler_config == PoolerConfig()
-    assert ModelConfig(convert="classify").pooler_config == PoolerConfig()
+    # Qwen3ForCausalLM is generative: pooling converts it (to embed unless told).
+    defaults = PoolerConfig(seq_pooling_type="LAST", tok_pooling_type="ALL")
+    assert ModelConfig(runner="pooling").pooler_config == defaults
+    assert ModelConfig(runner="pooling").convert_type == "embed"
+    assert ModelConfig(convert="classify").pooler_config == defaults
     assert ModelConfig().pooler_config is None  # "auto": the architecture decides
     given = PoolerConfig(task="embed")
-    assert ModelConfig(runner="pooling", pooler_config=given).pooler_config is given
+    given_back = ModelConfig(runner="pooling", convert="embed", pooler_config=given).pooler_config
+    assert given_back is given
+    with pytest.raises(ValueError, match="not a pooling model"):
+        ModelConfig(runner="pooling", convert="none")
 
 
 def test_normalisation():
@@ -86,7 +101,8 @@ def test_dtype_accepts_names_and_torch_dtypes_only():
 
 def test_dtype_torch_object():
     torch = pytest.importorskip("torch")
-    assert ModelConfig(dtype=torch.float16).dtype is torch.float16
+    # Resolved to its name, so that nothing downstream needs torch.
+    assert ModelConfig(dtype=torch.float16).dtype == "float16"
 
 
 @pytest.mark.parametrize("kw", [
@@ -111,7 +127,8 @@ def test_rejected(kw):
 
 
 def test_accepted_edge_values():
-    assert ModelConfig(max_model_len=-1).max_model_len == -1
+    c = ModelConfig(max_model_len=-1)  # "fit memory": the checkpoint's length until then
+    assert (c.original_max_model_len, c.max_model_len) == (-1, 40960)
     assert ModelConfig(max_logprobs=-1).max_logprobs == -1
     fn = lambda cfg: cfg  # noqa: E731
     assert ModelConfig(hf_overrides=fn).hf_overrides is fn
@@ -128,21 +145,21 @@ def test_hash_factor_names_match_seed():
     ignored = set(SEED["hash"]["ignored"]) - set(SEED["hash"]["ignored_initvars"]) - {
         "hf_overrides"}
     stored = {f.name for f in dataclasses.fields(ModelConfig)}
-    assert stored == included | ignored | {"hf_overrides"}
+    assert stored == included | ignored | {"hf_overrides"} | CHECKPOINT_FIELDS
 
 
 CHANGES = {
-    "model": "other/model", "model_weights": "s3://b/m", "runner": "generate",
+    "model": TINY_OPT, "model_weights": "s3://b/m", "runner": "generate",
     "trust_remote_code": True, "dtype": "half", "revision": "v2", "code_revision": "c2",
     "max_model_len": 4096, "quantization": "fp8", "quantization_config": {"ignore": []},
     "allow_deprecated_quantization": True, "enable_return_routed_experts": True,
     "max_logprobs": 5, "disable_sliding_window": True, "enable_prompt_embeds": True,
     "generation_config": "vllm", "override_generation_config": {"temperature": 0.5},
     "enable_sleep_mode": True, "enable_cumem_allocator": True, "model_impl": "transformers",
-    "renderer_num_workers": 2,
+    "renderer_num_workers": 2,  # revision v2: refs/v2 of the test hub cache
     # excluded
     "convert": "embed", "tokenizer": "tok", "tokenizer_mode": "slow", "seed": 7,
-    "hf_config_path": "cfg/", "allowed_local_media_path": "/data",
+    "hf_config_path": QWEN_SNAPSHOT, "allowed_local_media_path": "/data",
     "allowed_media_domains": ["a.com"], "tokenizer_revision": "t2",
     "spec_target_max_model_len": 100, "enforce_eager": True,
     "logprobs_mode": "processed_logits", "use_fp64_gumbel": True,
@@ -186,7 +203,9 @@ def test_hf_config_is_hashed_when_supplied():
 
 
 def test_import_and_construction_do_not_import_torch():
+    ModelConfig(dtype="half")  # fills the checkpoint-facts cache (shared through the env)
     code = ("import sys; from vllm_config.model import ModelConfig; "
-            "ModelConfig(dtype='half').compute_hash(); print('torch' in sys.modules)")
+            "ModelConfig(dtype='half').compute_hash(); "
+            "print('torch' in sys.modules, 'transformers' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.strip() == "False False"

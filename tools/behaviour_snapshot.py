@@ -18,6 +18,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# Checkpoints (`--model tiny-opt`, the default model) come from the test hub cache, as
+# under pytest (tests/conftest.py).
+os.environ.setdefault("HF_HUB_CACHE", str(ROOT / "tests" / "fixtures" / "hf_hub"))
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
 SNAPSHOT = ROOT / "tests" / "behaviour" / "snapshot.json"
 CASES = ROOT / "tests" / "behaviour" / "cases.json"
 

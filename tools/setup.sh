@@ -12,5 +12,5 @@ echo "== mkdocs build"
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict -q -d site
 echo "   site built in ./site (serve it with: .venv/bin/mkdocs serve)"
 echo "== vllm-config show (sample flags)"
-.venv/bin/vllm-config show --model Qwen/Qwen3-0.6B -tp 2 --kv-cache-dtype fp8 \
+.venv/bin/vllm-config show --model examples/tiny-llama -tp 2 --kv-cache-dtype fp8 \
   --block-size 32 -cc.mode 3 --format yaml

@@ -15,7 +15,7 @@ from . import deps
 from . import model as m
 from .pyexpr import annotation, field_default, hash_expr, literal, py_literal, type_source
 from .resolve import Resolved, env_kind
-from .type_expr import TypeExpr
+from .type_expr import TypeExpr, parse_type
 
 
 def header(source: str, comment: str = "#") -> str:
@@ -299,6 +299,15 @@ def _names_used(c: m.ClassDef, res: Resolved) -> set[str]:
                 used.update(n.name for n in res.expand(f.type).walk()
                             if n.kind == "named" and n.name in kinds)
     used |= res.behaviour[c.name].enums  # enum members named in expressions and tables
+    # Names in the annotations of properties and methods (returns and parameters).
+    for acc in (*c.properties, *c.methods):
+        for text in (acc.returns, *(t for _, t in acc.params)):
+            try:
+                tree = parse_type(text)
+            except Exception:  # noqa: BLE001 - annotation text checked elsewhere
+                continue
+            used.update(n.name for n in tree.walk()
+                        if n.kind == "named" and res.kind_of(n.name) != "")
     return used
 
 

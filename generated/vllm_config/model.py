@@ -4,11 +4,12 @@
 import logging
 from dataclasses import InitVar
 from hashlib import sha256 as _sha256
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
 from cfgc.hooks import model as _hooks
+from cfgc.runtime import checkpoint as _checkpoint
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
@@ -16,7 +17,10 @@ from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
 from vllm_config import types as _types
+from vllm_config.load import LoadConfig
+from vllm_config.model_arch import HfConfigFacts, ModelArchitectureConfig
 from vllm_config.multimodal import MultiModalConfig
+from vllm_config.parallel import ParallelConfig
 from vllm_config.pooler import PoolerConfig
 from vllm_config.quantization import QuantizationConfigArgs
 from vllm_config.types import (
@@ -34,11 +38,22 @@ from vllm_config.types import (
     PretrainedConfig,
     QuantizationMethods,
     RunnerOption,
+    SequencePoolingType,
     TokenizerMode,
+    TokenPoolingType,
     TorchDType,
 )
 
 _log = logging.getLogger(__name__)
+
+#: The architecture-name suffixes and the (runner, convert) each implies, in matching priority (ForCausalLM -> generate; ForSequenceClassification -> pooling/classify; any other *Model -> pooling/embed; ...).
+iter_architecture_defaults = _checkpoint.iter_architecture_defaults
+
+#: The first (suffix, (runner, convert)) entry an architecture name ends with, optionally restricted to a runner or convert type; None when none matches.
+try_match_architecture_defaults = _checkpoint.try_match_architecture_defaults
+
+#: The torch dtype for a dtype name ("half", "float16", "float", "float32", "bfloat16"), or None; imports torch (resolved dtypes are names, so nothing else does).
+str_dtype_to_torch_dtype = _checkpoint.str_dtype_to_torch_dtype
 
 #: The attention structure of a model (re-exported from vllm_config.types).
 AttnTypeStr = _types.AttnTypeStr
@@ -103,10 +118,28 @@ class ModelConfig:
     """Random seed; the same on every worker so tensor-parallel ranks sample identical tokens."""
 
     hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
-    """The model's Hugging Face config object, loaded by the engine."""
+    """The model's Hugging Face config, with hf_overrides applied. Loaded with
+    transformers on first use when the checkpoint facts came from the cache; its
+    cache-key identity is a digest of the config files and the load settings.
+    """
 
     hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The Hugging Face config of the text model; same as hf_config for text-only models."""
+
+    model_arch_config: ModelArchitectureConfig = Field(default=None, init=False)  # unset: filled in after construction
+    """The architecture summary of the checkpoint (sizes, heads, experts, MLA, context length)."""
+
+    checkpoint_facts: HfConfigFacts = Field(default=None, init=False)  # unset: filled in after construction
+    """The other facts read from the checkpoint's config (dtype, sliding window, RoPE, layer kinds, pooling files)."""
+
+    runner_type: Literal["generate", "pooling", "draft"] | None = Field(default=None, init=False)
+    """The runner actually used (runner with "auto" resolved from the architecture)."""
+
+    convert_type: Literal["none", "embed", "classify"] | None = Field(default=None, init=False)
+    """The adapter actually used (convert with "auto" resolved from the architecture and runner)."""
+
+    original_max_model_len: _v.Int | None = Field(default=None, init=False)
+    """max_model_len as the user gave it, before it was derived from or checked against the checkpoint."""
 
     hf_config_path: str | None = None
     """Hugging Face id or path to read the model config from, when it differs from model."""
@@ -344,6 +377,16 @@ class ModelConfig:
     def _skip_none_hf_text_config(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
+    @field_validator("model_arch_config", mode="wrap")
+    @classmethod
+    def _skip_none_model_arch_config(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
+    @field_validator("checkpoint_facts", mode="wrap")
+    @classmethod
+    def _skip_none_checkpoint_facts(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
     @field_validator("max_model_len", mode="wrap")
     @classmethod
     def _skip_none_max_model_len(cls, value: Any, handler) -> Any:
@@ -380,10 +423,46 @@ class ModelConfig:
         if self.tokenizer_revision is None:
             self.tokenizer_revision = self.revision
         self.served_model_name = ((self.served_model_name[0] if isinstance(self.served_model_name, list) else self.served_model_name) if self.served_model_name else self.model)
+        _hooks.load_checkpoint(self)
+        _hooks.resolve_runner_and_convert(self)
+        if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
+            raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"])
+        if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
+            raise _r.RuleError(f'{self.architecture} is not a pooling model: with --runner pooling pass --convert embed or --convert classify to adapt it', ["runner_type", "is_pooling_architecture", "convert_type"])
         if self.tokenizer_mode == 'auto' and self.model_impl == 'terratorch':
             self.tokenizer_mode = 'terratorch'
-        if self.pooler_config is None and (self.runner == 'pooling' or (self.runner == 'auto' and self.convert not in ('auto', 'none'))):
+        if self.tokenizer_mode == 'auto' and self.architecture == 'MoonshotKimiaForCausalLM':
+            self.tokenizer_mode = 'kimi_audio'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV32ForCausalLM':
+            self.tokenizer_mode = 'deepseek_v32'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV4ForCausalLM':
+            self.tokenizer_mode = 'deepseek_v4'
+        if self.pooler_config is None and self.runner_type == 'pooling':
             self.pooler_config = PoolerConfig()
+        if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.seq_pooling_type is None and self.checkpoint_facts.pooling_config is not None and 'seq_pooling_type' in self.checkpoint_facts.pooling_config:
+            self.pooler_config.seq_pooling_type = self.checkpoint_facts.pooling_config['seq_pooling_type']
+        if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.tok_pooling_type is None and self.checkpoint_facts.pooling_config is not None and 'tok_pooling_type' in self.checkpoint_facts.pooling_config:
+            self.pooler_config.tok_pooling_type = self.checkpoint_facts.pooling_config['tok_pooling_type']
+        if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.use_activation is None and self.checkpoint_facts.pooling_config is not None and 'use_activation' in self.checkpoint_facts.pooling_config:
+            self.pooler_config.use_activation = self.checkpoint_facts.pooling_config['use_activation']
+        if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.seq_pooling_type is None:
+            self.pooler_config.seq_pooling_type = self.default_seq_pooling_type
+        if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.tok_pooling_type is None:
+            self.pooler_config.tok_pooling_type = self.default_tok_pooling_type
+        if isinstance(self.dtype, str) and self.dtype == 'auto':
+            self.dtype = (self.auto_dtype if self.auto_dtype in ('auto', 'half', 'float16', 'bfloat16', 'float', 'float32') else 'float32')
+        if isinstance(self.dtype, str) and self.dtype in ('half', 'float'):
+            self.dtype = ('float16' if self.dtype == 'half' else 'float32')
+        if not isinstance(self.dtype, str):
+            self.dtype = (str(self.dtype)[6:] if str(self.dtype).startswith('torch.') else str(self.dtype))
+        if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4')) and not (self.dtype != 'float16'):
+            raise _r.RuleError(f'model type {self.model_arch_config.model_type!r} is numerically unstable in float16; use bfloat16 or float32', ["model_arch_config.model_type", "dtype"])
+        if self.dtype != self.checkpoint_facts.config_dtype and self.dtype != 'float32' and self.checkpoint_facts.config_dtype != 'float32':
+            _log.warning(f"casting the checkpoint's {self.checkpoint_facts.config_dtype} weights to {self.dtype}")
+        if self.checkpoint_facts.sliding_window == 0:
+            self.disable_sliding_window = True
+        self.original_max_model_len = self.max_model_len
+        self.max_model_len = self.get_and_verify_max_len(self.max_model_len)
         _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
         if (self.enable_sleep_mode) and not (_platforms.current_platform.supports_sleep_mode):
             raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"])
@@ -392,10 +471,326 @@ class ModelConfig:
             self.enable_cumem_allocator = True
         if (self.enable_cumem_allocator) and not (_platforms.current_platform.supports_cumem_allocator):
             raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"])
+        _hooks.build_multimodal_config(self)
         if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
             raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"])
         if (self.multimodal_config is not None and self.renderer_num_workers > 1) and not (self.multimodal_config.mm_processor_cache_gb <= 0):
             raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0): the cache is not thread-safe', ["renderer_num_workers", "multimodal_config.mm_processor_cache_gb"])
+
+    @property
+    def architectures(self) -> "list[str]":
+        """Model class names from the checkpoint's config, e.g. ["LlamaForCausalLM"]."""
+        return (self.model_arch_config.architectures if self.model_arch_config is not None else [])
+
+    @property
+    def architecture(self) -> "str":
+        """The architecture served: the first one the config names (the engine may pick another of them, or its Transformers fallback)."""
+        return (self.architectures[0] if self.architectures else '')
+
+    @property
+    def registry(self) -> "Any":
+        """A registry-like object answering is_pooling_model, is_text_generation_model, is_multimodal_model, is_pp_supported_model and get_supported_archs from the architecture tables; model classes need the engine (NotSupportedError)."""
+        return _hooks.registry(self)
+
+    @property
+    def model_type(self) -> "str":
+        """The checkpoint's model type, e.g. "llama"."""
+        return (self.model_arch_config.model_type if self.model_arch_config is not None else '')
+
+    @property
+    def platform_dtypes(self) -> "list[str]":
+        """The current platform's supported dtype names, preferred first (platforms.yaml)."""
+        return _platforms.current_platform.supported_dtypes
+
+    @property
+    def usable_dtypes(self) -> "list[str]":
+        """The platform's dtypes this model type can run in (no float16 where it is unstable)."""
+        return _hooks.usable_dtypes(self)
+
+    @property
+    def auto_dtype(self) -> "str":
+        """What dtype "auto" resolves to: the checkpoint's dtype where the platform supports it (float32 checkpoints use preferred_dtype), else preferred_dtype."""
+        return ((self.preferred_dtype if self.checkpoint_facts.config_dtype == 'float32' else self.checkpoint_facts.config_dtype) if (self.preferred_dtype if self.checkpoint_facts.config_dtype == 'float32' else self.checkpoint_facts.config_dtype) in self.usable_dtypes else self.preferred_dtype)
+
+    @property
+    def preferred_dtype(self) -> "str":
+        """What dtype "auto" uses for float32 checkpoints (float16 for pooling models where available)."""
+        return ('float16' if self.runner_type == 'pooling' and 'float16' in self.usable_dtypes else self.usable_dtypes[0])
+
+    @property
+    def is_pooling_architecture(self) -> "bool":
+        """Whether the architecture is a pooling model (by the architecture tables, else its name's suffix)."""
+        return self.registry_runner_type == 'pooling'
+
+    @property
+    def registry_runner_type(self) -> "str":
+        """The runner the architectures imply: the architecture tables for the first listed name, else the first suffix match (iter_architecture_defaults), else "generate"."""
+        return _hooks.registry_runner_type(self)
+
+    @property
+    def is_multimodal_architecture(self) -> "bool":
+        """Whether the model takes non-text inputs: a multimodal architecture of the tables, or (for others) a config with a vision/audio sub-config."""
+        return self.architecture in ('AriaForConditionalGeneration', 'AudioFlamingo3ForConditionalGeneration', 'BagelForConditionalGeneration', 'BeeForConditionalGeneration', 'Blip2ForConditionalGeneration', 'CLIPModel', 'ChameleonForConditionalGeneration', 'Cheers', 'CheersForConditionalGeneration', 'Cohere2VisionForConditionalGeneration', 'CohereAsrForConditionalGeneration', 'ColModernVBertForRetrieval', 'ColPaliForRetrieval', 'ColQwen3', 'ColQwen3_5', 'Cosmos3ForConditionalGeneration', 'DeepseekOCR2ForCausalLM', 'DeepseekOCRForCausalLM', 'DeepseekVLV2ForCausalLM', 'DiffusionGemmaForBlockDiffusion', 'DotsOCRForCausalLM', 'Eagle2_5_VLForConditionalGeneration', 'Ernie4_5_VLMoeForConditionalGeneration', 'Exaone4_5_ForConditionalGeneration', 'Exaone4_5_MTP', 'FireRedASR2ForConditionalGeneration', 'FireRedLIDForConditionalGeneration', 'FunASRForConditionalGeneration', 'FunAudioChatForConditionalGeneration', 'FuyuForCausalLM', 'GLM4VForCausalLM', 'Gemma3ForConditionalGeneration', 'Gemma3nForConditionalGeneration', 'Gemma4ForConditionalGeneration', 'Gemma4UnifiedForConditionalGeneration', 'Glm4vForConditionalGeneration', 'Glm4vMoeForConditionalGeneration', 'GlmAsrForConditionalGeneration', 'GlmOcrForConditionalGeneration', 'Granite4VisionForConditionalGeneration', 'GraniteSpeechForConditionalGeneration', 'GraniteSpeechPlusForConditionalGeneration', 'H2OVLChatModel', 'HCXVisionForCausalLM', 'HCXVisionV2ForCausalLM', 'HfMoondream', 'HunYuanVLForConditionalGeneration', 'Idefics3ForConditionalGeneration', 'InternS1ForConditionalGeneration', 'InternS1ProForConditionalGeneration', 'InternS2PreviewForConditionalGeneration', 'InternVLChatModel', 'InternVLForConditionalGeneration', 'IsaacForConditionalGeneration', 'JinaVLForRanking', 'KananaVForConditionalGeneration', 'KeyeForConditionalGeneration', 'KeyeVL1_5ForConditionalGeneration', 'KimiK25ForConditionalGeneration', 'KimiVLForConditionalGeneration', 'Lfm2VlForConditionalGeneration', 'LightOnOCRForConditionalGeneration', 'Llama4ForConditionalGeneration', 'LlamaNemotronVLForSequenceClassification', 'LlamaNemotronVLModel', 'Llama_Nemotron_Nano_VL', 'LlavaForConditionalGeneration', 'LlavaNextForConditionalGeneration', 'LlavaNextVideoForConditionalGeneration', 'LlavaOnevision2ForConditionalGeneration', 'LlavaOnevisionForConditionalGeneration', 'MiDashengLMModel', 'MiMoV2OmniForCausalLM', 'MiMoV2OmniMTPModel', 'MiniCPMO', 'MiniCPMV', 'MiniCPMV4_6ForConditionalGeneration', 'MiniMaxM3SparseForConditionalGeneration', 'Mistral3ForConditionalGeneration', 'Molmo2ForConditionalGeneration', 'MolmoForCausalLM', 'Moondream3ForCausalLM', 'MoonshotKimiaForCausalLM', 'MossAudioModel', 'MossTranscribeDiarizeForConditionalGeneration', 'NVLM_D', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'NemotronParseForConditionalGeneration', 'OpenCUAForConditionalGeneration', 'OpenPanguVLForConditionalGeneration', 'OpenVLAForActionPrediction', 'OpsColQwen3Model', 'Ovis', 'Ovis2_5', 'Ovis2_6ForCausalLM', 'Ovis2_6_MoeForCausalLM', 'PaddleOCRVLForConditionalGeneration', 'PaliGemmaForConditionalGeneration', 'Phi3VForCausalLM', 'Phi4ForCausalLMV', 'Phi4MMForCausalLM', 'PixtralForConditionalGeneration', 'PrithviGeoSpatialMAE', 'QianfanOCRForConditionalGeneration', 'Qwen2AudioForConditionalGeneration', 'Qwen2VLForConditionalGeneration', 'Qwen2_5OmniForConditionalGeneration', 'Qwen2_5OmniModel', 'Qwen2_5_VLForConditionalGeneration', 'Qwen3ASRForConditionalGeneration', 'Qwen3ASRForcedAlignerForTokenClassification', 'Qwen3ASRRealtimeGeneration', 'Qwen3OmniMoeForConditionalGeneration', 'Qwen3VLForConditionalGeneration', 'Qwen3VLMoeForConditionalGeneration', 'Qwen3VLNemotronEmbedModel', 'Qwen3_5ForConditionalGeneration', 'Qwen3_5MTP', 'Qwen3_5MoeForConditionalGeneration', 'Qwen3_5MoeMTP', 'RForConditionalGeneration', 'SiglipModel', 'SkyworkR1VChatModel', 'SmolVLMForConditionalGeneration', 'Step3VLForConditionalGeneration', 'Step3p7ForConditionalGeneration', 'StepVLForConditionalGeneration', 'Terratorch', 'UltravoxModel', 'UnlimitedOCRForCausalLM', 'VoxtralForConditionalGeneration', 'VoxtralRealtimeGeneration', 'WhisperForConditionalGeneration') or (self.checkpoint_facts is not None and self.checkpoint_facts.has_multimodal_subconfig)
+
+    @property
+    def default_seq_pooling_type(self) -> "SequencePoolingType":
+        """The architecture's default sequence pooling (LAST unless the tables say CLS or MEAN)."""
+        return ('CLS' if self.architecture in ('BertForSequenceClassification', 'BertModel', 'BertSpladeSparseEmbeddingModel', 'BgeM3EmbeddingModel', 'ColBERTJinaRobertaModel', 'ColBERTLfm2Model', 'ColBERTModernBertModel', 'ColModernVBertForRetrieval', 'ColPaliForRetrieval', 'ColQwen3', 'ColQwen3_5', 'GteModel', 'GteNewForSequenceClassification', 'GteNewModel', 'HF_ColBERT', 'ModernBertForSequenceClassification', 'ModernBertModel', 'NomicBertModel', 'OpsColQwen3Model', 'Qwen3VLNemotronEmbedModel', 'RobertaForMaskedLM', 'RobertaForSequenceClassification', 'RobertaModel', 'SiglipModel', 'XLMRobertaForSequenceClassification', 'XLMRobertaModel') else ('MEAN' if self.architecture in ('GritLM',) else 'LAST'))
+
+    @property
+    def default_tok_pooling_type(self) -> "TokenPoolingType":
+        """The architecture's default token pooling (ALL unless the tables say STEP)."""
+        return ('STEP' if self.architecture in ('Qwen2ForProcessRewardModel',) else 'ALL')
+
+    @property
+    def attention_chunk_size(self) -> "int | None":
+        """Chunk size of chunked local attention (e.g. Llama 4), or None."""
+        return (self.checkpoint_facts.attention_chunk_size if self.checkpoint_facts is not None else None)
+
+    @property
+    def is_deepseek_mla(self) -> "bool":
+        """Whether attention is DeepSeek-style multi-head latent attention."""
+        return self.model_arch_config is not None and self.model_arch_config.is_deepseek_mla
+
+    @property
+    def is_mm_prefix_lm(self) -> "bool":
+        """Whether multimodal positions attend bidirectionally."""
+        return self.model_arch_config is not None and self.model_arch_config.is_mm_prefix_lm
+
+    @property
+    def rswa_window(self) -> "int | None":
+        """Window of reference sliding-window attention, or None."""
+        return (self.model_arch_config.rswa_window if self.model_arch_config is not None else None)
+
+    @property
+    def is_encoder_decoder(self) -> "bool":
+        """Whether the model is an encoder-decoder model (e.g. Whisper, BART)."""
+        return self.checkpoint_facts is not None and self.checkpoint_facts.is_encoder_decoder
+
+    @property
+    def is_diffusion(self) -> "bool":
+        """Whether the model is a discrete diffusion language model."""
+        return self.checkpoint_facts is not None and self.checkpoint_facts.is_diffusion
+
+    @property
+    def uses_alibi(self) -> "bool":
+        """Whether positions are encoded with ALiBi."""
+        return self.checkpoint_facts is not None and self.checkpoint_facts.uses_alibi
+
+    @property
+    def uses_mrope(self) -> "bool":
+        """Whether the model uses multimodal RoPE (M-RoPE)."""
+        return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
+
+    @property
+    def uses_xdrope_dim(self) -> "int":
+        """Number of XD-RoPE sections; 0 without XD-RoPE."""
+        return (self.checkpoint_facts.uses_xdrope_dim if self.checkpoint_facts is not None else 0)
+
+    @property
+    def is_multimodal_model(self) -> "bool":
+        """Whether the model runs with multimodal inputs (multimodal_config is set)."""
+        return self.multimodal_config is not None
+
+    @property
+    def is_multimodal_raw_input_only_model(self) -> "bool":
+        """Whether the model takes raw multimodal inputs only, without a text prompt."""
+        return self.architecture in ('PrithviGeoSpatialMAE', 'Terratorch')
+
+    @property
+    def requires_raw_input_tokens(self) -> "bool":
+        """Whether the model needs the raw input token ids."""
+        return self.architecture in ('Cheers', 'CheersForConditionalGeneration', 'VoxtralRealtimeGeneration')
+
+    @property
+    def score_type(self) -> "str":
+        """How the scoring API scores pairs: "cross-encoder" (classification models), "late-interaction" (ColBERT-style) or "bi-encoder" (embeddings). Approximated from the architecture name."""
+        return ('cross-encoder' if self.convert_type == 'classify' or self.architecture.endswith('ForSequenceClassification') or self.architecture.endswith('ForRanking') else ('late-interaction' if self.default_tok_pooling_type == 'ALL' and self.default_seq_pooling_type == 'CLS' and self.architecture.startswith('Col') else 'bi-encoder'))
+
+    @property
+    def is_pp_supported(self) -> "bool":
+        """Whether the model supports pipeline parallelism (unknown architectures count as yes)."""
+        return self.architecture not in ('AriaForConditionalGeneration', 'BailingMoeV25MTPModel', 'BertForSequenceClassification', 'BertForTokenClassification', 'BertModel', 'BertSpladeSparseEmbeddingModel', 'BgeM3EmbeddingModel', 'CLIPModel', 'CohereAsrForConditionalGeneration', 'ColBERTJinaRobertaModel', 'ColBERTLfm2Model', 'ColBERTModernBertModel', 'ColModernVBertForRetrieval', 'DFlashLagunaForCausalLM', 'DSparkDraftModel', 'DeepSeekMTPModel', 'DeepSeekV4MTPModel', 'DeepseekV4ForCausalLM', 'ErnieMTPModel', 'Exaone4_5_MTP', 'ExaoneMoeMTP', 'ExtractHiddenStatesModel', 'FireRedASR2ForConditionalGeneration', 'FireRedLIDForConditionalGeneration', 'FunASRForConditionalGeneration', 'GPT2ForSequenceClassification', 'Gemma3TextModel', 'Gemma3nForCausalLM', 'Gemma3nForConditionalGeneration', 'Gemma4MTPModel', 'Glm4MoeMTPModel', 'GteModel', 'GteNewForSequenceClassification', 'GteNewModel', 'HF_ColBERT', 'HYV3MTPModel', 'HrmTextForCausalLM', 'IQuestLoopCoderForCausalLM', 'Idefics3ForConditionalGeneration', 'JinaForRanking', 'LlamaBidirectionalForSequenceClassification', 'LlamaBidirectionalModel', 'LongCatFlashMTPModel', 'Mamba2ForCausalLM', 'MedusaModel', 'MiMoMTPModel', 'MiMoV2MTPModel', 'MiMoV2OmniMTPModel', 'MiniMaxM3MTP', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration', 'ModernBertForSequenceClassification', 'ModernBertForTokenClassification', 'ModernBertModel', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'NemotronParseForConditionalGeneration', 'NomicBertModel', 'OpenAIPrivacyFilterForTokenClassification', 'OpenPanguMTPModel', 'OuroForCausalLM', 'PaddleOCRVLForConditionalGeneration', 'Phi4MMForCausalLM', 'PrithviGeoSpatialMAE', 'Qwen3NextMTP', 'Qwen3_5MTP', 'Qwen3_5MoeMTP', 'RobertaForMaskedLM', 'RobertaForSequenceClassification', 'RobertaModel', 'SiglipModel', 'SmolVLMForConditionalGeneration', 'Step3p5MTP', 'Terratorch', 'VoyageQwen3BidirectionalEmbedModel', 'WhisperForConditionalGeneration', 'XLMRobertaForSequenceClassification', 'XLMRobertaModel', 'Zamba2ForCausalLM')
+
+    @property
+    def is_attention_free(self) -> "bool":
+        """Whether the model has no attention layers (pure state-space models)."""
+        return self.architecture in ('FalconMambaForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'PrithviGeoSpatialMAE', 'Terratorch') or self.model_type in ('mamba', 'falcon_mamba')
+
+    @property
+    def is_hybrid(self) -> "bool":
+        """Whether attention layers are mixed with state-space or linear-attention layers (a hybrid architecture of the tables, or mamba layers in layers_block_type), unless every layer of the config is attention."""
+        return self.checkpoint_facts is not None and (self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'ColQwen3_5', 'FalconH1ForCausalLM', 'GraniteMoeHybridForCausalLM', 'InternS2PreviewForConditionalGeneration', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Lfm2VlForConditionalGeneration', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Qwen3_5ForConditionalGeneration', 'Qwen3_5MoeForConditionalGeneration', 'Zamba2ForCausalLM') or (self.architecture not in ('FalconMambaForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'PrithviGeoSpatialMAE', 'Terratorch') and self.checkpoint_facts.layers_block_type is not None and 'mamba' in self.checkpoint_facts.layers_block_type)) and (self.checkpoint_facts.config_layer_types is None or not all(t == 'attention' for t in self.checkpoint_facts.config_layer_types))
+
+    @property
+    def has_noops(self) -> "bool":
+        """Whether some layers skip attention or MLP (no-op blocks)."""
+        return self.architecture in ('DeciLMForCausalLM',)
+
+    @property
+    def has_inner_state(self) -> "bool":
+        """Whether the model carries a recurrent state between steps."""
+        return self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Zamba2ForCausalLM')
+
+    @property
+    def supports_mamba_prefix_caching(self) -> "bool":
+        """Whether the state-space model supports prefix caching."""
+        return self.architecture in ('FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'Zamba2ForCausalLM')
+
+    @property
+    def use_mla(self) -> "bool":
+        """Whether MLA attention is used (an MLA model, unless VLLM_MLA_DISABLE=1)."""
+        return self.is_deepseek_mla and not _r.env('VLLM_MLA_DISABLE', False)
+
+    @property
+    def is_matryoshka(self) -> "bool":
+        """Whether the embedding model supports Matryoshka (truncated) dimensions."""
+        return self.checkpoint_facts is not None and self.checkpoint_facts.is_matryoshka
+
+    @property
+    def matryoshka_dimensions(self) -> "list[int] | None":
+        """The Matryoshka output sizes the config lists, or None."""
+        return (self.checkpoint_facts.matryoshka_dimensions if self.checkpoint_facts is not None else None)
+
+    @property
+    def use_sep_token(self) -> "bool":
+        """Whether cross-encoder inputs are joined with the separator token."""
+        return self.checkpoint_facts is None or self.checkpoint_facts.use_sep_token
+
+    @property
+    def head_dtype(self) -> "ModelDType | TorchDType | str":
+        """Dtype name of the output head (lm_head / score layer): float32 for pooling models where the platform has it (the config's head_dtype, "model" for the model dtype, overrides); the model dtype otherwise."""
+        return (self.dtype if self.runner_type != 'pooling' else ((self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype))
+
+    @property
+    def embedding_size(self) -> "int":
+        """Size of the pooled embedding: the config's embedding_size, else the hidden size (sentence-transformers Dense layers are not read)."""
+        return (self.checkpoint_facts.embedding_size if self.checkpoint_facts is not None and self.checkpoint_facts.embedding_size is not None else self.get_hidden_size())
+
+    @property
+    def attn_type(self) -> "str":
+        """Attention kind: "encoder_only" (bidirectional pooling models), "decoder", "hybrid", "attention_free" or "encoder_decoder"."""
+        return (('encoder_only' if self.default_seq_pooling_type == 'CLS' or not self.checkpoint_facts.is_causal else 'decoder') if self.pooler_config is not None else ('hybrid' if self.is_hybrid else ('attention_free' if self.is_attention_free else ('encoder_decoder' if self.is_encoder_decoder else 'decoder'))))
+
+    @property
+    def is_chunked_prefill_supported(self) -> "bool":
+        """Whether prompts may be prefilled in chunks: not for encoder-decoder models, bidirectional pooling models, or causal pooling with MEAN/CLS/STEP pooling."""
+        return (self.attn_type != 'encoder_only' and self.attn_type != 'encoder_decoder' and not (self.attn_type == 'decoder' and (self.pooler_config.seq_pooling_type in ('MEAN', 'CLS') or self.pooler_config.tok_pooling_type == 'STEP')) if self.pooler_config is not None else self.attn_type != 'encoder_decoder')
+
+    @property
+    def is_prefix_caching_supported(self) -> "bool":
+        """Whether prefix caching works: decoder-only generative models, and causal pooling models with LAST/ALL pooling."""
+        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type == 'decoder')
+
+    @property
+    def is_moe(self) -> "bool":
+        """Whether the model is a mixture of experts."""
+        return self.get_num_experts() > 0
+
+    @property
+    def is_quantized(self) -> "bool":
+        """Whether the checkpoint carries a quantization config."""
+        return self.checkpoint_facts is not None and self.checkpoint_facts.is_quantized
+
+    def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
+        """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""
+        return _hooks.get_model_arch_config(self, *args, **kwargs)
+
+    def using_transformers_backend(self) -> "bool":
+        """Whether the Transformers modeling backend serves the model (approximation: only when model_impl is "transformers"; the engine also falls back to it for unregistered architectures)."""
+        return self.model_impl == 'transformers'
+
+    def maybe_pull_model_tokenizer_for_runai(self, model: "str", tokenizer: "str") -> "None":
+        """Nothing for local or hub models; object-storage URIs raise NotSupportedError (the engine downloads them)."""
+        return _hooks.maybe_pull_model_tokenizer_for_runai(self, model, tokenizer)
+
+    def verify_dual_chunk_attention_config(self, load_config: "LoadConfig") -> "None":
+        """Nothing for ordinary models; dual-chunk-attention models raise NotSupportedError (the engine loads their sparse attention config)."""
+        return _hooks.verify_dual_chunk_attention_config(self, load_config)
+
+    def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
+        """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""
+        return _hooks.verify_with_parallel_config(self, parallel_config)
+
+    def get_sliding_window(self) -> "int | None":
+        """The sliding-window size, or None (none, or disabled)."""
+        return (None if self.disable_sliding_window or self.checkpoint_facts is None else self.checkpoint_facts.sliding_window)
+
+    def get_vocab_size(self) -> "int":
+        """Vocabulary size."""
+        return self.model_arch_config.vocab_size
+
+    def get_hidden_size(self) -> "int":
+        """Width of the hidden states."""
+        return self.model_arch_config.hidden_size
+
+    def get_inputs_embeds_size(self) -> "int":
+        """Width of input embeddings (the hidden size unless the config projects them, as CLIP does)."""
+        return (self.checkpoint_facts.inputs_embeds_size if self.checkpoint_facts.inputs_embeds_size is not None else self.get_hidden_size())
+
+    def get_head_size(self) -> "int":
+        """Size of one attention head."""
+        return self.model_arch_config.head_size
+
+    def get_total_num_kv_heads(self) -> "int":
+        """Key/value heads per attention layer, before tensor parallelism."""
+        return self.model_arch_config.total_num_kv_heads
+
+    def get_num_kv_heads(self, parallel_config: "ParallelConfig") -> "int":
+        """Key/value heads per GPU: split by tensor parallelism, at least one (replicated when there are fewer KV heads than GPUs); 1 with MLA."""
+        return (1 if self.use_mla else max(1, self.get_total_num_kv_heads() // parallel_config.tensor_parallel_size))
+
+    def get_num_attention_heads(self, parallel_config: "ParallelConfig") -> "int":
+        """Query heads per GPU."""
+        return self.model_arch_config.total_num_attention_heads // parallel_config.tensor_parallel_size
+
+    def get_num_experts(self) -> "int":
+        """Routed experts per MoE layer; 0 for dense models."""
+        return self.model_arch_config.num_experts
+
+    def get_total_num_hidden_layers(self) -> "int":
+        """Number of layers, before pipeline parallelism."""
+        return self.model_arch_config.total_num_hidden_layers
+
+    def get_layers_start_end_indices(self, parallel_config: "ParallelConfig") -> "tuple[int, int]":
+        """[start, end) of this rank's pipeline stage (even split, leftovers to the stages before the last; VLLM_PP_LAYER_PARTITION overrides)."""
+        return _hooks.get_layers_start_end_indices(self, parallel_config)
+
+    def get_num_layers(self, parallel_config: "ParallelConfig") -> "int":
+        """Layers on this rank's pipeline stage."""
+        return self.get_layers_start_end_indices(parallel_config)[1] - self.get_layers_start_end_indices(parallel_config)[0]
+
+    def get_num_layers_by_block_type(self, parallel_config: "ParallelConfig", block_type: "str") -> "int":
+        """Layers of one kind ("attention", "mamba", "linear_attention", ...) on this rank's pipeline stage; block_type defaults to "attention"."""
+        return _hooks.get_num_layers_by_block_type(self, parallel_config, block_type)
+
+    def get_mamba_chunk_size(self) -> "int":
+        """Chunk size of the state-space scan (2048 when the config states none)."""
+        return self.checkpoint_facts.mamba_chunk_size
+
+    def get_multimodal_config(self, *args: Any, **kwargs: Any) -> "MultiModalConfig":
+        """multimodal_config; a ValueError for text-only models."""
+        return _hooks.get_multimodal_config(self, *args, **kwargs)
+
+    def try_get_generation_config(self, *args: Any, **kwargs: Any) -> "dict[str, Any]":
+        """Settings of the model's generation_config.json (or of the folder generation_config names); {} without one."""
+        return _hooks.try_get_generation_config(self, *args, **kwargs)
+
+    def get_diff_sampling_param(self, *args: Any, **kwargs: Any) -> "dict[str, Any]":
+        """Default sampling parameters from the generation config (unless "vllm") and override_generation_config; max_new_tokens is reported as max_tokens."""
+        return _hooks.get_diff_sampling_param(self, *args, **kwargs)
+
+    def get_pooling_task(self, supported_tasks: "tuple[str, ...]") -> "str | None":
+        """The pooling task to serve among supported_tasks: the configured one, else token_classify for token-classification models, else the first by priority."""
+        return _hooks.get_pooling_task(self, supported_tasks)
+
+    def get_and_verify_max_len(self, max_model_len: "int | None") -> "int":
+        """The context length: the checkpoint's when max_model_len is None or -1 (length keys, sliding window when disabled, RoPE scaling, encoder limits), else max_model_len checked against it (VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 allows more)."""
+        return _hooks.get_and_verify_max_len(self, max_model_len)
+
+    def is_nvfp4_quantized(self) -> "bool":
+        """Whether the weights are NVFP4-quantized (ModelOpt FP4, or compressed-tensors in an nvfp4 format)."""
+        return self.quantization == 'modelopt_fp4' or (self.quantization == 'compressed-tensors' and self.model_arch_config.quantization_config is not None and 'format' in self.model_arch_config.quantization_config and 'nvfp4' in str(self.model_arch_config.quantization_config['format']).lower())
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -66,7 +66,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
     },
     OptimizationLevel.O1: {
         "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
         "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_allreduce_rms": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
@@ -80,7 +80,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
     },
     OptimizationLevel.O2: {
         "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
         "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
@@ -92,7 +92,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
     },
     OptimizationLevel.O3: {
         "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or bool(self.model_fact('is_nvfp4_quantized', False)),
+        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
         "compilation_config.pass_config.fuse_act_padding": False,
         "compilation_config.pass_config.fuse_attn_quant": False,
         "compilation_config.pass_config.enable_sp": False,
@@ -262,8 +262,8 @@ class VllmConfig:
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"])
         if (_r.from_flags() and self.lora_config is not None and self.model_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) and self.model_config.multimodal_config is None:
             raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"])
-        if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (bool(self.model_fact('is_moe', True))):
-            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["model_config", "parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb"])
+        if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (self.model_config.is_moe):
+            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"])
         if (_r.from_flags() and self.lora_config is not None and self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1))):
             raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"])
         if _r.from_flags() and self.model_config is not None and self.model_config.quantization == 'bitsandbytes':
@@ -346,9 +346,9 @@ class VllmConfig:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
             _log.warning('pooling models do not support full CUDA graphs; using PIECEWISE')
-        if self.model_config is not None and not (self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None) and self.model_fact('is_encoder_decoder', False) and self.compilation_config.cudagraph_mode not in (CUDAGraphMode.NONE, CUDAGraphMode.FULL_DECODE_ONLY):
+        if self.model_config is not None and not (self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None) and self.model_config.is_encoder_decoder and self.compilation_config.cudagraph_mode not in (CUDAGraphMode.NONE, CUDAGraphMode.FULL_DECODE_ONLY):
             _log.info('encoder-decoder models support only FULL_DECODE_ONLY CUDA graphs')
-        if self.model_config is not None and ((self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None) or (self.model_fact('is_encoder_decoder', False) and self.compilation_config.cudagraph_mode not in (CUDAGraphMode.NONE, CUDAGraphMode.FULL_DECODE_ONLY))):
+        if self.model_config is not None and ((self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None) or (self.model_config.is_encoder_decoder and self.compilation_config.cudagraph_mode not in (CUDAGraphMode.NONE, CUDAGraphMode.FULL_DECODE_ONLY))):
             self.compilation_config.cudagraph_mode = (CUDAGraphMode.PIECEWISE if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None else CUDAGraphMode.FULL_DECODE_ONLY)
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
@@ -424,7 +424,7 @@ class VllmConfig:
             self.kv_transfer_config.kv_connector = 'LMCacheMPConnector'
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None:
             self.kv_transfer_config.kv_role = 'kv_both'
-        if self.model_fact('attention_chunk_size', None) is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0:
+        if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0:
             _log.warning('hybrid KV cache manager disabled for chunked local attention (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0)')
         if (self.scheduler_config.disable_hybrid_kv_cache_manager is not None) and not (self.scheduler_config.disable_hybrid_kv_cache_manager or not self.hybrid_kv_cache_unsupported):
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"])
@@ -438,8 +438,8 @@ class VllmConfig:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"])
-        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_fact('use_mla', False)):
-            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["model_config", "cache_config.cache_dtype"])
+        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
+            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"])
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"])
 
@@ -461,7 +461,7 @@ class VllmConfig:
     @property
     def needs_dp_coordinator(self) -> "bool":
         """True when data parallelism needs the coordinator process (DP above 1 with an MoE model, or an unknown model, or internal load balancing)."""
-        return self.parallel_config.data_parallel_size > 1 and (self.model_config is None or bool(self.model_fact('is_moe', True)) or not self.parallel_config.data_parallel_external_lb)
+        return self.parallel_config.data_parallel_size > 1 and (self.model_config is None or self.model_config.is_moe or not self.parallel_config.data_parallel_external_lb)
 
     @property
     def executor_supports_async_scheduling(self) -> "bool":
@@ -475,13 +475,13 @@ class VllmConfig:
 
     @property
     def is_pooling_model(self) -> "bool":
-        """Whether the model runs as a pooling model: its runner type once the checkpoint is known, else an explicit pooling runner or a pooling conversion."""
-        return self.model_config is not None and (self.model_fact('runner_type', None) == 'pooling' if self.model_fact('runner_type', None) is not None else self.model_config.runner == 'pooling' or (self.model_config.runner == 'auto' and self.model_config.convert not in ('auto', 'none')))
+        """Whether the model runs as a pooling model (its resolved runner type)."""
+        return self.model_config is not None and self.model_config.runner_type == 'pooling'
 
     @property
     def hybrid_kv_cache_unsupported(self) -> "bool":
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
-        return self.model_fact('attention_chunk_size', None) is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0)
+        return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0)
 
     def enable_trace_function_call_for_thread(self) -> "None":
         """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
@@ -509,7 +509,7 @@ class VllmConfig:
         return _hooks.validate_block_size(self)
 
     def model_fact(self, name: "str", default: "Any") -> "Any":
-        """A fact about the model that only a loaded checkpoint knows (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type), read from model_config by name; `default` without a model or before the engine filled it in."""
+        """A ModelConfig attribute by name (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type, ...), or `default` without a model. Kept for callers; the schema's own steps read model_config's properties directly."""
         return _hooks.model_fact(self, name, default)
 
     def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
@@ -529,7 +529,7 @@ class VllmConfig:
             "kv_transfer_config": _h.nested(self.kv_transfer_config),
             "load_config": self.load_config.compute_hash(),
             "lora_config": _h.nested(self.lora_config),
-            "mm_encoder": _h.canon(self.model_fact('multimodal_config', None).compute_hash() if self.compilation_config.compile_mm_encoder and self.model_fact('multimodal_config', None) is not None else None),
+            "mm_encoder": _h.canon(self.model_config.multimodal_config.compute_hash() if self.compilation_config.compile_mm_encoder and self.model_config is not None and self.model_config.multimodal_config is not None else None),
             "model_config": _h.nested(self.model_config),
             "observability_config": self.observability_config.compute_hash(),
             "offload_config": self.offload_config.compute_hash(),
@@ -554,7 +554,7 @@ class VllmConfig:
             _h.nested(self.kv_transfer_config),
             self.load_config.compute_hash(),
             _h.nested(self.lora_config),
-            _h.canon(self.model_fact('multimodal_config', None).compute_hash() if self.compilation_config.compile_mm_encoder and self.model_fact('multimodal_config', None) is not None else None),
+            _h.canon(self.model_config.multimodal_config.compute_hash() if self.compilation_config.compile_mm_encoder and self.model_config is not None and self.model_config.multimodal_config is not None else None),
             _h.nested(self.model_config),
             self.observability_config.compute_hash(),
             self.offload_config.compute_hash(),

@@ -37,13 +37,20 @@ def test_primary_served_name(served, expected):
 
 
 @pytest.mark.parametrize(("runner", "convert", "pooling"), [
-    ("pooling", "auto", True), ("pooling", "none", True), ("auto", "embed", True),
+    ("pooling", "auto", True), ("auto", "embed", True),
     ("auto", "classify", True), ("auto", "auto", False), ("auto", "none", False),
     ("generate", "embed", False), ("draft", "auto", False),
 ])
 def test_runner_is_pooling(runner, convert, pooling):
     c = blank(runner=runner, convert=convert)
     assert (c.pooler_config is not None) is pooling
+    assert (c.runner_type == "pooling") is pooling
+
+
+def test_pooling_runner_without_conversion_is_refused():
+    # org/m is a LlamaForCausalLM: pooling it needs an embed/classify adapter.
+    with pytest.raises(ValidationError, match="not a pooling model"):
+        blank(runner="pooling", convert="none")
 
 
 def test_multimodal_kwargs_drop_unset_and_rename():
@@ -70,7 +77,7 @@ def test_apply_value_defaults_keeps_given_values():
 def test_apply_value_defaults_terratorch_and_pooling():
     c = blank(model_impl="terratorch", runner="pooling")
     assert c.tokenizer_mode == "terratorch"
-    assert c.pooler_config == PoolerConfig()
+    assert c.pooler_config == PoolerConfig(seq_pooling_type="LAST", tok_pooling_type="ALL")
 
 
 @pytest.mark.parametrize("length", [None, -1, 1, 131072])

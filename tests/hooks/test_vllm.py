@@ -34,7 +34,14 @@ from vllm_config.vllm import LEVEL_DEFAULTS, VllmConfig
 ENV = ("TORCH_COMPILE_DISABLE", "VLLM_USE_BREAKABLE_CUDAGRAPH", "VLLM_BATCH_INVARIANT",
        "VLLM_DEBUG_DUMP_PATH", "PYTORCH_CUDA_ALLOC_CONF", "VLLM_USE_SIMPLE_KV_OFFLOAD",
        "VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE")
-MODEL_FIELDS = {f.name for f in dataclasses.fields(ModelConfig)}
+MODEL_FIELDS = {f.name for f in dataclasses.fields(ModelConfig) if f.init}
+#: Checkpoint facts a test sets, and the stored fact each is derived from.
+_FACT_PATHS = {
+    "is_moe": ("model_arch_config", "num_experts", lambda on: 8 if on else 0),
+    "use_mla": ("model_arch_config", "is_deepseek_mla", bool),
+    "is_encoder_decoder": ("checkpoint_facts", "is_encoder_decoder", bool),
+    "attention_chunk_size": ("checkpoint_facts", "attention_chunk_size", lambda n: n),
+}
 
 
 @pytest.fixture(autouse=True)
@@ -49,13 +56,18 @@ def v() -> VllmConfig:
 
 
 def model(**facts) -> ModelConfig:
-    """A ModelConfig without a checkpoint; undeclared facts are set the way the engine
-    sets them once the checkpoint is loaded. Cascade attention starts on (unlike
-    ModelConfig's default), so that switching it off shows."""
+    """A ModelConfig of the test hub's default checkpoint with some checkpoint facts
+    changed (is_moe, use_mla, ... through the stored facts they derive from; other
+    names set as attributes). Cascade attention starts on (unlike ModelConfig's
+    default), so that switching it off shows."""
     facts.setdefault("disable_cascade_attn", False)
     m = ModelConfig(**{k: facts.pop(k) for k in list(facts) if k in MODEL_FIELDS})
     for name, value in facts.items():
-        setattr(m, name, value)
+        if name in _FACT_PATHS:
+            holder, field, convert = _FACT_PATHS[name]
+            setattr(getattr(m, holder), field, convert(value))
+        else:
+            setattr(m, name, value)
     return m
 
 
@@ -532,7 +544,8 @@ def test_model_fact_hook(v):
     assert h.model_fact(v, "is_moe", True) is True  # no model
     v = VllmConfig(model_config=model(is_moe=False))
     assert v.model_fact("is_moe", True) is False
-    assert v.model_fact("use_mla", None) is None  # not filled in
+    assert v.model_fact("use_mla", None) is False  # a real property now
+    assert v.model_fact("no_such_fact", "d") == "d"
 
 
 def test_hash_extras(v):

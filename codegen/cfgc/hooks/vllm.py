@@ -25,12 +25,10 @@ _EXECUTOR_ASYNC_SUPPORT = {"mp": True, "uni": True, "external_launcher": True, "
 
 
 def model_fact(self: Any, name: str, default: Any = None) -> Any:
-    """A checkpoint-derived model attribute, or `default` when nothing filled it in.
+    """A ModelConfig attribute by name, or `default` without a model (or attribute).
 
-    Stays a hook: is_moe, use_mla, is_encoder_decoder, attention_chunk_size and
-    runner_type exist only once the engine has loaded the checkpoint; ModelConfig does
-    not declare them, so an expression cannot name them. Read with getattr so that a
-    config without a model (or without a loaded checkpoint) builds."""
+    Stays a hook: it looks an attribute up by a name given at run time, which an
+    expression cannot do. The schema's steps use model_config's properties instead."""
     model = self.model_config
     return default if model is None else getattr(model, name, default)
 
@@ -98,12 +96,11 @@ def set_compile_ranges_and_splitting_ops(self: Any) -> None:
     mode, cudagraph_mode and the pass flags are final. Data parallelism counts for the
     splitting ops only with an MoE model (or when the model is unknown).
 
-    Stays a hook: both are algorithms (hooks/compilation.py), and whether the model is
-    MoE is a checkpoint fact (model_fact)."""
+    Stays a hook: both are algorithms (hooks/compilation.py)."""
     cc, parallel = self.compilation_config, self.parallel_config
     _cc.resolve_compile_ranges_endpoints(cc, self.scheduler_config.max_num_batched_tokens)
     dp = parallel.data_parallel_size
-    if self.model_config is not None and not model_fact(self, "is_moe", True):
+    if self.model_config is not None and not self.model_config.is_moe:
         dp = 1
     _cc.set_splitting_ops_for_v1(cc, all2all_backend=parallel.all2all_backend,
                                  data_parallel_size=dp)
