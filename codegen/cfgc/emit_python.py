@@ -428,8 +428,9 @@ def _import_line(module: str, names: list[str]) -> str:
 # `vllm.config` directly.
 UTILS_NAMES = (
     "ConfigType", "Range", "SupportsHash", "SupportsMetricsInfo", "compute_hash_cached",
-    "config", "get_attr_docs", "get_field", "get_hash_factors", "getattr_iter",
-    "hash_factors", "is_init_field", "normalize_value", "replace", "update_config",
+    "config", "get_attr_docs", "get_field", "get_from_deprecated_env_if_set",
+    "get_hash_factors", "getattr_iter", "handle_deprecated", "hash_factors", "is_init_field",
+    "normalize_value", "replace", "set_from_deprecated_env_if_set", "update_config",
 )
 UTILS_TOP_LEVEL = (
     "ConfigType", "SupportsMetricsInfo", "config", "get_attr_docs", "is_init_field",
