@@ -86,12 +86,12 @@ def test_differences_page_lists_exactly_the_schema_entries(repo: Path) -> None:
 
 def test_class_pages_list_signatures(repo: Path) -> None:
     page = (repo / "docs" / "reference" / "CompilationConfig.md").read_text()
-    assert "`set_splitting_ops_for_v1(all2all_backend, data_parallel_size=1)`" in page
-    assert "`init_backend(vllm_config, prefix='', is_encoder=False)`" in page
+    assert "`set_splitting_ops_for_v1`(`all2all_backend`, `data_parallel_size=1`)" in page
+    assert "`init_backend`(`vllm_config`, `prefix=''`, `is_encoder=False`)" in page
     assert "Raises NotSupportedError" in page
     page = (repo / "docs" / "reference" / "IrOpPriorityConfig.md").read_text()
-    assert "`@classmethod with_default(default, **kwargs)`" in page
-    assert "`set_priority()`" in page
+    assert "`@classmethod` `with_default`(`default`, `**kwargs`)" in page
+    assert "`set_priority`()" in page
 
 
 # -- behaviour of the added methods ------------------------------------------------------

@@ -453,9 +453,9 @@ class VllmConfig:
         """A fact about the model that only a loaded checkpoint knows (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type), read from model_config by name; `default` without a model or before the engine filled it in."""
         return _hooks.model_fact(self, name, default)
 
-    def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
+    def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
-        return _hooks.compile_debug_dump_path(self, *args, **kwargs)
+        return _hooks.compile_debug_dump_path(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
