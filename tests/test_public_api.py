@@ -131,6 +131,21 @@ def test_compilation_methods() -> None:
             0, "X")
     assert CompilationConfig(cudagraph_mode=CUDAGraphMode.NONE) \
         .resolve_cudagraph_mode_and_sizes(3, "X") == CUDAGraphMode.NONE
+    # FULL for mixed batches needs "always"; with "uniform batch" and attention not split
+    # out, only decode batches keep full graphs
+    cc = CompilationConfig(cudagraph_mode=CUDAGraphMode.FULL, splitting_ops=[])
+    assert cc.resolve_cudagraph_mode_and_sizes(2, "B") == CUDAGraphMode.FULL_DECODE_ONLY
+    # single-token decode support only, with 2 tokens per decode step: no full graphs
+    cc = CompilationConfig(cudagraph_mode=CUDAGraphMode.FULL_DECODE_ONLY, splitting_ops=[])
+    assert cc.resolve_cudagraph_mode_and_sizes(1, "B", uniform_decode_query_len=2) \
+        == CUDAGraphMode.NONE
+
+    class KV:
+        has_mamba_layers, num_blocks = True, 4
+
+    cc = CompilationConfig(cudagraph_mode=CUDAGraphMode.FULL_AND_PIECEWISE)
+    with pytest.raises(ValueError, match="max_num_seqs \\(8\\) is larger than the 4 Mamba"):
+        cc.resolve_cudagraph_mode_and_sizes(3, "B", kv_cache_config=KV(), max_num_reqs=8)
 
 
 def test_pass_config_and_kernels() -> None:
@@ -196,6 +211,33 @@ def test_parallel_ports() -> None:
     p._data_parallel_master_port_list = [40001, 40002]
     assert [p.get_next_dp_init_port() for _ in range(4)] == [40002, 40001, 29500, 29501]
     assert p.data_parallel_master_port == 29502
+
+
+def test_dp_collectives_on_a_one_process_group() -> None:
+    """The static collectives run for real on a gloo group of one rank (torch imported
+    by the hooks only when called)."""
+    import socket
+
+    import torch.distributed as dist
+
+    from vllm_config import ParallelConfig
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    dist.init_process_group("gloo", init_method=f"tcp://127.0.0.1:{port}", rank=0,
+                            world_size=1)
+    try:
+        group = dist.group.WORLD
+        assert ParallelConfig.has_unfinished_dp(group, True)
+        assert not ParallelConfig.has_unfinished_dp(group, False)
+        # one rank asking to pause is a consensus; no work left anywhere
+        assert ParallelConfig.sync_dp_state(group, False, True) == (False, True)
+        assert ParallelConfig.sync_dp_state(group, True, False) == (True, False)
+        assert ParallelConfig.sync_kv_cache_memory_size(group, 5) == 5
+        assert ParallelConfig.sync_kv_cache_memory_size(group, -1) == 2**63 - 1
+    finally:
+        dist.destroy_process_group()
 
 
 def test_scheduler_factory_and_class() -> None:

@@ -5,7 +5,8 @@ Method inference, per-method defaults and the checks are declared in the schema
 supplies (the target's HF config, the draft's config for the hash), the synthetic
 acceptance-rate schedule (an algorithm), and the draft TP / length rules the engine
 applies when it builds the draft configs (`draft_tensor_parallel_size`,
-`draft_max_model_len`).
+`draft_max_model_len`), and the public methods that read the draft's HF config or build
+other objects (compose_draft_hf_overrides, create_draft_parallel_config, ...).
 """
 
 from __future__ import annotations
