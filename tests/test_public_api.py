@@ -5,6 +5,14 @@ Every public method and property of the seed classes (tests/facts/seed_api.json;
 parameter names, and every name vLLM imports from vllm.config* (vllm_config_imports.json)
 must resolve at the same path under vllm_config. One test per item, so a failure names
 it. Then the behaviour of the methods and module names added for drop-in use.
+
+ModelConfig's members and the names of vllm_config.utils, vllm_config.model_arch and
+the package's config/ConfigType/replace/update_config/... helpers come from other
+branches; until those are merged, leave them out with -k (the tests stay, nothing is
+skipped): "not ModelConfig and not model_arch and not vllm.config.utils and not
+ConfigType and not SupportsMetricsInfo and not vllm.config:config and not get_attr_docs
+and not is_init_field and not architecture_defaults and not vllm.config:replace and not
+str_dtype_to_torch and not update_config".
 """
 
 from __future__ import annotations
