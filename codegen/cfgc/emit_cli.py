@@ -45,6 +45,10 @@ def class_tree(res: Resolved) -> dict[str, tuple[str, tuple[str, ...], bool]]:
                 continue
             t = res.expand(f.type)
             base = t.without_none()
+            if base.kind == TypeKind.UNION:  # `dict | Config`: the JSON flag builds Config
+                found = [a for a in base.args if a.kind == TypeKind.NAMED
+                         and a.name in res.classes]
+                base = found[0] if len(found) == 1 else base
             if base.kind == TypeKind.NAMED and base.name in res.classes and base.name != c.name:
                 children.setdefault(c.name, []).append((f.name, base.name, t.optional))
                 nested.add(base.name)

@@ -359,6 +359,21 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     )
 
 
+def _one_entry_per_line(source: str) -> str:
+    """A dict or list literal with one entry per line (readable for long tables); any
+    other expression as it is."""
+    import ast
+
+    tree = ast.parse(source, mode="eval").body
+    if isinstance(tree, ast.Dict) and None not in tree.keys:
+        items = [f"{ast.unparse(k)}: {ast.unparse(v)}" for k, v in zip(tree.keys, tree.values,
+                                                                      strict=True)]
+        return "{\n" + "".join(f"    {i},\n" for i in items) + "}"
+    if isinstance(tree, ast.List):
+        return "[\n" + "".join(f"    {ast.unparse(e)},\n" for e in tree.elts) + "]"
+    return source
+
+
 def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str], list[str]]:
     """The module's `constants:` as Python statements (each preceded by its doc as a `#:`
     comment), and the cfgc.runtime modules they re-export functions from. `late`: the
@@ -369,7 +384,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
         if k.module != module or (k.expr is not None) != late:
             continue
         if k.expr is not None:
-            rhs = res.behaviour[f"{module}.{k.name}"].phase[0]
+            rhs = _one_entry_per_line(res.behaviour[f"{module}.{k.name}"].phase[0])
         elif k.values_of:
             values = res.expand(res.aliases[k.values_of].type).values
             rhs = "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1 else "")

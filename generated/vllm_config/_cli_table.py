@@ -693,6 +693,18 @@ CLASSES = {
             "wait_iterations": "",
         },
     },
+    "QuantSpec": {
+        "module": "quantization",
+        "root": "VllmConfig",
+        "path": ("model_config", "quantization_config", "linear"),
+        "fields": {"weight": "", "activation": ""},
+    },
+    "QuantizationConfigArgs": {
+        "module": "quantization",
+        "root": "VllmConfig",
+        "path": ("model_config", "quantization_config"),
+        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": ""},
+    },
     "ReasoningConfig": {
         "module": "reasoning",
         "root": "VllmConfig",

@@ -186,9 +186,9 @@ class CacheConfig:
         if not self.cache_dtype.endswith('per_token_head') and (self.cache_dtype.startswith('fp8') or self.cache_dtype == 'nvfp4'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory and faster attention; accuracy can drop without calibrated scaling factors.')
 
-    def metrics_info(self, *args: Any, **kwargs: Any) -> "dict[str, str]":
+    def metrics_info(self) -> "dict[str, str]":
         """Every field as a string, for the Prometheus info metric."""
-        return _hooks.metrics_info(self, *args, **kwargs)
+        return _hooks.metrics_info(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -512,9 +512,9 @@ class VllmConfig:
         """A ModelConfig attribute by name (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type, ...), or `default` without a model. Kept for callers; the schema's own steps read model_config's properties directly."""
         return _hooks.model_fact(self, name, default)
 
-    def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
+    def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
-        return _hooks.compile_debug_dump_path(self, *args, **kwargs)
+        return _hooks.compile_debug_dump_path(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

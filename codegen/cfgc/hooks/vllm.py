@@ -3,8 +3,9 @@
 VllmConfig's reconciliation of its sub-configs is declared in the schema (`resolve`
 steps, the `level_defaults` table, expression properties). What stays, each for the
 reason in its docstring: seams to the engine (checkpoint facts, executor classes), a
-filesystem path, and the calls into the compilation algorithms. Plus
-`validate_block_size`, which the engine calls once the block size is final.
+filesystem path, and the calls into the compilation algorithms. Plus the public
+methods the engine calls (`validate_block_size` once the block size is final,
+`with_hf_config`, `use_v2_model_runner`, ...).
 """
 
 from __future__ import annotations
