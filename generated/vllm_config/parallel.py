@@ -314,7 +314,7 @@ class ParallelConfig:
             self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
         if _r.from_flags() and _r.given(self, 'data_parallel_rank') and not self.data_parallel_external_lb:
             self.data_parallel_external_lb = True
-        if (_r.from_flags() and self.data_parallel_external_lb and not _r.given(self, 'data_parallel_rank') and not (self.nnodes > 1 and self.data_parallel_size > 1)) and not (False):
+        if (_r.from_flags() and self.data_parallel_external_lb) and not (_r.given(self, 'data_parallel_rank') or (self.nnodes > 1 and self.data_parallel_size > 1)):
             raise _r.RuleError("external data-parallel load balancing needs this engine's data_parallel_rank (or node_rank, with nnodes > 1)", ["data_parallel_external_lb", "nnodes", "data_parallel_size"])
         if (_r.from_flags() and self.data_parallel_external_lb and _r.given(self, 'data_parallel_size_local')) and not (self.data_parallel_size_local == 1):
             raise _r.RuleError(f'data_parallel_size_local must be 1 (or left unset) with external data-parallel load balancing (a data-parallel rank given), got {self.data_parallel_size_local}', ["data_parallel_external_lb", "data_parallel_size_local"])

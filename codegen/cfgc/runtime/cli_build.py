@@ -79,9 +79,11 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
         # fields the engine passes from this config (`cli: from_parent`), built first
         made = table.CLASSES[name].get("factories", ())
         for own in table.CLASSES[nested].get("from_parent", {}).values():
-            if own not in kwargs and fields.get(own) and (own in values or own in made):
-                kwargs[own] = build_class(table, parsed, fields[own], values.get(own, {}),
-                                          root, path + (own,), built, types_module)
+            given = values.get(own, {})
+            if own not in kwargs and fields.get(own) and isinstance(given, dict) \
+                    and (own in values or own in made):
+                kwargs[own] = build_class(table, parsed, fields[own], given, root,
+                                          path + (own,), built, types_module)
         value = dict(value)
         for child, own in table.CLASSES[nested].get("from_parent", {}).items():
             value.setdefault(child, kwargs.get(own))

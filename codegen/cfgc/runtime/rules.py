@@ -8,7 +8,7 @@ import contextvars
 import os
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 #: Set while the configs of one command line are built (the engine's flag path).
@@ -108,7 +108,7 @@ def given(obj: object, field: str) -> bool:
 
 
 @contextlib.contextmanager
-def building_class(name: str, fields: Iterator[str]) -> Iterator[None]:
+def building_class(name: str, fields: Iterable[str]) -> Iterator[None]:
     """While class `name` is built from flags that set `fields` (see given)."""
     token = _GIVEN.set((name, frozenset(fields)))
     try:
