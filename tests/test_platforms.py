@@ -24,7 +24,7 @@ def _resolved(*argv: str, platform: str | None = None):
     from cfgc.runtime.cli import build_configs
 
     flags = ["--platform", platform] if platform else []
-    _, built = build_configs(_cli_table, [*flags, "--model", "org/tiny", *argv],
+    _, built = build_configs(_cli_table, [*flags, "--model", "org/target", *argv],
                              lambda *a, **k: None)
     return built.roots["VllmConfig"]
 
