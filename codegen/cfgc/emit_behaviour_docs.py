@@ -96,6 +96,11 @@ def env_page(res: Resolved) -> str:
         for var, default in dict.fromkeys(code.env):
             rows.append((var, f"[`{c.name}`]({c.name}.md)",
                          f"read by its rules or steps (default `{default}`)"))
+    ps = res.schema.platform_set
+    if ps is not None:
+        rows.append((ps.env, "[platforms](platforms.md)",
+                     f"names the platform profile (one of {', '.join(ps.names)}; default "
+                     f"`{ps.default}`); `--platform` and `set_current_platform()` win"))
     lines = ["<!-- Generated from schema/ by cfgc; do not edit. -->", "",
              "# Environment variables", "",
              "The generated configs read these variables, and only these (hooks aside: "

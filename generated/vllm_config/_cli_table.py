@@ -470,11 +470,11 @@ CLASSES = {
             "config_format": "",
             "hf_token": "",
             "hf_overrides": "",
+            "model_class_overrides": "",
             "generation_config": "",
             "override_generation_config": "",
             "enable_sleep_mode": "",
             "enable_cumem_allocator": "",
-            "model_class_overrides": "",
             "model_impl": "",
             "override_attention_dtype": "",
             "logits_processors": "",
@@ -1493,6 +1493,30 @@ FLAGS = (
         "dest": "f30",
     },
     {
+        "flag": "--model-class-overrides",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.model_class_overrides",
+        "cls": "ModelConfig",
+        "field": "model_class_overrides",
+        "root": "VllmConfig",
+        "path": ("model_config", "model_class_overrides"),
+        "optional": False,
+        "kind": "dict",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Replace the model class of one or more architectures: architecture name -> "
+            "\"module:Class\" (the form ModelRegistry.register_model takes), e.g. "
+            "{\"LlamaForCausalLM\": \"my_pkg.llama:MyLlama\"}. For development and "
+            "debugging.\n\nTakes a JSON object, or its keys one by one: "
+            "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
+            "list). (default: {})"
+        ),
+        "dest": "f31",
+    },
+    {
         "flag": "--generation-config",
         "aliases": (),
         "negatives": (),
@@ -1511,7 +1535,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f31",
+        "dest": "f32",
     },
     {
         "flag": "--override-generation-config",
@@ -1533,7 +1557,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f32",
+        "dest": "f33",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1553,7 +1577,7 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f33",
+        "dest": "f34",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1572,30 +1596,6 @@ FLAGS = (
         "help": (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
-        ),
-        "dest": "f34",
-    },
-    {
-        "flag": "--model-class-overrides",
-        "aliases": (),
-        "negatives": (),
-        "group": "ModelConfig",
-        "target": "ModelConfig.model_class_overrides",
-        "cls": "ModelConfig",
-        "field": "model_class_overrides",
-        "root": "VllmConfig",
-        "path": ("model_config", "model_class_overrides"),
-        "optional": False,
-        "kind": "dict",
-        "requires": "",
-        "default": "{}",
-        "help": (
-            "Replace the model class of one or more architectures: architecture name -> "
-            "\"module:Class\" (the form ModelRegistry.register_model takes), e.g. "
-            "{\"LlamaForCausalLM\": \"my_pkg.llama:MyLlama\"}. For development and "
-            "debugging.\n\nTakes a JSON object, or its keys one by one: "
-            "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
-            "list). (default: {})"
         ),
         "dest": "f35",
     },

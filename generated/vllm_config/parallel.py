@@ -12,6 +12,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import platforms as _platforms
 from vllm_config.types import (
     All2AllBackend,
     DataParallelBackend,
@@ -326,6 +327,8 @@ class ParallelConfig:
             raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"])
         if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
             self.distributed_executor_backend = 'uni'
+        if self.distributed_executor_backend is None and self.world_size_across_dp > 1 and not _platforms.current_platform.executor_from_device_count:
+            self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.max_parallel_loading_workers is not None:
             _log.warning('max_parallel_loading_workers is not supported and is ignored')
         if (self.nnodes > 1 and self.distributed_executor_backend is not None) and self.distributed_executor_backend not in ('mp', 'uni', 'external_launcher'):

@@ -50,7 +50,7 @@ def test_engine_only_flags_parse_and_build() -> None:
     assert args.disable_log_stats and args.aggregate_engine_logging
     assert args.enable_log_requests is False and args.fail_on_environ_validation
     assert args.gdn_prefill_backend == "cutedsl"
-    assert args.device_ids == ["2", "3"]
+    assert args.device_ids == [2, 3]
     assert args.data_parallel_start_rank == 1 and args.data_parallel_multi_port_external_lb
     assert cfg.model_config.model_class_overrides == {"OPTForCausalLM": "pkg.mod:Cls"}
 
