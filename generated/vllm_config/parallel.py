@@ -341,6 +341,8 @@ class ParallelConfig:
             raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"])
         if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):
             raise _r.RuleError('numa_bind_nodes and numa_bind_cpus need numa_bind=True', ["numa_bind_nodes", "numa_bind_cpus", "numa_bind"])
+        if (self.enable_eplb) and not (_platforms.current_platform.supports_eplb):
+            raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {_platforms.current_platform.device_type} platform', ["enable_eplb"])
         if (self.enable_eplb) and not (self.enable_expert_parallel):
             raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"])
         if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
@@ -352,6 +354,8 @@ class ParallelConfig:
         if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):
             raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"])
         if self.nnodes > 1:
+            self.disable_custom_all_reduce = True
+        if not _platforms.current_platform.supports_custom_all_reduce:
             self.disable_custom_all_reduce = True
         if (self.ray_workers_use_nsight and self.distributed_executor_backend is not None) and not (self.use_ray):
             raise _r.RuleError('ray_workers_use_nsight needs workers that run on Ray', ["ray_workers_use_nsight", "distributed_executor_backend", "use_ray"])
