@@ -37,11 +37,12 @@ def rule_text(rule: m.Rule) -> str:
 def _step_text(s: m.Step) -> str:
     if s.kind == "check":
         return rule_text(s.rule)
-    if s.kind == "hook":
-        return f"hook `{s.hook}` (an algorithm in `cfgc.hooks`)"
-    if s.kind == "apply":
-        return f"fill unset values from table [`{s.table}`](#table-{s.table.replace('_', '-')})"
     when = f"when {_code(s.when.display)}: " if s.when is not None else ""
+    if s.kind == "hook":
+        return f"{when}hook `{s.hook}` (an algorithm in `cfgc.hooks`)"
+    if s.kind == "apply":
+        return (f"{when}fill unset values from table "
+                f"[`{s.table}`](#table-{s.table.replace('_', '-')})")
     note = f" ({s.rule.level}: \"{s.rule.message.strip()}\")" if s.rule else ""
     return f"{when}set `{s.target}` = {_code(s.value.display)}{note}"
 

@@ -152,6 +152,9 @@ class CliSpec:
     auto_int: bool = False  # `human_int: auto`: also "auto" / -1 (passed on as -1)
     group: str = ""  # help group, when not the class's (vLLM lists some flags elsewhere)
     fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
+    # `also: a.b.key`: the flag's value (unless None) also goes to this path of the main
+    # top-level class (VllmConfig): nested configs, then at most one key of a dict field
+    also: str = ""
 
 
 @dataclass(frozen=True)

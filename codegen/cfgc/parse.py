@@ -41,7 +41,8 @@ FIELD_KEYS = (
     "init", "validate", "deprecated", "cli", "hook_point", "renamed_from", *m.CONSTRAINTS,
     "derive", "env", "items", "deprecated_values",
 )
-FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill")
+FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
+                  "also")
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
@@ -941,4 +942,5 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
         errors.error(hnode.loc, f"'human_int' of {what} must be true, false or auto")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
-                     auto_int=auto_int, group=cr.str("group", what), fill=fill)
+                     auto_int=auto_int, group=cr.str("group", what), fill=fill,
+                     also=cr.str("also", what))

@@ -5440,9 +5440,11 @@ FLAGS = (
         "help": (
             "Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: "
             "the model chooses. vLLM passes it to the model through "
-            "VllmConfig.additional_config[\"gdn_prefill_backend\"]. (default: None)"
+            "VllmConfig.additional_config[\"gdn_prefill_backend\"].\n\nAlso sets "
+            "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
         "dest": "f208",
+        "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
         "flag": "--device-ids",
