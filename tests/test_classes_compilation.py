@@ -72,10 +72,13 @@ def test_constructed_defaults(monkeypatch):
     assert c.use_inductor_graph_partition is None and c.ir_enable_torch_wrap is None
     assert c.local_cache_dir is None
     assert c.compile_cache_save_format == "binary"
-    # Inductor's runtime asserts: off unless VLLM_LOGGING_LEVEL=DEBUG (vLLM on torch 2.11)
+    # Inductor's runtime asserts: off unless VLLM_LOGGING_LEVEL=DEBUG (vLLM on torch 2.11);
+    # combo kernels: the default (cuda) platform has them
     assert c.inductor_compile_config == {"size_asserts": False, "alignment_asserts": False,
                                          "scalar_asserts": False,
-                                         "enable_auto_functionalized_v2": False}
+                                         "enable_auto_functionalized_v2": False,
+                                         "combo_kernels": True, "benchmark_combo_kernel": True}
+    assert c.backend == "inductor"  # the platform's, for an empty backend
     assert c.custom_ops == [] and c.splitting_ops is None
     assert isinstance(c.enabled_custom_ops, Counter)
     assert isinstance(c.disabled_custom_ops, Counter)
@@ -238,8 +241,10 @@ def test_rope_fusions_enable_the_rotary_op(flag):
 
 
 def test_explicit_auto_functionalized_v2_kept():
-    c = CompilationConfig(inductor_compile_config={"enable_auto_functionalized_v2": True})
+    c = CompilationConfig(inductor_compile_config={"enable_auto_functionalized_v2": True,
+                                                   "combo_kernels": False})
     assert c.inductor_compile_config["enable_auto_functionalized_v2"] is True
+    assert c.inductor_compile_config["combo_kernels"] is False
 
 
 @pytest.mark.parametrize("mode, backend, ok", [
@@ -248,7 +253,7 @@ def test_explicit_auto_functionalized_v2_kept():
 ])
 def test_piecewise_backend(mode, backend, ok):
     if ok:
-        assert CompilationConfig(mode=mode, backend=backend).backend == backend
+        assert CompilationConfig(mode=mode, backend=backend).backend == (backend or "inductor")
     else:
         with pytest.raises(ValidationError, match="piecewise"):
             CompilationConfig(mode=mode, backend=backend)

@@ -22,10 +22,14 @@ def test_constructor_fields_match_seed():
     assert {f.name for f in dataclasses.fields(DeviceConfig) if not f.init} == {"device_type"}
 
 
-def test_default_is_auto_and_type_left_to_platform():
+def test_default_is_auto_and_type_from_the_platform():
+    from vllm_config.platforms import using_platform
+
     c = DeviceConfig()
     assert c.device == "auto"
-    assert c.device_type is None
+    assert c.device_type == "cuda"
+    with using_platform("cpu"):
+        assert DeviceConfig().device_type == "cpu"
 
 
 @pytest.mark.filterwarnings("ignore")

@@ -179,3 +179,15 @@ def test_diff_between_platforms() -> None:
                            "", "--block-size 128"], capture_output=True, text=True,
                           check=False)
     assert same.returncode == 0, same.stdout + same.stderr
+
+
+def test_cpu_rejects_eplb_and_has_no_custom_all_reduce() -> None:
+    from vllm_config import ParallelConfig
+
+    with using_platform("cpu"):
+        assert ParallelConfig().disable_custom_all_reduce is True
+    assert ParallelConfig().disable_custom_all_reduce is False
+    result = _show("--platform", "cpu", "--enable-eplb", "-ep", "-tp", "2")
+    assert result.returncode == 2
+    assert "not available on the cpu platform" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -42,21 +42,16 @@ PLACEHOLDER = "<tiny-opt>"
 #: Paths vLLM fills that we cannot (or should not) reproduce, each with its reason.
 #: A path listed here is left out of the comparison; everything else counts.
 IGNORED: dict[str, str] = {
-    "instance_id": "a random id vLLM draws per engine; ours is random too",
-    "kv_transfer_config.engine_id": "a random uuid4 vLLM draws per engine",
-    "cache_config._block_size_resolved": "vLLM's private bookkeeping flag (not a config "
-                                         "value; our block size is resolved at construction)",
-    "parallel_config._api_process_count": "private state the API server sets at run time",
-    "parallel_config._api_process_rank": "private state the API server sets at run time",
-    "parallel_config._coord_store_port": "private port chosen at run time by the engine",
-    "parallel_config._data_parallel_master_port_list": "private list of ports the engine "
-                                                       "allocates at run time",
-    "compilation_config.compilation_time": "seconds measured while compiling (run-time)",
-    "compilation_config.encoder_compilation_time": "seconds measured while compiling "
-                                                   "(run-time)",
-    "parallel_config.placement_group": "a Ray object the executor creates at run time",
-    "cache_config.num_gpu_blocks": "measured by memory profiling at run time",
-    "cache_config.num_cpu_blocks": "measured by memory profiling at run time",
+    "instance_id": "a random id vLLM draws per engine (recorded as volatile); ours is "
+                   "random too",
+    "kv_transfer_config.engine_id": "a random uuid4 vLLM draws per engine (recorded as "
+                                    "volatile); ours is a fresh uuid4 too",
+    "parallel_config._data_parallel_master_port_list": "free ports the OS hands vLLM at "
+                                                       "start-up (recorded as volatile); "
+                                                       "we open no sockets",
+    "device_config.device": "vLLM stores a torch.device built for the platform; we never "
+                            "import torch and keep the given value ('auto'); "
+                            "device_config.device_type carries the platform and is compared",
 }
 #: Suffixes ignored under any parent (the draft/target copies of speculative configs).
 IGNORED_SUFFIXES = tuple("." + p for p in IGNORED)

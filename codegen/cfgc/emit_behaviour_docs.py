@@ -37,11 +37,12 @@ def rule_text(rule: m.Rule) -> str:
 def _step_text(s: m.Step) -> str:
     if s.kind == "check":
         return rule_text(s.rule)
-    if s.kind == "hook":
-        return f"hook `{s.hook}` (an algorithm in `cfgc.hooks`)"
-    if s.kind == "apply":
-        return f"fill unset values from table [`{s.table}`](#table-{s.table.replace('_', '-')})"
     when = f"when {_code(s.when.display)}: " if s.when is not None else ""
+    if s.kind == "hook":
+        return f"{when}hook `{s.hook}` (an algorithm in `cfgc.hooks`)"
+    if s.kind == "apply":
+        return (f"{when}fill unset values from table "
+                f"[`{s.table}`](#table-{s.table.replace('_', '-')})")
     note = f" ({s.rule.level}: \"{s.rule.message.strip()}\")" if s.rule else ""
     return f"{when}set `{s.target}` = {_code(s.value.display)}{note}"
 
@@ -96,6 +97,11 @@ def env_page(res: Resolved) -> str:
         for var, default in dict.fromkeys(code.env):
             rows.append((var, f"[`{c.name}`]({c.name}.md)",
                          f"read by its rules or steps (default `{default}`)"))
+    ps = res.schema.platform_set
+    if ps is not None:
+        rows.append((ps.env, "[platforms](platforms.md)",
+                     f"names the platform profile (one of {', '.join(ps.names)}; default "
+                     f"`{ps.default}`); `--platform` and `set_current_platform()` win"))
     lines = ["<!-- Generated from schema/ by cfgc; do not edit. -->", "",
              "# Environment variables", "",
              "The generated configs read these variables, and only these (hooks aside: "

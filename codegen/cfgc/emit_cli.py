@@ -291,6 +291,9 @@ def build_table(res: Resolved) -> FlagTable:
                 extra.append(AUTO_INT_HELP)
             if needs:
                 extra.append(f"Needs {needs}.")
+            also = _also_target(res, where, spec) if spec.also else None
+            if also is not None:
+                extra.append(f"Also sets {also[0]}.{'.'.join(also[1])}.")
             flags.append(FlagSpec(
                 flag=spec.flag, aliases=spec.aliases, negatives=negatives,
                 group=spec.group or group_of(c), target=f"{c.name}.{f.name}", cls=c.name,
@@ -301,7 +304,7 @@ def build_table(res: Resolved) -> FlagTable:
                 human_int=human_int, auto_int=spec.auto_int, metavar=spec.metavar or None,
                 deprecated=f.deprecation.message if f.deprecation is not None else None,
                 replacement=f.deprecation.replacement if f.deprecation is not None else None,
-                requires=needs, default=default_text(f),
+                requires=needs, default=default_text(f), also=also,
                 help="\n\n".join([doc_text(f.doc), *extra]),
             ))
     flags = [replace(fl, help=fl.help + f" (default: {fl.default})") if fl.default else fl
@@ -491,3 +494,32 @@ def _platform_names(res) -> tuple[str, ...]:
     if ps is None:
         return ()
     return (ps.default, *(n for n in ps.names if n != ps.default))
+
+
+def _also_target(res, where, spec) -> tuple[str, tuple[str, ...]]:
+    """`cli.also`: (main root, path), checked: nested config fields, then at most one key
+    of a dict field."""
+    from .errors import Collector
+
+    root = next(iter(dict.fromkeys(r for r, _, _ in where.values())))
+    parts = tuple(spec.also.split("."))
+    cls, errors = res.classes[root], Collector()
+    for i, part in enumerate(parts):
+        f = cls.field(part) if cls is not None else None
+        if f is None:
+            errors.error(spec.loc, f"cli.also {spec.also!r}: {part!r} is not a field of "
+                         f"{cls.name if cls is not None else 'a dict'}")
+            break
+        t = res.expand(f.type).without_none()
+        if t.kind == "named" and t.name in res.classes:
+            cls = res.classes[t.name]
+            continue
+        arms = t.args if t.kind == TypeKind.UNION else (t,)
+        is_dict = any(a.kind == TypeKind.CONTAINER and a.name == "dict" for a in arms)
+        if i == len(parts) - 1 or (i == len(parts) - 2 and is_dict):
+            break
+        errors.error(spec.loc, f"cli.also {spec.also!r}: cannot go below {part!r}")
+        break
+    errors.raise_if_any()
+    return root, parts
+

@@ -91,6 +91,7 @@ class FlagSpec:
     help: str = ""  # the rendered --help text (the docs show the same)
     dest: str = ""  # argparse dest, assigned once the table is complete
     enum_values: tuple[tuple[str, object], ...] | None = None  # kind ENUM: name -> value
+    also: tuple | None = None  # (root, path): a second place the value goes (`cli.also`)
 
     def spellings(self) -> tuple[tuple[str, str], ...]:
         """Every spelling with its role, as `cfgc diff` reports them."""

@@ -153,6 +153,9 @@ class CliSpec:
     group: str = ""  # help group, when not the class's (vLLM lists some flags elsewhere)
     fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
     from_parent: str = ""  # the enclosing config's field passed here when building from flags
+    # `also: a.b.key`: the flag's value (unless None) also goes to this path of the main
+    # top-level class (VllmConfig): nested configs, then at most one key of a dict field
+    also: str = ""
 
 
 @dataclass(frozen=True)

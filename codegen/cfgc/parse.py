@@ -47,7 +47,7 @@ FIELD_KEYS = (
     "derive", "env", "items", "deprecated_values", "differs_from_vllm",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
-                  "from_parent")
+                  "from_parent", "also")
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
@@ -1033,4 +1033,4 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
                      auto_int=auto_int, group=cr.str("group", what), fill=fill,
-                     from_parent=from_parent)
+                     from_parent=from_parent, also=cr.str("also", what))

@@ -67,6 +67,7 @@ def build(res: Resolved) -> dict[str, str]:
         outputs[f"{GENERATED_DIR}/{pkg}/platforms.py"] = platforms.emit_module(
             ps, pkg, res.schema.platform_file)
         outputs[f"{DOCS_REFERENCE_DIR}/platforms.md"] = platforms.emit_docs(
-            ps, platforms.readers(ps, outputs, f"{GENERATED_DIR}/{pkg}/"))
+            ps, platforms.readers(ps, outputs, f"{GENERATED_DIR}/{pkg}/",
+                                  (res.schema.root or Path(".")) / res.schema.hooks_path))
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs

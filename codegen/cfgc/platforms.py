@@ -228,20 +228,24 @@ def emit_docs(ps: PlatformSet, uses: dict[str, list[str]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def readers(ps: PlatformSet, outputs: dict[str, str], prefix: str) -> dict[str, list[str]]:
-    """attribute -> the generated classes whose code reads it (from the code itself)."""
+def readers(ps: PlatformSet, outputs: dict[str, str], prefix: str,
+            hooks_dir=None) -> dict[str, list[str]]:
+    """attribute -> the generated classes (and hooks) whose code reads it, found in the
+    code itself."""
     import re
 
     found: dict[str, list[str]] = {}
-    for path, text in sorted(outputs.items()):
-        if not path.startswith(prefix) or not path.endswith(".py"):
-            continue
-        for chunk in re.split(r"(?m)^(?=class )", text):
-            cls = re.match(r"class (\w+)", chunk)
-            if cls is None:
+    sources = [(text, "class ", "{}") for path, text in sorted(outputs.items())
+               if path.startswith(prefix) and path.endswith(".py")]
+    if hooks_dir is not None and hooks_dir.is_dir():
+        sources += [(p.read_text(), "def ", "hook {}") for p in sorted(hooks_dir.glob("*.py"))]
+    for text, keyword, label in sources:
+        for chunk in re.split(rf"(?m)^(?={keyword})", text):
+            name = re.match(rf"{keyword}(\w+)", chunk)
+            if name is None:
                 continue
-            for attr in re.findall(r"_platforms\.current_platform\.(\w+)", chunk):
-                found.setdefault(attr, []).append(cls.group(1))
+            for attr in re.findall(r"current_platform\.(\w+)", chunk):
+                found.setdefault(attr, []).append(label.format(name.group(1)))
     return found
 
 

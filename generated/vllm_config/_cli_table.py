@@ -472,11 +472,11 @@ CLASSES = {
             "config_format": "",
             "hf_token": "",
             "hf_overrides": "",
+            "model_class_overrides": "",
             "generation_config": "",
             "override_generation_config": "",
             "enable_sleep_mode": "",
             "enable_cumem_allocator": "",
-            "model_class_overrides": "",
             "model_impl": "",
             "override_attention_dtype": "",
             "logits_processors": "",
@@ -1527,6 +1527,30 @@ FLAGS = (
         "dest": "f30",
     },
     {
+        "flag": "--model-class-overrides",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.model_class_overrides",
+        "cls": "ModelConfig",
+        "field": "model_class_overrides",
+        "root": "VllmConfig",
+        "path": ("model_config", "model_class_overrides"),
+        "optional": False,
+        "kind": "dict",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Replace the model class of one or more architectures: architecture name -> "
+            "\"module:Class\" (the form ModelRegistry.register_model takes), e.g. "
+            "{\"LlamaForCausalLM\": \"my_pkg.llama:MyLlama\"}. For development and "
+            "debugging.\n\nTakes a JSON object, or its keys one by one: "
+            "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
+            "list). (default: {})"
+        ),
+        "dest": "f31",
+    },
+    {
         "flag": "--generation-config",
         "aliases": (),
         "negatives": (),
@@ -1545,7 +1569,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f31",
+        "dest": "f32",
     },
     {
         "flag": "--override-generation-config",
@@ -1567,7 +1591,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f32",
+        "dest": "f33",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1587,7 +1611,7 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f33",
+        "dest": "f34",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1606,30 +1630,6 @@ FLAGS = (
         "help": (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
-        ),
-        "dest": "f34",
-    },
-    {
-        "flag": "--model-class-overrides",
-        "aliases": (),
-        "negatives": (),
-        "group": "ModelConfig",
-        "target": "ModelConfig.model_class_overrides",
-        "cls": "ModelConfig",
-        "field": "model_class_overrides",
-        "root": "VllmConfig",
-        "path": ("model_config", "model_class_overrides"),
-        "optional": False,
-        "kind": "dict",
-        "requires": "",
-        "default": "{}",
-        "help": (
-            "Replace the model class of one or more architectures: architecture name -> "
-            "\"module:Class\" (the form ModelRegistry.register_model takes), e.g. "
-            "{\"LlamaForCausalLM\": \"my_pkg.llama:MyLlama\"}. For development and "
-            "debugging.\n\nTakes a JSON object, or its keys one by one: "
-            "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
-            "list). (default: {})"
         ),
         "dest": "f35",
     },
@@ -2046,7 +2046,10 @@ FLAGS = (
         "root": "VllmConfig",
         "path": ("model_config", "mm_encoder_attn_dtype"),
         "optional": True,
-        "kind": "str",
+        "kind": "choice",
+        "choices": ("fp8",),
+        "literal_type": "str",
+        "open": False,
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
@@ -5471,9 +5474,11 @@ FLAGS = (
         "help": (
             "Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: "
             "the model chooses. vLLM passes it to the model through "
-            "VllmConfig.additional_config[\"gdn_prefill_backend\"]. (default: None)"
+            "VllmConfig.additional_config[\"gdn_prefill_backend\"].\n\nAlso sets "
+            "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
         "dest": "f208",
+        "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
         "flag": "--device-ids",

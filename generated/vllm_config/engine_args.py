@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from cfgc.hooks import engine_args as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
@@ -45,6 +46,7 @@ class EngineArgs:
     @classmethod
     def _before_device_ids(cls, value: Any) -> Any:
         value = _v.comma_list(value)
+        value = _hooks.device_ids_as_ints(value)
         return value
 
     def hash_factors(self) -> dict[str, object]:

@@ -239,6 +239,12 @@ class ModelConfig:
     sub-configs) or a function that edits and returns the config.
     """
 
+    model_class_overrides: dict[str, str] = Field(default_factory=dict)
+    """Replace the model class of one or more architectures: architecture name ->
+    "module:Class" (the form ModelRegistry.register_model takes), e.g.
+    {"LlamaForCausalLM": "my_pkg.llama:MyLlama"}. For development and debugging.
+    """
+
     generation_config: str = "auto"
     """Where default sampling parameters come from - "auto" (the model's generation
     config), "vllm" (engine defaults), or a folder holding a generation config.
@@ -256,12 +262,6 @@ class ModelConfig:
     enable_cumem_allocator: bool = False
     """Use the cumem allocator for advanced GPU memory features such as multi-node
     NVLink (CUDA and ROCm only). Sleep mode turns it on.
-    """
-
-    model_class_overrides: dict[str, str] = Field(default_factory=dict)
-    """Replace the model class of one or more architectures: architecture name ->
-    "module:Class" (the form ModelRegistry.register_model takes), e.g.
-    {"LlamaForCausalLM": "my_pkg.llama:MyLlama"}. For development and debugging.
     """
 
     model_impl: str | ModelImpl = "auto"
@@ -323,7 +323,7 @@ class ModelConfig:
     mm_encoder_attn_backend: InitVar[AttentionBackendEnum | str | None] = None
     """Passed to MultiModalConfig.mm_encoder_attn_backend."""
 
-    mm_encoder_attn_dtype: InitVar[str | None] = None
+    mm_encoder_attn_dtype: InitVar[Literal["fp8"] | None] = None
     """Passed to MultiModalConfig.mm_encoder_attn_dtype."""
 
     mm_encoder_fp8_scale_path: InitVar[str | None] = None
@@ -416,7 +416,7 @@ class ModelConfig:
         value = _hooks.check_logits_processors(value)
         return value
 
-    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: str | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
+    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.tokenizer is None:
             self.tokenizer = self.model
@@ -811,6 +811,7 @@ class ModelConfig:
             "max_logprobs": self.max_logprobs,
             "max_model_len": self.max_model_len,
             "model": self.model,
+            "model_class_overrides": tuple(sorted(self.model_class_overrides.items())),
             "model_impl": _h.canon(self.model_impl),
             "model_weights": self.model_weights,
             "override_generation_config": tuple(sorted([(k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()])),
@@ -841,6 +842,7 @@ class ModelConfig:
             self.max_logprobs,
             self.max_model_len,
             self.model,
+            tuple(sorted(self.model_class_overrides.items())),
             _h.canon(self.model_impl),
             self.model_weights,
             tuple(sorted([(k0, _h.canon(v0)) for k0, v0 in self.override_generation_config.items()])),
@@ -856,7 +858,7 @@ class ModelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

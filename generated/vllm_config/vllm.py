@@ -379,8 +379,6 @@ class VllmConfig:
         if self.parallel_config.enable_dbo and not _platforms.current_platform.supports_dbo:
             _log.warning(f'dual-batch overlap is not available on the {_platforms.current_platform.device_type} platform; disabled')
             self.parallel_config.enable_dbo = False
-        if not _platforms.current_platform.supports_custom_all_reduce:
-            self.parallel_config.disable_custom_all_reduce = True
         if not _platforms.current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_capture_sizes = []
         if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:

@@ -50,15 +50,21 @@ def test_engine_only_flags_parse_and_build() -> None:
     assert args.disable_log_stats and args.aggregate_engine_logging
     assert args.enable_log_requests is False and args.fail_on_environ_validation
     assert args.gdn_prefill_backend == "cutedsl"
-    assert args.device_ids == ["2", "3"]
+    assert args.device_ids == [2, 3]
     assert args.data_parallel_start_rank == 1 and args.data_parallel_multi_port_external_lb
     assert cfg.model_config.model_class_overrides == {"OPTForCausalLM": "pkg.mod:Cls"}
 
 
+def test_gdn_prefill_backend_also_reaches_additional_config() -> None:
+    _, cfg = _engine_args("--gdn-prefill-backend", "triton", "--additional-config",
+                          '{"other": 1}')
+    assert cfg.additional_config == {"other": 1, "gdn_prefill_backend": "triton"}
+    assert _engine_args()[1].additional_config == {}
+
+
 def test_engine_args_do_not_touch_the_cache_key() -> None:
     _, plain = _engine_args()
-    _, flagged = _engine_args("--disable-log-stats", "--gdn-prefill-backend", "triton",
-                              "-dpr", "2")
+    _, flagged = _engine_args("--disable-log-stats", "--device-ids", "1", "-dpr", "2")
     assert plain.compute_hash() == flagged.compute_hash()
 
 

@@ -117,8 +117,9 @@ def test_check_custom_ops_all_none():
 
 
 def test_default_auto_functionalized_v2():
-    c = CompilationConfig()
+    c = CompilationConfig()  # combo kernels: the default (cuda) platform has them
     assert c.inductor_compile_config["enable_auto_functionalized_v2"] is False
+    assert c.inductor_compile_config["combo_kernels"] is True
     c = CompilationConfig(inductor_compile_config={"enable_auto_functionalized_v2": True})
     assert c.inductor_compile_config["enable_auto_functionalized_v2"] is True
 

@@ -18,8 +18,12 @@ def run(device):
 
 @pytest.mark.parametrize("device", ["auto", None])
 def test_auto_and_none_are_left_to_the_platform(device):
+    from vllm_config.platforms import using_platform
+
     obj = run(device)
-    assert obj.device_type is None and obj.device == device
+    assert obj.device_type == "cuda" and obj.device == device  # the default platform's
+    with using_platform("cpu"):
+        assert run(device).device_type == "cpu"
 
 
 def test_name_copied():
@@ -35,6 +39,6 @@ def test_real_torch_device():
     assert run(torch.device("cuda", 1)).device_type == "cuda"
 
 
-def test_unknown_object_left_unset():
-    assert run(42).device_type is None
-    assert run(SimpleNamespace(type=3)).device_type is None
+def test_unknown_object_gets_the_platform_type():
+    assert run(42).device_type == "cuda"
+    assert run(SimpleNamespace(type=3)).device_type == "cuda"

@@ -585,6 +585,10 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
             continue
         _put(trees[root], path, op.value, op.mode)
         provenance.append((root, path, op.label))
+        also = entry.get("also")
+        if also and op.value is not None:  # the value also goes to a second place
+            _put(trees[also[0]], tuple(also[1]), _copy(op.value), op.mode)
+            provenance.append((also[0], tuple(also[1]), op.label))
     for need, labels in ignored.items():
         names = ", ".join(dict.fromkeys(labels))
         warn(f"{names} ha{'s' if len(labels) == 1 else 've'} no effect without {need} "
