@@ -18,6 +18,10 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 HF_HUB = REPO / "tests" / "fixtures" / "hf_hub"
 
+# Triton reads TRITON_INTERPRET when it is first imported, and reading a checkpoint
+# (transformers -> torch) may import it long before tests/kernels/conftest.py runs: set
+# the CPU default here (a GPU run sets TRITON_INTERPRET=0 explicitly).
+os.environ.setdefault("TRITON_INTERPRET", "1")
 os.environ["HF_HUB_CACHE"] = str(HF_HUB)
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["CFGC_CACHE_DIR"] = tempfile.mkdtemp(prefix="cfgc-test-cache-")
