@@ -137,8 +137,8 @@ def test_differences_page_and_class_page(api_demo) -> None:
                                     "demo.PRESET"]
     assert "raises NotSupportedError: it needs a GPU" in page
     cls = (project / "docs" / "reference" / "Demo.md").read_text()
-    assert "`plus(n, m=1)`" in cls and "`@classmethod build(x, **given)`" in cls
-    assert "`@staticmethod pure(a, b)`" in cls and "**Raises NotSupportedError:**" in cls
+    assert "`plus`(`n`, `m=1`)" in cls and "`@classmethod` `build`(`x`, `**given`)" in cls
+    assert "`@staticmethod` `pure`(`a`, `b`)" in cls and "**Raises NotSupportedError:**" in cls
 
 
 @pytest.mark.parametrize(("snippet", "message"), [

@@ -174,8 +174,56 @@ def test_default_mm_loras_need_a_multimodal_model() -> None:
 def test_external_dp_needs_moe_model_once_known() -> None:
     """Non-MoE models reject external DP load balancing; an unknown model (no
     checkpoint read yet) is given the benefit of the doubt."""
-    data = show("-dp", "2", "--data-parallel-external-lb")
+    data = show("-dp", "2", "--data-parallel-external-lb", "-dpn", "1")
     assert value(data, "parallel_config.data_parallel_external_lb") is True
+    assert value(data, "parallel_config.data_parallel_rank") == 1
+
+
+# --- data-parallel flags: what the engine derives before building ParallelConfig --------
+
+DP = ("data_parallel_size_local", "data_parallel_rank", "data_parallel_external_lb",
+      "data_parallel_hybrid_lb")
+
+
+@pytest.mark.parametrize("argv, expected", [
+    # no local size: the whole DP size runs on this node
+    (["-dp", "2"], (2, 0, False, False)),
+    # v285: the given local size; hybrid LB is moot when it covers every rank
+    (["-dp", "2", "-dpl", "2"], (2, 0, False, False)),
+    (["-dp", "4", "-dpl", "2", "--data-parallel-hybrid-lb"], (2, 0, False, True)),
+    # hybrid LB with one local rank becomes external LB
+    (["-dp", "4", "-dpl", "1", "--data-parallel-hybrid-lb"], (1, 0, True, False)),
+    # a given DP rank: one engine per rank, externally balanced
+    (["-dp", "4", "-dpn", "2"], (1, 2, True, False)),
+    # several nodes: local size and rank from the node rank
+    (["--nnodes", "2", "-dp", "4", "--node-rank", "1"], (2, 2, False, False)),
+    (["--nnodes", "2", "-dp", "4", "--node-rank", "1", "--data-parallel-external-lb"],
+     (1, 2, True, False)),
+])
+def test_data_parallel_flags_resolve_like_the_engine(argv: list[str], expected: tuple) -> None:
+    data = show(*argv)
+    assert tuple(value(data, "parallel_config." + name) for name in DP) == expected
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--data-parallel-hybrid-lb"], ["needs data_parallel_size_local"]),  # v030
+    (["--data-parallel-hybrid-lb", "-dpn", "0"], ["data_parallel_size > 1"]),  # v042
+    (["-dpn", "1"], ["data_parallel_size > 1"]),  # v264
+    (["-dp", "4", "-dpn", "2", "-dpl", "2"], ["must be 1"]),
+    (["-dp", "2", "--data-parallel-external-lb"], ["data_parallel_rank"]),
+])
+def test_data_parallel_flag_rejections(argv: list[str], words: list[str]) -> None:
+    msg = one_error(*argv)
+    assert all(word in msg for word in words), msg
+
+
+def test_data_parallel_derivation_is_for_flags_only() -> None:
+    from vllm_config.parallel import ParallelConfig
+
+    p = ParallelConfig(data_parallel_size=2)
+    assert p.data_parallel_size_local == 1  # vLLM's class default, not the engine's
+    assert ParallelConfig(data_parallel_size=2, data_parallel_rank=1).data_parallel_external_lb \
+        is False
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -299,3 +347,33 @@ def test_speculative_config_in_python_keeps_given_targets() -> None:
     assert sc.draft_model_config.model == "d" and sc.draft_model_config.max_model_len is None
     assert sc.draft_parallel_config.tensor_parallel_size == 1
     assert SpeculativeConfig(method="ngram", num_speculative_tokens=2).draft_model_config is None
+
+
+# --- other engine choices on the flags -------------------------------------------------
+
+
+def test_reasoning_parser_creates_the_reasoning_config() -> None:
+    """--reasoning-parser names the parser for structured outputs and for a reasoning
+    config the engine creates (its token ids come from the tokenizer: hook point)."""
+    data = show("--reasoning-parser", "deepseek_r1")
+    assert value(data, "structured_outputs_config.reasoning_parser") == "deepseek_r1"
+    assert value(data, "reasoning_config.reasoning_parser") == "deepseek_r1"
+    data = show("--reasoning-parser", "qwen3", "--reasoning-config",
+                '{"reasoning_start_str": "<a>", "reasoning_end_str": "</a>"}')
+    assert value(data, "reasoning_config.reasoning_parser") == "qwen3"
+    assert value(data, "reasoning_config.reasoning_start_str") == "<a>"
+    assert value(show(), "VllmConfig.reasoning_config") is None
+
+
+def test_bitsandbytes_model_uses_its_loader() -> None:
+    assert value(show("-q", "bitsandbytes"), "load_config.load_format") == "bitsandbytes"
+    assert value(show(), "load_config.load_format") == "auto"
+
+
+def test_lora_with_speculation_needs_room_for_drafts() -> None:
+    spec_config = '{"method": "ngram", "num_speculative_tokens": 3}'
+    msg = one_error("--enable-lora", "--max-num-seqs", "512", "--max-num-batched-tokens",
+                    "1024", "--speculative-config", spec_config)
+    assert "max_num_batched_tokens (1024)" in msg and "2048" in msg
+    data = show("--enable-lora", "--max-num-seqs", "8", "--speculative-config", spec_config)
+    assert value(data, "speculative_config.num_speculative_tokens") == 3

@@ -22,6 +22,7 @@ from vllm_config import (
     EPLBConfig,
     IrOpPriorityConfig,
     LoadConfig,
+    LoRAConfig,
     ModelConfig,
     MultiModalConfig,
     ObservabilityConfig,
@@ -64,6 +65,17 @@ def test_detailed_traces_need_an_otlp_endpoint() -> None:
                              otlp_traces_endpoint="http://localhost:4317")
     assert ok.collect_detailed_traces == ["model"]
     assert ok.otlp_traces_endpoint == "http://localhost:4317"
+
+
+# -- test_lora_config.py (the capture cases live in vLLM's worker; these are the settings) -
+
+
+def test_active_lora_specialisation_settings_exist_and_stay_out_of_the_lora_key() -> None:
+    CompilationConfig(cudagraph_specialize_lora=True)
+    base = LoRAConfig(max_loras=4)
+    special = LoRAConfig(max_loras=4, specialize_active_lora=True)
+    assert special.specialize_active_lora is True and base.specialize_active_lora is False
+    assert base.compute_hash() == special.compute_hash()  # as in 0.25.1's LoRA factors
 
 
 # -- test_compile_factors.py --------------------------------------------------------------

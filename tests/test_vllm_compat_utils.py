@@ -312,3 +312,49 @@ def test_range_is_inclusive_and_hashable() -> None:
     assert str(r) == repr(r) == "(2, 5)"
     with pytest.raises(ValidationError):
         utils.Range(start="a", end=1)
+
+
+# -- deprecated settings ------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Renamed:
+    old: int | None = None
+    new_a: int = 0
+    new_b: int = 0
+    text: str = ""
+    flag: bool = False
+    count: int = 0
+
+
+def test_handle_deprecated_copies_to_the_new_fields_and_warns() -> None:
+    from cfgc.runtime.deprecation import ConfigDeprecationWarning
+
+    untouched = Renamed()
+    utils.handle_deprecated(untouched, "old", "new_a", "v9")
+    assert untouched.new_a == 0
+    cfg = Renamed(old=4)
+    with pytest.warns(ConfigDeprecationWarning, match="Renamed.old"):
+        utils.handle_deprecated(cfg, "old", ["new_a", "new_b"], "v9")
+    assert (cfg.new_a, cfg.new_b) == (4, 4)
+
+
+def test_deprecated_environment_variables(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cfgc.runtime.deprecation import ConfigDeprecationWarning
+
+    monkeypatch.delenv("CFGC_TEST_OLD_VAR", raising=False)
+    assert utils.get_from_deprecated_env_if_set("CFGC_TEST_OLD_VAR", "v9") is None
+    cfg = Renamed()
+    utils.set_from_deprecated_env_if_set(cfg, "CFGC_TEST_OLD_VAR", "v9", "text")
+    assert cfg.text == ""
+    monkeypatch.setenv("CFGC_TEST_OLD_VAR", "TRUE")
+    with pytest.warns(ConfigDeprecationWarning, match="CFGC_TEST_OLD_VAR"):
+        assert utils.get_from_deprecated_env_if_set("CFGC_TEST_OLD_VAR", "v9", "text") == "TRUE"
+    utils.set_from_deprecated_env_if_set(cfg, "CFGC_TEST_OLD_VAR", "v9", "flag", to_bool=True)
+    assert cfg.flag is True
+    monkeypatch.setenv("CFGC_TEST_OLD_VAR", "12")
+    utils.set_from_deprecated_env_if_set(cfg, "CFGC_TEST_OLD_VAR", "v9", "count", to_int=True)
+    assert cfg.count == 12
+    with pytest.raises(ValueError, match="not both"):
+        utils.set_from_deprecated_env_if_set(cfg, "CFGC_TEST_OLD_VAR", "v9", "count",
+                                             to_bool=True, to_int=True)

@@ -203,9 +203,11 @@ def run_case(data: dict, case: dict) -> dict:
         return result
     checkpoint = str(CHECKPOINT)
     mismatches: dict[str, dict] = {}
+    compared = 0
     for path, want in expected_config(data, case).items():
         if _volatile(want) or ignored(path):
             continue
+        compared += 1
         got = lookup(ours, path)
         want_d = decode(want)
         if got is _MISSING:
@@ -214,7 +216,7 @@ def run_case(data: dict, case: dict) -> dict:
         got_e = encode(got, checkpoint)
         if got_e != want_d:
             mismatches[path] = {"want": want_d, "ours": got_e}
-    result.update(agree=not mismatches, mismatches=mismatches)
+    result.update(agree=not mismatches, mismatches=mismatches, compared=compared)
     return result
 
 
@@ -225,7 +227,11 @@ def run_all(only: str | None = None) -> dict:
     accepted = [r for r in results if r["expect"] == "accept"]
     rejected = [r for r in results if r["expect"] == "reject"]
     paths = collections.Counter(p for r in accepted for p in r.get("mismatches", {}))
+    compared = sum(r.get("compared", 0) for r in accepted)
     return {
+        "path_checks_agree": compared - sum(len(r.get("mismatches", {})) for r in accepted
+                                            if "compared" in r),
+        "path_checks_total": compared,
         "accepted_agree": sum(r["agree"] for r in accepted),
         "accepted_total": len(accepted),
         "accepted_rejected_by_us": sum(1 for r in accepted
@@ -260,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"accepted by vLLM, ours equal on every path: "
           f"{report['accepted_agree']}/{report['accepted_total']} "
           f"({report['accepted_rejected_by_us']} of them rejected by us)")
+    print(f"path checks equal (accepted cases we accept): {report['path_checks_agree']}/"
+          f"{report['path_checks_total']}")
     print(f"rejected by vLLM, rejected by us in one line: "
           f"{report['rejected_agree']}/{report['rejected_total']}")
     print(f"most common mismatching paths (of {len(report['common_mismatches'])}):")

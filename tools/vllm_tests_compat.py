@@ -34,7 +34,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_LIST = Path("/work/shared/parity/vllm_config_tests_passing_on_0_25_1.txt")
+# The parity fixtures sit beside the checkout (../shared/parity), as for behaviour_snapshot.
+DEFAULT_LIST = ROOT.parent / "shared" / "parity" / "vllm_config_tests_passing_on_0_25_1.txt"
 
 # `vllm.config`, `vllm.config.cache`, ... as a whole dotted name (not `vllm.configs`).
 _CONFIG_NAME = re.compile(r"\bvllm\.config\b")

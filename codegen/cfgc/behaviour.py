@@ -138,6 +138,15 @@ class _Compiler:
                           "negated require", facts=facts)
         return checked.source if checked is not None else ""
 
+    def _guarded(self, s: m.Step, what: str, body: list[str]) -> list[str]:
+        """A hook or apply step's lines, under its `when:` if it has one."""
+        if s.when is None:
+            return body
+        when = self.expr(s.when, f"when of {what}", x.BOOL)
+        if when is None:
+            return body
+        return [f"if {when.source}:", *("    " + line for line in body)]
+
     def step(self, s: m.Step, what: str, initvar_args: str) -> None:
         if s.kind == "check":
             self.out.phase += self.rule(s.rule, what)
@@ -145,7 +154,8 @@ class _Compiler:
             sig = self.res.hooks.get(self.c.module, {}).get(s.hook)
             wants_initvars = sig is not None and initvar_args and sig.accepts(
                 1 + initvar_args.count(","))
-            self.out.phase.append(f"_hooks.{s.hook}(self{initvar_args if wants_initvars else ''})")
+            call = f"_hooks.{s.hook}(self{initvar_args if wants_initvars else ''})"
+            self.out.phase += self._guarded(s, what, [call])
         elif s.kind == "apply":
             table = next((t for t in self.c.tables if t.name == s.table), None)
             if table is None:
@@ -155,8 +165,8 @@ class _Compiler:
                 return
             key = self.expr(table.key, f"key of table {table.name}")
             if key is not None:
-                self.out.phase.append(f"_r.apply_defaults(self, {_table_const(table)}"
-                                      f"[{key.source}])")
+                self.out.phase += self._guarded(s, what, [
+                    f"_r.apply_defaults(self, {_table_const(table)}[{key.source}])"])
         else:
             when = self.expr(s.when, f"when of {what}", x.BOOL)
             facts = x.facts_of(s.when) if s.when is not None else frozenset()

@@ -45,6 +45,10 @@ def class_tree(res: Resolved) -> dict[str, tuple[str, tuple[str, ...], bool]]:
                 continue
             t = res.expand(f.type)
             base = t.without_none()
+            if base.kind == TypeKind.UNION:  # `dict | Config`: the JSON flag builds Config
+                found = [a for a in base.args if a.kind == TypeKind.NAMED
+                         and a.name in res.classes]
+                base = found[0] if len(found) == 1 else base
             if base.kind == TypeKind.NAMED and base.name in res.classes and base.name != c.name:
                 children.setdefault(c.name, []).append((f.name, base.name, t.optional))
                 nested.add(base.name)
@@ -461,6 +465,8 @@ def emit_cli(res: Resolved, table: FlagTable) -> dict[str, str]:
         f"{pkg}/_cli_table.py": env.get_template("cli_table.py.jinja").render(
             header=header("schema/"), prog=prog, version=res.schema.version,
             roots=pyfmt(table.roots), groups=pyfmt(table.groups),
+            platforms=pyfmt(_platform_names(res)),
+            platform_env=repr(res.schema.platform_set.env if res.schema.platform_set else ""),
             classes=pyfmt(table.classes), flags=pyfmt(tuple(runtime_keys)),
         ),
         f"{pkg}/__main__.py": env.get_template("cli_main.py.jinja").render(
@@ -469,11 +475,19 @@ def emit_cli(res: Resolved, table: FlagTable) -> dict[str, str]:
         f"{pkg}/cli_manifest.json": manifest(table, prog, res.schema.version),
         f"completions/{prog}.bash": env.get_template("cli_bash.jinja").render(
             header=header("schema/"), prog=prog, func="_" + pkg, flags=views,
-            group_words=group_words,
+            group_words=group_words, platforms=_platform_names(res),
         ),
         f"completions/_{prog}": env.get_template("cli_zsh.jinja").render(
             header=header("schema/"), prog=prog, func="_" + pkg, flags=views,
-            group_words=group_words,
+            group_words=group_words, platforms=_platform_names(res),
         ),
     }
     return out
+
+
+def _platform_names(res) -> tuple[str, ...]:
+    """The platform profiles, the default first (empty without a platforms section)."""
+    ps = res.schema.platform_set
+    if ps is None:
+        return ()
+    return (ps.default, *(n for n in ps.names if n != ps.default))

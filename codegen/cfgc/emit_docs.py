@@ -216,7 +216,7 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
         lines += ["| Property / method | Returns | What it gives |", "| --- | --- | --- |"]
         lines += [f"| `{a.name}` | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.properties]
-        lines += [f"| `{_method_name(a)}` | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
+        lines += [f"| {_method_name(a)} | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.methods]
         lines.append("")
     if c.hook_points:
@@ -326,11 +326,16 @@ def hook_points_page(res: Resolved) -> str:
 
 
 def _method_name(a) -> str:
-    """`name(params)` with the decorator for static and class methods; `(...)` for a
-    hook-backed method that declares no parameters (it passes on what it is given)."""
-    sig = a.signature if a.has_params or a.expr is not None or a.unsupported else "(...)"
-    prefix = f"@{a.kind} " if a.kind != "method" else ""
-    return f"{prefix}{a.name}{sig}"
+    """`name`(`param`, `p=default`) as Markdown, one code span per name so a long
+    signature wraps between parameters, never inside one; the decorator of static and
+    class methods first; `(...)` for a hook-backed method that declares no parameters
+    (it passes on what it is given)."""
+    prefix = f"`@{a.kind}` " if a.kind != "method" else ""
+    if not (a.has_params or a.expr is not None or a.unsupported):
+        return f"{prefix}`{a.name}(...)`"
+    defaults = dict(a.defaults)
+    params = [f"`{p}={_cell(defaults[p])}`" if p in defaults else f"`{p}`" for p, _ in a.params]
+    return f"{prefix}`{a.name}`({', '.join(params)})"
 
 
 def _accessor_doc(a) -> str:

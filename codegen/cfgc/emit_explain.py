@@ -146,7 +146,7 @@ def build_explain(res: Resolved, table: dict) -> dict:
     rows = flag_rows(table)
     roots = list(dict.fromkeys(r["root"] for r in rows)) or list(dict.fromkeys(
         r for r, _, _ in where.values()))
-    single = len(roots) == 1
+    primary = roots[0] if roots else ""  # VllmConfig: its paths are written without it
     by_path: dict[tuple, list[dict]] = {}
     json_flags: dict[tuple, list[dict]] = {}  # (root, class path) -> its JSON flags
     for r in rows:
@@ -162,7 +162,7 @@ def build_explain(res: Resolved, table: dict) -> dict:
             if f.kind == "classvar":
                 continue
             path = (*cpath, f.name)
-            shown = ".".join(path) if single else ".".join((root, *path))
+            shown = ".".join(path) if root == primary else ".".join((root, *path))
             flags, keys = [], []
             for r in by_path.get((root, path), ()):
                 names = [r["flag"], *r["aliases"], *r["negatives"]]

@@ -355,7 +355,23 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
         constants=constants,
         late_constants=late,
         runtime_imports=runtime_imports,
+        package=pkg,
     )
+
+
+def _one_entry_per_line(source: str) -> str:
+    """A dict or list literal with one entry per line (readable for long tables); any
+    other expression as it is."""
+    import ast
+
+    tree = ast.parse(source, mode="eval").body
+    if isinstance(tree, ast.Dict) and None not in tree.keys:
+        items = [f"{ast.unparse(k)}: {ast.unparse(v)}" for k, v in zip(tree.keys, tree.values,
+                                                                      strict=True)]
+        return "{\n" + "".join(f"    {i},\n" for i in items) + "}"
+    if isinstance(tree, ast.List):
+        return "[\n" + "".join(f"    {ast.unparse(e)},\n" for e in tree.elts) + "]"
+    return source
 
 
 def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str], list[str]]:
@@ -368,7 +384,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
         if k.module != module or (k.expr is not None) != late:
             continue
         if k.expr is not None:
-            rhs = res.behaviour[f"{module}.{k.name}"].phase[0]
+            rhs = _one_entry_per_line(res.behaviour[f"{module}.{k.name}"].phase[0])
         elif k.values_of:
             values = res.expand(res.aliases[k.values_of].type).values
             rhs = "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1 else "")
@@ -391,7 +407,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
                   "Annotated", "field_validator", "_v", "_r", "_log", "_hooks",
-                  "warn_deprecated")
+                  "warn_deprecated", "_platforms")
 
 
 def _support_names_used(views: list[ClassView], extra: list[str] = ()) -> set[str]:
@@ -427,8 +443,9 @@ def _import_line(module: str, names: list[str]) -> str:
 # `vllm.config` directly.
 UTILS_NAMES = (
     "ConfigType", "Range", "SupportsHash", "SupportsMetricsInfo", "compute_hash_cached",
-    "config", "get_attr_docs", "get_field", "get_hash_factors", "getattr_iter",
-    "hash_factors", "is_init_field", "normalize_value", "replace", "update_config",
+    "config", "get_attr_docs", "get_field", "get_from_deprecated_env_if_set",
+    "get_hash_factors", "getattr_iter", "handle_deprecated", "hash_factors", "is_init_field",
+    "normalize_value", "replace", "set_from_deprecated_env_if_set", "update_config",
 )
 UTILS_TOP_LEVEL = (
     "ConfigType", "SupportsMetricsInfo", "config", "get_attr_docs", "is_init_field",

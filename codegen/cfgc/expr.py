@@ -17,6 +17,7 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 bare name: `model_fact("is_moe", True)`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
 `from_flags()` (whether the engine is building the config from command-line flags),
+`given("field")` (whether those flags set this class's field),
 `abspath(p)` (a local path made absolute against the working directory, "~" expanded);
 `isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
 config built from keyword arguments. In the after-construction phase (derive, resolve
@@ -52,7 +53,7 @@ NONE = TypeExpr("none")
 #: Functions an expression may call, with their result type (None: as the argument).
 FUNCTIONS = {"len": INT, "min": None, "max": None, "abs": None, "int": INT, "float": FLOAT,
              "str": STR, "bool": BOOL, "all": BOOL, "any": BOOL, "env": None,
-             "isinstance": BOOL}
+             "isinstance": BOOL, "given": BOOL}
 #: Type names `isinstance` accepts: the scalar or container kind each matches.
 ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "float": ("scalar", "float"), "bool": ("scalar", "bool"),
@@ -360,6 +361,9 @@ class _Checker:
 
     def v_Attribute(self, node: ast.Attribute, facts) -> tuple[TypeExpr, str]:
         base = node.value
+        if isinstance(base, ast.Name) and base.id == "platform" and base.id not in (
+                self.bound) and not (self.scope.cls and self.scope.cls.field(base.id)):
+            return self._platform(node, facts)
         if isinstance(base, ast.Name) and base.id in self.res.enums and base.id not in (
                 self.bound) and not (self.scope.cls and self.scope.cls.field(base.id)):
             enum = self.res.enums[base.id]
@@ -400,6 +404,18 @@ class _Checker:
             return self._narrowed(t, path, facts), src
         raise ExprError(node, f"{ast.unparse(base)!r} is {_show(bt)}, which has no "
                         f"attribute {node.attr!r}")
+
+    def _platform(self, node: ast.Attribute, facts) -> tuple[TypeExpr, str]:
+        """`platform.<attribute>`: the selected platform profile's value."""
+        ps = self.res.schema.platform_set
+        if ps is None:
+            raise ExprError(node, "'platform' needs a platforms section in the schema")
+        attr = ps.attribute(node.attr)
+        if attr is None:
+            raise ExprError(node, f"unknown platform attribute {node.attr!r}"
+                            f"{did_you_mean(node.attr, [a.name for a in ps.attributes])}")
+        t = attr.type.without_none() if ast.unparse(node) in facts else attr.type
+        return t, f"_platforms.current_platform.{node.attr}"
 
     def _narrowed(self, t: TypeExpr, path: str, facts) -> TypeExpr:
         """`t` narrowed by the isinstance / membership facts known about `path`."""
@@ -722,6 +738,8 @@ class _Checker:
             return self._quantifier(node, name, facts)
         if name == "env":
             return self._env(node)
+        if name == "given":
+            return self._given(node)
         if name == "isinstance":
             return self._isinstance(node, facts)
         if name == "abspath":
@@ -787,6 +805,20 @@ class _Checker:
                             f"tuple of them: {', '.join(ISINSTANCE_TYPES)}")
         _, src = self.visit(node.args[0], facts)
         return BOOL, f"isinstance({src}, {ast.unparse(kinds)})"
+
+    def _given(self, node: ast.Call) -> tuple[TypeExpr, str]:
+        """`given("field")`: whether the command line set this class's field (the engine
+        tells a flag left at its default from one given with the default's value)."""
+        args = node.args
+        if len(args) != 1 or not isinstance(args[0], ast.Constant) \
+                or not isinstance(args[0].value, str):
+            raise ExprError(node, 'given() takes one field name: given("data_parallel_rank")')
+        field = args[0].value
+        names = [f.name for f in getattr(self.scope.cls, "fields", ())]
+        if field not in names:
+            raise ExprError(args[0], f"given(): {field!r} is not a field of this class"
+                            f"{did_you_mean(field, names)}")
+        return BOOL, f"_r.given(self, {field!r})"
 
     def _env(self, node: ast.Call) -> tuple[TypeExpr, str]:
         args = node.args

@@ -388,6 +388,9 @@ class Schema:
     # The kernels section (a cfgc.kernels.KernelSet; typed loosely to avoid an import
     # cycle) and the project root the schema was read from (kernel sources live there).
     kernel_set: Any = field(default=None, compare=False)
+    # The platforms section (a cfgc.platforms.PlatformSet) and the file declaring it.
+    platform_set: Any = field(default=None, compare=False)
+    platform_file: str = field(default="", compare=False)
     root: Path | None = field(default=None, compare=False)
 
     @property

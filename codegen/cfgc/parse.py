@@ -19,7 +19,8 @@ from .errors import Collector, Loc, did_you_mean
 from .type_expr import TypeExpr, TypeSyntaxError, parse_type
 from .yaml_loader import Node, load_yaml
 
-TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants")
+TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants",
+            "platforms")
 PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks", "differs_from_vllm")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "rules", "resolve", "tables",
@@ -179,6 +180,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     aliases: list[m.AliasDef] = []
     runtime: list[m.RuntimeTypeDef] = []
     kernel_sections: list[tuple[str, Node]] = []
+    platform_sections: list[tuple[str, Node]] = []
     project_seen = False
     breaking_ok: tuple[m.BreakingOk, ...] = ()
     differences: tuple[m.Difference, ...] = ()
@@ -232,12 +234,15 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             constants.append(_parse_constant(name, node, stem, errors))
         if top.has("kernels"):
             kernel_sections.append((display, top.get("kernels")))
+        if top.has("platforms"):
+            platform_sections.append((display, top.get("platforms")))
     if docs and not project_seen:
         where = next((node.loc for _, stem, node in docs if stem == "project"), docs[0][2].loc)
         errors.error(where, "no file declares 'project:' (package and schema_version)")
     errors.raise_if_any()
-    from . import kernels
+    from . import kernels, platforms
 
+    platform_set = platforms.parse_platforms(platform_sections, errors)
     kernel_set = kernels.parse_kernels(kernel_sections, errors)
     classes, kernel_alias = _add_kernel_fields(classes, kernel_set, errors)
     aliases.extend(kernel_alias)
@@ -256,6 +261,8 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         differences=differences,
         constants=tuple(constants),
         kernel_set=kernel_set,
+        platform_set=platform_set,
+        platform_file=platform_sections[0][0] if platform_sections else "",
     )
 
 
@@ -716,11 +723,12 @@ def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step
             if rule is not None:
                 steps.append(m.Step("check", item.loc, rule=rule))
         else:
-            r = Reader(item, label, (kind,), errors)
+            r = Reader(item, label, (kind, "when"), errors)
             name = r.str(kind, label, required=True)
             if name and not IDENT.match(name):
                 errors.error(r.get(kind).loc, f"{kind} of {label} must be a name")
-            steps.append(m.Step(kind, item.loc, **{"table" if kind == "apply" else kind: name}))
+            steps.append(m.Step(kind, item.loc, when=_expr(r, "when", label, errors),
+                                **{"table" if kind == "apply" else kind: name}))
     return steps
 
 

@@ -14,6 +14,7 @@ from . import (
     emit_python,
     emit_warmup,
     kernels,
+    platforms,
 )
 from .errors import Collector
 from .files import manifests
@@ -36,6 +37,9 @@ def load(root: Path) -> Resolved:
         errors.raise_if_any()
     deps.check_aliases(schema)
     res = resolve(schema)
+    errors = Collector()
+    platforms.check_values(schema.platform_set, res, errors)
+    errors.raise_if_any()
     deps.check(res)  # cycles no definition order can fix
     return res
 
@@ -57,5 +61,12 @@ def build(res: Resolved) -> dict[str, str]:
     kernels_root = (res.schema.root or Path(".")) / KERNELS_DIR
     for rel, content in emit_warmup.emit_warmup(res, kernels_root).items():
         outputs[f"{GENERATED_DIR}/{rel}"] = content
+    ps = res.schema.platform_set
+    if ps is not None:
+        pkg = res.schema.package
+        outputs[f"{GENERATED_DIR}/{pkg}/platforms.py"] = platforms.emit_module(
+            ps, pkg, res.schema.platform_file)
+        outputs[f"{DOCS_REFERENCE_DIR}/platforms.md"] = platforms.emit_docs(
+            ps, platforms.readers(ps, outputs, f"{GENERATED_DIR}/{pkg}/"))
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs

@@ -44,6 +44,7 @@ _EXPORTS: dict[str, str] = {
     "EPLBPolicyOption": "types",
     "EagleModelTypes": "types",
     "EncoderDataParallelArchitectures": "types",
+    "EngineArgs": "engine_args",
     "ExecutorClass": "types",
     "ExpertPlacementStrategy": "types",
     "Float16UnsupportedModelTypes": "types",

@@ -10,7 +10,11 @@ PROG = "vllm-config"
 SCHEMA_VERSION = 1
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig",)
+ROOTS = ("VllmConfig", "EngineArgs")
+
+#: Platform profiles --platform accepts (the default first), and its environment variable.
+PLATFORMS = ("cuda", "cpu")
+PLATFORM_ENV = 'CFGC_PLATFORM'
 
 #: Help groups in order: (name, one-line summary, description).
 GROUPS = (
@@ -161,6 +165,19 @@ GROUPS = (
             "by its own hash, plus the schema version."
         ),
     ),
+    (
+        "EngineArgs",
+        (
+            "Engine process options of `vllm serve` that belong to no config class: statistics "
+            "and request logging, environment validation, GPU selection, data-parallel rank "
+            "layout and the GDN prefill kernel."
+        ),
+        (
+            "Engine process options of `vllm serve` that belong to no config class: statistics "
+            "and request logging, environment validation, GPU selection, data-parallel rank "
+            "layout and the GDN prefill kernel. None of them changes a config or the cache key."
+        ),
+    ),
 )
 
 #: Config classes: module, root, field path from the root, and constructor fields
@@ -309,6 +326,21 @@ CLASSES = {
             "ec_connector_module_path": "",
         },
     },
+    "EngineArgs": {
+        "module": "engine_args",
+        "root": "EngineArgs",
+        "path": (),
+        "fields": {
+            "disable_log_stats": "",
+            "aggregate_engine_logging": "",
+            "enable_log_requests": "",
+            "fail_on_environ_validation": "",
+            "gdn_prefill_backend": "",
+            "device_ids": "",
+            "data_parallel_start_rank": "",
+            "data_parallel_multi_port_external_lb": "",
+        },
+    },
     "IrOpPriorityConfig": {
         "module": "kernel",
         "root": "VllmConfig",
@@ -444,6 +476,7 @@ CLASSES = {
             "override_generation_config": "",
             "enable_sleep_mode": "",
             "enable_cumem_allocator": "",
+            "model_class_overrides": "",
             "model_impl": "",
             "override_attention_dtype": "",
             "logits_processors": "",
@@ -659,6 +692,18 @@ CLASSES = {
             "active_iterations": "",
             "wait_iterations": "",
         },
+    },
+    "QuantSpec": {
+        "module": "quantization",
+        "root": "VllmConfig",
+        "path": ("model_config", "quantization_config", "linear"),
+        "fields": {"weight": "", "activation": ""},
+    },
+    "QuantizationConfigArgs": {
+        "module": "quantization",
+        "root": "VllmConfig",
+        "path": ("model_config", "quantization_config"),
+        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": ""},
     },
     "ReasoningConfig": {
         "module": "reasoning",
@@ -1565,6 +1610,30 @@ FLAGS = (
         "dest": "f34",
     },
     {
+        "flag": "--model-class-overrides",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.model_class_overrides",
+        "cls": "ModelConfig",
+        "field": "model_class_overrides",
+        "root": "VllmConfig",
+        "path": ("model_config", "model_class_overrides"),
+        "optional": False,
+        "kind": "dict",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Replace the model class of one or more architectures: architecture name -> "
+            "\"module:Class\" (the form ModelRegistry.register_model takes), e.g. "
+            "{\"LlamaForCausalLM\": \"my_pkg.llama:MyLlama\"}. For development and "
+            "debugging.\n\nTakes a JSON object, or its keys one by one: "
+            "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
+            "list). (default: {})"
+        ),
+        "dest": "f35",
+    },
+    {
         "flag": "--model-impl",
         "aliases": (),
         "negatives": (),
@@ -1585,7 +1654,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f35",
+        "dest": "f36",
     },
     {
         "flag": "--override-attention-dtype",
@@ -1602,7 +1671,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
-        "dest": "f36",
+        "dest": "f37",
     },
     {
         "flag": "--logits-processors",
@@ -1621,7 +1690,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f37",
+        "dest": "f38",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1638,7 +1707,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f38",
+        "dest": "f39",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1659,7 +1728,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f39",
+        "dest": "f40",
     },
     {
         "flag": "--pooler-config",
@@ -1681,7 +1750,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f40",
+        "dest": "f41",
     },
     {
         "flag": "--language-model-only",
@@ -1698,7 +1767,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f41",
+        "dest": "f42",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1719,7 +1788,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f42",
+        "dest": "f43",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1736,7 +1805,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f43",
+        "dest": "f44",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1757,7 +1826,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f44",
+        "dest": "f45",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -1778,7 +1847,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f45",
+        "dest": "f46",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -1798,7 +1867,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f46",
+        "dest": "f47",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -1818,7 +1887,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f47",
+        "dest": "f48",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -1835,7 +1904,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f48",
+        "dest": "f49",
     },
     {
         "flag": "--mm-encoder-only",
@@ -1852,7 +1921,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f49",
+        "dest": "f50",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -1875,7 +1944,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f50",
+        "dest": "f51",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -1929,7 +1998,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f51",
+        "dest": "f52",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -1981,7 +2050,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f52",
+        "dest": "f53",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -1998,7 +2067,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f53",
+        "dest": "f54",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2015,7 +2084,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f54",
+        "dest": "f55",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2032,7 +2101,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f55",
+        "dest": "f56",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2049,7 +2118,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f56",
+        "dest": "f57",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2066,7 +2135,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f57",
+        "dest": "f58",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2083,7 +2152,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f58",
+        "dest": "f59",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2103,7 +2172,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f59",
+        "dest": "f60",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2120,7 +2189,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f60",
+        "dest": "f61",
     },
     {
         "flag": "--block-size",
@@ -2140,7 +2209,7 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f61",
+        "dest": "f62",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2161,7 +2230,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f62",
+        "dest": "f63",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2203,7 +2272,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f63",
+        "dest": "f64",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2223,7 +2292,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f64",
+        "dest": "f65",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2240,7 +2309,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f65",
+        "dest": "f66",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2265,7 +2334,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f66",
+        "dest": "f67",
     },
     {
         "flag": "--calculate-kv-scales",
@@ -2292,7 +2361,7 @@ FLAGS = (
             "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
             "to 1.0. (default: False)"
         ),
-        "dest": "f67",
+        "dest": "f68",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2314,7 +2383,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f68",
+        "dest": "f69",
     },
     {
         "flag": "--mamba-block-size",
@@ -2334,7 +2403,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f69",
+        "dest": "f70",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2357,7 +2426,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f70",
+        "dest": "f71",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2380,7 +2449,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f72",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2405,7 +2474,7 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f72",
+        "dest": "f73",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2426,7 +2495,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f73",
+        "dest": "f74",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2449,7 +2518,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f74",
+        "dest": "f75",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2469,7 +2538,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f76",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2492,7 +2561,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f76",
+        "dest": "f77",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2512,7 +2581,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f77",
+        "dest": "f78",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2529,7 +2598,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f78",
+        "dest": "f79",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2546,7 +2615,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f79",
+        "dest": "f80",
     },
     {
         "flag": "--data-parallel-size",
@@ -2566,7 +2635,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f80",
+        "dest": "f81",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2586,7 +2655,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f82",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2603,7 +2672,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f82",
+        "dest": "f83",
     },
     {
         "flag": "--data-parallel-address",
@@ -2620,7 +2689,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f83",
+        "dest": "f84",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2637,7 +2706,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f84",
+        "dest": "f85",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2660,7 +2729,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f85",
+        "dest": "f86",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2681,7 +2750,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f86",
+        "dest": "f87",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2701,7 +2770,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f88",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2721,7 +2790,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f88",
+        "dest": "f89",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2742,7 +2811,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f89",
+        "dest": "f90",
     },
     {
         "flag": "--enable-eplb",
@@ -2762,7 +2831,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f90",
+        "dest": "f91",
     },
     {
         "flag": "--eplb-config",
@@ -2784,7 +2853,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f91",
+        "dest": "f92",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2808,7 +2877,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f92",
+        "dest": "f93",
     },
     {
         "flag": "--all2all-backend",
@@ -2846,7 +2915,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f93",
+        "dest": "f94",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2866,7 +2935,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f94",
+        "dest": "f95",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2886,7 +2955,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f95",
+        "dest": "f96",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -2906,7 +2975,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f96",
+        "dest": "f97",
     },
     {
         "flag": "--enable-dbo",
@@ -2926,7 +2995,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f98",
     },
     {
         "flag": "--ubatch-size",
@@ -2943,7 +3012,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f98",
+        "dest": "f99",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -2963,7 +3032,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f99",
+        "dest": "f100",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -2983,7 +3052,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f100",
+        "dest": "f101",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3003,7 +3072,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f101",
+        "dest": "f102",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3020,7 +3089,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f102",
+        "dest": "f103",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3045,7 +3114,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f103",
+        "dest": "f104",
     },
     {
         "flag": "--worker-cls",
@@ -3062,7 +3131,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f104",
+        "dest": "f105",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3082,7 +3151,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f105",
+        "dest": "f106",
     },
     {
         "flag": "--master-addr",
@@ -3102,7 +3171,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f106",
+        "dest": "f107",
     },
     {
         "flag": "--master-port",
@@ -3119,7 +3188,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f107",
+        "dest": "f108",
     },
     {
         "flag": "--node-rank",
@@ -3136,7 +3205,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f108",
+        "dest": "f109",
     },
     {
         "flag": "--nnodes",
@@ -3156,7 +3225,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f109",
+        "dest": "f110",
     },
     {
         "flag": "--numa-bind",
@@ -3176,7 +3245,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f110",
+        "dest": "f111",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3198,7 +3267,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f111",
+        "dest": "f112",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3220,7 +3289,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f113",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3241,7 +3310,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f113",
+        "dest": "f114",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3261,7 +3330,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f114",
+        "dest": "f115",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3282,7 +3351,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f115",
+        "dest": "f116",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3302,7 +3371,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f116",
+        "dest": "f117",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3326,7 +3395,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f117",
+        "dest": "f118",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3347,7 +3416,7 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f118",
+        "dest": "f119",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3370,7 +3439,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f119",
+        "dest": "f120",
     },
     {
         "flag": "--max-num-seqs",
@@ -3390,7 +3459,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f120",
+        "dest": "f121",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3410,7 +3479,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f121",
+        "dest": "f122",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3431,7 +3500,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f123",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3451,7 +3520,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f123",
+        "dest": "f124",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3471,7 +3540,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f124",
+        "dest": "f125",
     },
     {
         "flag": "--scheduling-policy",
@@ -3494,7 +3563,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f125",
+        "dest": "f126",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3514,7 +3583,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f126",
+        "dest": "f127",
     },
     {
         "flag": "--scheduler-cls",
@@ -3534,7 +3603,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f127",
+        "dest": "f128",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3555,7 +3624,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f129",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3576,7 +3645,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f129",
+        "dest": "f130",
     },
     {
         "flag": "--watermark",
@@ -3596,7 +3665,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f130",
+        "dest": "f131",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3616,7 +3685,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f131",
+        "dest": "f132",
     },
     {
         "flag": "--async-scheduling",
@@ -3636,7 +3705,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f132",
+        "dest": "f133",
     },
     {
         "flag": "--stream-interval",
@@ -3656,7 +3725,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f133",
+        "dest": "f134",
     },
     {
         "flag": "--load-format",
@@ -3704,7 +3773,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f134",
+        "dest": "f135",
     },
     {
         "flag": "--download-dir",
@@ -3724,7 +3793,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f135",
+        "dest": "f136",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3753,7 +3822,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f137",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3770,7 +3839,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f137",
+        "dest": "f138",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3792,7 +3861,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f138",
+        "dest": "f139",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3812,7 +3881,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f139",
+        "dest": "f140",
     },
     {
         "flag": "--ignore-patterns",
@@ -3835,7 +3904,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f140",
+        "dest": "f141",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3852,7 +3921,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f141",
+        "dest": "f142",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3874,7 +3943,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f142",
+        "dest": "f143",
     },
     {
         "flag": "--offload-backend",
@@ -3897,7 +3966,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f143",
+        "dest": "f144",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -3918,7 +3987,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f144",
+        "dest": "f145",
     },
     {
         "flag": "--cpu-offload-params",
@@ -3941,7 +4010,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f145",
+        "dest": "f146",
     },
     {
         "flag": "--offload-group-size",
@@ -3961,7 +4030,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f146",
+        "dest": "f147",
     },
     {
         "flag": "--offload-num-in-group",
@@ -3978,7 +4047,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f147",
+        "dest": "f148",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -3998,7 +4067,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f148",
+        "dest": "f149",
     },
     {
         "flag": "--offload-params",
@@ -4022,7 +4091,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f149",
+        "dest": "f150",
     },
     {
         "flag": "--attention-config",
@@ -4044,7 +4113,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f150",
+        "dest": "f151",
     },
     {
         "flag": "--attention-backend",
@@ -4102,7 +4171,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f151",
+        "dest": "f152",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4160,7 +4229,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f152",
+        "dest": "f153",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
@@ -4185,7 +4254,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f153",
+        "dest": "f154",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4205,7 +4274,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f154",
+        "dest": "f155",
     },
     {
         "flag": "--kernel-config",
@@ -4227,7 +4296,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f155",
+        "dest": "f156",
     },
     {
         "flag": "--ir-op-priority",
@@ -4249,7 +4318,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f157",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4269,7 +4338,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f157",
+        "dest": "f158",
     },
     {
         "flag": "--moe-backend",
@@ -4314,7 +4383,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f158",
+        "dest": "f159",
     },
     {
         "flag": "--linear-backend",
@@ -4361,7 +4430,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f160",
     },
     {
         "flag": "--enable-lora",
@@ -4382,7 +4451,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f160",
+        "dest": "f161",
     },
     {
         "flag": "--max-lora-rank",
@@ -4405,7 +4474,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f161",
+        "dest": "f162",
     },
     {
         "flag": "--max-loras",
@@ -4425,7 +4494,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f162",
+        "dest": "f163",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4446,7 +4515,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f163",
+        "dest": "f164",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4466,7 +4535,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f164",
+        "dest": "f165",
     },
     {
         "flag": "--lora-dtype",
@@ -4489,7 +4558,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f165",
+        "dest": "f166",
     },
     {
         "flag": "--lora-target-modules",
@@ -4512,7 +4581,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f166",
+        "dest": "f167",
     },
     {
         "flag": "--default-mm-loras",
@@ -4536,7 +4605,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f168",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4557,7 +4626,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f168",
+        "dest": "f169",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4579,7 +4648,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f170",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4600,7 +4669,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f170",
+        "dest": "f171",
     },
     {
         "flag": "--speculative-config",
@@ -4625,7 +4694,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f171",
+        "dest": "f172",
     },
     {
         "flag": "--spec-tokens",
@@ -4646,7 +4715,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f172",
+        "dest": "f173",
     },
     {
         "flag": "--spec-model",
@@ -4667,7 +4736,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f174",
     },
     {
         "flag": "--spec-method",
@@ -4689,7 +4758,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f175",
     },
     {
         "flag": "--diffusion-config",
@@ -4713,7 +4782,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f175",
+        "dest": "f176",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4738,7 +4807,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f176",
+        "dest": "f177",
     },
     {
         "flag": "--reasoning-parser",
@@ -4758,7 +4827,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f177",
+        "dest": "f178",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4778,7 +4847,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f178",
+        "dest": "f179",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4799,7 +4868,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f179",
+        "dest": "f180",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4819,7 +4888,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f181",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4844,7 +4913,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f182",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4864,7 +4933,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f182",
+        "dest": "f183",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -4881,7 +4950,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f183",
+        "dest": "f184",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -4901,7 +4970,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f184",
+        "dest": "f185",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -4921,7 +4990,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f186",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -4938,7 +5007,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f186",
+        "dest": "f187",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -4958,7 +5027,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f187",
+        "dest": "f188",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -4978,7 +5047,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f188",
+        "dest": "f189",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -4998,7 +5067,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f189",
+        "dest": "f190",
     },
     {
         "flag": "--compilation-config",
@@ -5028,7 +5097,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f190",
+        "dest": "f191",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5051,7 +5120,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f191",
+        "dest": "f192",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5073,7 +5142,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f193",
     },
     {
         "flag": "--profiler-config",
@@ -5096,7 +5165,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f193",
+        "dest": "f194",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5118,7 +5187,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f195",
     },
     {
         "flag": "--kv-events-config",
@@ -5141,7 +5210,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f196",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5164,7 +5233,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f197",
     },
     {
         "flag": "--reasoning-config",
@@ -5188,7 +5257,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f198",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5211,7 +5280,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f199",
     },
     {
         "flag": "--additional-config",
@@ -5232,7 +5301,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f199",
+        "dest": "f200",
     },
     {
         "flag": "--optimization-level",
@@ -5257,7 +5326,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f200",
+        "dest": "f201",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5282,7 +5351,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f201",
+        "dest": "f202",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5302,6 +5371,174 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f202",
+        "dest": "f203",
+    },
+    {
+        "flag": "--disable-log-stats",
+        "aliases": (),
+        "negatives": ("--no-disable-log-stats",),
+        "group": "EngineArgs",
+        "target": "EngineArgs.disable_log_stats",
+        "cls": "EngineArgs",
+        "field": "disable_log_stats",
+        "root": "EngineArgs",
+        "path": ("disable_log_stats",),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
+        "dest": "f204",
+    },
+    {
+        "flag": "--aggregate-engine-logging",
+        "aliases": (),
+        "negatives": ("--no-aggregate-engine-logging",),
+        "group": "EngineArgs",
+        "target": "EngineArgs.aggregate_engine_logging",
+        "cls": "EngineArgs",
+        "field": "aggregate_engine_logging",
+        "root": "EngineArgs",
+        "path": ("aggregate_engine_logging",),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "With data parallelism, log statistics summed over all engines instead of one line "
+            "per engine. (default: False)"
+        ),
+        "dest": "f205",
+    },
+    {
+        "flag": "--enable-log-requests",
+        "aliases": (),
+        "negatives": ("--no-enable-log-requests", "--disable-log-requests"),
+        "group": "EngineArgs",
+        "target": "EngineArgs.enable_log_requests",
+        "cls": "EngineArgs",
+        "field": "enable_log_requests",
+        "root": "EngineArgs",
+        "path": ("enable_log_requests",),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Log each request as it arrives: id, sampling parameters and LoRA adapter at INFO "
+            "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
+            "False)"
+        ),
+        "dest": "f206",
+    },
+    {
+        "flag": "--fail-on-environ-validation",
+        "aliases": (),
+        "negatives": ("--no-fail-on-environ-validation",),
+        "group": "EngineArgs",
+        "target": "EngineArgs.fail_on_environ_validation",
+        "cls": "EngineArgs",
+        "field": "fail_on_environ_validation",
+        "root": "EngineArgs",
+        "path": ("fail_on_environ_validation",),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
+            "name or a bad value) instead of only warning. (default: False)"
+        ),
+        "dest": "f207",
+    },
+    {
+        "flag": "--gdn-prefill-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.gdn_prefill_backend",
+        "cls": "EngineArgs",
+        "field": "gdn_prefill_backend",
+        "root": "EngineArgs",
+        "path": ("gdn_prefill_backend",),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("cutedsl", "flashinfer", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: "
+            "the model chooses. vLLM passes it to the model through "
+            "VllmConfig.additional_config[\"gdn_prefill_backend\"]. (default: None)"
+        ),
+        "dest": "f208",
+    },
+    {
+        "flag": "--device-ids",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "EngineArgs.device_ids",
+        "cls": "EngineArgs",
+        "field": "device_ids",
+        "root": "EngineArgs",
+        "path": ("device_ids",),
+        "optional": True,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "comma_list": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Physical GPUs to run on, as indices or UUIDs, comma-separated (\"2,3,5,7\"), instead "
+            "of hiding the others with CUDA_VISIBLE_DEVICES (so GPU/NIC topology stays visible). "
+            "Ignored by the Ray executor (use placement groups). Becomes "
+            "ParallelConfig.assigned_physical_gpu_ids. (default: None)"
+        ),
+        "dest": "f209",
+    },
+    {
+        "flag": "--data-parallel-start-rank",
+        "aliases": ("-dpr",),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "EngineArgs.data_parallel_start_rank",
+        "cls": "EngineArgs",
+        "field": "data_parallel_start_rank",
+        "root": "EngineArgs",
+        "path": ("data_parallel_start_rank",),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "First data-parallel rank run by this node (secondary nodes of a multi-node "
+            "data-parallel deployment). (default: None)"
+        ),
+        "dest": "f210",
+    },
+    {
+        "flag": "--data-parallel-multi-port-external-lb",
+        "aliases": ("-dpm",),
+        "negatives": ("--no-data-parallel-multi-port-external-lb",),
+        "group": "ParallelConfig",
+        "target": "EngineArgs.data_parallel_multi_port_external_lb",
+        "cls": "EngineArgs",
+        "field": "data_parallel_multi_port_external_lb",
+        "root": "EngineArgs",
+        "path": ("data_parallel_multi_port_external_lb",),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Start a per-node supervisor that runs one externally load-balanced API server per "
+            "local data-parallel rank and reports their combined health on its own port. "
+            "(default: False)"
+        ),
+        "dest": "f211",
     },
 )

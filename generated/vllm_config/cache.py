@@ -12,6 +12,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
+from vllm_config import platforms as _platforms
 from vllm_config.types import (
     CacheDType,
     KVOffloadingBackend,
@@ -176,7 +177,7 @@ class CacheConfig:
         if self.block_size is not None:
             self.user_specified_block_size = True
         if self.block_size is None:
-            self.block_size = self.DEFAULT_BLOCK_SIZE
+            self.block_size = (_platforms.current_platform.default_block_size if _platforms.current_platform.default_block_size is not None else self.DEFAULT_BLOCK_SIZE)
         if self.mamba_block_size is not None:
             self.user_specified_mamba_block_size = True
         self._block_size_resolved = True
@@ -185,9 +186,9 @@ class CacheConfig:
         if not self.cache_dtype.endswith('per_token_head') and (self.cache_dtype.startswith('fp8') or self.cache_dtype == 'nvfp4'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory and faster attention; accuracy can drop without calibrated scaling factors.')
 
-    def metrics_info(self, *args: Any, **kwargs: Any) -> "dict[str, str]":
+    def metrics_info(self) -> "dict[str, str]":
         """Every field as a string, for the Prometheus info metric."""
-        return _hooks.metrics_info(self, *args, **kwargs)
+        return _hooks.metrics_info(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -9,6 +9,7 @@ from cfgc.hooks import device as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
+from vllm_config import platforms as _platforms
 from vllm_config.types import Device, TorchDevice
 
 
@@ -46,6 +47,8 @@ class DeviceConfig:
         if isinstance(self.device, str) and self.device != 'auto':
             self.device_type = self.device
         _hooks.device_type_of_torch_device(self)
+        if self.device_type is None:
+            self.device_type = _platforms.current_platform.device_type
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -15,6 +15,7 @@ from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import platforms as _platforms
 from vllm_config import types as _types
 from vllm_config.load import LoadConfig
 from vllm_config.model_arch import HfConfigFacts, ModelArchitectureConfig
@@ -257,6 +258,12 @@ class ModelConfig:
     NVLink (CUDA and ROCm only). Sleep mode turns it on.
     """
 
+    model_class_overrides: dict[str, str] = Field(default_factory=dict)
+    """Replace the model class of one or more architectures: architecture name ->
+    "module:Class" (the form ModelRegistry.register_model takes), e.g.
+    {"LlamaForCausalLM": "my_pkg.llama:MyLlama"}. For development and debugging.
+    """
+
     model_impl: str | ModelImpl = "auto"
     """Model implementation - "vllm", "transformers", "terratorch", or "auto" (vLLM's
     own when it exists, else Transformers).
@@ -457,6 +464,13 @@ class ModelConfig:
         self.original_max_model_len = self.max_model_len
         self.max_model_len = self.get_and_verify_max_len(self.max_model_len)
         _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
+        if (self.enable_sleep_mode) and not (_platforms.current_platform.supports_sleep_mode):
+            raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"])
+        if self.enable_sleep_mode and _platforms.current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
+            _log.info('cumem allocator enabled (sleep mode needs it)')
+            self.enable_cumem_allocator = True
+        if (self.enable_cumem_allocator) and not (_platforms.current_platform.supports_cumem_allocator):
+            raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"])
         _hooks.build_multimodal_config(self)
         if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
             raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"])
@@ -485,8 +499,8 @@ class ModelConfig:
 
     @property
     def platform_dtypes(self) -> "list[str]":
-        """The current platform's supported dtype names, preferred first (CUDA's bfloat16, float16, float32 without a platform profile)."""
-        return _hooks.platform_dtypes(self)
+        """The current platform's supported dtype names, preferred first (platforms.yaml)."""
+        return _platforms.current_platform.supported_dtypes
 
     @property
     def usable_dtypes(self) -> "list[str]":

@@ -308,6 +308,30 @@ class ParallelConfig:
             self.world_size = ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size) * (self.data_parallel_size if self.distributed_executor_backend == 'external_launcher' else 1)
         if self.data_parallel_index is None:
             self.data_parallel_index = self.data_parallel_rank
+        if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
+            raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"])
+        if _r.from_flags() and self.nnodes > 1 and self.data_parallel_size > 1 and self.data_parallel_external_lb and not _r.given(self, 'data_parallel_rank'):
+            self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
+        if _r.from_flags() and _r.given(self, 'data_parallel_rank') and not self.data_parallel_external_lb:
+            self.data_parallel_external_lb = True
+        if (_r.from_flags() and self.data_parallel_external_lb) and not (_r.given(self, 'data_parallel_rank') or (self.nnodes > 1 and self.data_parallel_size > 1)):
+            raise _r.RuleError("external data-parallel load balancing needs this engine's data_parallel_rank (or node_rank, with nnodes > 1)", ["data_parallel_external_lb", "nnodes", "data_parallel_size"])
+        if (_r.from_flags() and self.data_parallel_external_lb and _r.given(self, 'data_parallel_size_local')) and not (self.data_parallel_size_local == 1):
+            raise _r.RuleError(f'data_parallel_size_local must be 1 (or left unset) with external data-parallel load balancing (a data-parallel rank given), got {self.data_parallel_size_local}', ["data_parallel_external_lb", "data_parallel_size_local"])
+        if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1 and not _r.given(self, 'data_parallel_size_local'):
+            self.data_parallel_size_local = max((((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes) // (self.pipeline_parallel_size * self.tensor_parallel_size), 1)
+        if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1:
+            self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
+        if _r.from_flags() and not self.data_parallel_external_lb and self.data_parallel_hybrid_lb and self.data_parallel_size_local == 1 and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1):
+            _log.warning('hybrid load balancing needs more than one local DP rank; using external load balancing')
+        if _r.from_flags() and not self.data_parallel_external_lb and self.data_parallel_hybrid_lb and self.data_parallel_size_local == 1 and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1):
+            self.data_parallel_external_lb = True
+        if _r.from_flags() and self.data_parallel_hybrid_lb and (self.data_parallel_external_lb or (self.data_parallel_size_local == self.data_parallel_size and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1))):
+            self.data_parallel_hybrid_lb = False
+        if (_r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local')) and not (not self.data_parallel_hybrid_lb):
+            raise _r.RuleError('data_parallel_hybrid_lb needs data_parallel_size_local (the DP ranks on this node)', ["data_parallel_external_lb", "nnodes", "data_parallel_hybrid_lb"])
+        if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local') and not (self.data_parallel_backend == 'ray' and _r.env('VLLM_RAY_DP_PACK_STRATEGY', 'strict') == 'span'):
+            self.data_parallel_size_local = self.data_parallel_size
         if (self.numa_bind_nodes is not None) and not (len(self.numa_bind_nodes) > 0):
             raise _r.RuleError('numa_bind_nodes must not be empty', ["numa_bind_nodes"])
         if (self.numa_bind_nodes is not None) and not (all(node >= 0 for node in self.numa_bind_nodes)):
@@ -334,8 +358,6 @@ class ParallelConfig:
             raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"])
         if not (self.data_parallel_size_local <= self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"])
-        if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
-            raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"])
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
             raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"])
         if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):

@@ -117,4 +117,10 @@ _MEMO_QuantizationConfigArgs: dict[str, str] = {}
 
 
 #: What each online `--quantization` shorthand means, as structured settings.
-_ONLINE_SHORTHANDS = {'fp8_per_tensor': QuantizationConfigArgs(linear=QuantSpec(weight='fp8_per_tensor_static'), moe=QuantSpec(weight='fp8_per_tensor_static')), 'fp8_per_block': QuantizationConfigArgs(linear=QuantSpec(weight='fp8_per_block_static'), moe=QuantSpec(weight='fp8_per_block_static')), 'fp8_per_channel': QuantizationConfigArgs(linear=QuantSpec(weight='fp8_per_channel_static'), moe=QuantSpec(weight='fp8_per_channel_static')), 'mxfp8': QuantizationConfigArgs(linear=QuantSpec(weight='mxfp8'), moe=QuantSpec(weight='mxfp8')), 'int8_per_channel_weight_only': QuantizationConfigArgs(moe=QuantSpec(weight='int8_per_channel_static'))}
+_ONLINE_SHORTHANDS = {
+    'fp8_per_tensor': QuantizationConfigArgs(linear=QuantSpec(weight='fp8_per_tensor_static'), moe=QuantSpec(weight='fp8_per_tensor_static')),
+    'fp8_per_block': QuantizationConfigArgs(linear=QuantSpec(weight='fp8_per_block_static'), moe=QuantSpec(weight='fp8_per_block_static')),
+    'fp8_per_channel': QuantizationConfigArgs(linear=QuantSpec(weight='fp8_per_channel_static'), moe=QuantSpec(weight='fp8_per_channel_static')),
+    'mxfp8': QuantizationConfigArgs(linear=QuantSpec(weight='mxfp8'), moe=QuantSpec(weight='mxfp8')),
+    'int8_per_channel_weight_only': QuantizationConfigArgs(moe=QuantSpec(weight='int8_per_channel_static')),
+}

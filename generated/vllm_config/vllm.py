@@ -14,6 +14,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import platforms as _platforms
 from vllm_config.attention import AttentionConfig
 from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
@@ -263,6 +264,14 @@ class VllmConfig:
             raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"])
         if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (self.model_config.is_moe):
             raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"])
+        if (_r.from_flags() and self.lora_config is not None and self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1))):
+            raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"])
+        if _r.from_flags() and self.model_config is not None and self.model_config.quantization == 'bitsandbytes':
+            self.load_config.load_format = 'bitsandbytes'
+        if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is None:
+            self.reasoning_config = ReasoningConfig(reasoning_parser=self.structured_outputs_config.reasoning_parser)
+        if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is not None:
+            self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
@@ -308,6 +317,7 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
         if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
             self.compilation_config.pass_config.fuse_allreduce_rms = False
+        _hooks.set_platform_ir_op_priorities(self)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
@@ -332,6 +342,8 @@ class VllmConfig:
             _log.warning(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving draft slots; raising max_num_batched_tokens may help throughput')
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_scheduled_tokens + (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs))):
             raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"])
+        if not _platforms.current_platform.supports_cudagraphs:
+            self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
             _log.warning('pooling models do not support full CUDA graphs; using PIECEWISE')
         if self.model_config is not None and not (self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None) and self.model_config.is_encoder_decoder and self.compilation_config.cudagraph_mode not in (CUDAGraphMode.NONE, CUDAGraphMode.FULL_DECODE_ONLY):
@@ -344,9 +356,10 @@ class VllmConfig:
             self.compilation_config.max_cudagraph_capture_size = 0
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_capture_sizes = []
-        if not (self.model_config is not None and self.model_config.enforce_eager):
+        if _platforms.current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
             self.compilation_config.cudagraph_num_of_warmups = 1
-        _hooks.set_cudagraph_sizes(self)
+        if _platforms.current_platform.supports_cudagraphs:
+            _hooks.set_cudagraph_sizes(self)
         if (self.cache_config.kv_sharing_fast_prefill) and not (not (self.speculative_config is not None and self.speculative_config.use_eagle())):
             raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"])
         if self.cache_config.kv_sharing_fast_prefill:
@@ -355,6 +368,33 @@ class VllmConfig:
             _log.warning('KV cache events are on but prefix caching is off; enable it')
         if self.kv_events_config is not None and self.kv_events_config.publisher != 'null' and not self.kv_events_config.enable_kv_cache_events:
             _log.warning('a KV event publisher is configured but KV cache events are off')
+        if self.model_config is not None and not _platforms.current_platform.supports_cascade_attention:
+            self.model_config.disable_cascade_attn = True
+        if not _platforms.current_platform.supports_async_scheduling:
+            self.scheduler_config.async_scheduling = False
+        if _platforms.current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1') == '1':
+            self.parallel_config.distributed_executor_backend = 'mp'
+        if self.parallel_config.worker_cls == 'auto':
+            self.parallel_config.worker_cls = _platforms.current_platform.worker_cls
+        if self.parallel_config.enable_dbo and not _platforms.current_platform.supports_dbo:
+            _log.warning(f'dual-batch overlap is not available on the {_platforms.current_platform.device_type} platform; disabled')
+            self.parallel_config.enable_dbo = False
+        if not _platforms.current_platform.supports_custom_all_reduce:
+            self.parallel_config.disable_custom_all_reduce = True
+        if not _platforms.current_platform.supports_cudagraphs:
+            self.compilation_config.cudagraph_capture_sizes = []
+        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.backend = ('eager' if _r.env('VLLM_CPU_CI_ENV', '0') != '0' else _platforms.current_platform.compile_backend)
+        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.inductor_compile_config = self.compilation_config.inductor_compile_config | _platforms.current_platform.inductor_compile_config
+        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.ir_enable_torch_wrap = False
+        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.mode = CompilationMode.DYNAMO_TRACE_ONCE
+        if self.lora_config is not None and not _platforms.current_platform.compiles_with_lora:
+            self.compilation_config.mode = CompilationMode.NONE
+        if not _platforms.current_platform.supports_cuda_profiler_time:
+            self.profiler_config.torch_profiler_dump_cuda_time_total = False
         _hooks.set_compile_ranges_and_splitting_ops(self)
         if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
             _log.warning(f'sequence parallelism is on but compilation mode is {self.compilation_config.mode}')
@@ -472,9 +512,9 @@ class VllmConfig:
         """A ModelConfig attribute by name (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type, ...), or `default` without a model. Kept for callers; the schema's own steps read model_config's properties directly."""
         return _hooks.model_fact(self, name, default)
 
-    def compile_debug_dump_path(self, *args: Any, **kwargs: Any) -> "Path | None":
+    def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
-        return _hooks.compile_debug_dump_path(self, *args, **kwargs)
+        return _hooks.compile_debug_dump_path(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -3,6 +3,7 @@ numbers hash equal; hf_overrides feeds the key (vLLM 0.25.1)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -64,7 +65,7 @@ def test_identities_are_stable_across_processes() -> None:
     here = str(__import__("pathlib").Path(__file__).parent)
     outs = {subprocess.run([sys.executable, "-c", _CHILD.format(here=here)],
                            capture_output=True, text=True, check=True, timeout=120,
-                           env={"PYTHONHASHSEED": seed, "PATH": ""}).stdout
+                           env={**os.environ, "PYTHONHASHSEED": seed}).stdout
             for seed in ("0", "1", "random")}
     assert len(outs) == 1 and len(next(iter(outs)).split()) == 2
 

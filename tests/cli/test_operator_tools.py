@@ -105,7 +105,8 @@ def test_explain_deprecated_and_whole_config_flags() -> None:
     (("diff", "", "--block-size x"), "b: --block-size: invalid value 'x'"),
     (("diff", "missing.yaml", ""), "a: --config missing.yaml: no such file"),
     (("diff", "'unterminated", ""), "a: cannot split the command line"),
-    (("diff", "", "", "--platform", "cpu"), "no platform profiles yet"),
+    (("diff", "", "", "--platform", "tpu9"), "--platform: invalid choice: 'tpu9'"),
+    (("explain", "--block-size", "--platform", "tpu9"), "(choose from 'cuda', 'cpu')"),
     (("diff", "", "--gpu-memory-utilization 1.5"), "b: --gpu-memory-utilization"),
     (("explian",), "did you mean explain"),
 ])

@@ -1,7 +1,8 @@
 """Hooks of schema/kernel.yaml (IrOpPriorityConfig, KernelConfig).
 
 All stay hooks: a parser of provider lists, the cache-key factor computed from the
-kernel sources' uuids, and two helpers the engine calls with the platform's defaults.
+kernel sources' uuids, and the helpers behind IrOpPriorityConfig.with_default and
+KernelConfig.set_platform_defaults (the platform's default provider order).
 """
 
 from __future__ import annotations

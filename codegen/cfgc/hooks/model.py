@@ -201,19 +201,6 @@ def _set_checkpoint(self: Any, folder: Path, load: Any, loaded: Any, arch: Any,
     self.checkpoint_facts = facts
 
 
-def platform_dtypes(self: Any) -> list[str]:
-    """The current platform's supported dtype names, preferred first.
-
-    Stays a hook: a seam to the platform profiles (vllm_config.platforms, built
-    separately); without that module, CUDA's list."""
-    try:
-        from vllm_config.platforms import current_platform
-    except ImportError:
-        return ["bfloat16", "float16", "float32"]
-    names = [str(d).removeprefix("torch.") for d in current_platform.supported_dtypes]
-    return names or ["bfloat16", "float16", "float32"]
-
-
 def usable_dtypes(self: Any) -> list[str]:
     """platform_dtypes without float16 for model types unstable in it
     (Float16UnsupportedModelTypes).

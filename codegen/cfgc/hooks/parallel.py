@@ -2,7 +2,8 @@
 
 The rules, derived sizes and properties of EPLBConfig and ParallelConfig are declared
 in the schema. Choices that need the platform, Ray, NIXL, free ports or the process
-environment are hook points of the schema.
+environment are hook points of the schema. The public methods that pop ports or run
+data-parallel collectives (torch imported inside) are here.
 """
 
 from __future__ import annotations

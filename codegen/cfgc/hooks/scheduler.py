@@ -1,7 +1,8 @@
 """Hooks of schema/scheduler.yaml: SchedulerConfig.
 
 The defaults, the encoder-decoder overrides and the token-budget rules are declared in
-the schema; what is left checks a runtime type and re-runs the rules for the engine.
+the schema; what is left checks a runtime type, re-runs the rules for the engine, and
+backs default_factory and get_scheduler_cls (they import classes at call time).
 """
 
 from __future__ import annotations

@@ -2,9 +2,11 @@
 
 Method inference, per-method defaults and the checks are declared in the schema
 (`resolve` steps of SpeculativeConfig). What stays here: seams to objects the engine
-supplies (the target's HF config, the draft's config for the hash) and the synthetic
-acceptance-rate schedule (an algorithm). The draft configs' TP degree and context limit
-are declared too.
+supplies (the target's HF config, the draft's config for the hash), the synthetic
+acceptance-rate schedule (an algorithm), and the public methods that read the draft's
+HF config or build other objects (compose_draft_hf_overrides,
+create_draft_parallel_config, ...). The draft configs' TP degree and context limit are
+declared.
 """
 
 from __future__ import annotations

@@ -67,9 +67,10 @@ def _emit(data: object, fmt: str) -> str:
     return yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
-def _section_name(root: str, path: tuple[str, ...], single_root: bool) -> str:
-    """`cache_config.x` under the one root (VllmConfig); `Root.x` when there are several."""
-    if single_root:
+def _section_name(root: str, path: tuple[str, ...], primary: bool) -> str:
+    """`cache_config.x` under the primary root (VllmConfig, the first of ROOTS, which
+    holds the most classes); `Root.x` under any other (e.g. EngineArgs)."""
+    if primary:
         return ".".join(path) if path else root
     return ".".join((root, *path))
 
@@ -91,17 +92,15 @@ def cmd_show(table: object, built, fmt: str) -> str:
         values = {}
         for f in dataclasses.fields(obj):
             values[f.name] = plain(getattr(obj, f.name, None))
-        name = _section_name(root, path, len(built.roots) == 1)
+        name = _section_name(root, path, root == table.ROOTS[0])
         data[name] = {"class": type(obj).__name__, "hash": _hash(obj), "values": values}
     return _emit(data, fmt)
 
 
-def cmd_hash(table: object, built, fmt: str, warn) -> str:
+def cmd_hash(table: object, built, fmt: str) -> str:
     from .cli_build import plain
 
-    if len(built.roots) > 1:
-        warn("the schema has several top-level configs: printing the hash of each")
-    data: dict[str, object] = {}
+    data: dict[str, object] = {}  # each top-level class: VllmConfig's is the cache key
     for root, obj in built.roots.items():
         try:
             factors = plain(obj.hash_factors())
@@ -152,7 +151,18 @@ def build_configs(table: object, argv: list[str], warn):
     from .cli_parse import parse
 
     parsed = parse(table, argv, warn)
-    return parsed, build(table, parsed)
+    if not getattr(table, "PLATFORMS", ()):
+        return parsed, build(table, parsed)
+    import importlib
+
+    package = table.__name__.rsplit(".", 1)[0]
+    platforms = importlib.import_module(f"{package}.platforms")
+    try:
+        name = parsed.platform or platforms.current_platform.name
+    except ValueError as exc:  # an unknown name in the environment variable
+        raise CliError(str(exc)) from None
+    with platforms.using_platform(name):
+        return parsed, build(table, parsed)
 
 
 def _run(table: object, argv: list[str], warn) -> int:
@@ -179,6 +189,6 @@ def _run(table: object, argv: list[str], warn) -> int:
     if command == "show":
         sys.stdout.write(cmd_show(table, built, parsed.fmt))
     else:
-        sys.stdout.write(cmd_hash(table, built, parsed.fmt, warn))
+        sys.stdout.write(cmd_hash(table, built, parsed.fmt))
     sys.stdout.flush()
     return 0

@@ -15,7 +15,7 @@ import re
 from pathlib import PurePath
 
 from .cli_values import CliError, EnumRef
-from .rules import building_from_flags
+from .rules import building_class, building_from_flags
 
 
 class Built:
@@ -79,9 +79,11 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
         # fields the engine passes from this config (`cli: from_parent`), built first
         made = table.CLASSES[name].get("factories", ())
         for own in table.CLASSES[nested].get("from_parent", {}).values():
-            if own not in kwargs and fields.get(own) and (own in values or own in made):
-                kwargs[own] = build_class(table, parsed, fields[own], values.get(own, {}),
-                                          root, path + (own,), built, types_module)
+            given = values.get(own, {})
+            if own not in kwargs and fields.get(own) and isinstance(given, dict) \
+                    and (own in values or own in made):
+                kwargs[own] = build_class(table, parsed, fields[own], given, root,
+                                          path + (own,), built, types_module)
         value = dict(value)
         for child, own in table.CLASSES[nested].get("from_parent", {}).items():
             value.setdefault(child, kwargs.get(own))
@@ -103,7 +105,8 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
     except ImportError:  # pragma: no cover - pydantic is a dependency
         ValidationError = ValueError  # noqa: N806
     try:
-        obj = cls(**kwargs)
+        with building_class(name, values):  # given("field") sees what the flags set
+            obj = cls(**kwargs)
     except ValidationError as exc:
         raise CliError(_validation_message(exc, parsed, name, root, path, kwargs, table)
                        ) from None

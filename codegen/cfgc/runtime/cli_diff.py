@@ -20,7 +20,7 @@ import sys
 
 from .cli_values import CliError
 
-USAGE = ("usage: {prog} diff A B [--format text|json]\n"
+USAGE = ("usage: {prog} diff A B [--format text|json] [--platform NAME]\n"
          "  A, B: a --config YAML file, or a quoted command line (\"-tp 2 --kv-cache-dtype "
          "fp8\"; \"\" is the defaults)")
 
@@ -43,13 +43,17 @@ def side_argv(spec: str) -> list[str]:
     return argv
 
 
-def resolve(table: object, spec: str, label: str, warn):
-    from .cli_build import build
-    from .cli_parse import parse
+def resolve(table: object, spec: str, label: str, warn, platform: str | None = None):
+    """One side built; `platform` (diff's --platform) unless the side names its own."""
+    from .cli import build_configs
 
     try:
-        return build(table, parse(table, side_argv(spec), lambda m, qualname="": warn(
-            f"{label}: {m}", qualname)))
+        argv = side_argv(spec)
+        if platform is not None and not any(a == "--platform" or a.startswith("--platform=")
+                                            for a in argv):
+            argv = ["--platform", platform, *argv]
+        return build_configs(table, argv, lambda m, qualname="": warn(
+            f"{label}: {m}", qualname))[1]
     except CliError as exc:
         raise CliError(f"{label}: {exc}") from None
 
@@ -137,29 +141,29 @@ def render(diffs: list[dict], hashes: dict) -> str:
 
 def main(table: object, command: str, argv: list[str], warn) -> int:
     from .cli import _hash
-    from .cli_explain import arguments
+    from .cli_explain import arguments, platform_option
 
     args = arguments(argv, USAGE.format(prog=table.PROG))
     if args is None:
         return 0
     fmt, sides = args
-    if any(a == "--platform" or a.startswith("--platform=") for a in sides):
-        raise CliError("--platform: the schema has no platform profiles yet; both sides "
-                       "resolve as the current defaults do")
+    platform, sides = platform_option(table, sides)
     if len(sides) != 2:
         raise CliError(f"diff: expected two configs A and B (files or quoted command lines), "
                        f"not {len(sides)}")
-    built_a = resolve(table, sides[0], "a", warn)
-    built_b = resolve(table, sides[1], "b", warn)
-    again = resolve(table, sides[0], "a", lambda *_: None)
+    built_a = resolve(table, sides[0], "a", warn, platform)
+    built_b = resolve(table, sides[1], "b", warn, platform)
+    again = resolve(table, sides[0], "a", lambda *_: None, platform)
     diffs: list[dict] = []
     noise: list[dict] = []
     hashes = {}
     for root, obj_a in built_a.roots.items():
         obj_b = built_b.roots[root]
-        hashes[root] = (_hash(obj_a), _hash(obj_b))
-        compare(obj_a, obj_b, (), True, diffs)
-        compare(obj_a, again.roots[root], (), True, noise)
+        if root == table.ROOTS[0] or _factors(obj_a):  # EngineArgs has no cache key
+            hashes[root] = (_hash(obj_a), _hash(obj_b))
+        prefix = () if root == table.ROOTS[0] else (root,)  # EngineArgs.x
+        compare(obj_a, obj_b, prefix, True, diffs)
+        compare(obj_a, again.roots[root], prefix, True, noise)
     varies = {d["path"] for d in noise}  # differs between two builds of A: per-process
     diffs = [d for d in diffs if d["path"] not in varies]
     _reasons(table, diffs)

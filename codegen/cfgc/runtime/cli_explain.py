@@ -12,7 +12,9 @@ import os
 
 from .cli_values import CliError
 
-EXPLAIN_USAGE = "usage: {prog} explain FLAG|FIELD_PATH [--format text|json]"
+EXPLAIN_USAGE = ("usage: {prog} explain FLAG|FIELD_PATH [--format text|json] "
+                 "[--platform NAME]\n  --platform: also show the value the field resolves "
+                 "to with no flags on that platform")
 SCHEMA_USAGE = "usage: {prog} schema  (the JSON Schema of --config files, on stdout)"
 
 
@@ -90,6 +92,9 @@ def render(entry: dict, width: int = 100) -> str:
         ("deprecated", (dep["message"] + (f" Use {dep['replacement']} instead."
                                           if dep["replacement"] else "")) if dep else ""),
         ("engine supplies", entry["engine_supplied"]),
+        ("resolved", (f"{entry['resolved']['value']!r} with no flags on the "
+                      f"{entry['resolved']['platform']} platform") if "resolved" in entry
+         else ""),
     ]
     for label, text in facts:
         if text:
@@ -101,6 +106,24 @@ def render(entry: dict, width: int = 100) -> str:
                 lines += textwrap.wrap(rule, width, initial_indent="    - ",
                                        subsequent_indent=" " * 6)
     return "\n".join(lines) + "\n"
+
+
+def platform_option(table: object, argv: list[str]) -> tuple[str | None, list[str]]:
+    """(--platform NAME or None, the other arguments); an unknown name is one line."""
+    names = getattr(table, "PLATFORMS", ())
+    name, rest, i = None, [], 0
+    while i < len(argv):
+        tok = argv[i]
+        if tok == "--platform" or tok.startswith("--platform="):
+            name = tok.split("=", 1)[1] if "=" in tok else "".join(argv[i + 1:i + 2])
+            i += 1 if "=" in tok else 2
+            if name not in names:
+                allowed = ", ".join(repr(n) for n in names) or "none in this schema"
+                raise CliError(f"--platform: invalid choice: {name!r} (choose from {allowed})")
+            continue
+        rest.append(tok)
+        i += 1
+    return name, rest
 
 
 def arguments(argv: list[str], usage: str) -> tuple[str, list[str]] | None:
@@ -122,6 +145,23 @@ def arguments(argv: list[str], usage: str) -> tuple[str, list[str]] | None:
         rest.append(tok)
         i += 1
     return fmt, rest
+
+
+def resolved_default(table: object, entry: dict, platform: str) -> object:
+    """The value `entry`'s field has with no flags on `platform` (None when its config
+    is not built by default, e.g. an optional sub-config)."""
+    from .cli import build_configs
+    from .cli_build import plain
+
+    _, built = build_configs(table, ["--platform", platform], lambda *a, **k: None)
+    path = entry["path"].split(".")
+    if path[0] in built.roots:  # a secondary root is written first (EngineArgs.x)
+        obj = built.roots[path.pop(0)]
+    else:
+        obj = built.roots[table.ROOTS[0]]
+    for key in path:
+        obj = getattr(obj, key, None)
+    return plain(obj)
 
 
 def read(table: object, name: str) -> str:
@@ -148,11 +188,15 @@ def main(table: object, command: str, argv: list[str], warn) -> int:
     if args is None:
         return 0
     fmt, queries = args
+    platform, queries = platform_option(table, queries)
     if len(queries) != 1:
         raise CliError("explain: expected one flag or config field (e.g. --kv-cache-dtype "
                        "or cache_config.cache_dtype)" + (f", not {len(queries)}"
                                                         if queries else ""))
     entry = find(load(table), queries[0])
+    if platform is not None:
+        entry = {**entry, "resolved": {"platform": platform,
+                                       "value": resolved_default(table, entry, platform)}}
     if fmt == "json":
         sys.stdout.write(json.dumps(entry, indent=2, ensure_ascii=False) + "\n")
     else:

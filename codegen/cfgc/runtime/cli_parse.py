@@ -19,7 +19,7 @@ import re
 from .cli_help import HelpFormatter, metavar_of
 from .cli_values import BadValue, CliError, read, read_dotted, to_tokens
 
-OWN_FLAGS = ("--config", "--format", "--help", "-h")
+OWN_FLAGS = ("--config", "--format", "--platform", "--help", "-h")
 FORMATS = ("yaml", "json")
 _LONG_NAME = re.compile(r"(?<=^--)[^.=]*")
 
@@ -49,10 +49,12 @@ class Op:
 class Parsed:
     """Per-root constructor arguments (nested dicts) and which flag set each path."""
 
-    def __init__(self, trees: dict[str, dict], provenance: list, fmt: str = "yaml"):
+    def __init__(self, trees: dict[str, dict], provenance: list, fmt: str = "yaml",
+                 platform: str | None = None):
         self.trees = trees
         self.provenance = provenance  # (root, path, label), in the order applied
         self.fmt = fmt
+        self.platform = platform  # --platform NAME (None: environment or default)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -148,6 +150,13 @@ def build_cli(table: object, only: set[str] | None = None) -> Cli:
                           "JSON flags). Flags given on the command line win over the file.")
     own.add_argument("--format", choices=FORMATS, dest="format", default=argparse.SUPPRESS,
                      help="Output format of show and hash. (default: yaml)")
+    platforms = getattr(table, "PLATFORMS", ())
+    if platforms:
+        own.add_argument("--platform", choices=platforms, dest="platform",
+                         default=argparse.SUPPRESS, metavar="{" + ",".join(platforms) + "}",
+                         help=f"Platform profile the configs resolve for (default: "
+                              f"{platforms[0]}, or ${table.PLATFORM_ENV}). See the "
+                              f"platforms page.")
     own.add_argument("-h", "--help", dest="help", nargs="?", const="", metavar="TOPIC",
                      help="Show the groups; --help=all every flag, --help=<group> one group, "
                           "--help=<keyword> the flags whose name contains it.")
@@ -581,4 +590,4 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
         warn(f"{names} ha{'s' if len(labels) == 1 else 've'} no effect without {need} "
              f"(as in vLLM)")
     fmt = getattr(ns, "format", "yaml")
-    return Parsed(trees, provenance, fmt)
+    return Parsed(trees, provenance, fmt, getattr(ns, "platform", None))

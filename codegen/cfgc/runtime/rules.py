@@ -8,7 +8,7 @@ import contextvars
 import os
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 #: Set while the configs of one command line are built (the engine's flag path).
@@ -92,6 +92,29 @@ def building_from_flags() -> Iterator[None]:
         yield
     finally:
         _FROM_FLAGS.reset(token)
+
+
+#: The class being built from flags and the arguments the flags gave it.
+_GIVEN: contextvars.ContextVar[tuple[str, frozenset[str]]] = contextvars.ContextVar(
+    "given", default=("", frozenset()))
+
+
+def given(obj: object, field: str) -> bool:
+    """`given("field")` in an expression: whether the command line set `field` of the
+    config being built from it. False for configs built in Python, and for configs a
+    resolve step builds while another one is being built from flags."""
+    cls, fields = _GIVEN.get()
+    return type(obj).__name__ == cls and field in fields
+
+
+@contextlib.contextmanager
+def building_class(name: str, fields: Iterable[str]) -> Iterator[None]:
+    """While class `name` is built from flags that set `fields` (see given)."""
+    token = _GIVEN.set((name, frozenset(fields)))
+    try:
+        yield
+    finally:
+        _GIVEN.reset(token)
 
 
 def uuid4() -> str:

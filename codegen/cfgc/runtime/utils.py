@@ -1,7 +1,7 @@
 """Helpers for config dataclasses, under the names vLLM 0.25.1 keeps in
 `vllm.config.utils` (re-exported as `vllm_config.utils`).
 
-Two groups:
+Three groups:
 
 * building and copying configs: `config` (the decorator), `get_field`, `is_init_field`,
   `replace`, `update_config`, `getattr_iter`, `get_attr_docs`, `Range`;
@@ -9,7 +9,9 @@ Two groups:
   a value into a JSON-friendly canonical form, `get_hash_factors` does that for every
   field of a dataclass, `hash_factors` is the SHA-256 of the sorted JSON text (so the
   same factors give the same hex digest as vLLM's function), `compute_hash_cached`
-  remembers `compute_hash()` per object.
+  remembers `compute_hash()` per object;
+* deprecated settings: `handle_deprecated` and the `*_from_deprecated_env_if_set` pair,
+  warning through runtime.deprecation (once per process).
 
 The generated classes hash with their own type-directed encoding (runtime.hashing);
 these functions are for code written against vLLM's helpers. Nothing here imports
@@ -25,6 +27,7 @@ import hashlib
 import inspect
 import json
 import logging
+import os
 import pathlib
 import textwrap
 from collections.abc import Callable, Mapping, Sequence, Set
@@ -35,11 +38,14 @@ from pydantic import ConfigDict
 from pydantic.dataclasses import dataclass as _pydantic_dataclass
 from pydantic.fields import FieldInfo
 
+from .deprecation import warn_deprecated
+
 __all__ = [
     "ConfigT", "ConfigType", "Range", "SupportsHash", "SupportsMetricsInfo",
-    "compute_hash_cached", "config", "get_attr_docs", "get_field", "get_hash_factors",
-    "getattr_iter", "hash_factors", "is_init_field", "normalize_value", "replace",
-    "update_config",
+    "compute_hash_cached", "config", "get_attr_docs", "get_field",
+    "get_from_deprecated_env_if_set", "get_hash_factors", "getattr_iter",
+    "handle_deprecated", "hash_factors", "is_init_field", "normalize_value", "replace",
+    "set_from_deprecated_env_if_set", "update_config",
 ]
 
 _log = logging.getLogger("vllm_config.utils")
@@ -205,6 +211,52 @@ class Range:
         return f"({self.start}, {self.end})"
 
     __repr__ = __str__
+
+
+# -- deprecated settings ----------------------------------------------------------------
+
+
+def handle_deprecated(config: Any, old_name: str, new_name_or_names: str | list[str],
+                      removal_version: str) -> None:
+    """If the deprecated field `old_name` of `config` is set (not None), warn (once per
+    process, ConfigDeprecationWarning) and copy its value to the field(s) replacing it."""
+    value = getattr(config, old_name)
+    if value is None:
+        return
+    names = [new_name_or_names] if isinstance(new_name_or_names, str) else list(new_name_or_names)
+    warn_deprecated(f"{type(config).__name__}.{old_name}",
+                    f"it will be removed in {removal_version}.", ", ".join(names))
+    for name in names:
+        setattr(config, name, value)
+
+
+def get_from_deprecated_env_if_set(env_name: str, removal_version: str,
+                                   field_name: str | None = None) -> str | None:
+    """The value of the deprecated environment variable `env_name` when it is set (with a
+    once-per-process warning that names `field_name` as the replacement), else None."""
+    if env_name not in os.environ:
+        return None
+    warn_deprecated(f"environment variable {env_name}",
+                    f"it will be removed in {removal_version}.", field_name or "")
+    return os.environ[env_name]
+
+
+def set_from_deprecated_env_if_set(config: Any, env_name: str, removal_version: str,
+                                   field_name: str, to_bool: bool = False,
+                                   to_int: bool = False) -> None:
+    """Set `config.<field_name>` from the deprecated environment variable when it is set:
+    as text, or as a bool ("1"/"true", any case, is True) or an int."""
+    if to_bool and to_int:
+        raise ValueError("set_from_deprecated_env_if_set: choose to_bool or to_int, not both")
+    text = get_from_deprecated_env_if_set(env_name, removal_version, field_name)
+    if text is None:
+        return
+    value: str | bool | int = text
+    if to_bool:
+        value = text.lower() in ("1", "true")
+    elif to_int:
+        value = int(text)
+    setattr(config, field_name, value)
 
 
 # -- hashing ----------------------------------------------------------------------------

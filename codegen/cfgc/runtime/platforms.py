@@ -1,0 +1,99 @@
+"""Selecting a platform profile (the data lives in the generated `platforms` module).
+
+`Selector` holds the profiles of one generated package and which one is selected:
+set in code (`set`, or `using` for a block), else named by an environment variable,
+else the schema's default. `current` is a stand-in object whose attributes are the
+selected profile's values, so modules can import it once and still follow a change.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import os
+from collections.abc import Iterator
+
+
+class PlatformError(ValueError):
+    """An unknown platform name (the message lists the known ones)."""
+
+
+class Platform:
+    """One profile: `name`, `doc` and one attribute per declared platform attribute."""
+
+    def __init__(self, name: str, values: dict[str, object]):
+        self.name = name
+        self._values = values
+
+    def __getattr__(self, attr: str) -> object:
+        values = self.__dict__.get("_values", {})
+        if attr not in values:
+            raise AttributeError(f"platform {self.name!r} has no attribute {attr!r}")
+        value = values[attr]
+        # lists and dicts are handed out as copies: a profile never changes
+        return copy.deepcopy(value) if isinstance(value, list | dict) else value
+
+    def __repr__(self) -> str:
+        return f"<platform {self.name}>"
+
+
+class _Current:
+    """The selected profile, looked up on every attribute access."""
+
+    def __init__(self, selector: Selector):
+        self._selector = selector
+
+    def __getattr__(self, attr: str) -> object:
+        return getattr(self._selector.selected(), attr)
+
+    def __repr__(self) -> str:
+        return f"<current platform: {self._selector.selected().name}>"
+
+
+class Selector:
+    def __init__(self, profiles: dict[str, dict], default: str, env_var: str):
+        self._profiles = {name: Platform(name, dict(values)) for name, values in
+                          profiles.items()}
+        self._default = default
+        self._env_var = env_var
+        self._chosen: str | None = None
+        self.current = _Current(self)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._profiles)
+
+    def get(self, name: str) -> Platform:
+        """The profile called `name`; PlatformError (one line) for an unknown name."""
+        if name not in self._profiles:
+            raise PlatformError(f"unknown platform {name!r}: expected one of "
+                                f"{', '.join(self._profiles)}")
+        return self._profiles[name]
+
+    def selected(self) -> Platform:
+        if self._chosen is not None:
+            return self._profiles[self._chosen]
+        from_env = os.environ.get(self._env_var, "").strip()
+        if from_env:
+            try:
+                return self.get(from_env.lower())
+            except PlatformError as exc:
+                raise PlatformError(f"{self._env_var}: {exc}") from None
+        return self._profiles[self._default]
+
+    def set(self, name: str | None) -> None:
+        """Select `name` for this process (None: back to the environment / default)."""
+        if name is not None:
+            self.get(name)
+        self._chosen = name
+
+    @contextlib.contextmanager
+    def using(self, name: str) -> Iterator[Platform]:
+        """Select `name` for the duration of a `with` block."""
+        platform = self.get(name)
+        saved = self._chosen
+        self._chosen = name
+        try:
+            yield platform
+        finally:
+            self._chosen = saved

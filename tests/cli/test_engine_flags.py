@@ -1,0 +1,74 @@
+"""Every engine flag of `vllm serve` 0.25.1 (tests/facts/engine_flags_0_25_1.json,
+extracted by tools/extract_engine_flags.py from vLLM's arg_utils.py) is accepted by
+our parser, and the engine-only ones (EngineArgs) resolve like the others."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from cfgc.runtime.cli import build_configs
+from cfgc.runtime.cli_parse import build_cli
+from vllm_config import _cli_table
+
+FACTS = json.loads((Path(__file__).parent.parent / "facts" /
+                    "engine_flags_0_25_1.json").read_text())
+PARSER = build_cli(_cli_table).parser
+MANIFEST = json.loads((Path(_cli_table.__file__).parent / "cli_manifest.json").read_text())
+
+
+def test_the_facts_hold_212_flags() -> None:
+    assert FACTS["count"] == len(FACTS["flags"]) == 212
+    assert len({f["flag"] for f in FACTS["flags"]}) == 212
+
+
+@pytest.mark.parametrize("fact", FACTS["flags"], ids=lambda f: f["flag"])
+def test_every_spelling_is_an_option_of_our_parser(fact: dict) -> None:
+    for option in (fact["flag"], *fact["aliases"]):
+        assert option in PARSER._option_string_actions, option
+    if fact["explicit_boolean_optional"]:
+        assert "--no-" + fact["flag"][2:] in PARSER._option_string_actions
+
+
+def test_the_manifest_lists_exactly_vllms_flags() -> None:
+    assert {f["name"] for f in MANIFEST["flags"]} == {f["flag"] for f in FACTS["flags"]}
+
+
+def _engine_args(*argv: str):
+    _, built = build_configs(_cli_table, list(argv), lambda *a, **k: None)
+    return built.roots["EngineArgs"], built.roots["VllmConfig"]
+
+
+def test_engine_only_flags_parse_and_build() -> None:
+    args, cfg = _engine_args(
+        "--disable-log-stats", "--aggregate-engine-logging", "--no-enable-log-requests",
+        "--fail-on-environ-validation", "--gdn-prefill-backend", "cutedsl",
+        "--device-ids", "2,3", "-dpr", "1", "-dpm",
+        "--model-class-overrides", '{"OPTForCausalLM": "pkg.mod:Cls"}')
+    assert args.disable_log_stats and args.aggregate_engine_logging
+    assert args.enable_log_requests is False and args.fail_on_environ_validation
+    assert args.gdn_prefill_backend == "cutedsl"
+    assert args.device_ids == ["2", "3"]
+    assert args.data_parallel_start_rank == 1 and args.data_parallel_multi_port_external_lb
+    assert cfg.model_config.model_class_overrides == {"OPTForCausalLM": "pkg.mod:Cls"}
+
+
+def test_engine_args_do_not_touch_the_cache_key() -> None:
+    _, plain = _engine_args()
+    _, flagged = _engine_args("--disable-log-stats", "--gdn-prefill-backend", "triton",
+                              "-dpr", "2")
+    assert plain.compute_hash() == flagged.compute_hash()
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (("--gdn-prefill-backend", "cuda"), "--gdn-prefill-backend"),
+    (("-dpr", "-1"), "data_parallel_start_rank"),
+])
+def test_bad_engine_args_are_rejected(argv, needle) -> None:
+    from cfgc.runtime.cli_values import CliError
+
+    with pytest.raises(CliError, match=needle) as info:
+        _engine_args(*argv)
+    assert "\n" not in str(info.value)
