@@ -18,11 +18,12 @@ from .cli.helpers import TABLE, run
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
-MODEL = "tiny-opt-no-weights"  # a model path: nothing reads it without a checkpoint helper
+MODEL = "tiny-opt-no-weights"  # the parity checkpoint, from the test hub cache
+MOE_MODEL = "tiny-moe"  # a small Mixtral config: external DP load balancing needs MoE
 
 
-def show(*argv: str) -> dict:
-    rc, out, err = run("show", "--model", MODEL, *argv, "--format", "json")
+def show(*argv: str, model: str = MODEL) -> dict:
+    rc, out, err = run("show", "--model", model, *argv, "--format", "json")
     assert rc == 0, err
     return json.loads(out)
 
@@ -172,9 +173,9 @@ def test_default_mm_loras_need_a_multimodal_model() -> None:
 
 
 def test_external_dp_needs_moe_model_once_known() -> None:
-    """Non-MoE models reject external DP load balancing; an unknown model (no
-    checkpoint read yet) is given the benefit of the doubt."""
-    data = show("-dp", "2", "--data-parallel-external-lb", "-dpn", "1")
+    """Non-MoE models reject external DP load balancing (the checkpoint says which)."""
+    assert "MoE" in one_error("-dp", "2", "--data-parallel-external-lb", "-dpn", "1")
+    data = show("-dp", "2", "--data-parallel-external-lb", "-dpn", "1", model=MOE_MODEL)
     assert value(data, "parallel_config.data_parallel_external_lb") is True
     assert value(data, "parallel_config.data_parallel_rank") == 1
 
@@ -201,7 +202,7 @@ DP = ("data_parallel_size_local", "data_parallel_rank", "data_parallel_external_
      (1, 2, True, False)),
 ])
 def test_data_parallel_flags_resolve_like_the_engine(argv: list[str], expected: tuple) -> None:
-    data = show(*argv)
+    data = show(*argv, model=MOE_MODEL)  # external LB cases need an MoE model
     assert tuple(value(data, "parallel_config." + name) for name in DP) == expected
 
 
@@ -344,7 +345,8 @@ def test_speculative_config_in_python_keeps_given_targets() -> None:
     target = ModelConfig(model="m", max_model_len=100)
     sc = SpeculativeConfig(model="d", num_speculative_tokens=1, target_model_config=target,
                            target_parallel_config=ParallelConfig())
-    assert sc.draft_model_config.model == "d" and sc.draft_model_config.max_model_len is None
+    # The draft's length: its checkpoint's 8192, capped by the target's 100.
+    assert sc.draft_model_config.model == "d" and sc.draft_model_config.max_model_len == 100
     assert sc.draft_parallel_config.tensor_parallel_size == 1
     assert SpeculativeConfig(method="ngram", num_speculative_tokens=2).draft_model_config is None
 
