@@ -32,7 +32,10 @@ def test_class_exists_with_the_seed_constructor_fields(name: str) -> None:
     facts = CLASSES[name]
     cls = getattr(PKG, name, None)
     assert cls is not None, f"{name} is not generated"
-    ours = [f.name for f in dataclasses.fields(cls) if f.init]
+    # Fields of vLLM 0.25.1 that the (older) seed lacks: model_class_overrides is in the
+    # 0.25.1 parity baseline (/work/shared/parity) and is the --model-class-overrides flag.
+    newer = {"ModelConfig": {"model_class_overrides"}}.get(name, set())
+    ours = [f.name for f in dataclasses.fields(cls) if f.init and f.name not in newer]
     initvars = [f["name"] for f in facts["fields"] if f["kind"] == "initvar"]
     expected = [n for n in facts["constructor_fields"] if n not in initvars]
     if name == "ModelConfig":  # vLLM 0.25.1 has one constructor field the seeds lack

@@ -138,9 +138,6 @@ class ModelConfig:
     convert_type: Literal["none", "embed", "classify"] | None = Field(default=None, init=False)
     """The adapter actually used (convert with "auto" resolved from the architecture and runner)."""
 
-    original_max_model_len: _v.Int | None = Field(default=None, init=False)
-    """max_model_len as the user gave it, before it was derived from or checked against the checkpoint."""
-
     hf_config_path: str | None = None
     """Hugging Face id or path to read the model config from, when it differs from model."""
 
@@ -165,6 +162,9 @@ class ModelConfig:
     """Context length in tokens (prompt plus output). Unset uses the model's own limit;
     -1 picks the longest length that fits in GPU memory.
     """
+
+    original_max_model_len: _v.Int | None = Field(default=None, init=False)
+    """The context length as requested (unset or -1 included), before the checkpoint's limit applied."""
 
     spec_target_max_model_len: _v.Int | None = None
     """Context length of the target model, used to cap a speculative-decoding draft model."""
@@ -785,7 +785,7 @@ class ModelConfig:
         return _hooks.get_pooling_task(self, supported_tasks)
 
     def get_and_verify_max_len(self, max_model_len: "int | None") -> "int":
-        """The context length: the checkpoint's when max_model_len is None or -1 (length keys, sliding window when disabled, RoPE scaling, encoder limits), else max_model_len checked against it (VLLM_ALLOW_LONG_MAX_MODEL_LEN=1 allows more)."""
+        """The context length: the checkpoint's for a request of None or -1 (length keys, sliding window when disabled, RoPE scaling, encoder limits), else the request checked against it (a longer request needs an opt-in environment variable)."""
         return _hooks.get_and_verify_max_len(self, max_model_len)
 
     def is_nvfp4_quantized(self) -> "bool":

@@ -39,10 +39,15 @@ def test_literal_types():
     assert "ngram" not in eagle and values(types.NgramGPUTypes) == ("ngram_gpu",)
 
 
+def test_draft_checkpoint_must_be_found():
+    # A drafter with weights reads its checkpoint (never downloaded): a URL is not one.
+    with pytest.raises(ValueError, match="'https://x.y/model' not found"):
+        spec(model="https://x.y/model", num_speculative_tokens=1, target_model_config=TARGET)
+
+
 @pytest.mark.parametrize("model, method, expected", [
     ("pkg.Proposer", None, "custom_class"),
     ("pkg.Proposer", "eagle", "custom_class"),
-    ("https://x.y/model", None, "draft_model"),
     ("org/model.v1", None, "draft_model"),
     ("ngram", None, "ngram"),
     ("[ngram]", None, "ngram"),

@@ -67,7 +67,10 @@ def locate(model: str, revision: str | None) -> Path:
     """The folder holding the checkpoint's config: `model` itself when it is a local
     folder, else its hub-cache snapshot. Raises ModelNotFoundError naming where it
     looked."""
-    local = Path(model).expanduser()
+    try:
+        local = Path(model).expanduser()
+    except RuntimeError:  # "~user" of an unknown user: not a local path
+        local = Path(model)
     if local.is_dir():
         if (local / "config.json").is_file() or (local / "params.json").is_file():
             return local.resolve()
