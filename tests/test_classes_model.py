@@ -17,6 +17,8 @@ from vllm_config.model import ModelConfig
 from vllm_config.multimodal import MultiModalConfig
 from vllm_config.pooler import PoolerConfig
 
+from .beyond_seed import constructor_fields, hashed, names
+
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]
 SEED = FACTS["ModelConfig"]
 LMO = "language_model_only"
@@ -31,7 +33,8 @@ CHECKPOINT_FIELDS = {"model_arch_config", "checkpoint_facts", "runner_type", "co
 
 
 def test_constructor_matches_seed():
-    assert list(inspect.signature(ModelConfig).parameters) == SEED["constructor_fields"]
+    assert list(inspect.signature(ModelConfig).parameters) == \
+        constructor_fields("ModelConfig", SEED["constructor_fields"])
 
 
 def test_declared_defaults_match_seed():
@@ -141,11 +144,13 @@ def test_hash_factor_names_match_seed():
     included = set(SEED["hash"]["included"])
     # hf_overrides feeds the key as in vLLM 0.25.1 (the seed predates it): overrides
     # change the architecture config, so artifacts with and without them must differ.
-    assert set(ModelConfig().hash_factors()) == included | {LMO, "hf_overrides"}
+    assert set(ModelConfig().hash_factors()) == \
+        included | {LMO, "hf_overrides"} | hashed("ModelConfig")
     ignored = set(SEED["hash"]["ignored"]) - set(SEED["hash"]["ignored_initvars"]) - {
         "hf_overrides"}
     stored = {f.name for f in dataclasses.fields(ModelConfig)}
-    assert stored == included | ignored | {"hf_overrides"} | CHECKPOINT_FIELDS
+    assert stored == \
+        included | ignored | {"hf_overrides"} | CHECKPOINT_FIELDS | names("ModelConfig")
 
 
 CHANGES = {

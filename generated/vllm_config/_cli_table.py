@@ -223,6 +223,7 @@ CLASSES = {
             "calculate_kv_scales": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
+            "skip_page_size_padded": "",
             "mamba_block_size": "",
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
@@ -354,6 +355,7 @@ CLASSES = {
         "fields": {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
+            "enable_cutedsl_warmup": "",
             "moe_backend": "",
             "linear_backend": "",
         },
@@ -472,11 +474,12 @@ CLASSES = {
             "config_format": "",
             "hf_token": "",
             "hf_overrides": "",
+            "model_class_overrides": "",
             "generation_config": "",
             "override_generation_config": "",
             "enable_sleep_mode": "",
+            "sleep_mode_backend": "",
             "enable_cumem_allocator": "",
-            "model_class_overrides": "",
             "model_impl": "",
             "override_attention_dtype": "",
             "logits_processors": "",
@@ -758,6 +761,7 @@ CLASSES = {
             "code_revision": "",
             "disable_padded_drafter_batch": "",
             "use_local_argmax_reduction": "",
+            "use_heterogeneous_vocab": "",
             "prompt_lookup_max": "",
             "prompt_lookup_min": "",
             "parallel_drafting": "",
@@ -1527,6 +1531,30 @@ FLAGS = (
         "dest": "f30",
     },
     {
+        "flag": "--model-class-overrides",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.model_class_overrides",
+        "cls": "ModelConfig",
+        "field": "model_class_overrides",
+        "root": "VllmConfig",
+        "path": ("model_config", "model_class_overrides"),
+        "optional": False,
+        "kind": "dict",
+        "requires": "",
+        "default": "{}",
+        "help": (
+            "Replace the model class of one or more architectures: architecture name -> "
+            "\"module:Class\" (the form ModelRegistry.register_model takes), e.g. "
+            "{\"LlamaForCausalLM\": \"my_pkg.llama:MyLlama\"}. For development and "
+            "debugging.\n\nTakes a JSON object, or its keys one by one: "
+            "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
+            "list). (default: {})"
+        ),
+        "dest": "f31",
+    },
+    {
         "flag": "--generation-config",
         "aliases": (),
         "negatives": (),
@@ -1545,7 +1573,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f31",
+        "dest": "f32",
     },
     {
         "flag": "--override-generation-config",
@@ -1567,7 +1595,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f32",
+        "dest": "f33",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1587,7 +1615,7 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f33",
+        "dest": "f34",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1606,30 +1634,6 @@ FLAGS = (
         "help": (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
-        ),
-        "dest": "f34",
-    },
-    {
-        "flag": "--model-class-overrides",
-        "aliases": (),
-        "negatives": (),
-        "group": "ModelConfig",
-        "target": "ModelConfig.model_class_overrides",
-        "cls": "ModelConfig",
-        "field": "model_class_overrides",
-        "root": "VllmConfig",
-        "path": ("model_config", "model_class_overrides"),
-        "optional": False,
-        "kind": "dict",
-        "requires": "",
-        "default": "{}",
-        "help": (
-            "Replace the model class of one or more architectures: architecture name -> "
-            "\"module:Class\" (the form ModelRegistry.register_model takes), e.g. "
-            "{\"LlamaForCausalLM\": \"my_pkg.llama:MyLlama\"}. For development and "
-            "debugging.\n\nTakes a JSON object, or its keys one by one: "
-            "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
-            "list). (default: {})"
         ),
         "dest": "f35",
     },
