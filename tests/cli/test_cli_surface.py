@@ -161,12 +161,20 @@ def test_normalisers_apply_before_choices() -> None:
     assert value_at(parsed, e) == choice
 
 
-def test_json_flag_and_dotted_keys_merge() -> None:
+def test_dotted_keys_replace_the_json_flag_as_in_vllm() -> None:
+    """vLLM gathers each spelling's dotted keys into one JSON value given last: it
+    replaces a whole JSON value of the flag, and of two spellings the later one wins."""
     e = first(lambda e: e["kind"] == "json" and not e["field"] and e["aliases"]
-              and sum(1 for v in TABLE.CLASSES[e["json_class"]]["fields"].values() if not v) > 1)
+              and sum(1 for v in TABLE.CLASSES[e["json_class"]]["fields"].values() if not v) > 2)
     plain_fields = [k for k, v in TABLE.CLASSES[e["json_class"]]["fields"].items() if not v]
-    a, b = plain_fields[:2]
-    parsed, _ = parse([e["flag"], json.dumps({a: 1}), f"{e['aliases'][0]}.{b}", "2"])
+    a, b, c = plain_fields[:3]
+    alias = e["aliases"][0]
+    parsed, warned = parse([e["flag"], json.dumps({a: 1}), f"{alias}.{b}", "2"])
+    assert value_at(parsed, e) == {b: 2}
+    assert any("replaced by the dotted keys" in w for w in warned)
+    parsed, _ = parse([f"{alias}.{a}", "1", f"{e['flag']}.{b}", "2", f"{alias}.{c}", "3"])
+    assert value_at(parsed, e) == {b: 2}
+    parsed, _ = parse([f"{alias}.{a}", "1", f"{alias}.{b}", "2", e["flag"], json.dumps({c: 3})])
     assert value_at(parsed, e) == {a: 1, b: 2}
 
 

@@ -5,9 +5,12 @@ Steps, as vLLM's FlexibleArgumentParser does them: --config expands to flags (th
 file's values lose to the command line); underscores in flag names become dashes;
 dotted keys (-cc.mode 3, --compilation-config.pass_config.x true, key+ a,b appends) are
 collected per flag; everything else goes through an argparse parser built from the
-table, whose actions record each value instead of storing it. Then values are applied
-in precedence order: file before command line; within each, a whole-config JSON value,
-then its dotted keys, then single-field flags, each group in the order given.
+table, whose actions record each value instead of storing it. On the command line, the
+dotted keys of one spelling form one JSON value given last, as in vLLM: they replace a
+whole JSON value of the flag, and of two spellings (-cc.x, --compilation-config.y) the
+one first seen later wins. Then values are applied in precedence order: file before
+command line; within each, a whole-config JSON value, then its dotted keys, then
+single-field flags, each group in the order given.
 """
 
 from __future__ import annotations
@@ -433,6 +436,29 @@ def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
 # --------------------------------------------------------------------------- apply
 
 
+def _dotted_groups_replace(ops: list[Op], warn) -> list[Op]:
+    """vLLM's parser gathers the command line's dotted keys of each spelling (-cc.x,
+    --compilation-config.y) into one JSON value given after every other flag, and the
+    last value of a JSON flag wins: so dotted keys replace a whole JSON value of the same
+    flag, and of two spellings the one seen first last wins. Same here."""
+    heads: dict[str, dict[str, None]] = {}
+    for op in ops:
+        if op.rank == 1 and op.keys:
+            heads.setdefault(op.entry["dest"], {})[op.label.split(".", 1)[0]] = None
+    kept = []
+    for op in ops:
+        spellings = heads.get(op.entry["dest"]) if op.rank == 1 else None
+        winner = list(spellings)[-1] if spellings else None
+        if winner is None or op.mode in ("append", "enable") and not op.keys:
+            kept.append(op)
+        elif op.keys and op.label.split(".", 1)[0] == winner:
+            kept.append(op)
+        else:
+            warn(f"{_given(op)} is replaced by the dotted keys of {winner} (as in vLLM, "
+                 f"{winner}.KEY values form one JSON value given last)")
+    return kept
+
+
 def _warn_duplicates(ops: list[Op], warn) -> None:
     """A flag (or dotted key) given twice on the command line: the last one wins."""
     seen: dict[tuple, list[Op]] = {}
@@ -546,6 +572,7 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
     ops.extend(line_ops)
     for seq, op in enumerate(ops):
         op.seq = seq
+    ops = _dotted_groups_replace(ops, warn)
     _warn_duplicates(ops, warn)
     warned: set[str] = set()
     for op in ops:
