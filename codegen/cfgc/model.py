@@ -153,6 +153,7 @@ class CliSpec:
     group: str = ""  # help group, when not the class's (vLLM lists some flags elsewhere)
     fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
     from_parent: str = ""  # the enclosing config's field passed here when building from flags
+    exclusive: bool = False  # vLLM rejects the flag together with its key in the JSON flag
 
 
 @dataclass(frozen=True)

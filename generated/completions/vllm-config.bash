@@ -201,7 +201,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-encoder-attn-dtype)
-            COMPREPLY=()
+            COMPREPLY=($(compgen -W "fp8 None" -- "${cur}"))
             return 0
             ;;
         --mm-encoder-fp8-scale-path)

@@ -2050,7 +2050,10 @@ FLAGS = (
         "root": "VllmConfig",
         "path": ("model_config", "mm_encoder_attn_dtype"),
         "optional": True,
-        "kind": "str",
+        "kind": "choice",
+        "choices": ("fp8",),
+        "literal_type": "str",
+        "open": False,
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
@@ -4169,6 +4172,7 @@ FLAGS = (
         ),
         "open": False,
         "normalise": ["auto_to_none"],
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4336,6 +4340,7 @@ FLAGS = (
         "path": ("kernel_config", "enable_flashinfer_autotune"),
         "optional": False,
         "kind": "bool",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4712,6 +4717,7 @@ FLAGS = (
         "path": ("speculative_config", "num_speculative_tokens"),
         "optional": False,
         "kind": "int",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4733,6 +4739,7 @@ FLAGS = (
         "path": ("speculative_config", "model"),
         "optional": True,
         "kind": "str",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4754,6 +4761,7 @@ FLAGS = (
         "path": ("speculative_config", "method"),
         "optional": True,
         "kind": "str",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -5117,6 +5125,7 @@ FLAGS = (
         "kind": "int",
         "container": "list",
         "nargs": "+",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -5138,6 +5147,7 @@ FLAGS = (
         "path": ("compilation_config", "max_cudagraph_capture_size"),
         "optional": False,
         "kind": "int",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (

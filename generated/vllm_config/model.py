@@ -329,7 +329,7 @@ class ModelConfig:
     mm_encoder_attn_backend: InitVar[AttentionBackendEnum | str | None] = None
     """Passed to MultiModalConfig.mm_encoder_attn_backend."""
 
-    mm_encoder_attn_dtype: InitVar[str | None] = None
+    mm_encoder_attn_dtype: InitVar[Literal["fp8"] | None] = None
     """Passed to MultiModalConfig.mm_encoder_attn_dtype."""
 
     mm_encoder_fp8_scale_path: InitVar[str | None] = None
@@ -422,7 +422,7 @@ class ModelConfig:
         value = _hooks.check_logits_processors(value)
         return value
 
-    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: str | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
+    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.tokenizer is None:
             self.tokenizer = self.model

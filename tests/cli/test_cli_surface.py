@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cfgc.resolve import derived_cli
+from cfgc.runtime.cli_values import CliError
 
 from .helpers import CLI, RES, TABLE, entries, parse, run, run_process
 
@@ -393,3 +394,15 @@ def test_list_of_choices_takes_comma_joined_items() -> None:
     assert value_at(parsed, e) == want
     rc, _, err = run("show", e["flag"], f"{a},nope")
     assert rc == 2 and "'nope'" not in err and f"'{a},nope'" in err
+
+
+def test_exclusive_flag_with_its_json_key_is_one_line_error() -> None:
+    """vLLM rejects --cudagraph-capture-sizes together with the same key of -cc (in the
+    JSON or as a dotted key); without the key, both are fine."""
+    for argv in (["--cudagraph-capture-sizes", "1", "2", "-cc.cudagraph_capture_sizes", "[4]"],
+                 ["-cc", '{"cudagraph_capture_sizes": [4]}', "--cudagraph-capture-sizes", "1"]):
+        with pytest.raises(CliError, match="mutually exclusive") as info:
+            parse(argv)
+        assert "\n" not in str(info.value)
+    parsed, _ = parse(["-cc", '{"mode": 3}', "--cudagraph-capture-sizes", "1", "2"])
+    assert parsed.trees["VllmConfig"]["compilation_config"]["cudagraph_capture_sizes"] == [1, 2]

@@ -459,6 +459,32 @@ def _dotted_groups_replace(ops: list[Op], warn) -> list[Op]:
     return kept
 
 
+def _check_exclusive(ops: list[Op]) -> None:
+    """vLLM rejects some single-field flags given together with the same key in the JSON
+    flag of their config (--cudagraph-capture-sizes and -cc.cudagraph_capture_sizes)."""
+    for op in ops:
+        if not op.entry.get("exclusive"):
+            continue
+        path = tuple(op.entry["path"])
+        for other in ops:
+            entry = other.entry
+            if entry["kind"] != "json" or entry["field"] or entry["root"] != op.entry["root"]:
+                continue
+            node: object = {}
+            full = tuple(entry["path"]) + other.keys
+            if full == path:
+                node = None
+            elif full == path[:len(full)] and isinstance(other.value, dict):
+                node = other.value
+                for key in path[len(full):]:
+                    node = node.get(key, Op) if isinstance(node, dict) else Op
+                node = None if node is not Op else {}
+            if node is None:
+                key = ".".join(path[len(entry["path"]):])
+                raise CliError(f"{op.label} and {other.label} (key {key!r}) are mutually "
+                               f"exclusive, as in vLLM: give {key} one way")
+
+
 def _warn_duplicates(ops: list[Op], warn) -> None:
     """A flag (or dotted key) given twice on the command line: the last one wins."""
     seen: dict[tuple, list[Op]] = {}
@@ -589,6 +615,7 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
     # a whole value given twice (same flag, same source): the last one replaces the other
     last = {(op.entry["dest"], op.rank): op.seq for op in ops if not op.keys}
     ops = [op for op in ops if op.keys or last[(op.entry["dest"], op.rank)] == op.seq]
+    _check_exclusive(ops)
     ops.sort(key=lambda op: (op.rank, op.specificity, op.seq))
     enabled: dict[str, bool] = {}
     for op in ops:
