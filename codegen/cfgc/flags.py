@@ -84,6 +84,7 @@ class FlagSpec:
     human_int: bool = False
     auto_int: bool = False
     exclusive: bool = False  # rejected together with the same key of the class's JSON flag
+    passes_to: tuple[str, ...] | None = None  # also set at this path of the first root
     metavar: str | None = None
     deprecated: str | None = None  # the deprecation message
     replacement: str | None = None  # with deprecated: what to use instead ("" if none)

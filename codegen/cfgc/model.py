@@ -154,6 +154,7 @@ class CliSpec:
     fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
     from_parent: str = ""  # the enclosing config's field passed here when building from flags
     exclusive: bool = False  # vLLM rejects the flag together with its key in the JSON flag
+    passes_to: str = ""  # a path in the first root the engine also copies a given value to
 
 
 @dataclass(frozen=True)

@@ -47,7 +47,7 @@ FIELD_KEYS = (
     "derive", "env", "items", "deprecated_values", "differs_from_vllm",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
-                  "from_parent", "exclusive")
+                  "from_parent", "exclusive", "passes_to")
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
@@ -1030,6 +1030,10 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     auto_int = hnode is not None and hnode.value == "auto"  # `human_int: auto` (max_model_len)
     if hnode is not None and not auto_int and not isinstance(hnode.value, bool):
         errors.error(hnode.loc, f"'human_int' of {what} must be true, false or auto")
+    passes_to = cr.str("passes_to", what)
+    if passes_to and not (passes_to.isidentifier() or DOTTED.match(passes_to)):
+        errors.error(cr.key_loc("passes_to"), f"passes_to of {what} must be a dotted path "
+                     "into the first root config, e.g. parallel_config.assigned_physical_gpu_ids")
     enode = cr.get("exclusive")
     if enode is not None and not isinstance(enode.value, bool):
         errors.error(enode.loc, f"'exclusive' of {what} must be true or false")
@@ -1037,4 +1041,5 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
                      auto_int=auto_int, group=cr.str("group", what), fill=fill,
                      from_parent=from_parent,
-                     exclusive=enode is not None and enode.value is True)
+                     exclusive=enode is not None and enode.value is True,
+                     passes_to=passes_to)

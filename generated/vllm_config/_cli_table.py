@@ -5480,12 +5480,14 @@ FLAGS = (
         "choices": ("cutedsl", "flashinfer", "triton"),
         "literal_type": "str",
         "open": False,
+        "passes_to": ("additional_config", "gdn_prefill_backend"),
         "requires": "",
         "default": "None",
         "help": (
             "Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: "
-            "the model chooses. vLLM passes it to the model through "
-            "VllmConfig.additional_config[\"gdn_prefill_backend\"]. (default: None)"
+            "the model chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"gdn_prefill_backend\"] (over a key of that name in "
+            "--additional-config), where the model reads it. (default: None)"
         ),
         "dest": "f208",
     },
@@ -5504,12 +5506,13 @@ FLAGS = (
         "container": "list",
         "nargs": "+",
         "comma_list": True,
+        "passes_to": ("parallel_config", "assigned_physical_gpu_ids"),
         "requires": "",
         "default": "None",
         "help": (
             "Physical GPUs to run on, as indices or UUIDs, comma-separated (\"2,3,5,7\"), instead "
             "of hiding the others with CUDA_VISIBLE_DEVICES (so GPU/NIC topology stays visible). "
-            "Ignored by the Ray executor (use placement groups). Becomes "
+            "Ignored by the Ray executor (use placement groups). Copied to "
             "ParallelConfig.assigned_physical_gpu_ids. (default: None)"
         ),
         "dest": "f209",

@@ -358,6 +358,8 @@ class ParallelConfig:
             self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not (0 <= self.data_parallel_rank < self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"])
+        if self.distributed_executor_backend is None and self.world_size_across_dp > 1:
+            self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
             self.distributed_executor_backend = 'uni'
         if self.max_parallel_loading_workers is not None:

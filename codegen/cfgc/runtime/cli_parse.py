@@ -639,6 +639,10 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
             continue
         _put(trees[root], path, op.value, op.mode)
         provenance.append((root, path, op.label))
+        also = entry.get("passes_to")
+        if also and op.value is not None:  # the engine copies it into the config too
+            _put(trees[table.ROOTS[0]], tuple(also), op.value, "set")
+            provenance.append((table.ROOTS[0], tuple(also), op.label))
     for need, labels in ignored.items():
         names = ", ".join(dict.fromkeys(labels))
         warn(f"{names} ha{'s' if len(labels) == 1 else 've'} no effect without {need} "
