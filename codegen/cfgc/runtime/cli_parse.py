@@ -454,7 +454,8 @@ def _dotted_groups_replace(ops: list[Op], warn) -> list[Op]:
         elif op.keys and op.label.split(".", 1)[0] == winner:
             kept.append(op)
         else:
-            warn(f"{_given(op)} is replaced by the dotted keys of {winner} (as in vLLM, "
+            what = op.label if op.keys else f"the JSON given to {op.label}"
+            warn(f"{what} is replaced by the dotted keys of {winner} (as in vLLM, "
                  f"{winner}.KEY values form one JSON value given last)")
     return kept
 
