@@ -460,6 +460,13 @@ def _dotted_groups_replace(ops: list[Op], warn) -> list[Op]:
     return kept
 
 
+def _needs_platform(value: object) -> bool:
+    """A list of device ids holding UUIDs: only the platform maps those to physical ids
+    (a hook point), so the engine's copy of the value is left to it."""
+    return isinstance(value, list) and any(
+        isinstance(v, str) and not v.strip().isdigit() for v in value)
+
+
 def _check_exclusive(ops: list[Op]) -> None:
     """vLLM rejects some single-field flags given together with the same key in the JSON
     flag of their config (--cudagraph-capture-sizes and -cc.cudagraph_capture_sizes)."""
@@ -641,8 +648,8 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
         _put(trees[root], path, op.value, op.mode)
         provenance.append((root, path, op.label))
         also = entry.get("passes_to")
-        if also and op.value is not None:  # the engine copies it into the config too
-            _put(trees[table.ROOTS[0]], tuple(also), op.value, "set")
+        if also and op.value is not None and not _needs_platform(op.value):
+            _put(trees[table.ROOTS[0]], tuple(also), op.value, "set")  # the engine's copy
             provenance.append((table.ROOTS[0], tuple(also), op.label))
     for need, labels in ignored.items():
         names = ", ".join(dict.fromkeys(labels))
