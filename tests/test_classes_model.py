@@ -17,6 +17,8 @@ from vllm_config.model import ModelConfig
 from vllm_config.multimodal import MultiModalConfig
 from vllm_config.pooler import PoolerConfig
 
+from .beyond_seed import constructor_fields, hashed, names
+
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]
 SEED = FACTS["ModelConfig"]
 LMO = "language_model_only"
@@ -30,18 +32,9 @@ CHECKPOINT_FIELDS = {"model_arch_config", "checkpoint_facts", "runner_type", "co
                      "original_max_model_len"}
 
 
-#: In vLLM 0.25.1's ModelConfig (before generation_config) but not in the seeds.
-ADDED_IN_0_25_1 = "model_class_overrides"
-
-
-def seed_constructor() -> list[str]:
-    names = list(SEED["constructor_fields"])
-    names.insert(names.index("generation_config"), ADDED_IN_0_25_1)
-    return names
-
-
 def test_constructor_matches_seed():
-    assert list(inspect.signature(ModelConfig).parameters) == seed_constructor()
+    assert list(inspect.signature(ModelConfig).parameters) == \
+        constructor_fields("ModelConfig", SEED["constructor_fields"])
 
 
 def test_declared_defaults_match_seed():
@@ -151,14 +144,13 @@ def test_hash_factor_names_match_seed():
     included = set(SEED["hash"]["included"])
     # hf_overrides feeds the key as in vLLM 0.25.1 (the seed predates it): overrides
     # change the architecture config, so artifacts with and without them must differ.
-    # model_class_overrides (0.25.1, after the seed) feeds it too: it is not among
-    # vLLM's ignored factors, and another class may build another graph.
-    added = {"hf_overrides", ADDED_IN_0_25_1}
-    assert set(ModelConfig().hash_factors()) == included | {LMO} | added
+    assert set(ModelConfig().hash_factors()) == \
+        included | {LMO, "hf_overrides"} | hashed("ModelConfig")
     ignored = set(SEED["hash"]["ignored"]) - set(SEED["hash"]["ignored_initvars"]) - {
         "hf_overrides"}
     stored = {f.name for f in dataclasses.fields(ModelConfig)}
-    assert stored == included | ignored | added | CHECKPOINT_FIELDS
+    assert stored == \
+        included | ignored | {"hf_overrides"} | CHECKPOINT_FIELDS | names("ModelConfig")
 
 
 CHANGES = {

@@ -85,7 +85,10 @@ def test_world_size_derived():
     p = ParallelConfig(tensor_parallel_size=2, pipeline_parallel_size=3,
                        prefill_context_parallel_size=2)
     assert p.world_size == 12
-    assert p.distributed_executor_backend is None  # left to the engine (hook point)
+    assert p.distributed_executor_backend == "mp"  # more than one worker: processes
+    assert ParallelConfig(data_parallel_size=2, data_parallel_backend="ray") \
+        .distributed_executor_backend == "ray"
+    assert ParallelConfig().distributed_executor_backend == "uni"
     ext = ParallelConfig(tensor_parallel_size=2, data_parallel_size=2,
                          distributed_executor_backend="external_launcher")
     assert ext.world_size == 4

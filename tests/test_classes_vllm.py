@@ -81,7 +81,8 @@ def test_default_build_needs_no_model():
     assert cc.custom_ops == ["none"]
     assert (cc.cudagraph_capture_sizes, cc.max_cudagraph_capture_size) == ([], 0)
     assert cc.compile_ranges_endpoints == [v.scheduler_config.max_num_batched_tokens]
-    assert cc.ir_enable_torch_wrap is True and cc.fast_moe_cold_start is True
+    # vLLM 0.25.1 on torch 2.11 always turns the fast MoE cold start off
+    assert cc.ir_enable_torch_wrap is True and cc.fast_moe_cold_start is False
     assert cc.use_inductor_graph_partition is False
     assert v.scheduler_config.async_scheduling is True
     assert v.parallel_config.disable_nccl_for_dp_synchronization is True

@@ -215,7 +215,10 @@ def test_small_methods() -> None:
 def test_parallel_ports() -> None:
     from vllm_config import ParallelConfig
 
-    p = ParallelConfig(data_parallel_master_port=29500)
+    p = ParallelConfig()
+    # without DP arguments the port comes from VLLM_DP_MASTER_PORT (default 0)
+    assert p.data_parallel_master_port == 0
+    p.data_parallel_master_port = 29500
     p._data_parallel_master_port_list = [40001, 40002]
     assert [p.get_next_dp_init_port() for _ in range(4)] == [40002, 40001, 29500, 29501]
     assert p.data_parallel_master_port == 29502

@@ -12,6 +12,7 @@ import json
 
 import pytest
 
+from .beyond_seed import constructor_fields, hashed
 from .conftest import REPO
 from .strategies import resolved
 
@@ -32,14 +33,12 @@ def test_class_exists_with_the_seed_constructor_fields(name: str) -> None:
     facts = CLASSES[name]
     cls = getattr(PKG, name, None)
     assert cls is not None, f"{name} is not generated"
-    # Fields of vLLM 0.25.1 that the (older) seed lacks: model_class_overrides is in the
-    # 0.25.1 parity baseline (/work/shared/parity) and is the --model-class-overrides flag.
-    newer = {"ModelConfig": {"model_class_overrides"}}.get(name, set())
-    ours = [f.name for f in dataclasses.fields(cls) if f.init and f.name not in newer]
+    # Fields of vLLM 0.25.1 that the (older) seed lacks come in through constructor_fields
+    # (tests/beyond_seed.py).
+    ours = [f.name for f in dataclasses.fields(cls) if f.init]
     initvars = [f["name"] for f in facts["fields"] if f["kind"] == "initvar"]
-    expected = [n for n in facts["constructor_fields"] if n not in initvars]
-    if name == "ModelConfig":  # vLLM 0.25.1 has one constructor field the seeds lack
-        expected.insert(expected.index("generation_config"), "model_class_overrides")
+    expected = [n for n in constructor_fields(name, facts["constructor_fields"])
+                if n not in initvars]
     assert ours == expected
     schema_initvars = [f.name for f in RES.classes[name].fields if f.kind == "initvar"]
     assert schema_initvars == initvars
@@ -127,9 +126,8 @@ def test_hash_rule_equals_the_seed(name: str) -> None:
     assert name in RES.classes, f"{name} is not in the schema"
     rule = CLASSES[name]["hash"]
     style = rule["style"]
-    # Deliberate, from newer vLLM: hf_overrides feeds the key since 0.25.1 (the seed is
-    # older), and so does model_class_overrides, a 0.25.1 field the seed lacks.
-    newer = {"ModelConfig": {"hf_overrides", "model_class_overrides"}}.get(name, set())
+    # Deliberate, from newer vLLM: hf_overrides feeds the key since 0.25.1 (the seed is older).
+    newer = {"ModelConfig": {"hf_overrides"}}.get(name, set()) | hashed(name)
     assert newer <= _included(name)
     ours = _included(name) - {"schema_version"} - newer
     if style == "ignored_set":

@@ -55,10 +55,30 @@ IGNORED: dict[str, str] = {
 }
 #: Suffixes ignored under any parent (the draft/target copies of speculative configs).
 IGNORED_SUFFIXES = tuple("." + p for p in IGNORED)
+#: Paths where we differ from vLLM on purpose: path -> the schema entry whose
+#: `differs_from_vllm` states why (the same reason is on docs/reference/differences.md).
+DECLARED: dict[str, str] = {
+    "quant_config": "VllmConfig.quant_config",
+}
+_declared_reasons: dict[str, str] = {}
+
+
+def declared(path: str) -> str | None:
+    """The schema's reason for a deliberate difference at `path`, or None."""
+    if path not in DECLARED:
+        return None
+    if not _declared_reasons:
+        from cfgc import pipeline
+
+        reasons = {d.subject: d.reason for d in pipeline.load(ROOT).schema.all_differences()}
+        _declared_reasons.update({p: reasons[entry] for p, entry in DECLARED.items()})
+    return _declared_reasons[path]
 
 
 def ignored(path: str) -> str | None:
     """The reason `path` is left out of the comparison, or None."""
+    if path in DECLARED:
+        return declared(path)
     if path in IGNORED:
         return IGNORED[path]
     for suffix in IGNORED_SUFFIXES:
@@ -234,7 +254,7 @@ def run_all(only: str | None = None) -> dict:
         "rejected_agree": sum(r["agree"] for r in rejected),
         "rejected_total": len(rejected),
         "common_mismatches": paths.most_common(),
-        "ignored": IGNORED,
+        "ignored": {**IGNORED, **{p: declared(p) for p in DECLARED}},
         "cases": results,
     }
 

@@ -302,6 +302,7 @@ def build_table(res: Resolved) -> FlagTable:
                 normalise=steps or None,
                 comma_list=bool(comma and vs.container and vs.kind == ValueKind.STR),
                 human_int=human_int, auto_int=spec.auto_int, metavar=spec.metavar or None,
+                exclusive=spec.exclusive,
                 deprecated=f.deprecation.message if f.deprecation is not None else None,
                 replacement=f.deprecation.replacement if f.deprecation is not None else None,
                 requires=needs, default=default_text(f), also=also,

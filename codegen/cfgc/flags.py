@@ -83,6 +83,7 @@ class FlagSpec:
     comma_list: bool = False
     human_int: bool = False
     auto_int: bool = False
+    exclusive: bool = False  # rejected together with the same key of the class's JSON flag
     metavar: str | None = None
     deprecated: str | None = None  # the deprecation message
     replacement: str | None = None  # with deprecated: what to use instead ("" if none)
@@ -109,7 +110,7 @@ class FlagSpec:
             if name in ("type", "loc"):
                 continue
             value = getattr(self, name)
-            if name in ("comma_list", "human_int", "auto_int"):
+            if name in ("comma_list", "human_int", "auto_int", "exclusive"):
                 if value:
                     out[name] = True
                 continue

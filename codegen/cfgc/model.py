@@ -156,6 +156,7 @@ class CliSpec:
     # `also: a.b.key`: the flag's value (unless None) also goes to this path of the main
     # top-level class (VllmConfig): nested configs, then at most one key of a dict field
     also: str = ""
+    exclusive: bool = False  # vLLM rejects the flag together with its key in the JSON flag
 
 
 @dataclass(frozen=True)

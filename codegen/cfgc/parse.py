@@ -47,7 +47,7 @@ FIELD_KEYS = (
     "derive", "env", "items", "deprecated_values", "differs_from_vllm",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
-                  "from_parent", "also")
+                  "from_parent", "also", "exclusive")
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
@@ -1030,7 +1030,11 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     auto_int = hnode is not None and hnode.value == "auto"  # `human_int: auto` (max_model_len)
     if hnode is not None and not auto_int and not isinstance(hnode.value, bool):
         errors.error(hnode.loc, f"'human_int' of {what} must be true, false or auto")
+    enode = cr.get("exclusive")
+    if enode is not None and not isinstance(enode.value, bool):
+        errors.error(enode.loc, f"'exclusive' of {what} must be true or false")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
                      auto_int=auto_int, group=cr.str("group", what), fill=fill,
-                     from_parent=from_parent, also=cr.str("also", what))
+                     from_parent=from_parent, also=cr.str("also", what),
+                     exclusive=enode is not None and enode.value is True)

@@ -223,6 +223,7 @@ CLASSES = {
             "calculate_kv_scales": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
+            "skip_page_size_padded": "",
             "mamba_block_size": "",
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
@@ -354,6 +355,7 @@ CLASSES = {
         "fields": {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
+            "enable_cutedsl_warmup": "",
             "moe_backend": "",
             "linear_backend": "",
         },
@@ -476,6 +478,7 @@ CLASSES = {
             "generation_config": "",
             "override_generation_config": "",
             "enable_sleep_mode": "",
+            "sleep_mode_backend": "",
             "enable_cumem_allocator": "",
             "model_impl": "",
             "override_attention_dtype": "",
@@ -758,6 +761,7 @@ CLASSES = {
             "code_revision": "",
             "disable_padded_drafter_batch": "",
             "use_local_argmax_reduction": "",
+            "use_heterogeneous_vocab": "",
             "prompt_lookup_max": "",
             "prompt_lookup_min": "",
             "parallel_drafting": "",
@@ -4168,6 +4172,7 @@ FLAGS = (
         ),
         "open": False,
         "normalise": ["auto_to_none"],
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4335,6 +4340,7 @@ FLAGS = (
         "path": ("kernel_config", "enable_flashinfer_autotune"),
         "optional": False,
         "kind": "bool",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4711,6 +4717,7 @@ FLAGS = (
         "path": ("speculative_config", "num_speculative_tokens"),
         "optional": False,
         "kind": "int",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4732,6 +4739,7 @@ FLAGS = (
         "path": ("speculative_config", "model"),
         "optional": True,
         "kind": "str",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -4753,6 +4761,7 @@ FLAGS = (
         "path": ("speculative_config", "method"),
         "optional": True,
         "kind": "str",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -5116,6 +5125,7 @@ FLAGS = (
         "kind": "int",
         "container": "list",
         "nargs": "+",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -5137,6 +5147,7 @@ FLAGS = (
         "path": ("compilation_config", "max_cudagraph_capture_size"),
         "optional": False,
         "kind": "int",
+        "exclusive": True,
         "requires": "",
         "default": "None",
         "help": (
@@ -5473,8 +5484,9 @@ FLAGS = (
         "default": "None",
         "help": (
             "Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: "
-            "the model chooses. vLLM passes it to the model through "
-            "VllmConfig.additional_config[\"gdn_prefill_backend\"].\n\nAlso sets "
+            "the model chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"gdn_prefill_backend\"] (over a key of that name in "
+            "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
         "dest": "f208",
@@ -5500,10 +5512,11 @@ FLAGS = (
         "help": (
             "Physical GPUs to run on, as indices or UUIDs, comma-separated (\"2,3,5,7\"), instead "
             "of hiding the others with CUDA_VISIBLE_DEVICES (so GPU/NIC topology stays visible). "
-            "Ignored by the Ray executor (use placement groups). Becomes "
-            "ParallelConfig.assigned_physical_gpu_ids. (default: None)"
+            "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
+            "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
         "dest": "f209",
+        "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
         "flag": "--data-parallel-start-rank",

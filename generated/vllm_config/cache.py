@@ -100,6 +100,12 @@ class CacheConfig:
     with the attention page size. Set by the engine.
     """
 
+    skip_page_size_padded: _v.Int | None = None
+    """Padded page size in bytes for the layers that keep an unquantized KV cache
+    (kv_cache_dtype_skip_layers), so their pages match the quantized layers' page
+    size. Set by the engine while it aligns block sizes.
+    """
+
     mamba_block_size: _v.Int | None = Field(default=None, gt=0)
     """Tokens per Mamba cache block. Only with prefix caching enabled; must be a
     multiple of 8 (causal_conv1d kernel alignment).

@@ -426,8 +426,8 @@ class CompilationConfig:
     fast_moe_cold_start: bool | None = None
     """Speed up the first compilation of MoE models by assuming the forward pass runs
     only this model's MoE layers, in creation order. Wrong results if that does
-    not hold. Unset: on, except with speculative decoding (the draft model may
-    have MoE layers).
+    not hold. The engine always turns it off: on torch 2.11 (vLLM 0.25.1's torch)
+    opaque objects make it unnecessary.
     """
 
     enabled_custom_ops: dict[str, _v.Int] = Field(default_factory=Counter, init=False)

@@ -7,6 +7,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import engine_args as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 
@@ -31,10 +32,10 @@ class EngineArgs:
     """Stop at start-up when the VLLM_* environment variables fail validation (an unknown name or a bad value) instead of only warning."""
 
     gdn_prefill_backend: Literal["flashinfer", "triton", "cutedsl"] | None = None
-    """Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: the model chooses. vLLM passes it to the model through VllmConfig.additional_config["gdn_prefill_backend"]."""
+    """Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["gdn_prefill_backend"] (over a key of that name in --additional-config), where the model reads it."""
 
     device_ids: list[_v.Int | str] | None = None
-    """Physical GPUs to run on, as indices or UUIDs, comma-separated ("2,3,5,7"), instead of hiding the others with CUDA_VISIBLE_DEVICES (so GPU/NIC topology stays visible). Ignored by the Ray executor (use placement groups). Becomes ParallelConfig.assigned_physical_gpu_ids."""
+    """Physical GPUs to run on, as indices or UUIDs, comma-separated ("2,3,5,7"), instead of hiding the others with CUDA_VISIBLE_DEVICES (so GPU/NIC topology stays visible). Ignored by the Ray executor (use placement groups)."""
 
     data_parallel_start_rank: _v.Int | None = Field(default=None, ge=0)
     """First data-parallel rank run by this node (secondary nodes of a multi-node data-parallel deployment)."""
@@ -48,6 +49,13 @@ class EngineArgs:
         value = _v.comma_list(value)
         value = _hooks.device_ids_as_ints(value)
         return value
+
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
+        if (self.device_ids is not None) and not (all(self.device_ids.count(i) == 1 for i in self.device_ids)):
+            raise _r.RuleError(f'device_ids must not repeat a device, got {self.device_ids}', ["device_ids"])
+        if (self.device_ids is not None) and not (all(isinstance(i, str) for i in self.device_ids) or all(isinstance(i, int) for i in self.device_ids)):
+            raise _r.RuleError(f'device_ids must be all indices or all UUIDs, got {self.device_ids}', ["device_ids"])
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -91,6 +91,11 @@ class KernelConfig:
     enable_flashinfer_autotune: bool = None  # unset: filled in after construction
     """Run FlashInfer's autotuner during warmup. Left unset, the platform decides."""
 
+    enable_cutedsl_warmup: bool = True
+    """Compile the CuTeDSL kernels during kernel warmup, so the first requests do not
+    pay for it. No command-line flag; set it through --kernel-config.
+    """
+
     moe_backend: MoEBackend = "auto"
     """Kernel family for MoE expert computation; "auto" picks from model and hardware.
     Case and dashes are ignored ("Deep-GEMM" = "deep_gemm"). Some families only

@@ -259,6 +259,12 @@ class ModelConfig:
     enable_sleep_mode: bool = False
     """Allow the engine to release and restore GPU memory on request (CUDA and ROCm only)."""
 
+    sleep_mode_backend: str = "cumem"
+    """How sleep mode frees and restores GPU state. "cumem" (the default) uses the
+    engine's CuMem allocator; other mechanisms (checkpoint/restore) may be
+    registered by the engine or plugins. No command-line flag; set it in Python.
+    """
+
     enable_cumem_allocator: bool = False
     """Use the cumem allocator for advanced GPU memory features such as multi-node
     NVLink (CUDA and ROCm only). Sleep mode turns it on.
@@ -820,6 +826,7 @@ class ModelConfig:
             "renderer_num_workers": self.renderer_num_workers,
             "revision": self.revision,
             "runner": self.runner,
+            "sleep_mode_backend": self.sleep_mode_backend,
             "trust_remote_code": self.trust_remote_code,
         }
 
@@ -851,6 +858,7 @@ class ModelConfig:
             self.renderer_num_workers,
             self.revision,
             self.runner,
+            self.sleep_mode_backend,
             self.trust_remote_code,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -858,7 +866,7 @@ class ModelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,trust_remote_code:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,trust_remote_code:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

@@ -347,8 +347,20 @@ class ParallelConfig:
             self.data_parallel_master_port = self._data_parallel_master_port_list[-1]
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
             self._data_parallel_master_port_list = self._data_parallel_master_port_list[:-1]
+        if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
+            self.data_parallel_rank = _r.env('VLLM_DP_RANK', 0)
+        if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
+            self.data_parallel_rank_local = (int(_r.env('VLLM_DP_RANK_LOCAL', None)) if _r.env('VLLM_DP_RANK_LOCAL', None) is not None else self.data_parallel_rank)
+        if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
+            self.data_parallel_master_ip = _r.env('VLLM_DP_MASTER_IP', '127.0.0.1')
+        if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
+            self.data_parallel_master_port = _r.env('VLLM_DP_MASTER_PORT', 0)
+        if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
+            self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not (0 <= self.data_parallel_rank < self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"])
+        if self.distributed_executor_backend is None and self.world_size_across_dp > 1:
+            self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
             self.distributed_executor_backend = 'uni'
         if self.distributed_executor_backend is None and self.world_size_across_dp > 1 and not _platforms.current_platform.executor_from_device_count:

@@ -108,6 +108,12 @@ class SpeculativeConfig:
     from vocabulary size to about two values per rank per token.
     """
 
+    use_heterogeneous_vocab: bool = False
+    """Let the draft model have a vocabulary other than the target's: drafting is
+    limited to the tokens both share. Only for method "draft_model" with greedy
+    draft sampling.
+    """
+
     prompt_lookup_max: _v.Int | None = Field(default=None, ge=1)
     """Longest n-gram matched against the prompt (ngram methods). Defaults to
     `prompt_lookup_min`, or 5 if neither is given.
@@ -322,6 +328,10 @@ class SpeculativeConfig:
         if (self.rejection_sample_method != 'synthetic') and not (self.synthetic_acceptance_rates is None and self.synthetic_acceptance_length is None):
             raise _r.RuleError("synthetic_acceptance_rates and synthetic_acceptance_length need rejection_sample_method='synthetic'", ["rejection_sample_method", "synthetic_acceptance_rates", "synthetic_acceptance_length"])
         _hooks.resolve_synthetic_acceptance(self)
+        if (self.use_heterogeneous_vocab) and not (self.uses_draft_model()):
+            raise _r.RuleError(f"use_heterogeneous_vocab needs method='draft_model', not {self.method!r}", ["use_heterogeneous_vocab"])
+        if (self.use_heterogeneous_vocab) and not (self.draft_sample_method == 'greedy'):
+            raise _r.RuleError(f'use_heterogeneous_vocab supports greedy draft sampling only, not draft_sample_method={self.draft_sample_method!r}', ["use_heterogeneous_vocab", "draft_sample_method"])
 
     @property
     def max_num_new_slots_for_drafting(self) -> "int":

@@ -256,6 +256,10 @@ class VllmConfig:
         if self.scheduler_config is None:
             self.scheduler_config = SchedulerConfig(max_model_len=8192, is_encoder_decoder=False)
         self.instance_id = str(_r.time_ns())
+        if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
+            self.scheduler_config.runner_type = self.model_config.runner_type
+        if self.model_config is not None:
+            self.parallel_config.is_moe_model = self.model_config.is_moe
         if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
             raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"])
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
@@ -332,8 +336,7 @@ class VllmConfig:
             self.compilation_config.pass_config.fuse_gemm_comms = False
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
             self.compilation_config.pass_config.enable_sp = False
-        if self.compilation_config.fast_moe_cold_start is None:
-            self.compilation_config.fast_moe_cold_start = self.speculative_config is None
+        self.compilation_config.fast_moe_cold_start = False
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is None:
             self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens - (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs)
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_scheduled_tokens > 0):
@@ -428,6 +431,9 @@ class VllmConfig:
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"])
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
+            _log.warning(f'KV connector {self.kv_transfer_config.kv_connector} does not support the hybrid KV cache manager: turned off (hybrid SSM models need it; sliding-window models run slower)')
+            self.scheduler_config.disable_hybrid_kv_cache_manager = True
         if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
             _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
         if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:

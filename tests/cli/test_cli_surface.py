@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cfgc.resolve import derived_cli
+from cfgc.runtime.cli_values import CliError
 
 from .helpers import CLI, RES, TABLE, entries, parse, run, run_process
 
@@ -161,12 +162,20 @@ def test_normalisers_apply_before_choices() -> None:
     assert value_at(parsed, e) == choice
 
 
-def test_json_flag_and_dotted_keys_merge() -> None:
+def test_dotted_keys_replace_the_json_flag_as_in_vllm() -> None:
+    """vLLM gathers each spelling's dotted keys into one JSON value given last: it
+    replaces a whole JSON value of the flag, and of two spellings the later one wins."""
     e = first(lambda e: e["kind"] == "json" and not e["field"] and e["aliases"]
-              and sum(1 for v in TABLE.CLASSES[e["json_class"]]["fields"].values() if not v) > 1)
+              and sum(1 for v in TABLE.CLASSES[e["json_class"]]["fields"].values() if not v) > 2)
     plain_fields = [k for k, v in TABLE.CLASSES[e["json_class"]]["fields"].items() if not v]
-    a, b = plain_fields[:2]
-    parsed, _ = parse([e["flag"], json.dumps({a: 1}), f"{e['aliases'][0]}.{b}", "2"])
+    a, b, c = plain_fields[:3]
+    alias = e["aliases"][0]
+    parsed, warned = parse([e["flag"], json.dumps({a: 1}), f"{alias}.{b}", "2"])
+    assert value_at(parsed, e) == {b: 2}
+    assert any("replaced by the dotted keys" in w for w in warned)
+    parsed, _ = parse([f"{alias}.{a}", "1", f"{e['flag']}.{b}", "2", f"{alias}.{c}", "3"])
+    assert value_at(parsed, e) == {b: 2}
+    parsed, _ = parse([f"{alias}.{a}", "1", f"{alias}.{b}", "2", e["flag"], json.dumps({c: 3})])
     assert value_at(parsed, e) == {a: 1, b: 2}
 
 
@@ -385,3 +394,15 @@ def test_list_of_choices_takes_comma_joined_items() -> None:
     assert value_at(parsed, e) == want
     rc, _, err = run("show", e["flag"], f"{a},nope")
     assert rc == 2 and "'nope'" not in err and f"'{a},nope'" in err
+
+
+def test_exclusive_flag_with_its_json_key_is_one_line_error() -> None:
+    """vLLM rejects --cudagraph-capture-sizes together with the same key of -cc (in the
+    JSON or as a dotted key); without the key, both are fine."""
+    for argv in (["--cudagraph-capture-sizes", "1", "2", "-cc.cudagraph_capture_sizes", "[4]"],
+                 ["-cc", '{"cudagraph_capture_sizes": [4]}', "--cudagraph-capture-sizes", "1"]):
+        with pytest.raises(CliError, match="mutually exclusive") as info:
+            parse(argv)
+        assert "\n" not in str(info.value)
+    parsed, _ = parse(["-cc", '{"mode": 3}', "--cudagraph-capture-sizes", "1", "2"])
+    assert parsed.trees["VllmConfig"]["compilation_config"]["cudagraph_capture_sizes"] == [1, 2]

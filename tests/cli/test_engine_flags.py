@@ -64,8 +64,19 @@ def test_gdn_prefill_backend_also_reaches_additional_config() -> None:
 
 def test_engine_args_do_not_touch_the_cache_key() -> None:
     _, plain = _engine_args()
-    _, flagged = _engine_args("--disable-log-stats", "--device-ids", "1", "-dpr", "2")
+    _, flagged = _engine_args("--disable-log-stats", "-dpr", "2", "--device-ids", "1,0")
     assert plain.compute_hash() == flagged.compute_hash()
+    assert flagged.parallel_config.assigned_physical_gpu_ids == [1, 0]
+
+
+def test_gdn_prefill_backend_is_copied_into_additional_config() -> None:
+    """As vLLM's create_engine_config does: the flag's value lands in additional_config
+    (over the same key of --additional-config), which feeds the cache key."""
+    _, plain = _engine_args()
+    _, flagged = _engine_args("--gdn-prefill-backend", "triton", "--additional-config",
+                              '{"gdn_prefill_backend": "cutedsl", "x": 1}')
+    assert flagged.additional_config == {"gdn_prefill_backend": "triton", "x": 1}
+    assert plain.compute_hash() != flagged.compute_hash()
 
 
 @pytest.mark.parametrize(("argv", "needle"), [

@@ -124,11 +124,13 @@ def test_world_size():
     assert ext.world_size == 6
 
 
-def test_backend_default_only_for_a_single_worker():
+def test_backend_default_by_worker_count():
     assert parallel().distributed_executor_backend == "uni"
-    assert parallel(tensor_parallel_size=2).distributed_executor_backend is None
-    # one worker per replica but several replicas: the engine decides
-    assert parallel(data_parallel_size=2).distributed_executor_backend is None
+    assert parallel(tensor_parallel_size=2).distributed_executor_backend == "mp"
+    # one worker per replica but several replicas: processes too, or Ray for Ray DP
+    assert parallel(data_parallel_size=2).distributed_executor_backend == "mp"
+    assert parallel(data_parallel_size=2, data_parallel_backend="ray") \
+        .distributed_executor_backend == "ray"
     assert parallel(distributed_executor_backend="mp").distributed_executor_backend == "mp"
 
 
@@ -230,8 +232,9 @@ def test_verify_args():
     with pytest.raises(ValueError, match="Ray"):
         parallel(ray_workers_use_nsight=True, distributed_executor_backend="mp")
     parallel(ray_workers_use_nsight=True, distributed_executor_backend="ray")
-    # backend still unset: the engine picks it later, so no verdict yet
-    parallel(ray_workers_use_nsight=True, tensor_parallel_size=2)
+    # left unset, several workers get "mp" (as vLLM off Ray), which nsight cannot use
+    with pytest.raises(ValueError, match="Ray"):
+        parallel(ray_workers_use_nsight=True, tensor_parallel_size=2)
 
 
 # --- derived properties -------------------------------------------------------------

@@ -5,9 +5,12 @@ Steps, as vLLM's FlexibleArgumentParser does them: --config expands to flags (th
 file's values lose to the command line); underscores in flag names become dashes;
 dotted keys (-cc.mode 3, --compilation-config.pass_config.x true, key+ a,b appends) are
 collected per flag; everything else goes through an argparse parser built from the
-table, whose actions record each value instead of storing it. Then values are applied
-in precedence order: file before command line; within each, a whole-config JSON value,
-then its dotted keys, then single-field flags, each group in the order given.
+table, whose actions record each value instead of storing it. On the command line, the
+dotted keys of one spelling form one JSON value given last, as in vLLM: they replace a
+whole JSON value of the flag, and of two spellings (-cc.x, --compilation-config.y) the
+one first seen later wins. Then values are applied in precedence order: file before
+command line; within each, a whole-config JSON value, then its dotted keys, then
+single-field flags, each group in the order given.
 """
 
 from __future__ import annotations
@@ -433,6 +436,63 @@ def _file_ops(cli: Cli, path: str, data: dict) -> list[Op]:
 # --------------------------------------------------------------------------- apply
 
 
+def _dotted_groups_replace(ops: list[Op], warn) -> list[Op]:
+    """vLLM's parser gathers the command line's dotted keys of each spelling (-cc.x,
+    --compilation-config.y) into one JSON value given after every other flag, and the
+    last value of a JSON flag wins: so dotted keys replace a whole JSON value of the same
+    flag, and of two spellings the one seen first last wins. Same here."""
+    heads: dict[str, dict[str, None]] = {}
+    for op in ops:
+        if op.rank == 1 and op.keys:
+            heads.setdefault(op.entry["dest"], {})[op.label.split(".", 1)[0]] = None
+    kept = []
+    for op in ops:
+        spellings = heads.get(op.entry["dest"]) if op.rank == 1 else None
+        winner = list(spellings)[-1] if spellings else None
+        if winner is None or op.mode in ("append", "enable") and not op.keys:
+            kept.append(op)
+        elif op.keys and op.label.split(".", 1)[0] == winner:
+            kept.append(op)
+        else:
+            what = op.label if op.keys else f"the JSON given to {op.label}"
+            warn(f"{what} is replaced by the dotted keys of {winner} (as in vLLM, "
+                 f"{winner}.KEY values form one JSON value given last)")
+    return kept
+
+
+def _needs_platform(value: object) -> bool:
+    """A list of device ids holding UUIDs: only the platform maps those to physical ids
+    (a hook point), so the engine's copy of the value is left to it."""
+    return isinstance(value, list) and any(
+        isinstance(v, str) and not v.strip().isdigit() for v in value)
+
+
+def _check_exclusive(ops: list[Op]) -> None:
+    """vLLM rejects some single-field flags given together with the same key in the JSON
+    flag of their config (--cudagraph-capture-sizes and -cc.cudagraph_capture_sizes)."""
+    for op in ops:
+        if not op.entry.get("exclusive"):
+            continue
+        path = tuple(op.entry["path"])
+        for other in ops:
+            entry = other.entry
+            if entry["kind"] != "json" or entry["field"] or entry["root"] != op.entry["root"]:
+                continue
+            node: object = {}
+            full = tuple(entry["path"]) + other.keys
+            if full == path:
+                node = None
+            elif full == path[:len(full)] and isinstance(other.value, dict):
+                node = other.value
+                for key in path[len(full):]:
+                    node = node.get(key, Op) if isinstance(node, dict) else Op
+                node = None if node is not Op else {}
+            if node is None:
+                key = ".".join(path[len(entry["path"]):])
+                raise CliError(f"{op.label} and {other.label} (key {key!r}) are mutually "
+                               f"exclusive, as in vLLM: give {key} one way")
+
+
 def _warn_duplicates(ops: list[Op], warn) -> None:
     """A flag (or dotted key) given twice on the command line: the last one wins."""
     seen: dict[tuple, list[Op]] = {}
@@ -546,6 +606,7 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
     ops.extend(line_ops)
     for seq, op in enumerate(ops):
         op.seq = seq
+    ops = _dotted_groups_replace(ops, warn)
     _warn_duplicates(ops, warn)
     warned: set[str] = set()
     for op in ops:
@@ -562,6 +623,7 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
     # a whole value given twice (same flag, same source): the last one replaces the other
     last = {(op.entry["dest"], op.rank): op.seq for op in ops if not op.keys}
     ops = [op for op in ops if op.keys or last[(op.entry["dest"], op.rank)] == op.seq]
+    _check_exclusive(ops)
     ops.sort(key=lambda op: (op.rank, op.specificity, op.seq))
     enabled: dict[str, bool] = {}
     for op in ops:
@@ -586,8 +648,8 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
         _put(trees[root], path, op.value, op.mode)
         provenance.append((root, path, op.label))
         also = entry.get("also")
-        if also and op.value is not None:  # the value also goes to a second place
-            _put(trees[also[0]], tuple(also[1]), _copy(op.value), op.mode)
+        if also and op.value is not None and not _needs_platform(op.value):
+            _put(trees[also[0]], tuple(also[1]), _copy(op.value), op.mode)  # a second place
             provenance.append((also[0], tuple(also[1]), op.label))
     for need, labels in ignored.items():
         names = ", ".join(dict.fromkeys(labels))
