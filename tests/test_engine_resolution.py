@@ -14,7 +14,8 @@ import json
 
 import pytest
 
-from .cli.helpers import TABLE, run
+from .cli.helpers import one_error as cli_error
+from .cli.helpers import run
 
 pytestmark = pytest.mark.filterwarnings("ignore")
 
@@ -35,13 +36,7 @@ def value(data: dict, path: str) -> object:
 
 
 def one_error(*argv: str) -> str:
-    rc, out, err = run("show", "--model", MODEL, *argv)
-    assert rc == 2, (argv, out, err)
-    lines = [line for line in err.splitlines() if "warning:" not in line]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    assert lines[0].startswith(f"{TABLE.PROG}: error: ")
-    return lines[0]
+    return cli_error("show", "--model", MODEL, *argv)
 
 
 # --- optimization-level defaults for the fusion passes ------------------------------

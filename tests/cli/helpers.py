@@ -31,6 +31,17 @@ def run(*argv: str) -> tuple[int, str, str]:
     return rc, out.getvalue(), err.getvalue()
 
 
+def one_error(*argv: str) -> str:
+    """Runs the CLI on argv and returns its one error line (exit 2, no traceback)."""
+    rc, out, err = run(*argv)
+    assert rc == 2, (argv, out, err)
+    lines = [line for line in err.splitlines() if "warning:" not in line]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    assert lines[0].startswith(f"{TABLE.PROG}: error: ")
+    return lines[0]
+
+
 def run_process(*argv: str, columns: str = HELP_COLUMNS, code: str | None = None):
     """A fresh interpreter running `python -m <package> argv...` (or `code`)."""
     env = dict(os.environ, COLUMNS=columns, LINES="50")

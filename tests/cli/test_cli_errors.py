@@ -8,19 +8,9 @@ import json
 
 import pytest
 
-from .helpers import TABLE, entries, run
+from .helpers import TABLE, entries, one_error, run
 
 pytestmark = pytest.mark.filterwarnings("ignore")
-
-
-def one_error(*argv: str) -> str:
-    rc, out, err = run(*argv)
-    assert rc == 2, (argv, out, err)
-    lines = [line for line in err.splitlines() if "warning:" not in line]
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    assert lines[0].startswith(f"{TABLE.PROG}: error: ")
-    return lines[0]
 
 
 def first(predicate) -> dict:
