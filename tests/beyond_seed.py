@@ -1,6 +1,6 @@
 """Fields of vLLM 0.25.1's config classes that the seed pages lack (the seeds are older).
 
-The parity fixtures (../shared/parity, recorded from vLLM 0.25.1) show them in every
+The parity fixtures (tests/fixtures/parity, recorded from vLLM 0.25.1) show them in every
 resolved config, so the schema has them; tests that compare constructor fields or hash
 rules with tests/facts/seed_facts.json add them here, in 0.25.1's field order.
 """

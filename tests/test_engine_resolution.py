@@ -1,6 +1,6 @@
 """Engine-level resolution: what VllmConfig's construction does between the parsed flags
 and the final config, checked against vLLM 0.25.1's create_engine_config() on command
-lines recorded in /work/shared/parity (ids such as v024 name the recorded case).
+lines recorded in tests/fixtures/parity (ids such as v024 name the recorded case).
 
 Each test runs `vllm-config show` in-process on the checkpoint-free model path used by
 the recordings and asserts the resolved values, or that a rejected command line ends

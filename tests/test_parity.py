@@ -1,4 +1,4 @@
-"""Parity with vLLM 0.25.1 (tools/parity.py over ../shared/parity): a ratchet.
+"""Parity with vLLM 0.25.1 (tools/parity.py over tests/fixtures/parity): a ratchet.
 
 The floors below are what the harness measures today; raise them as behaviour moves
 closer to vLLM's, never lower them to get green.

@@ -1,6 +1,6 @@
 """Parity harness: do our configs resolve the way vLLM 0.25.1 does?
 
-Runs every case of the recorded fixtures (../shared/parity/vllm_0_25_1_cli_cases.json,
+Runs every case of the recorded fixtures (tests/fixtures/parity, a copy of ../shared/parity,
 `vllm serve <tiny-opt> ARGV` on vLLM's CPU platform) in-process through the same path
 as `vllm-config show --platform cpu --model <tiny-opt> ARGV`, flattens our resolved
 VllmConfig to the fixture's attribute paths and compares:
@@ -32,9 +32,9 @@ import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT.parent / "shared" / "parity"))
-if not PARITY_DIR.is_dir():  # worktrees live beside /work/shared
-    PARITY_DIR = Path("/work/shared/parity")
+# The in-repo copy of ../shared/parity (tests/fixtures/parity/README.md); CFGC_PARITY_DIR
+# points at another recording.
+PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT / "tests" / "fixtures" / "parity"))
 FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"
 CHECKPOINT = PARITY_DIR / "tiny-opt"
 PLACEHOLDER = "<tiny-opt>"
