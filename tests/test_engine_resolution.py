@@ -20,6 +20,7 @@ from .cli.helpers import run
 pytestmark = pytest.mark.filterwarnings("ignore")
 
 MODEL = "tiny-opt-no-weights"  # the parity checkpoint, from the test hub cache
+TOKENIZER_MODEL = "org/with-tokenizer"  # a checkpoint with tokenizer files
 MOE_MODEL = "tiny-moe"  # a small Mixtral config: external DP load balancing needs MoE
 
 
@@ -353,14 +354,28 @@ def test_speculative_config_in_python_keeps_given_targets() -> None:
 def test_reasoning_parser_creates_the_reasoning_config() -> None:
     """--reasoning-parser names the parser for structured outputs and for a reasoning
     config the engine creates (its token ids come from the tokenizer: hook point)."""
-    data = show("--reasoning-parser", "deepseek_r1")
+    data = show("--reasoning-parser", "deepseek_r1", model=TOKENIZER_MODEL)
     assert value(data, "structured_outputs_config.reasoning_parser") == "deepseek_r1"
     assert value(data, "reasoning_config.reasoning_parser") == "deepseek_r1"
     data = show("--reasoning-parser", "qwen3", "--reasoning-config",
-                '{"reasoning_start_str": "<a>", "reasoning_end_str": "</a>"}')
+                '{"reasoning_start_str": "<a>", "reasoning_end_str": "</a>"}',
+                model=TOKENIZER_MODEL)
     assert value(data, "reasoning_config.reasoning_parser") == "qwen3"
     assert value(data, "reasoning_config.reasoning_start_str") == "<a>"
     assert value(show(), "VllmConfig.reasoning_config") is None
+
+
+@pytest.mark.parametrize("argv", [
+    ["--reasoning-parser", "deepseek_r1"],  # v108
+    ["--reasoning-config", '{"reasoning_start_str": "<think>", "reasoning_end_str": "</think>"}'],
+])
+def test_reasoning_needs_tokenizer_files(argv: list[str]) -> None:
+    """v099/v108/v123: the parity checkpoint has no tokenizer, so vLLM cannot find the
+    reasoning tokens and rejects the config; so do we, in one line."""
+    msg = one_error(*argv)
+    assert "tokenizer" in msg and "reasoning" in msg
+    rc, _, err = run("show", "--model", MODEL, *argv, "--tokenizer", TOKENIZER_MODEL)
+    assert rc == 0, err  # a tokenizer elsewhere is the engine's to check
 
 
 def test_bitsandbytes_model_uses_its_loader() -> None:

@@ -494,6 +494,11 @@ class ModelConfig:
         return (self.architectures[0] if self.architectures else '')
 
     @property
+    def has_tokenizer_files(self) -> "bool":
+        """Whether the checkpoint folder holds tokenizer files (tokenizer.json, tokenizer_config.json, tokenizer.model, vocabulary files); True when no checkpoint was read. Looked up on disk at each access."""
+        return _hooks.has_tokenizer_files(self)
+
+    @property
     def registry(self) -> "Any":
         """A registry-like object answering is_pooling_model, is_text_generation_model, is_multimodal_model, is_pp_supported_model and get_supported_archs from the architecture tables; model classes need the engine (NotSupportedError)."""
         return _hooks.registry(self)

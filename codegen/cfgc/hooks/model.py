@@ -642,3 +642,22 @@ def get_model_arch_config(self: Any) -> Any:
     text = self.hf_text_config
     text = getattr(text, "loaded", text)
     return ModelArchitectureConfig(**model_arch.architecture_facts(config, text))
+
+
+#: Files any Hugging Face tokenizer of a checkpoint folder is loaded from.
+_TOKENIZER_FILES = ("tokenizer.json", "tokenizer_config.json", "tokenizer.model",
+                    "vocab.json", "vocab.txt", "spiece.model", "tekken.json")
+
+
+def has_tokenizer_files(self: Any) -> bool:
+    """Whether the checkpoint folder holds tokenizer files (True when none was read).
+
+    Stays a hook: it looks at the file system, and at each access, so files added after
+    the facts were cached count."""
+    from pathlib import Path
+
+    facts = self.checkpoint_facts
+    if facts is None or not facts.config_dir:
+        return True
+    folder = Path(facts.config_dir)
+    return any((folder / name).is_file() for name in _TOKENIZER_FILES)
