@@ -163,10 +163,25 @@ def test_pipeline_parallel_needs_a_multiprocess_executor() -> None:
                  "parallel_config.pipeline_parallel_size") == 2
 
 
-def test_default_mm_loras_need_a_multimodal_model() -> None:
-    """v027/v141 with LoRA enabled: a text-only model has no modalities to map."""
-    msg = one_error("--enable-lora", "--default-mm-loras", '{"image": "/srv/lora"}')
+@pytest.mark.parametrize("lora", [["--enable-lora"], []])
+def test_default_mm_loras_need_a_multimodal_model(lora: list[str]) -> None:
+    """v027/v141: a text-only model has no modalities to map; the engine checks the flag
+    even without --enable-lora, when it has no other effect (unused())."""
+    msg = one_error(*lora, "--default-mm-loras", '{"image": "/srv/lora"}')
     assert "default_mm_loras" in msg and "multimodal" in msg
+
+
+def test_other_lora_flags_without_enable_lora_only_warn() -> None:
+    rc, out, err = run("show", "--model", MODEL, "--max-loras", "4", "--format", "json")
+    assert rc == 0 and "no effect without --enable-lora" in err
+    assert json.loads(out)["VllmConfig"]["values"]["lora_config"] is None
+
+
+def test_unused_is_false_outside_the_command_line() -> None:
+    from vllm_config.model import ModelConfig
+    from vllm_config.vllm import VllmConfig
+
+    assert VllmConfig(model_config=ModelConfig(model=MODEL)).lora_config is None
 
 
 def test_external_dp_needs_moe_model_once_known() -> None:

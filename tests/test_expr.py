@@ -125,3 +125,13 @@ def test_required_membership_compiles_to_not_in(project: Path):
     assert "if self.name not in ('x', 'y'):" in code
     assert "if self.size is not None:" in code
     assert "if not (not self.tags):" in code
+
+
+def test_unused_takes_a_dotted_path_of_this_class(demo):
+    checked, errors = check(demo, 'unused("weights.a")')
+    assert errors == [] and checked.type.name == "bool"
+    assert checked.source == "_r.unused(self, 'weights.a')"
+    _, errors = check(demo, 'unused("weights")')
+    assert errors and "dotted config path" in errors[0]
+    _, errors = check(demo, 'unused("weihgts.a")')
+    assert errors and "'weihgts' is not a field" in errors[0] and "weights" in errors[0]

@@ -17,7 +17,8 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 bare name: `model_fact("is_moe", True)`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
 `from_flags()` (whether the engine is building the config from command-line flags),
-`given("field")` (whether those flags set this class's field),
+`given("field")` (whether those flags set this class's field), `unused("config.field")`
+(whether they gave a flag for that path which had no effect: its optional config was off),
 `abspath(p)` (a local path made absolute against the working directory, "~" expanded);
 `isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
 config built from keyword arguments. In the after-construction phase (derive, resolve
@@ -53,7 +54,7 @@ NONE = TypeExpr("none")
 #: Functions an expression may call, with their result type (None: as the argument).
 FUNCTIONS = {"len": INT, "min": None, "max": None, "abs": None, "int": INT, "float": FLOAT,
              "str": STR, "bool": BOOL, "all": BOOL, "any": BOOL, "env": None,
-             "isinstance": BOOL, "given": BOOL}
+             "isinstance": BOOL, "given": BOOL, "unused": BOOL}
 #: Type names `isinstance` accepts: the scalar or container kind each matches.
 ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "float": ("scalar", "float"), "bool": ("scalar", "bool"),
@@ -740,6 +741,8 @@ class _Checker:
             return self._env(node)
         if name == "given":
             return self._given(node)
+        if name == "unused":
+            return self._unused(node)
         if name == "isinstance":
             return self._isinstance(node, facts)
         if name == "abspath":
@@ -819,6 +822,22 @@ class _Checker:
             raise ExprError(args[0], f"given(): {field!r} is not a field of this class"
                             f"{did_you_mean(field, names)}")
         return BOOL, f"_r.given(self, {field!r})"
+
+    def _unused(self, node: ast.Call) -> tuple[TypeExpr, str]:
+        """`unused("config.field")`: whether the command line gave a flag for that path of
+        this (root) class that had no effect, its optional config not being enabled."""
+        args = node.args
+        if len(args) != 1 or not isinstance(args[0], ast.Constant) \
+                or not isinstance(args[0].value, str) or "." not in args[0].value:
+            raise ExprError(node, 'unused() takes one dotted config path: '
+                            'unused("lora_config.default_mm_loras")')
+        path = args[0].value
+        head = path.split(".", 1)[0]
+        names = [f.name for f in getattr(self.scope.cls, "fields", ())]
+        if head not in names:
+            raise ExprError(args[0], f"unused(): {head!r} is not a field of this class"
+                            f"{did_you_mean(head, names)}")
+        return BOOL, f"_r.unused(self, {path!r})"
 
     def _env(self, node: ast.Call) -> tuple[TypeExpr, str]:
         args = node.args

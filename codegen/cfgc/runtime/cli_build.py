@@ -173,7 +173,8 @@ def build(table: object, parsed) -> Built:
             cache.append(importlib.import_module(f"{package}.types"))
         return cache[0]
 
-    with building_from_flags():  # the engine's checks on flags apply (from_flags())
+    # the engine's checks on flags apply (from_flags(), unused())
+    with building_from_flags(getattr(parsed, "unused", ())):
         for root in table.ROOTS:
             built.roots[root] = build_class(table, parsed, root, parsed.trees.get(root, {}),
                                             root, (), built, types_module)

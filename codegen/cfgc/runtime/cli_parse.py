@@ -53,8 +53,9 @@ class Parsed:
     """Per-root constructor arguments (nested dicts) and which flag set each path."""
 
     def __init__(self, trees: dict[str, dict], provenance: list, fmt: str = "yaml",
-                 platform: str | None = None):
+                 platform: str | None = None, unused: frozenset = frozenset()):
         self.trees = trees
+        self.unused = unused  # (root, dotted path) of flags given without effect
         self.provenance = provenance  # (root, path, label), in the order applied
         self.fmt = fmt
         self.platform = platform  # --platform NAME (None: environment or default)
@@ -632,11 +633,13 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
     trees: dict[str, dict] = {root: {} for root in table.ROOTS}
     provenance: list[tuple[str, tuple[str, ...], str]] = []
     ignored: dict[str, list[str]] = {}
+    unused: set[tuple[str, str]] = set()
     for op in ops:
         entry = op.entry
         need = entry.get("requires")
         if need and not enabled.get(need):
             ignored.setdefault(need, []).append(op.label)
+            unused.add((entry["root"], ".".join((*entry["path"], *op.keys))))
             continue
         path = tuple(entry["path"]) + op.keys
         root = entry["root"]
@@ -656,4 +659,4 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
         warn(f"{names} ha{'s' if len(labels) == 1 else 've'} no effect without {need} "
              f"(as in vLLM)")
     fmt = getattr(ns, "format", "yaml")
-    return Parsed(trees, provenance, fmt, getattr(ns, "platform", None))
+    return Parsed(trees, provenance, fmt, getattr(ns, "platform", None), frozenset(unused))

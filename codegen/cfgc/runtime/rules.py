@@ -84,14 +84,30 @@ def from_flags() -> bool:
     return _FROM_FLAGS.get()
 
 
+#: (root class, dotted path) of flags the command line gave that had no effect (a flag
+#: of an optional config that was not enabled), while configs are built from flags.
+_UNUSED: contextvars.ContextVar[frozenset[tuple[str, str]]] = contextvars.ContextVar(
+    "unused", default=frozenset())
+
+
 @contextlib.contextmanager
-def building_from_flags() -> Iterator[None]:
-    """Marks the configs built inside the block as built from flags (see from_flags)."""
+def building_from_flags(unused: Iterable[tuple[str, str]] = ()) -> Iterator[None]:
+    """Marks the configs built inside the block as built from flags (see from_flags);
+    `unused`: the flags given without effect (see unused)."""
     token = _FROM_FLAGS.set(True)
+    token_unused = _UNUSED.set(frozenset(unused))
     try:
         yield
     finally:
+        _UNUSED.reset(token_unused)
         _FROM_FLAGS.reset(token)
+
+
+def unused(obj: object, path: str) -> bool:
+    """`unused("a.b")` in an expression: whether the command line gave a flag for this
+    config path that had no effect, because its optional config was not enabled (vLLM
+    still checks some of those engine arguments, e.g. --default-mm-loras)."""
+    return (type(obj).__name__, path) in _UNUSED.get()
 
 
 #: The class being built from flags and the arguments the flags gave it.
