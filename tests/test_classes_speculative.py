@@ -190,3 +190,19 @@ def test_engine_configs_taken_as_given():
              draft_parallel_config=parallel)  # draft configs given: none is built
     assert c.target_model_config is target and c.target_parallel_config is parallel
     assert c.model == "org/target"
+
+
+def test_mtp_drafter_kinds_read_the_draft_model_type() -> None:
+    from types import SimpleNamespace
+
+    from vllm_config.speculative import SpeculativeConfig
+
+    def spec(method: str, model_type: str | None) -> SimpleNamespace:
+        draft = None if model_type is None else SimpleNamespace(model_type=model_type)
+        return SimpleNamespace(method=method, draft_model_config=draft)
+
+    assert SpeculativeConfig.use_gemma4_mtp(spec("mtp", "gemma4_mtp"))
+    assert not SpeculativeConfig.use_gemma4_mtp(spec("mtp", "step3p5_mtp"))
+    assert SpeculativeConfig.use_step3p5_mtp(spec("mtp", "step3p5_mtp"))
+    assert not SpeculativeConfig.use_step3p5_mtp(spec("eagle", "step3p5_mtp"))
+    assert not SpeculativeConfig.use_gemma4_mtp(spec("mtp", None))

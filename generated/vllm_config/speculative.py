@@ -340,11 +340,11 @@ class SpeculativeConfig:
 
     def use_gemma4_mtp(self) -> "bool":
         """Whether the drafter is Gemma 4's MTP head (method mtp, draft model type gemma4_mtp)."""
-        return _hooks.use_gemma4_mtp(self)
+        return self.method == 'mtp' and self.draft_model_config is not None and self.draft_model_config.model_type == 'gemma4_mtp'
 
     def use_step3p5_mtp(self) -> "bool":
         """Whether the drafter is Step-3.5's MTP head (method mtp, draft model type step3p5_mtp)."""
-        return _hooks.use_step3p5_mtp(self)
+        return self.method == 'mtp' and self.draft_model_config is not None and self.draft_model_config.model_type == 'step3p5_mtp'
 
     def use_dflash(self) -> "bool":
         """Whether the method is DFlash."""

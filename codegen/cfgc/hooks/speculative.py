@@ -108,22 +108,6 @@ def resolve_synthetic_acceptance_rates(n: int, rates: list[float] | None,
 # --- public methods of SpeculativeConfig (declared under `methods:`) -----------------
 
 
-def _draft_model_type(self: Any) -> Any:
-    hf = getattr(self.draft_model_config, "hf_config", None)
-    return getattr(hf, "model_type", None)
-
-
-def use_gemma4_mtp(self: Any) -> bool:
-    """MTP with Gemma 4's drafter. A hook: it reads the draft's Hugging Face config, a
-    runtime object the expression language does not look into."""
-    return self.method == "mtp" and _draft_model_type(self) == "gemma4_mtp"
-
-
-def use_step3p5_mtp(self: Any) -> bool:
-    """MTP with Step-3.5's drafter (read like use_gemma4_mtp)."""
-    return self.method == "mtp" and _draft_model_type(self) == "step3p5_mtp"
-
-
 def _override_then(target: Any, hf_config: Any) -> Any:
     from vllm_config.speculative import SpeculativeConfig
 
