@@ -19,7 +19,7 @@ from vllm_config.model_arch import ModelArchitectureConfig  # noqa: E402
 from vllm_config.pooler import PoolerConfig  # noqa: E402
 
 HERE = Path(__file__).parent
-TINY_OPT = HERE / "fixtures" / "tiny-opt"
+TINY_OPT = HERE / "fixtures" / "parity" / "tiny-opt"  # the parity checkpoint
 
 
 def write(tmp_path: Path, name: str, config, **extra_files) -> str:
@@ -170,7 +170,7 @@ def test_deepseek_mla_moe(tmp_path, monkeypatch):
     c.verify_with_parallel_config(ParallelConfig(enable_expert_parallel=True))
     v = VllmConfig(model_config=c, parallel_config=ParallelConfig(
         data_parallel_size=2, data_parallel_external_lb=True))
-    assert v.needs_dp_coordinator and v.model_fact("is_moe", False) is True
+    assert v.needs_dp_coordinator and v.model_config.is_moe is True
     monkeypatch.setenv("VLLM_MLA_DISABLE", "1")
     assert not c.use_mla
 

@@ -22,7 +22,7 @@ from .beyond_seed import constructor_fields, hashed, names
 FACTS = json.loads((Path(__file__).parent / "facts" / "seed_facts.json").read_text())["classes"]
 SEED = FACTS["ModelConfig"]
 LMO = "language_model_only"
-TINY_OPT = str(Path(__file__).parent / "fixtures" / "tiny-opt")
+TINY_OPT = str(Path(__file__).parent / "fixtures" / "parity" / "tiny-opt")
 QWEN_SNAPSHOT = str(next((Path(__file__).parent / "fixtures" / "hf_hub" / "models--Qwen--Qwen3-0.6B"
                           / "snapshots").iterdir()))
 #: Stored fields vLLM sets as plain attributes after reading the checkpoint; here they

@@ -57,10 +57,12 @@ def test_union_of_literal_aliases_is_a_value_tuple(res):
 
 
 def test_own_method_by_bare_name(res):
-    checked, problems = compile_in(res, "VllmConfig", 'model_fact("is_moe", True)')
-    assert not problems and checked.source == "self.model_fact('is_moe', True)"
-    _, problems = compile_in(res, "VllmConfig", 'model_facts("is_moe", True)')
-    assert any("unknown function 'model_facts'" in p and "model_fact" in p for p in problems)
+    method = "update_sizes_for_sequence_parallelism"
+    checked, problems = compile_in(res, "VllmConfig", f"{method}([8, 16])")
+    assert not problems and checked.source == f"self.{method}([8, 16])"
+    _, problems = compile_in(res, "VllmConfig", "update_size_for_sequence_parallelism([8])")
+    assert any("unknown function 'update_size_for_sequence_parallelism'" in p
+               and method in p for p in problems)
 
 
 @settings(deadline=None)

@@ -14,7 +14,7 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
 `all(... for x in items)` / `any(...)`; `startswith` / `endswith` / `lower` on strings,
 `count` on strings and lists; calls of a config's declared methods (the class's own by
-bare name: `model_fact("is_moe", True)`) and `compute_hash()` of any config;
+bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
 `from_flags()` (whether the engine is building the config from command-line flags),
 `given("field")` (whether those flags set this class's field), `unused("config.field")`

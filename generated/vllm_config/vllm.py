@@ -514,10 +514,6 @@ class VllmConfig:
         """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
         return _hooks.validate_block_size(self)
 
-    def model_fact(self, name: "str", default: "Any") -> "Any":
-        """A ModelConfig attribute by name (is_moe, use_mla, is_encoder_decoder, attention_chunk_size, runner_type, ...), or `default` without a model. Kept for callers; the schema's own steps read model_config's properties directly."""
-        return _hooks.model_fact(self, name, default)
-
     def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
         return _hooks.compile_debug_dump_path(self)

@@ -543,14 +543,6 @@ def test_needs_dp_coordinator(v):
     assert not dense_external.needs_dp_coordinator
 
 
-def test_model_fact_hook(v):
-    assert h.model_fact(v, "is_moe", True) is True  # no model
-    v = VllmConfig(model_config=model(is_moe=False))
-    assert v.model_fact("is_moe", True) is False
-    assert v.model_fact("use_mla", None) is False  # a real property now
-    assert v.model_fact("no_such_fact", "d") == "d"
-
-
 def test_hash_extras(v):
     from vllm_config import SCHEMA_VERSION
 

@@ -25,15 +25,6 @@ _EXECUTOR_ASYNC_SUPPORT = {"mp": True, "uni": True, "external_launcher": True, "
 # --- seams to the engine ------------------------------------------------------------
 
 
-def model_fact(self: Any, name: str, default: Any = None) -> Any:
-    """A ModelConfig attribute by name, or `default` without a model (or attribute).
-
-    Stays a hook: it looks an attribute up by a name given at run time, which an
-    expression cannot do. The schema's steps use model_config's properties instead."""
-    model = self.model_config
-    return default if model is None else getattr(model, name, default)
-
-
 def executor_supports_async_scheduling(self: Any) -> bool:
     """Whether the executor runs asynchronous scheduling; unknown names count as yes
     (the engine checks them: hook point async_scheduling_support).
@@ -165,7 +156,7 @@ def use_v2_model_runner(self: Any) -> bool:
         return value.strip().lower() in ("1", "true", "yes", "on")
     if self.speculative_config is not None and self.speculative_config.method == "dspark":
         return True
-    return bool(self.model_fact("is_diffusion", False))
+    return self.model_config is not None and bool(self.model_config.is_diffusion)
 
 
 def enable_trace_function_call_for_thread(self: Any) -> None:
