@@ -375,3 +375,18 @@ def test_cache_key_follows_config_and_overrides(tmp_path):
     config["max_position_embeddings"] = 1024
     (Path(path) / "config.json").write_text(json.dumps(config))
     assert ModelConfig(model=path).max_model_len == 1024  # the file's bytes are the key
+
+
+def test_installed_transformers_version_feeds_the_checkpoint_key(monkeypatch) -> None:
+    """The checkpoint's part of the cache key depends on the transformers that read it
+    (the behaviour snapshot reports the version it was recorded with, for this reason);
+    nothing else about the resolved config does."""
+    from cfgc.runtime import checkpoint
+
+    seen = {}
+    for version in ("5.0.0", "5.99.0"):
+        monkeypatch.setattr(checkpoint, "_transformers_version", lambda v=version: v)
+        config = ModelConfig(model=str(TINY_OPT))
+        seen[version] = (config.compute_hash(), config.max_model_len, config.dtype)
+    assert seen["5.0.0"][0] != seen["5.99.0"][0]
+    assert seen["5.0.0"][1:] == seen["5.99.0"][1:]

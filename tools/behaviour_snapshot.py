@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,6 +27,14 @@ SNAPSHOT = ROOT / "tests" / "behaviour" / "snapshot.json"
 CASES = ROOT / "tests" / "behaviour" / "cases.json"
 
 
+#: The key of snapshot.json that says which dependency versions it was recorded with.
+#: The checkpoint's part of every cache key includes the installed transformers version
+#: (as vLLM's does: a config read by another transformers may mean something else), so
+#: a recorded hash is only reproducible with that version known. Checking reports the
+#: recorded version to the key; tests/test_checkpoint.py checks that the real version
+#: does feed it. Everything else in a case is pinned whatever is installed.
+RECORDED_WITH = "_recorded_with"
+
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
@@ -33,7 +42,30 @@ def cases() -> list[dict]:
     return json.loads(CASES.read_text())
 
 
-def run_case(case: dict) -> dict:
+def installed_transformers() -> str:
+    from cfgc.runtime import checkpoint
+
+    return checkpoint._transformers_version()
+
+
+@contextlib.contextmanager
+def reporting_transformers(version: str | None) -> Iterator[None]:
+    """The checkpoint cache key sees `version` as the installed transformers (None: the
+    real one)."""
+    from cfgc.runtime import checkpoint
+
+    real = checkpoint._transformers_version
+    if version is not None:
+        checkpoint._transformers_version = lambda: version
+    try:
+        yield
+    finally:
+        checkpoint._transformers_version = real
+
+
+def run_case(case: dict, transformers: str | None = None) -> dict:
+    """How `vllm-config show` resolves the case; `transformers` is the version the
+    checkpoint's cache key is told (default: the installed one)."""
     from cfgc.runtime import deprecation
     from cfgc.runtime.cli import run
     from vllm_config import _cli_table
@@ -44,7 +76,8 @@ def run_case(case: dict) -> dict:
     os.environ.update(env)
     out, err = io.StringIO(), io.StringIO()
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                reporting_transformers(transformers):
             status = run(_cli_table, ["show", "--format", "json", *case["argv"]])
     finally:
         for k, v in saved.items():
@@ -64,17 +97,25 @@ def run_case(case: dict) -> dict:
     return result
 
 
-def snapshot() -> dict:
-    return {case["id"]: run_case(case) for case in cases()}
+def recorded() -> tuple[dict, str]:
+    """The recorded cases and the transformers version they were recorded with."""
+    want = json.loads(SNAPSHOT.read_text())
+    return want, want.pop(RECORDED_WITH)["transformers"]
+
+
+def snapshot(transformers: str | None = None) -> dict:
+    return {case["id"]: run_case(case, transformers) for case in cases()}
 
 
 def main() -> int:
-    got = snapshot()
     if "--write" in sys.argv:
+        got = snapshot()
+        got[RECORDED_WITH] = {"transformers": installed_transformers()}
         SNAPSHOT.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
-        print(f"wrote {len(got)} cases to {SNAPSHOT.relative_to(ROOT)}")
+        print(f"wrote {len(got) - 1} cases to {SNAPSHOT.relative_to(ROOT)}")
         return 0
-    want = json.loads(SNAPSHOT.read_text())
+    want, version = recorded()
+    got = snapshot(version)
     bad = [k for k in want if want[k] != got.get(k)]
     for k in bad:
         print(k, "differs")

@@ -2,22 +2,20 @@
 # Install what the tests need (from a fresh clone) and run the whole suite. Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m venv .venv
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[dev]"
+source tools/install.sh   # the locked versions into .venv (CFGC_DEPS=newest: .venv-newest)
 if ! command -v chromium >/dev/null; then  # the docs browser test drives Debian's Chromium
   (apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null) \
     || echo "warning: could not install chromium; the browser test will fail" >&2
 fi
 echo "== cfgc check"
-.venv/bin/cfgc check
+"$VENV"/bin/cfgc check
 echo "== ruff"
-.venv/bin/ruff check codegen kernels tests bench tools generated
+"$VENV"/bin/ruff check codegen kernels tests bench tools generated
 echo "== mkdocs build --strict"
-NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict -q -d site
+NO_MKDOCS_2_WARNING=1 "$VENV"/bin/mkdocs build --strict -q -d site
 echo "== pytest"
 set +e
-.venv/bin/pytest -p no:cacheprovider
+"$VENV"/bin/pytest -p no:cacheprovider
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then echo "pytest collected no tests: failing" >&2; exit 1; fi

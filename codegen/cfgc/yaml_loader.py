@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from .errors import Collector, Diagnostic, Loc, SchemaError
+from .runtime.yaml_events import parse_events
 
 try:  # the C loader is much faster; fall back only where libyaml is missing
     from yaml import CSafeLoader as _Loader
@@ -140,14 +141,15 @@ _LINE_PREFIX = re.compile(r"(?m)^[ ?:-]*")
 
 def _check_depth(text: str, name: str) -> None:
     """libyaml's composer recurses once per nesting level, so a file nested 50,000 deep
-    crashes the process before `_convert` sees it. Its parser is iterative: walk the
-    events instead, for files a cheap bound cannot clear (flow brackets, plus two levels
-    per column of the deepest indentation or `- - -` prefix)."""
+    crashes the process before `_convert` sees it. The parser is iterative: walk the
+    events instead (our limit, not libyaml's, decides: see runtime.yaml_events), for
+    files a cheap bound cannot clear (flow brackets, plus two levels per column of the
+    deepest indentation or `- - -` prefix)."""
     bound = text.count("[") + text.count("{") + 2 * max(map(len, _LINE_PREFIX.findall(text))) + 2
     if bound <= MAX_DEPTH:
         return
     depth = 0
-    for event in yaml.parse(text, Loader=_Loader):
+    for event in parse_events(text):
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:

@@ -92,3 +92,30 @@ def test_deep_json_object_in_a_flag() -> None:
                    "{" + '"a": {' * 1000 + "}" * 1000 + "}")
     assert proc.returncode == 2
     assert one_line(proc.stderr).startswith(f"{PROG}: error: ")
+
+
+def test_depth_walk_does_not_depend_on_libyamls_own_limit(monkeypatch) -> None:
+    """libyaml (PyYAML >= 6.0.4) stops deep documents with its own message, before the
+    events reach our limit; the walk then goes on with the pure-Python parser, so every
+    PyYAML gives the same events, and our limit decides."""
+    import yaml
+
+    from cfgc.runtime import yaml_events
+
+    text = "a: " + flow(3_000, "list") + "\n"
+    reference = [type(e).__name__ for e in yaml.parse(text, Loader=yaml.SafeLoader)]
+
+    def stopping_parse(text: str, Loader):  # noqa: N803 - yaml.parse's own name
+        if Loader is yaml.SafeLoader:
+            yield from real_parse(text, Loader=Loader)
+            return
+        for index, event in enumerate(real_parse(text, Loader=yaml.SafeLoader)):
+            if index == 5:
+                raise yaml.scanner.ScannerError(problem="exceeded maximum nesting depth")
+            yield event
+
+    real_parse = yaml.parse
+    monkeypatch.setattr(yaml, "parse", stopping_parse)
+    assert [type(e).__name__ for e in yaml_events.parse_events(text)] == reference
+    with pytest.raises(yaml.YAMLError, match="mapping values"):  # other errors stay
+        list(yaml_events.parse_events("a: b: c"))

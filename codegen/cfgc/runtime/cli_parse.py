@@ -355,7 +355,9 @@ def scan_yaml(text: str, label: str, warn=None) -> None:
     stack: list = []  # per open collection: [keys seen | None, next is a key, anchor, start]
     sizes: dict[str, int] = {}  # anchor -> how many values its node expands to
     count, aliased = 0, False
-    for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    from .yaml_events import parse_events
+
+    for event in parse_events(text):
         if isinstance(event, yaml.CollectionEndEvent):
             _, _, anchor, start = stack.pop()
             if anchor:
