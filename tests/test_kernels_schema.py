@@ -74,6 +74,23 @@ def test_warmup_list_entry_point() -> None:
     assert probe.stdout.strip().endswith("False")
 
 
+def test_warmup_list_into_a_closed_pipe_is_quiet() -> None:
+    """`--list | head -1`: the reader has gone before the plan is written (made certain
+    here by closing the pipe's read end first); no BrokenPipeError traceback."""
+    import os
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "vllm_config.warmup", "--list"],
+                              stdout=write_end, stderr=subprocess.PIPE, text=True,
+                              check=False)
+    finally:
+        os.close(write_end)
+    assert proc.stderr == ""
+    assert proc.returncode == 0
+
+
 def test_adding_an_op_adds_field_docs_and_warmup(tmp_path: Path) -> None:
     shutil.copytree(REPO / "schema", tmp_path / "schema")
     link_hooks(tmp_path)

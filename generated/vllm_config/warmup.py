@@ -7,6 +7,7 @@ The plan is the product of each op's specialisations in schema/kernels.yaml.
 """
 
 import argparse
+import os
 import sys
 from typing import Any
 
@@ -86,6 +87,17 @@ def warmup(device: str | None = None, monitor: str | None = "warn",
     return run_warmup(plan, device=device, progress=progress, monitor=monitor)
 
 
+def _print(text: str) -> int:
+    """Write to stdout; a reader that stops early (`| head -1`) is not an error."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The exit-time flush would fail again: point stdout at nothing first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vllm_config.warmup",
                                      description=__doc__.split("\n")[0])
@@ -95,10 +107,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the plan and exit")
     args = parser.parse_args(argv)
     if args.list:
-        for item in PLAN:
-            print(" ".join(f"{k}={v}" for k, v in item.items() if k != "num_tokens"))
-        print(f"{len(PLAN)} items x {len(NUM_TOKENS)} token counts")
-        return 0
+        lines = [" ".join(f"{k}={v}" for k, v in item.items() if k != "num_tokens")
+                 for item in PLAN]
+        lines.append(f"{len(PLAN)} items x {len(NUM_TOKENS)} token counts")
+        return _print("\n".join(lines) + "\n")
     if args.device is not None:  # a bad device is one line naming the flag, not torch's traceback
         import torch
 

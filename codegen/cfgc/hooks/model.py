@@ -147,13 +147,13 @@ def load_checkpoint(self: Any) -> None:
     folder = ckpt.locate(source, self.revision)
     overrides = self.hf_overrides
     key = None
+    trust = ckpt.trusts_remote_code(self.trust_remote_code)
     if not callable(overrides):
         key = ckpt.cache_key(folder, revision=self.revision, hf_overrides=overrides,
-                             trust_remote_code=self.trust_remote_code,
-                             schema_version=SCHEMA_VERSION)
+                             trust_remote_code=trust, schema_version=SCHEMA_VERSION)
 
     def load() -> Any:
-        return ckpt.load_hf_config(folder, trust_remote_code=self.trust_remote_code,
+        return ckpt.load_hf_config(folder, trust_remote_code=trust,
                                    revision=self.revision, hf_overrides=overrides)
 
     facts = ckpt.cache_read(key) if key is not None else None

@@ -24,10 +24,13 @@ def initialize_token_ids(self: Any, model_config: Any) -> None:
             "needs vLLM)")
     from transformers import AutoTokenizer
 
+    from cfgc.runtime.checkpoint import trusts_remote_code
+
     tokenizer = AutoTokenizer.from_pretrained(
         model_config.tokenizer or model_config.model,
         revision=getattr(model_config, "tokenizer_revision", None),
-        trust_remote_code=getattr(model_config, "trust_remote_code", False))
+        trust_remote_code=trusts_remote_code(getattr(model_config, "trust_remote_code",
+                                                     False)))
     ids = []
     for text in (self.reasoning_start_str, self.reasoning_end_str):
         found = tokenizer.encode(text, add_special_tokens=False)

@@ -13,11 +13,14 @@ the Hugging Face hub cache (as with HF_HUB_OFFLINE=1).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import tempfile
+import warnings
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +36,38 @@ SIDE_FILES = (
     "tokenizer_config.json",
     "hf_quant_config.json",
 )
+
+
+# --- whether the checkpoint's own code may run ------------------------------------------
+
+#: None: as trust_remote_code says (the Python API: a program that sets it asked for
+#: it). False: never, whatever trust_remote_code says; the operator tools (show, hash,
+#: diff, ...) set it unless their own command line says --allow-remote-code, because
+#: trust_remote_code may come from a file or checkpoint that someone else wrote.
+_REMOTE_CODE: ContextVar[bool | None] = ContextVar("cfgc_remote_code", default=None)
+
+REMOTE_CODE_REFUSED = (
+    "trust_remote_code is not honoured: inspecting a config never runs the checkpoint's "
+    "own code; pass --allow-remote-code to allow it")
+
+
+@contextlib.contextmanager
+def remote_code(allowed: bool | None) -> Iterator[None]:
+    """Within the block, the checkpoint's code runs only if `allowed` (None: as
+    trust_remote_code says)."""
+    token = _REMOTE_CODE.set(allowed)
+    try:
+        yield
+    finally:
+        _REMOTE_CODE.reset(token)
+
+
+def trusts_remote_code(trust_remote_code: bool) -> bool:
+    """Whether code shipped with a checkpoint may run, given the config's setting."""
+    if trust_remote_code and _REMOTE_CODE.get() is False:
+        warnings.warn(REMOTE_CODE_REFUSED, stacklevel=2)
+        return False
+    return bool(trust_remote_code)
 
 
 class ModelNotFoundError(ValueError):
@@ -181,10 +216,12 @@ def load_hf_config(config_dir: Path, *, trust_remote_code: bool, revision: str |
     try:
         config = AutoConfig.from_pretrained(
             str(config_dir), trust_remote_code=trust_remote_code, local_files_only=True)
-    except (OSError, ValueError, KeyError) as exc:
-        raise ValueError(f"cannot read the model config in {str(config_dir)!r}: "
-                         f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
-                         ) from exc
+    except ValueError as exc:
+        if trust_remote_code or not _needs_remote_code(config_dir):
+            raise ValueError(_unreadable(config_dir, exc)) from exc
+        config = _plain_config(config_dir, PretrainedConfig)
+    except (OSError, KeyError) as exc:
+        raise ValueError(_unreadable(config_dir, exc)) from exc
     if flat:
         config.update(flat)
     for key, value in nested.items():
@@ -202,6 +239,30 @@ def load_hf_config(config_dir: Path, *, trust_remote_code: bool, revision: str |
         if name:
             config.update({"architectures": [name]})
     return config
+
+
+def _unreadable(config_dir: Path, exc: Exception) -> str:
+    return (f"cannot read the model config in {str(config_dir)!r}: "
+            f"{str(exc).splitlines()[0] if str(exc) else type(exc).__name__}")
+
+
+def _needs_remote_code(config_dir: Path) -> bool:
+    try:
+        data = json.loads((config_dir / "config.json").read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(data, dict) and "AutoConfig" in (data.get("auto_map") or {})
+
+
+def _plain_config(config_dir: Path, base: type) -> Any:
+    """The config as written in config.json, without the checkpoint's config class (its
+    own code, not run): the values a generic config holds are still read."""
+    data = json.loads((config_dir / "config.json").read_text())
+    warnings.warn(f"{config_dir}: the config class of model_type "
+                  f"{data.get('model_type')!r} is the checkpoint's own code (not run); "
+                  f"its values are read from config.json as written", stacklevel=3)
+    data.pop("auto_map", None)
+    return base.from_dict(data)
 
 
 def _merge(target: Any, updates: dict[str, Any]) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import sys
 import warnings
 
+from .checkpoint import remote_code
+from .cli_parse import ALLOW_REMOTE_CODE
 from .cli_values import CliError
 
 COMMANDS = ("show", "hash")
@@ -121,8 +123,12 @@ def run(table: object, argv: list[str] | None = None) -> int:
         warn(str(message))
 
     warnings.showwarning = showwarning
+    # Inspection never runs a checkpoint's code unless this command line allows it.
+    allow = ALLOW_REMOTE_CODE in argv
+    argv = [arg for arg in argv if arg != ALLOW_REMOTE_CODE]
     try:
-        return _run(table, argv, warn)
+        with remote_code(allow):
+            return _run(table, argv, warn)
     except CliError as exc:
         print(f"{prog}: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -22,7 +22,10 @@ import re
 from .cli_help import HelpFormatter, metavar_of
 from .cli_values import BadValue, CliError, read, read_dotted, to_tokens
 
-OWN_FLAGS = ("--config", "--format", "--platform", "--help", "-h")
+#: The operator's own consent to run checkpoint code: only on the command line, never
+#: from a --config file (it is one of OWN_FLAGS) or the environment.
+ALLOW_REMOTE_CODE = "--allow-remote-code"
+OWN_FLAGS = ("--config", "--format", "--platform", "--allow-remote-code", "--help", "-h")
 FORMATS = ("yaml", "json")
 _LONG_NAME = re.compile(r"(?<=^--)[^.=]*")
 
@@ -161,6 +164,11 @@ def build_cli(table: object, only: set[str] | None = None) -> Cli:
                          help=f"Platform profile the configs resolve for (default: "
                               f"{platforms[0]}, or ${table.PLATFORM_ENV}). See the "
                               f"platforms page.")
+    own.add_argument(ALLOW_REMOTE_CODE, action="store_true", dest="allow_remote_code",
+                     default=argparse.SUPPRESS,
+                     help="Run code shipped with the checkpoint (a config's auto_map) when "
+                          "trust_remote_code is set. Without it, no command of "
+                          f"{prog} runs such code, wherever trust_remote_code comes from.")
     own.add_argument("-h", "--help", dest="help", nargs="?", const="", metavar="TOPIC",
                      help="Show the groups; --help=all every flag, --help=<group> one group, "
                           "--help=<keyword> the flags whose name contains it.")
