@@ -181,6 +181,21 @@ def test_hash_reads_only_aux_hidden_state_factors():
     assert eagle3.compute_hash() != before
 
 
+@pytest.mark.parametrize("method, aux", [("eagle3", True), ("extract_hidden_states", True),
+                                         ("dflash", True), ("dspark", True),
+                                         ("eagle", False), ("mtp", False)])
+def test_aux_hidden_state_methods(method: str, aux: bool) -> None:
+    """The methods whose drafter reads the target's intermediate hidden states, as in
+    vLLM 0.25.1's SpeculativeConfig hash (dspark included)."""
+    c = spec(method="eagle3", model="org/head", num_speculative_tokens=2)
+    c.method = method  # the hash reads the method as it is now
+    c.draft_model_config = SimpleNamespace(
+        hf_config=SimpleNamespace(eagle_aux_hidden_state_layer_ids=[3, 7]))
+    factors = c.hash_factors()
+    assert factors["uses_aux_hidden_states"] is aux
+    assert factors["aux_hidden_state_layer_ids"] == ((3, 7) if aux else None)
+
+
 def test_engine_configs_taken_as_given():
     # Like the seed's SkipValidation: the engine's own config objects pass untouched.
     target = SimpleNamespace(model="org/target", quantization=None)

@@ -4,7 +4,9 @@ A regression net for moving behaviour between hooks and the schema: every parity
 command line of vLLM 0.25.1 (../shared/parity) plus command lines that reach each
 after-construction step, each with a few environment variables, run through
 `vllm-config show --format json`; the output (or the one-line error) is recorded.
-`python tools/behaviour_snapshot.py --write` rewrites tests/behaviour/snapshot.json.
+`python tools/behaviour_snapshot.py --write` rewrites tests/behaviour/snapshot.json (with
+the transformers version it names; add --installed-transformers to take up the installed
+one).
 """
 
 from __future__ import annotations
@@ -109,8 +111,12 @@ def snapshot(transformers: str | None = None) -> dict:
 
 def main() -> int:
     if "--write" in sys.argv:
-        got = snapshot()
-        got[RECORDED_WITH] = {"transformers": installed_transformers()}
+        # Keep the version the snapshot names, so that only intended changes show in the
+        # diff; --installed-transformers takes up the installed one (every hash moves).
+        version = (installed_transformers() if "--installed-transformers" in sys.argv
+                   or not SNAPSHOT.exists() else recorded()[1])
+        got = snapshot(version)
+        got[RECORDED_WITH] = {"transformers": version}
         SNAPSHOT.write_text(json.dumps(got, indent=1, sort_keys=True) + "\n")
         print(f"wrote {len(got) - 1} cases to {SNAPSHOT.relative_to(ROOT)}")
         return 0

@@ -120,7 +120,7 @@ class _Compiler:
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             lines = [f"if {cond}:",
-                     f"    raise _r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))})"]
+                     f"    raise _r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))}, self)"]
         self.out.rule_reads.append((rule, reads))
         return [indent + line for line in lines]
 

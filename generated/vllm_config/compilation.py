@@ -512,9 +512,9 @@ class CompilationConfig:
         if self.compile_cache_save_format is None:
             self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary')
         if self.compile_cache_save_format not in ('binary', 'unpacked'):
-            raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"])
+            raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"], self)
         if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
-            raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"])
+            raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"], self)
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
         self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG'}) | self.inductor_compile_config
@@ -523,17 +523,17 @@ class CompilationConfig:
         if _platforms.current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'combo_kernels': True, 'benchmark_combo_kernel': True})
         if not (all(op in ('all', 'none') or op.startswith('+') or op.startswith('-') for op in self.custom_ops)):
-            raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"])
+            raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"], self)
         if (self.mode == CompilationMode.VLLM_COMPILE) and self.backend not in ('', 'eager', 'inductor'):
-            raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"])
+            raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"], self)
         if self.backend == '':
             self.backend = _platforms.current_platform.compile_backend
         if (self.cudagraph_mm_encoder) and not (self.encoder_cudagraph_max_vision_items_per_batch >= 0):
-            raise _r.RuleError('encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_vision_items_per_batch"])
+            raise _r.RuleError('encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_vision_items_per_batch"], self)
         if (self.cudagraph_mm_encoder and self.encoder_cudagraph_max_frames_per_batch is not None) and not (self.encoder_cudagraph_max_frames_per_batch >= 0):
-            raise _r.RuleError('encoder_cudagraph_max_frames_per_batch must be >= 0 (None infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_frames_per_batch"])
+            raise _r.RuleError('encoder_cudagraph_max_frames_per_batch must be >= 0 (None infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_frames_per_batch"], self)
         if not (all(b > 0 for b in self.encoder_cudagraph_token_budgets)):
-            raise _r.RuleError(f'every encoder_cudagraph_token_budgets entry must be > 0, got {self.encoder_cudagraph_token_budgets}', ["encoder_cudagraph_token_budgets"])
+            raise _r.RuleError(f'every encoder_cudagraph_token_budgets entry must be > 0, got {self.encoder_cudagraph_token_budgets}', ["encoder_cudagraph_token_budgets"], self)
 
     def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False) -> "Any":
         """The torch.compile backend for this config's mode (a name or a callable)."""

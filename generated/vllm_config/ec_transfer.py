@@ -60,7 +60,7 @@ class ECTransferConfig:
         if self.engine_id is None:
             self.engine_id = _r.uuid4()
         if (self.ec_connector is not None) and self.ec_role is None:
-            raise _r.RuleError(f"ec_connector {self.ec_connector!r} needs an ec_role, one of {('ec_producer', 'ec_both', 'ec_consumer')}", ["ec_connector", "ec_role"])
+            raise _r.RuleError(f"ec_connector {self.ec_connector!r} needs an ec_role, one of {('ec_producer', 'ec_both', 'ec_consumer')}", ["ec_connector", "ec_role"], self)
 
     @property
     def is_ec_transfer_instance(self) -> "bool":

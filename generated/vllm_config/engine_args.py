@@ -53,9 +53,9 @@ class EngineArgs:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (self.device_ids is not None) and not (all(self.device_ids.count(i) == 1 for i in self.device_ids)):
-            raise _r.RuleError(f'device_ids must not repeat a device, got {self.device_ids}', ["device_ids"])
+            raise _r.RuleError(f'device_ids must not repeat a device, got {self.device_ids}', ["device_ids"], self)
         if (self.device_ids is not None) and not (all(isinstance(i, str) for i in self.device_ids) or all(isinstance(i, int) for i in self.device_ids)):
-            raise _r.RuleError(f'device_ids must be all indices or all UUIDs, got {self.device_ids}', ["device_ids"])
+            raise _r.RuleError(f'device_ids must be all indices or all UUIDs, got {self.device_ids}', ["device_ids"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -79,7 +79,7 @@ class KVTransferConfig:
         if self.kv_buffer_device is None:
             self.kv_buffer_device = _platforms.current_platform.device_type
         if (self.kv_connector is not None) and self.kv_role is None:
-            raise _r.RuleError(f"kv_connector {self.kv_connector!r} needs a kv_role, one of {('kv_producer', 'kv_both', 'kv_consumer')}", ["kv_connector", "kv_role"])
+            raise _r.RuleError(f"kv_connector {self.kv_connector!r} needs a kv_role, one of {('kv_producer', 'kv_both', 'kv_consumer')}", ["kv_connector", "kv_role"], self)
 
     @property
     def is_kv_transfer_instance(self) -> "bool":

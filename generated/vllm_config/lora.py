@@ -62,7 +62,7 @@ class LoRAConfig:
         if self.max_cpu_loras is None:
             self.max_cpu_loras = self.max_loras
         if (self.max_cpu_loras is not None) and not (self.max_cpu_loras >= self.max_loras):
-            raise _r.RuleError(f'max_cpu_loras ({self.max_cpu_loras}) must be at least max_loras ({self.max_loras})', ["max_cpu_loras", "max_loras"])
+            raise _r.RuleError(f'max_cpu_loras ({self.max_cpu_loras}) must be at least max_loras ({self.max_loras})', ["max_cpu_loras", "max_loras"], self)
 
     def verify_with_model_config(self, model_config: "Any") -> "None":
         """Resolves lora_dtype "auto" (or unset) to the model's dtype."""

@@ -432,9 +432,9 @@ class ModelConfig:
         _hooks.load_checkpoint(self)
         _hooks.resolve_runner_and_convert(self)
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
-            raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"])
+            raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
-            raise _r.RuleError(f'{self.architecture} is not a pooling model: with --runner pooling pass --convert embed or --convert classify to adapt it', ["runner_type", "is_pooling_architecture", "convert_type"])
+            raise _r.RuleError(f'{self.architecture} is not a pooling model: with --runner pooling pass --convert embed or --convert classify to adapt it', ["runner_type", "is_pooling_architecture", "convert_type"], self)
         if self.tokenizer_mode == 'auto' and self.model_impl == 'terratorch':
             self.tokenizer_mode = 'terratorch'
         if self.tokenizer_mode == 'auto' and self.architecture == 'MoonshotKimiaForCausalLM':
@@ -462,7 +462,7 @@ class ModelConfig:
         if not isinstance(self.dtype, str):
             self.dtype = (str(self.dtype)[6:] if str(self.dtype).startswith('torch.') else str(self.dtype))
         if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4')) and not (self.dtype != 'float16'):
-            raise _r.RuleError(f'model type {self.model_arch_config.model_type!r} is numerically unstable in float16; use bfloat16 or float32', ["model_arch_config.model_type", "dtype"])
+            raise _r.RuleError(f'model type {self.model_arch_config.model_type!r} is numerically unstable in float16; use bfloat16 or float32', ["model_arch_config.model_type", "dtype"], self)
         if self.dtype != self.checkpoint_facts.config_dtype and self.dtype != 'float32' and self.checkpoint_facts.config_dtype != 'float32':
             _log.warning(f"casting the checkpoint's {self.checkpoint_facts.config_dtype} weights to {self.dtype}")
         if self.checkpoint_facts.sliding_window == 0:
@@ -471,17 +471,17 @@ class ModelConfig:
         self.max_model_len = self.get_and_verify_max_len(self.max_model_len)
         _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
         if (self.enable_sleep_mode) and not (_platforms.current_platform.supports_sleep_mode):
-            raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"])
+            raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"], self)
         if self.enable_sleep_mode and _platforms.current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
             _log.info('cumem allocator enabled (sleep mode needs it)')
             self.enable_cumem_allocator = True
         if (self.enable_cumem_allocator) and not (_platforms.current_platform.supports_cumem_allocator):
-            raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"])
+            raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"], self)
         _hooks.build_multimodal_config(self)
         if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
-            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"])
+            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
         if (self.multimodal_config is not None and self.renderer_num_workers > 1) and not (self.multimodal_config.mm_processor_cache_gb <= 0):
-            raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0): the cache is not thread-safe', ["renderer_num_workers", "multimodal_config.mm_processor_cache_gb"])
+            raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0): the cache is not thread-safe', ["renderer_num_workers", "multimodal_config.mm_processor_cache_gb"], self)
 
     @property
     def architectures(self) -> "list[str]":

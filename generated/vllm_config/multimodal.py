@@ -223,11 +223,11 @@ class MultiModalConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (self.mm_processor_cache_type != 'shm') and not (self.mm_shm_cache_max_object_size_mb == 128):
-            raise _r.RuleError("mm_shm_cache_max_object_size_mb only applies to mm_processor_cache_type='shm'", ["mm_processor_cache_type", "mm_shm_cache_max_object_size_mb"])
+            raise _r.RuleError("mm_shm_cache_max_object_size_mb only applies to mm_processor_cache_type='shm'", ["mm_processor_cache_type", "mm_shm_cache_max_object_size_mb"], self)
         if (self.mm_encoder_attn_dtype != 'fp8') and not (self.mm_encoder_fp8_scale_path is None and self.mm_encoder_fp8_scale_save_path is None):
-            raise _r.RuleError("mm_encoder_fp8_scale_path and mm_encoder_fp8_scale_save_path need mm_encoder_attn_dtype='fp8'", ["mm_encoder_attn_dtype", "mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"])
+            raise _r.RuleError("mm_encoder_fp8_scale_path and mm_encoder_fp8_scale_save_path need mm_encoder_attn_dtype='fp8'", ["mm_encoder_attn_dtype", "mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"], self)
         if (self.mm_encoder_fp8_scale_path is not None) and self.mm_encoder_fp8_scale_save_path is not None:
-            raise _r.RuleError('mm_encoder_fp8_scale_save_path saves dynamically calibrated scales and cannot be combined with the static mm_encoder_fp8_scale_path', ["mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"])
+            raise _r.RuleError('mm_encoder_fp8_scale_save_path saves dynamically calibrated scales and cannot be combined with the static mm_encoder_fp8_scale_path', ["mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"], self)
         _hooks.check_fp8_scale_files(self)
 
     def get_limit_per_prompt(self, modality: "str") -> "int":

@@ -121,9 +121,9 @@ class OffloadConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_num_in_group <= self.prefetch.offload_group_size):
-            raise _r.RuleError(f'prefetch.offload_num_in_group ({self.prefetch.offload_num_in_group}) must not exceed prefetch.offload_group_size ({self.prefetch.offload_group_size})', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_num_in_group"])
+            raise _r.RuleError(f'prefetch.offload_num_in_group ({self.prefetch.offload_num_in_group}) must not exceed prefetch.offload_group_size ({self.prefetch.offload_group_size})', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_num_in_group"], self)
         if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_prefetch_step >= 1):
-            raise _r.RuleError(f'prefetch.offload_prefetch_step ({self.prefetch.offload_prefetch_step}) must be at least 1 when prefetch offloading is on', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_prefetch_step"])
+            raise _r.RuleError(f'prefetch.offload_prefetch_step ({self.prefetch.offload_prefetch_step}) must be at least 1 when prefetch offloading is on', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_prefetch_step"], self)
         _hooks.warn_unused_backend_settings(self)
 
     def hash_factors(self) -> dict[str, object]:

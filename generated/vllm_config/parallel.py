@@ -61,11 +61,11 @@ class EPLBConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if not (not self.use_async or self.policy == 'default'):
-            raise _r.RuleError("async EPLB (use_async=True) supports only policy='default'", ["use_async", "policy"])
+            raise _r.RuleError("async EPLB (use_async=True) supports only policy='default'", ["use_async", "policy"], self)
         if (self.use_async) and self.communicator in ('torch_nccl', 'pynccl'):
-            raise _r.RuleError(f"EPLB communicator {self.communicator!r} cannot be used with async EPLB (NCCL clashes across streams); choose 'torch_gloo' or 'nixl', or leave it unset to let the engine pick", ["use_async", "communicator"])
+            raise _r.RuleError(f"EPLB communicator {self.communicator!r} cannot be used with async EPLB (NCCL clashes across streams); choose 'torch_gloo' or 'nixl', or leave it unset to let the engine pick", ["use_async", "communicator"], self)
         if (self.log_balancedness) and not (self.log_balancedness_interval > 0):
-            raise _r.RuleError('log_balancedness_interval must be positive', ["log_balancedness", "log_balancedness_interval"])
+            raise _r.RuleError('log_balancedness_interval must be positive', ["log_balancedness", "log_balancedness_interval"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -310,15 +310,15 @@ class ParallelConfig:
         if self.data_parallel_index is None:
             self.data_parallel_index = self.data_parallel_rank
         if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
-            raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"])
+            raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"], self)
         if _r.from_flags() and self.nnodes > 1 and self.data_parallel_size > 1 and self.data_parallel_external_lb and not _r.given(self, 'data_parallel_rank'):
             self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
         if _r.from_flags() and _r.given(self, 'data_parallel_rank') and not self.data_parallel_external_lb:
             self.data_parallel_external_lb = True
         if (_r.from_flags() and self.data_parallel_external_lb) and not (_r.given(self, 'data_parallel_rank') or (self.nnodes > 1 and self.data_parallel_size > 1)):
-            raise _r.RuleError("external data-parallel load balancing needs this engine's data_parallel_rank (or node_rank, with nnodes > 1)", ["data_parallel_external_lb", "nnodes", "data_parallel_size"])
+            raise _r.RuleError("external data-parallel load balancing needs this engine's data_parallel_rank (or node_rank, with nnodes > 1)", ["data_parallel_external_lb", "nnodes", "data_parallel_size"], self)
         if (_r.from_flags() and self.data_parallel_external_lb and _r.given(self, 'data_parallel_size_local')) and not (self.data_parallel_size_local == 1):
-            raise _r.RuleError(f'data_parallel_size_local must be 1 (or left unset) with external data-parallel load balancing (a data-parallel rank given), got {self.data_parallel_size_local}', ["data_parallel_external_lb", "data_parallel_size_local"])
+            raise _r.RuleError(f'data_parallel_size_local must be 1 (or left unset) with external data-parallel load balancing (a data-parallel rank given), got {self.data_parallel_size_local}', ["data_parallel_external_lb", "data_parallel_size_local"], self)
         if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1 and not _r.given(self, 'data_parallel_size_local'):
             self.data_parallel_size_local = max((((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes) // (self.pipeline_parallel_size * self.tensor_parallel_size), 1)
         if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1:
@@ -330,19 +330,19 @@ class ParallelConfig:
         if _r.from_flags() and self.data_parallel_hybrid_lb and (self.data_parallel_external_lb or (self.data_parallel_size_local == self.data_parallel_size and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1))):
             self.data_parallel_hybrid_lb = False
         if (_r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local')) and not (not self.data_parallel_hybrid_lb):
-            raise _r.RuleError('data_parallel_hybrid_lb needs data_parallel_size_local (the DP ranks on this node)', ["data_parallel_external_lb", "nnodes", "data_parallel_hybrid_lb"])
+            raise _r.RuleError('data_parallel_hybrid_lb needs data_parallel_size_local (the DP ranks on this node)', ["data_parallel_external_lb", "nnodes", "data_parallel_hybrid_lb"], self)
         if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local') and not (self.data_parallel_backend == 'ray' and _r.env('VLLM_RAY_DP_PACK_STRATEGY', 'strict') == 'span'):
             self.data_parallel_size_local = self.data_parallel_size
         if (self.numa_bind_nodes is not None) and not (len(self.numa_bind_nodes) > 0):
-            raise _r.RuleError('numa_bind_nodes must not be empty', ["numa_bind_nodes"])
+            raise _r.RuleError('numa_bind_nodes must not be empty', ["numa_bind_nodes"], self)
         if (self.numa_bind_nodes is not None) and not (all(node >= 0 for node in self.numa_bind_nodes)):
-            raise _r.RuleError('numa_bind_nodes must hold non-negative NUMA node indices', ["numa_bind_nodes"])
+            raise _r.RuleError('numa_bind_nodes must hold non-negative NUMA node indices', ["numa_bind_nodes"], self)
         if not (not self.enable_elastic_ep or self.enable_eplb):
-            raise _r.RuleError('enable_elastic_ep needs enable_eplb=True', ["enable_elastic_ep", "enable_eplb"])
+            raise _r.RuleError('enable_elastic_ep needs enable_eplb=True', ["enable_elastic_ep", "enable_eplb"], self)
         if (self.enable_elastic_ep) and not (self.pipeline_parallel_size <= 1):
-            raise _r.RuleError(f'enable_elastic_ep cannot be combined with pipeline parallelism (pipeline_parallel_size={self.pipeline_parallel_size})', ["enable_elastic_ep", "pipeline_parallel_size"])
+            raise _r.RuleError(f'enable_elastic_ep cannot be combined with pipeline parallelism (pipeline_parallel_size={self.pipeline_parallel_size})', ["enable_elastic_ep", "pipeline_parallel_size"], self)
         if (self.enable_elastic_ep) and not (not (self.data_parallel_external_lb or self.data_parallel_hybrid_lb)):
-            raise _r.NotSupportedError('enable_elastic_ep needs internal load balancing: it cannot be combined with data_parallel_external_lb or data_parallel_hybrid_lb, since scaling is coordinated by a single API server', ["enable_elastic_ep", "data_parallel_external_lb", "data_parallel_hybrid_lb"])
+            raise _r.NotSupportedError('enable_elastic_ep needs internal load balancing: it cannot be combined with data_parallel_external_lb or data_parallel_hybrid_lb, since scaling is coordinated by a single API server', ["enable_elastic_ep", "data_parallel_external_lb", "data_parallel_hybrid_lb"], self)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
             self.data_parallel_master_port = self._data_parallel_master_port_list[-1]
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
@@ -358,7 +358,7 @@ class ParallelConfig:
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
             self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not (0 <= self.data_parallel_rank < self.data_parallel_size):
-            raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"])
+            raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"], self)
         if self.distributed_executor_backend is None and self.world_size_across_dp > 1:
             self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
@@ -368,39 +368,39 @@ class ParallelConfig:
         if self.max_parallel_loading_workers is not None:
             _log.warning('max_parallel_loading_workers is not supported and is ignored')
         if (self.nnodes > 1 and self.distributed_executor_backend is not None) and self.distributed_executor_backend not in ('mp', 'uni', 'external_launcher'):
-            raise _r.RuleError(f"nnodes > 1 needs distributed_executor_backend 'mp', 'uni' or 'external_launcher', not {self.distributed_executor_backend!r}", ["nnodes", "distributed_executor_backend"])
+            raise _r.RuleError(f"nnodes > 1 needs distributed_executor_backend 'mp', 'uni' or 'external_launcher', not {self.distributed_executor_backend!r}", ["nnodes", "distributed_executor_backend"], self)
         if not (self._api_process_rank < self._api_process_count):
-            raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"])
+            raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"], self)
         if not (self.data_parallel_size_local <= self.data_parallel_size):
-            raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"])
+            raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
-            raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"])
+            raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"], self)
         if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
-            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"])
+            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
-            raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"])
+            raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"], self)
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):
-            raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"])
+            raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"], self)
         if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):
-            raise _r.RuleError('numa_bind_nodes and numa_bind_cpus need numa_bind=True', ["numa_bind_nodes", "numa_bind_cpus", "numa_bind"])
+            raise _r.RuleError('numa_bind_nodes and numa_bind_cpus need numa_bind=True', ["numa_bind_nodes", "numa_bind_cpus", "numa_bind"], self)
         if (self.enable_eplb) and not (_platforms.current_platform.supports_eplb):
-            raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {_platforms.current_platform.device_type} platform', ["enable_eplb"])
+            raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {_platforms.current_platform.device_type} platform', ["enable_eplb"], self)
         if (self.enable_eplb) and not (self.enable_expert_parallel):
-            raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"])
+            raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"], self)
         if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
-            raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"])
+            raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"], self)
         if (not self.enable_eplb) and not (self.eplb_config.num_redundant_experts == 0):
-            raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts} but EPLB is off: enable EPLB or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"])
+            raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts} but EPLB is off: enable EPLB or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"], self)
         if not ((self.tensor_parallel_size % self.decode_context_parallel_size) == 0):
-            raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"])
+            raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"], self)
         if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):
-            raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"])
+            raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"], self)
         if self.nnodes > 1:
             self.disable_custom_all_reduce = True
         if not _platforms.current_platform.supports_custom_all_reduce:
             self.disable_custom_all_reduce = True
         if (self.ray_workers_use_nsight and self.distributed_executor_backend is not None) and not (self.use_ray):
-            raise _r.RuleError('ray_workers_use_nsight needs workers that run on Ray', ["ray_workers_use_nsight", "distributed_executor_backend", "use_ray"])
+            raise _r.RuleError('ray_workers_use_nsight needs workers that run on Ray', ["ray_workers_use_nsight", "distributed_executor_backend", "use_ray"], self)
 
     @property
     def world_size_across_dp(self) -> "int":

@@ -68,11 +68,11 @@ class PoolerConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if not (self.logit_sigma is None or self.logit_sigma != 0):
-            raise _r.RuleError('logit_sigma must not be 0: logits are divided by it', ["logit_sigma"])
+            raise _r.RuleError('logit_sigma must not be 0: logits are divided by it', ["logit_sigma"], self)
         if (self.pooling_type is not None) and self.seq_pooling_type is not None:
-            raise _r.RuleError('set either pooling_type or seq_pooling_type, not both', ["pooling_type", "seq_pooling_type"])
+            raise _r.RuleError('set either pooling_type or seq_pooling_type, not both', ["pooling_type", "seq_pooling_type"], self)
         if (self.pooling_type is not None) and self.tok_pooling_type is not None:
-            raise _r.RuleError('set either pooling_type or tok_pooling_type, not both', ["pooling_type", "tok_pooling_type"])
+            raise _r.RuleError('set either pooling_type or tok_pooling_type, not both', ["pooling_type", "tok_pooling_type"], self)
         if self.pooling_type in ('CLS', 'LAST', 'MEAN'):
             self.seq_pooling_type = self.pooling_type
         if self.pooling_type in ('ALL', 'STEP'):

@@ -73,9 +73,9 @@ class ProfilerConfig:
         if self.torch_profiler_dir != '' and not ('://' in self.torch_profiler_dir and not self.torch_profiler_dir.startswith('://') and not self.torch_profiler_dir[1:].startswith('://')):
             self.torch_profiler_dir = _r.abspath(self.torch_profiler_dir)
         if (self.torch_profiler_dir != '') and not (self.profiler == 'torch'):
-            raise _r.RuleError("torch_profiler_dir is only used with profiler='torch'", ["torch_profiler_dir", "profiler"])
+            raise _r.RuleError("torch_profiler_dir is only used with profiler='torch'", ["torch_profiler_dir", "profiler"], self)
         if (self.profiler == 'torch') and not (self.torch_profiler_dir != ''):
-            raise _r.RuleError("profiler='torch' needs torch_profiler_dir", ["profiler", "torch_profiler_dir"])
+            raise _r.RuleError("profiler='torch' needs torch_profiler_dir", ["profiler", "torch_profiler_dir"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -126,17 +126,17 @@ class SchedulerConfig:
         if self.max_num_partial_prefills > 1 and self.long_prefill_token_threshold == 0:
             self.long_prefill_token_threshold = int(max_model_len * 0.04)
         if not (self.max_num_batched_tokens >= max_model_len or self.enable_chunked_prefill):
-            raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is below max_model_len ({max_model_len}) with chunked prefill off, so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["max_num_batched_tokens", "max_model_len", "enable_chunked_prefill"])
+            raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is below max_model_len ({max_model_len}) with chunked prefill off, so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["max_num_batched_tokens", "max_model_len", "enable_chunked_prefill"], self)
         if not (self.max_num_batched_tokens >= self.max_num_seqs):
-            raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) must be at least max_num_seqs ({self.max_num_seqs})', ["max_num_batched_tokens", "max_num_seqs"])
+            raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) must be at least max_num_seqs ({self.max_num_seqs})', ["max_num_batched_tokens", "max_num_seqs"], self)
         if self.max_num_batched_tokens > (self.max_num_seqs * max_model_len):
             _log.warning(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is larger than max_num_seqs * max_model_len ({self.max_num_seqs * max_model_len})')
         if (self.max_num_partial_prefills > 1) and not (self.enable_chunked_prefill):
-            raise _r.RuleError('max_num_partial_prefills > 1 needs chunked prefill enabled', ["max_num_partial_prefills", "enable_chunked_prefill"])
+            raise _r.RuleError('max_num_partial_prefills > 1 needs chunked prefill enabled', ["max_num_partial_prefills", "enable_chunked_prefill"], self)
         if (self.max_num_partial_prefills > 1) and not (self.long_prefill_token_threshold <= max_model_len):
-            raise _r.RuleError(f'long_prefill_token_threshold ({self.long_prefill_token_threshold}) must not exceed max_model_len ({max_model_len})', ["max_num_partial_prefills", "long_prefill_token_threshold", "max_model_len"])
+            raise _r.RuleError(f'long_prefill_token_threshold ({self.long_prefill_token_threshold}) must not exceed max_model_len ({max_model_len})', ["max_num_partial_prefills", "long_prefill_token_threshold", "max_model_len"], self)
         if not (self.max_long_partial_prefills <= self.max_num_partial_prefills):
-            raise _r.RuleError(f'max_long_partial_prefills ({self.max_long_partial_prefills}) must not exceed max_num_partial_prefills ({self.max_num_partial_prefills})', ["max_long_partial_prefills", "max_num_partial_prefills"])
+            raise _r.RuleError(f'max_long_partial_prefills ({self.max_long_partial_prefills}) must not exceed max_num_partial_prefills ({self.max_num_partial_prefills})', ["max_long_partial_prefills", "max_num_partial_prefills"], self)
 
     @staticmethod
     def default_factory(**kwargs: "Any") -> "SchedulerConfig":

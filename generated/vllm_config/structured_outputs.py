@@ -51,9 +51,9 @@ class StructuredOutputsConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (self.disable_any_whitespace) and self.backend not in ('xgrammar', 'guidance'):
-            raise _r.RuleError(f"disable_any_whitespace needs backend 'xgrammar' or 'guidance', not {self.backend!r}", ["disable_any_whitespace", "backend"])
+            raise _r.RuleError(f"disable_any_whitespace needs backend 'xgrammar' or 'guidance', not {self.backend!r}", ["disable_any_whitespace", "backend"], self)
         if (self.disable_additional_properties) and not (self.backend == 'guidance'):
-            raise _r.RuleError(f"disable_additional_properties needs backend 'guidance', not {self.backend!r}", ["disable_additional_properties", "backend"])
+            raise _r.RuleError(f"disable_additional_properties needs backend 'guidance', not {self.backend!r}", ["disable_additional_properties", "backend"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

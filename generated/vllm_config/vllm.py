@@ -261,15 +261,15 @@ class VllmConfig:
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
         if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
-            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"])
+            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
-            raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"])
+            raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"], self)
         if (_r.from_flags() and self.model_config is not None and ((self.lora_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) or (self.lora_config is None and _r.unused(self, 'lora_config.default_mm_loras')))) and self.model_config.multimodal_config is None:
-            raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"])
+            raise _r.RuleError('default_mm_loras names per-modality LoRA adapters, but this model takes no multimodal input', ["lora_config.default_mm_loras", "model_config.multimodal_config"], self)
         if (_r.from_flags() and self.model_config is not None and self.parallel_config.data_parallel_size > 1 and self.parallel_config.data_parallel_external_lb) and not (self.model_config.is_moe):
-            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"])
+            raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"], self)
         if (_r.from_flags() and self.lora_config is not None and self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1))):
-            raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"])
+            raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"], self)
         if _r.from_flags() and self.model_config is not None and self.model_config.quantization == 'bitsandbytes':
             self.load_config.load_format = 'bitsandbytes'
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is None:
@@ -277,19 +277,19 @@ class VllmConfig:
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is not None:
             self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.reasoning_config is not None and self.model_config is not None and self.model_config.tokenizer == self.model_config.model and not self.model_config.skip_tokenizer_init) and not (self.model_config.has_tokenizer_files):
-            raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"])
+            raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
-            raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"])
+            raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"], self)
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
-            raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"])
+            raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
-            raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"])
+            raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
-            raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config.async_scheduling", "drafter_supports_async_scheduling", "speculative_config.method"])
+            raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config.async_scheduling", "drafter_supports_async_scheduling", "speculative_config.method"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (not self.speculative_config.disable_padded_drafter_batch):
-            raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config.async_scheduling", "speculative_config.disable_padded_drafter_batch"])
+            raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config.async_scheduling", "speculative_config.disable_padded_drafter_batch"], self)
         if (bool(self.scheduler_config.async_scheduling)) and not (self.executor_supports_async_scheduling):
-            raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config.async_scheduling", "executor_supports_async_scheduling"])
+            raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config.async_scheduling", "executor_supports_async_scheduling"], self)
         if self.scheduler_config.async_scheduling is None and self.is_pooling_model:
             _log.info('asynchronous scheduling disabled: it slows pooling models down')
         if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is not None and not self.drafter_supports_async_scheduling:
@@ -342,11 +342,11 @@ class VllmConfig:
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is None:
             self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens - (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs)
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_scheduled_tokens > 0):
-            raise _r.RuleError(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots (speculative decoding), so nothing could be scheduled; raise max_num_batched_tokens or lower num_speculative_tokens or max_num_seqs', ["speculative_config", "scheduler_config.max_num_scheduled_tokens"])
+            raise _r.RuleError(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots (speculative decoding), so nothing could be scheduled; raise max_num_batched_tokens or lower num_speculative_tokens or max_num_seqs', ["speculative_config", "scheduler_config.max_num_scheduled_tokens"], self)
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None and self.scheduler_config.max_num_scheduled_tokens < 8192:
             _log.warning(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving draft slots; raising max_num_batched_tokens may help throughput')
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_scheduled_tokens + (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs))):
-            raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"])
+            raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"], self)
         if not _platforms.current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
@@ -366,7 +366,7 @@ class VllmConfig:
         if _platforms.current_platform.supports_cudagraphs:
             _hooks.set_cudagraph_sizes(self)
         if (self.cache_config.kv_sharing_fast_prefill) and not (not (self.speculative_config is not None and self.speculative_config.use_eagle())):
-            raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"])
+            raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"], self)
         if self.cache_config.kv_sharing_fast_prefill:
             _log.warning('kv_sharing_fast_prefill needs model-side support to be correct')
         if self.kv_events_config is not None and self.kv_events_config.enable_kv_cache_events and not self.cache_config.enable_prefix_caching:
@@ -408,12 +408,12 @@ class VllmConfig:
         if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config is not None and not self.model_config.disable_cascade_attn and not self.compilation_config.cudagraph_mode.has_piecewise_cudagraphs():
             _log.warning('no piecewise CUDA graph for cascade attention: such batches run eagerly')
         if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1'):
-            raise _r.RuleError(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE, got {self.compilation_config.mode}', ["compilation_config.cudagraph_mode", "compilation_config.mode"])
+            raise _r.RuleError(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE, got {self.compilation_config.mode}', ["compilation_config.cudagraph_mode", "compilation_config.mode"], self)
         if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: VLLM_BATCH_INVARIANT is set')
             self.model_config.disable_cascade_attn = True
         if (self.parallel_config.use_ubatching) and self.parallel_config.all2all_backend not in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'):
-            raise _r.RuleError(f"micro-batching needs all2all_backend in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'), got {self.parallel_config.all2all_backend!r}", ["parallel_config.use_ubatching", "parallel_config.all2all_backend"])
+            raise _r.RuleError(f"micro-batching needs all2all_backend in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'), got {self.parallel_config.all2all_backend!r}", ["parallel_config.use_ubatching", "parallel_config.all2all_backend"], self)
         if self.parallel_config.use_ubatching and self.model_config is not None and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: dual batch overlap is on')
             self.model_config.disable_cascade_attn = True
@@ -430,7 +430,7 @@ class VllmConfig:
         if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0:
             _log.warning('hybrid KV cache manager disabled for chunked local attention (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0)')
         if (self.scheduler_config.disable_hybrid_kv_cache_manager is not None) and not (self.scheduler_config.disable_hybrid_kv_cache_manager or not self.hybrid_kv_cache_unsupported):
-            raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"])
+            raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"], self)
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
@@ -443,11 +443,11 @@ class VllmConfig:
         if self.compilation_config.debug_dump_path is not None:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
-            raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"])
+            raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
-            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"])
+            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
-            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"])
+            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
 
     @property
     def use_v2_model_runner(self) -> "bool":

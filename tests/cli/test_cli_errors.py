@@ -204,3 +204,16 @@ def test_flags_without_their_enable_flag_warn() -> None:
     rc, _, err = run("show", e["flag"], "2")
     assert rc == 0
     assert f"no effect without {e['requires']}" in err
+
+
+def test_rule_message_says_where_each_value_came_from() -> None:
+    """A rule's message names each field's origin: a flag, the default, or the value a
+    resolve step derived (not "default" for a value nobody declared)."""
+    message = one_error("show", "--model", "tiny-opt", "-dpn", "1")
+    # -dpn (data_parallel_rank) turns external load balancing on: a derived value
+    assert "data_parallel_external_lb (resolved to True; flag --data-parallel-external-lb)" \
+        in message
+    assert "data_parallel_size (default; flag --data-parallel-size)" in message
+    message = one_error("show", "--model", "tiny-opt", "--enable-dbo")
+    assert "parallel_config.use_ubatching (is True)" in message  # a property
+    assert "parallel_config.all2all_backend (default; flag --all2all-backend)" in message

@@ -18,7 +18,7 @@ logger = logging.getLogger("vllm_config.speculative")
 
 #: Methods whose drafter consumes intermediate hidden states of the target model (the
 #: schema's uses_aux_hidden_states hash factor names the same three).
-AUX_HIDDEN_STATE_METHODS = ("eagle3", "extract_hidden_states", "dflash")
+AUX_HIDDEN_STATE_METHODS = ("eagle3", "extract_hidden_states", "dflash", "dspark")
 
 
 # --- resolve steps ----------------------------------------------------------------

@@ -123,9 +123,11 @@ def _validation_message(exc, parsed, name: str, root: str, path: tuple[str, ...]
     # pydantic's union/literal branch names (method.literal['ngram',...]) are not fields
     loc = tuple(str(x) for x in err.get("loc", ()) if not re.match(r"\w+\[|function-", str(x)))
     msg = _message(Exception(err.get("msg", "")))
-    fields = getattr(err.get("ctx", {}).get("error"), "fields", None)
+    rule = err.get("ctx", {}).get("error")
+    fields = getattr(rule, "fields", None)
     if not loc and fields:  # a declared rule: name its fields and where each came from
-        return f"{name}: {msg} ({_rule_fields(table, parsed, root, path, fields)})"
+        return (f"{name}: {msg} "
+                f"({_rule_fields(table, parsed, root, path, fields, rule.values)})")
     if not loc:
         flags = ", ".join(_flags_under(parsed, root, path)) or "defaults"
         return f"{name} (from {flags}): {msg}"
@@ -139,17 +141,26 @@ def _validation_message(exc, parsed, name: str, root: str, path: tuple[str, ...]
 
 
 def _rule_fields(table: object, parsed, root: str, path: tuple[str, ...],
-                 fields: tuple[str, ...]) -> str:
-    """'rule on tensor_parallel_size (-tp), enable_expert_parallel (default; flag ...)'."""
+                 fields: tuple[str, ...], values: dict[str, tuple[object, bool]]) -> str:
+    """'rule on tensor_parallel_size (from -tp), enable_expert_parallel (default; flag
+    ...), max_num_seqs (resolved to 256; flag ...)': where each value came from."""
     parts = []
     for field_path in fields:
         full = path + tuple(field_path.split("."))
         if _given(parsed.trees.get(root, {}), full):
             parts.append(f"{field_path} (from {_label(parsed, root, full)})")
             continue
-        flag = next((fl["flag"] for fl in getattr(table, "FLAGS", ())
-                     if fl.get("root") == root and tuple(fl.get("path", ())) == full), "")
-        parts.append(f"{field_path} (default" + (f"; flag {flag})" if flag else ")"))
+        entry = next((fl for fl in getattr(table, "FLAGS", ())
+                      if fl.get("root") == root and tuple(fl.get("path", ())) == full), None)
+        value, is_default = values.get(field_path, (None, True))
+        if entry is not None and str(plain(value)) == entry["default"]:
+            is_default = True  # the flag's default (the field's own may be "unset")
+        shown = plain(value)  # a nested config shows as <ClassName>, unquoted
+        shown = shown if isinstance(shown, str) and shown.startswith("<") else _shown(shown)
+        origin = ("default" if is_default else f"is {shown}" if is_default is None
+                  else f"resolved to {shown}")
+        parts.append(f"{field_path} ({origin}"
+                     + (f"; flag {entry['flag']})" if entry is not None else ")"))
     return "rule on " + ", ".join(parts)
 
 

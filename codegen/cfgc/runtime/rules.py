@@ -18,21 +18,54 @@ _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("0", "false", "no", "off", "")
 
 
-class RuleError(ValueError):
-    """A class rule failed; `fields` are the paths it reads (the CLI names their flags)."""
+def _read_fields(obj: object, fields: tuple[str, ...]) -> dict[str, tuple[Any, bool | None]]:
+    """Each dotted path of `obj`: (its value, whether that is the field's declared
+    default, None for a property); paths that cannot be read are left out."""
+    import dataclasses
 
-    def __init__(self, message: str, fields: list[str]):
+    out: dict[str, tuple[Any, bool]] = {}
+    for path in fields:
+        *parents, name = path.split(".")
+        try:
+            owner = obj
+            for part in parents:
+                owner = getattr(owner, part)
+            value = getattr(owner, name)
+            spec = {f.name: f for f in dataclasses.fields(owner)}.get(name)
+        except (AttributeError, TypeError):
+            continue
+        if spec is None:  # a property
+            out[path] = (value, None)
+            continue
+        default = (spec.default_factory() if spec.default_factory is not dataclasses.MISSING
+                   else spec.default)
+        try:
+            is_default = bool(default is not dataclasses.MISSING and value == default)
+        except Exception:  # noqa: BLE001 - a value without a usable ==
+            is_default = False
+        out[path] = (value, is_default)
+    return out
+
+
+class RuleError(ValueError):
+    """A class rule failed; `fields` are the paths it reads (the CLI names their flags),
+    `values` what each held when it failed and whether that was its declared default (a
+    resolve step may have derived it)."""
+
+    def __init__(self, message: str, fields: list[str], obj: object = None):
         super().__init__(message)
         self.fields = tuple(fields)
+        self.values = {} if obj is None else _read_fields(obj, self.fields)
 
 
 class NotSupportedError(NotImplementedError):
     """A rule declared `raises: NotImplementedError` (a combination not supported yet),
     or a method declared `unsupported:` (it needs the engine, a GPU or torch)."""
 
-    def __init__(self, message: str, fields: list[str] = ()):
+    def __init__(self, message: str, fields: list[str] = (), obj: object = None):
         super().__init__(message)
         self.fields = tuple(fields)
+        self.values = {} if obj is None else _read_fields(obj, self.fields)
 
 
 def parse_env(name: str, text: str, kind: str) -> Any:
