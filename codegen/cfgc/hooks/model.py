@@ -140,6 +140,7 @@ def load_checkpoint(self: Any) -> None:
 
     Stays a hook: it reads files, a cache and (on a miss) transformers."""
     from cfgc.runtime import checkpoint as ckpt
+    from cfgc.runtime.remote_code import trusts_remote_code
     from vllm_config import SCHEMA_VERSION
     from vllm_config.model_arch import HfConfigFacts, ModelArchitectureConfig
 
@@ -147,7 +148,7 @@ def load_checkpoint(self: Any) -> None:
     folder = ckpt.locate(source, self.revision)
     overrides = self.hf_overrides
     key = None
-    trust = ckpt.trusts_remote_code(self.trust_remote_code)
+    trust = trusts_remote_code(self.trust_remote_code)
     if not callable(overrides):
         key = ckpt.cache_key(folder, revision=self.revision, hf_overrides=overrides,
                              trust_remote_code=trust, schema_version=SCHEMA_VERSION)

@@ -24,7 +24,7 @@ def initialize_token_ids(self: Any, model_config: Any) -> None:
             "needs vLLM)")
     from transformers import AutoTokenizer
 
-    from cfgc.runtime.checkpoint import trusts_remote_code
+    from cfgc.runtime.remote_code import trusts_remote_code
 
     tokenizer = AutoTokenizer.from_pretrained(
         model_config.tokenizer or model_config.model,

@@ -13,14 +13,12 @@ the Hugging Face hub cache (as with HF_HUB_OFFLINE=1).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
 import tempfile
 import warnings
 from collections.abc import Callable, Iterator
-from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -36,38 +34,6 @@ SIDE_FILES = (
     "tokenizer_config.json",
     "hf_quant_config.json",
 )
-
-
-# --- whether the checkpoint's own code may run ------------------------------------------
-
-#: None: as trust_remote_code says (the Python API: a program that sets it asked for
-#: it). False: never, whatever trust_remote_code says; the operator tools (show, hash,
-#: diff, ...) set it unless their own command line says --allow-remote-code, because
-#: trust_remote_code may come from a file or checkpoint that someone else wrote.
-_REMOTE_CODE: ContextVar[bool | None] = ContextVar("cfgc_remote_code", default=None)
-
-REMOTE_CODE_REFUSED = (
-    "trust_remote_code is not honoured: inspecting a config never runs the checkpoint's "
-    "own code; pass --allow-remote-code to allow it")
-
-
-@contextlib.contextmanager
-def remote_code(allowed: bool | None) -> Iterator[None]:
-    """Within the block, the checkpoint's code runs only if `allowed` (None: as
-    trust_remote_code says)."""
-    token = _REMOTE_CODE.set(allowed)
-    try:
-        yield
-    finally:
-        _REMOTE_CODE.reset(token)
-
-
-def trusts_remote_code(trust_remote_code: bool) -> bool:
-    """Whether code shipped with a checkpoint may run, given the config's setting."""
-    if trust_remote_code and _REMOTE_CODE.get() is False:
-        warnings.warn(REMOTE_CODE_REFUSED, stacklevel=2)
-        return False
-    return bool(trust_remote_code)
 
 
 class ModelNotFoundError(ValueError):

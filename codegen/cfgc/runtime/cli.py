@@ -17,9 +17,8 @@ from __future__ import annotations
 import sys
 import warnings
 
-from .checkpoint import remote_code
-from .cli_parse import ALLOW_REMOTE_CODE
 from .cli_values import CliError
+from .remote_code import ALLOW_REMOTE_CODE, remote_code
 
 COMMANDS = ("show", "hash")
 #: Operator tools: command -> the runtime module whose main() runs it (own arguments).

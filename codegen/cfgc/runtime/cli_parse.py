@@ -21,10 +21,8 @@ import re
 
 from .cli_help import HelpFormatter, metavar_of
 from .cli_values import BadValue, CliError, read, read_dotted, to_tokens
+from .remote_code import ALLOW_REMOTE_CODE
 
-#: The operator's own consent to run checkpoint code: only on the command line, never
-#: from a --config file (it is one of OWN_FLAGS) or the environment.
-ALLOW_REMOTE_CODE = "--allow-remote-code"
 OWN_FLAGS = ("--config", "--format", "--platform", "--allow-remote-code", "--help", "-h")
 FORMATS = ("yaml", "json")
 _LONG_NAME = re.compile(r"(?<=^--)[^.=]*")
