@@ -47,3 +47,25 @@ def link_hooks(root: Path) -> None:
     """The hooks folder project.yaml declares, linked into a throwaway project root."""
     (root / "codegen" / "cfgc").mkdir(parents=True, exist_ok=True)
     (root / "codegen" / "cfgc" / "hooks").symlink_to(REPO / "codegen" / "cfgc" / "hooks")
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_generated_package():
+    """Tests that import a throwaway project's `vllm_config` (a demo schema) leave the
+    real one in sys.modules afterwards, even when it had not been imported before them:
+    otherwise the next test to import vllm_config gets the demo. Modules of the real
+    package that a test imported for the first time stay."""
+    import sys
+
+    real = str(REPO / "generated" / "vllm_config")
+
+    def ours() -> dict:
+        return {k: v for k, v in sys.modules.items()
+                if k == "vllm_config" or k.startswith("vllm_config.")}
+
+    before = ours()
+    yield
+    for name, module in ours().items():
+        if not (getattr(module, "__file__", None) or "").startswith(real):
+            del sys.modules[name]  # a demo package's module
+    sys.modules.update(before)

@@ -439,6 +439,10 @@ def test_cli_working_tree_errors_exit_1(history: Path) -> None:
     result = cfgc(history, "diff")
     assert result.returncode == 1
     assert result.stderr.startswith("schema/cache.yaml:")
+    # each error on its own line, then the summary on its own line
+    lines = result.stderr.splitlines()
+    assert lines[-1] == "cfgc diff: the working tree's schema has errors"
+    assert all(line.startswith("schema/cache.yaml:") for line in lines[:-1]), lines
 
 
 # --- any two schemas ---------------------------------------------------------------------
