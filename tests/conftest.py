@@ -22,6 +22,10 @@ HF_HUB = REPO / "tests" / "fixtures" / "hf_hub"
 # (transformers -> torch) may import it long before tests/kernels/conftest.py runs: set
 # the CPU default here (a GPU run sets TRITON_INTERPRET=0 explicitly).
 os.environ.setdefault("TRITON_INTERPRET", "1")
+# The Python API detects the platform as vLLM does (VLLM_TARGET_DEVICE, then the GPUs
+# present); the suite was written for the cuda profile, so it pins it whatever machine
+# runs it (tests of detection itself change this variable).
+os.environ["VLLM_TARGET_DEVICE"] = "cuda"
 os.environ["HF_HUB_CACHE"] = str(HF_HUB)
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["CFGC_CACHE_DIR"] = tempfile.mkdtemp(prefix="cfgc-test-cache-")

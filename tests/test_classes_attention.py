@@ -131,3 +131,23 @@ def test_hash_is_stable_and_auto_equals_none():
     assert AttentionConfig(backend="auto").compute_hash() == AttentionConfig().compute_hash()
     assert AttentionConfig(backend="FLASH_ATTN").compute_hash() == \
         AttentionConfig(backend=AttentionBackendEnum.FLASH_ATTN).compute_hash()
+
+
+def test_vllm_engine_calls_the_backend_validator_by_its_vllm_name() -> None:
+    # vLLM 0.25.1's arg_utils turns --attention-backend into a member this way.
+    from vllm_config import AttentionBackendEnum, AttentionConfig, MLAPrefillBackendEnum
+
+    assert AttentionConfig.validate_backend_before("auto") is None
+    assert AttentionConfig.validate_backend_before("flash_attn") is AttentionBackendEnum.FLASH_ATTN
+    assert AttentionConfig.validate_backend_before(None) is None
+    assert (AttentionConfig.validate_mla_prefill_backend_before("FlashInfer")
+            is MLAPrefillBackendEnum.FLASHINFER)
+
+
+def test_module_level_names_vllm_modules_import() -> None:
+    from vllm_config.speculative import EagleModelTypes, NgramGPUTypes
+    from vllm_config.utils import replace as utils_replace
+    from vllm_config.vllm import replace
+
+    assert replace is utils_replace
+    assert EagleModelTypes is not None and NgramGPUTypes is not None

@@ -214,3 +214,25 @@ def test_import_and_construction_do_not_import_torch():
             "print('torch' in sys.modules, 'transformers' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False False"
+
+
+def test_dtype_and_device_are_torch_objects_inside_the_engine_only(monkeypatch) -> None:
+    # Inside vLLM's engine (vllm and torch imported) the engine's objects; the key and
+    # the names elsewhere stay as they were.
+    import sys
+    import types
+
+    torch = pytest.importorskip("torch")
+    from vllm_config import DeviceConfig, ModelConfig, VllmConfig
+
+    tiny = "tests/fixtures/parity/tiny-opt"
+    monkeypatch.delitem(sys.modules, "vllm", raising=False)
+    plain = ModelConfig(model=tiny)
+    assert plain.dtype == "bfloat16" and DeviceConfig().device == "auto"
+    monkeypatch.setitem(sys.modules, "vllm", types.ModuleType("vllm"))
+    engine = ModelConfig(model=tiny)
+    assert engine.dtype is torch.bfloat16
+    assert DeviceConfig().device == torch.device("cuda")  # the suite pins cuda
+    assert engine.compute_hash() == plain.compute_hash()
+    assert (VllmConfig(model_config=engine).compute_hash()
+            == VllmConfig(model_config=plain).compute_hash())

@@ -191,3 +191,43 @@ def test_cpu_rejects_eplb_and_has_no_custom_all_reduce() -> None:
     assert result.returncode == 2
     assert "not available on the cpu platform" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+# --- detection (the Python API) and the CLI's default --------------------------------
+
+
+def test_python_api_detects_the_platform_as_vllm_does(monkeypatch) -> None:
+    from cfgc.runtime import platform_detect
+
+    monkeypatch.delenv("CFGC_PLATFORM", raising=False)
+    monkeypatch.setenv("VLLM_TARGET_DEVICE", "cpu")
+    assert current_platform.name == "cpu"
+    monkeypatch.setenv("VLLM_TARGET_DEVICE", "CUDA")
+    assert current_platform.name == "cuda"
+    # Not a known profile (or unset): the devices present decide.
+    monkeypatch.setenv("VLLM_TARGET_DEVICE", "tpu")
+    monkeypatch.setattr(platform_detect, "_nvidia_gpu_present", lambda: False)
+    assert current_platform.name == "cpu"
+    monkeypatch.delenv("VLLM_TARGET_DEVICE")
+    monkeypatch.setattr(platform_detect, "_nvidia_gpu_present", lambda: True)
+    assert current_platform.name == "cuda"
+
+
+def test_the_environment_and_code_beat_detection(monkeypatch) -> None:
+    monkeypatch.setenv("VLLM_TARGET_DEVICE", "cpu")
+    monkeypatch.setenv("CFGC_PLATFORM", "cuda")
+    assert current_platform.name == "cuda"
+    monkeypatch.delenv("CFGC_PLATFORM")
+    with using_platform("cuda"):
+        assert current_platform.name == "cuda"
+    assert current_platform.name == "cpu"
+
+
+def test_cli_previews_cuda_whatever_the_machine_has() -> None:
+    # An operator on a laptop previews the GPU server: the CLI does not detect.
+    env = {k: v for k, v in os.environ.items() if k != "CFGC_PLATFORM"}
+    env["VLLM_TARGET_DEVICE"] = "cpu"
+    out = subprocess.run([sys.executable, "-m", "vllm_config", "show", "--format", "json"],
+                         capture_output=True, text=True, check=False, env=env)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["cache_config"]["values"]["block_size"] == 16

@@ -517,7 +517,8 @@ class CompilationConfig:
             raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"], self)
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
-        self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG'}) | self.inductor_compile_config
+        if self._torch_asserts_every_call:
+            self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG'}) | self.inductor_compile_config
         if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
         if _platforms.current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
@@ -534,6 +535,11 @@ class CompilationConfig:
             raise _r.RuleError('encoder_cudagraph_max_frames_per_batch must be >= 0 (None infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_frames_per_batch"], self)
         if not (all(b > 0 for b in self.encoder_cudagraph_token_budgets)):
             raise _r.RuleError(f'every encoder_cudagraph_token_budgets entry must be > 0, got {self.encoder_cudagraph_token_budgets}', ["encoder_cudagraph_token_budgets"], self)
+
+    @property
+    def _torch_asserts_every_call(self) -> "bool":
+        """Whether the torch the engine runs on checks Inductor's runtime asserts on every call (before 2.12): the running torch inside vLLM's engine, else the torch vLLM 0.25.1 is built against (2.11)."""
+        return _hooks.torch_asserts_every_call(self)
 
     def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False) -> "Any":
         """The torch.compile backend for this config's mode (a name or a callable)."""

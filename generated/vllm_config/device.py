@@ -49,6 +49,7 @@ class DeviceConfig:
         _hooks.device_type_of_torch_device(self)
         if self.device_type is None:
             self.device_type = _platforms.current_platform.device_type
+        _hooks.device_for_engine(self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -478,6 +478,7 @@ class ModelConfig:
         if (self.enable_cumem_allocator) and not (_platforms.current_platform.supports_cumem_allocator):
             raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"], self)
         _hooks.build_multimodal_config(self)
+        _hooks.dtype_for_engine(self)
         if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
             raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
         if (self.multimodal_config is not None and self.renderer_num_workers > 1) and not (self.multimodal_config.mm_processor_cache_gb <= 0):

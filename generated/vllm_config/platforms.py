@@ -4,8 +4,9 @@
 The config classes read the selected profile as `current_platform` (declared in
 the schema as `platform.<attribute>`). Select one with
 `set_current_platform("cpu")`, `with using_platform("cpu"):`, the CFGC_PLATFORM
-environment variable, or `vllm-config ... --platform NAME`; cuda is the
-default."""
+environment variable, or `vllm-config ... --platform NAME`. Otherwise the
+Python API detects the platform as vLLM does (cfgc.runtime.platform_detect)
+and vllm-config uses cuda."""
 
 from cfgc.runtime.platforms import Selector
 

@@ -12,6 +12,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.load import LoadConfig
 from vllm_config.model import ModelConfig
 from vllm_config.parallel import ParallelConfig
@@ -25,6 +26,12 @@ from vllm_config.types import (
 )
 
 _log = logging.getLogger(__name__)
+
+#: Speculative methods that run an EAGLE-style draft head (re-exported from vllm_config.types).
+EagleModelTypes = _types.EagleModelTypes
+
+#: Speculative methods that propose n-grams on the GPU (re-exported from vllm_config.types).
+NgramGPUTypes = _types.NgramGPUTypes
 
 
 @config

@@ -12,6 +12,7 @@ from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import utils as _utils
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
@@ -106,6 +107,9 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
 
 #: What each optimization level fills in, by level.
 OPTIMIZATION_LEVEL_TO_CONFIG = LEVEL_DEFAULTS
+
+#: A copy of a config with some fields changed, validated again (the helper vllm_config.utils exports, also reachable here as in vLLM's module).
+replace = _utils.replace
 
 #: Context manager making a VllmConfig the current one.
 set_current_vllm_config = _context.set_current_vllm_config

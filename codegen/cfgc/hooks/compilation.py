@@ -442,3 +442,23 @@ def log_enabled_passes(pc: Any) -> None:
           if f.name.startswith("fuse_") and getattr(pc, f.name)]
     if on:
         logger.info("fusion passes on: %s", ", ".join(on))
+
+
+def torch_asserts_every_call(self: Any) -> bool:
+    """Whether the engine's torch is older than 2.12 (which checks Inductor's runtime
+    asserts only once): the running torch inside vLLM's engine, else 2.11, the torch
+    vLLM 0.25.1 is built against.
+
+    Stays a hook: a seam to the engine (the version of the torch it imported)."""
+    from cfgc.runtime import engine_values
+
+    if not engine_values.in_engine():
+        return True
+    import sys
+
+    release = sys.modules["torch"].__version__.split("+")[0].split(".")
+    try:
+        major, minor = int(release[0]), int(release[1])
+    except (IndexError, ValueError):
+        return True
+    return (major, minor) < (2, 12)

@@ -14,3 +14,15 @@ def device_type_of_torch_device(self) -> None:
         kind = getattr(device, "type", None)
         if isinstance(kind, str):
             self.device_type = kind
+
+
+def device_for_engine(self) -> None:
+    """Inside vLLM's engine, `device` becomes torch.device(device_type), as the engine
+    stores it (`cfgc.runtime.engine_values`); elsewhere the given value stays.
+
+    Stays a hook: a seam to the engine (a torch object, made only where torch is
+    already imported)."""
+    from cfgc.runtime import engine_values
+
+    if self.device_type and engine_values.in_engine():
+        object.__setattr__(self, "device", engine_values.torch_device(self.device_type))

@@ -662,3 +662,15 @@ def has_tokenizer_files(self: Any) -> bool:
         return True
     folder = Path(facts.config_dir)
     return any((folder / name).is_file() for name in _TOKENIZER_FILES)
+
+
+def dtype_for_engine(self: Any) -> None:
+    """Inside vLLM's engine, the resolved dtype name becomes the torch.dtype the engine
+    computes with (`cfgc.runtime.engine_values`); elsewhere it stays the name.
+
+    Stays a hook: a seam to the engine (a torch object, made only where torch is
+    already imported)."""
+    from cfgc.runtime import engine_values
+
+    if isinstance(self.dtype, str) and engine_values.in_engine():
+        self.dtype = engine_values.torch_dtype(self.dtype)

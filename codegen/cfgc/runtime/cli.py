@@ -163,7 +163,10 @@ def build_configs(table: object, argv: list[str], warn):
     package = table.__name__.rsplit(".", 1)[0]
     platforms = importlib.import_module(f"{package}.platforms")
     try:
-        name = parsed.platform or platforms.current_platform.name
+        # The CLI previews a deployment: the schema's default (cuda) unless told, never
+        # the platform of the machine it runs on (see platform_detect).
+        selector = platforms._selector
+        name = parsed.platform or (selector.named() or selector.default).name
     except ValueError as exc:  # an unknown name in the environment variable
         raise CliError(str(exc)) from None
     with platforms.using_platform(name):

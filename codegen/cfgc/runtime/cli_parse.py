@@ -160,8 +160,10 @@ def build_cli(table: object, only: set[str] | None = None) -> Cli:
         own.add_argument("--platform", choices=platforms, dest="platform",
                          default=argparse.SUPPRESS, metavar="{" + ",".join(platforms) + "}",
                          help=f"Platform profile the configs resolve for (default: "
-                              f"{platforms[0]}, or ${table.PLATFORM_ENV}). See the "
-                              f"platforms page.")
+                              f"{platforms[0]}, or ${table.PLATFORM_ENV}, whatever this "
+                              f"machine has: a preview of a deployment; the Python API "
+                              f"detects the platform as vLLM does). See the platforms "
+                              f"page.")
     own.add_argument(ALLOW_REMOTE_CODE, action="store_true", dest="allow_remote_code",
                      default=argparse.SUPPRESS,
                      help="Run code shipped with the checkpoint (a config's auto_map) when "

@@ -78,6 +78,8 @@ def canon(value: Any) -> object:
             return canon(base(value))
     if isinstance(value, PurePath):
         return str(value)
+    if kind.__module__ == "torch" and kind.__name__ == "dtype":
+        return str(value).removeprefix("torch.")  # by name: the same key as "bfloat16"
     if isinstance(value, dict):
         return tuple(sorted(((canon(k), canon(v)) for k, v in value.items()), key=repr))
     if isinstance(value, set | frozenset):

@@ -2,8 +2,9 @@
 
 `Selector` holds the profiles of one generated package and which one is selected:
 set in code (`set`, or `using` for a block), else named by an environment variable,
-else the schema's default. `current` is a stand-in object whose attributes are the
-selected profile's values, so modules can import it once and still follow a change.
+else detected as vLLM detects it (`platform_detect`), else the schema's default.
+`current` is a stand-in object whose attributes are the selected profile's values, so
+modules can import it once and still follow a change.
 """
 
 from __future__ import annotations
@@ -71,6 +72,17 @@ class Selector:
         return self._profiles[name]
 
     def selected(self) -> Platform:
+        """Set in code, else the environment variable, else the platform vLLM would
+        run on here (`platform_detect`), else the schema's default."""
+        named = self.named()
+        if named is not None:
+            return named
+        from .platform_detect import detect
+
+        return self._profiles[detect(self.names) or self._default]
+
+    def named(self) -> Platform | None:
+        """The profile set in code or named by the environment variable, or None."""
         if self._chosen is not None:
             return self._profiles[self._chosen]
         from_env = os.environ.get(self._env_var, "").strip()
@@ -79,6 +91,11 @@ class Selector:
                 return self.get(from_env.lower())
             except PlatformError as exc:
                 raise PlatformError(f"{self._env_var}: {exc}") from None
+        return None
+
+    @property
+    def default(self) -> Platform:
+        """The schema's default profile (what the operator CLI uses when not told)."""
         return self._profiles[self._default]
 
     def set(self, name: str | None) -> None:
