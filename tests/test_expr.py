@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cfgc import expr as x
 from cfgc import pipeline
 from cfgc.errors import Collector, Loc
+from cfgc.front import expr as x
+from cfgc.model import expr as xs
 
 from .conftest import REPO, link_hooks
 from .test_compiler import write_demo
@@ -30,7 +31,7 @@ def demo(project: Path):
 def check(demo, text: str):
     res, cls = demo
     errors = Collector()
-    e = x.parse(text, Loc("schema/demo.yaml", 1, 1), errors, "test")
+    e = xs.parse(text, Loc("schema/demo.yaml", 1, 1), errors, "test")
     checked = x.check(e, x.Scope(res, cls), errors, "test") if e is not None else None
     return checked, [d.message for d in errors.diagnostics]
 
@@ -105,7 +106,7 @@ def test_compiled_matches_python(tags, weights):
 def test_required_membership_compiles_to_not_in(project: Path):
     """A failing `a in b` / `a is None` requirement is generated as `a not in b` /
     `a is not None` (readable, and clean under ruff E713/E714)."""
-    from cfgc.behaviour import compile_class
+    from cfgc.front.behaviour import compile_class
 
     from .test_compiler import DEMO
 

@@ -39,10 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="name every hook")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT / "codegen"))
-    try:
-        from cfgc.front.parse import parse_schema_dir
-    except ImportError:  # the layout before the stages had folders
-        from cfgc.parse import parse_schema_dir
+    from cfgc.front.parse import parse_schema_dir
     schema = parse_schema_dir(ROOT / "schema", ROOT)
     names = hook_names(schema)
     total = sum(len(v) for v in names.values())

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from . import files, import_check, pipeline
+from .back import GENERATED_DIR
 from .errors import SchemaError
 
 EXIT_USAGE = 2
@@ -44,7 +45,7 @@ def _compile(root: Path) -> dict[str, str] | None:
         return None
 
 
-GENERATED = pipeline.GENERATED_DIR + "/"
+GENERATED = GENERATED_DIR + "/"
 
 
 def _import_problem(outputs: dict[str, str]) -> bool:

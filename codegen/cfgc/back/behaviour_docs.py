@@ -1,13 +1,13 @@
-"""Docs for declared behaviour: a class's rules, resolution steps and defaults tables,
-the derived and environment defaults of its fields, and the environment-variables page.
-Expressions are shown as written in the schema."""
+"""Docs of declared behaviour, for the docs backend: a class's rules, resolution steps
+and defaults tables, the derived and environment defaults of its fields, and the
+environment-variables page. Expressions are shown as written in the schema."""
 
 from __future__ import annotations
 
-from . import expr as x
-from . import model as m
-from .pyexpr import literal
-from .resolve import Resolved
+from ..model import schema as m
+from ..model.expr import Expr
+from ..model.python import literal
+from ..model.resolved import Resolved
 
 
 def _code(text: str) -> str:
@@ -48,7 +48,7 @@ def _step_text(s: m.Step) -> str:
 
 
 def _table_value(v: object) -> str:
-    if isinstance(v, x.Expr):
+    if isinstance(v, Expr):
         return _code(v.display)
     return _code("None" if v is None else str(v).replace("True", "true").replace(
         "False", "false") if not isinstance(v, bool) else str(v).lower())

@@ -1,16 +1,19 @@
-"""Emit the generated reference pages (Markdown for MkDocs): one page per config class,
-the cache-key page, the hook-points page and the API pages."""
+"""The docs backend: the generated reference pages (Markdown for MkDocs), one page per
+config class, the CLI, types, cache-key, hook-points, environment, differences and API
+pages (declared behaviour is rendered by behaviour_docs)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
-from . import model as m
-from .emit_behaviour_docs import _code, behaviour_section, default_note, env_page
-from .flags import FlagSpec, FlagTable, ValueKind
-from .pyexpr import literal
-from .resolve import Resolved
-from .type_expr import TypeKind
+from ..model import schema as m
+from ..model.flags import FlagSpec, FlagTable, ValueKind
+from ..model.python import literal
+from ..model.resolved import Resolved
+from ..model.types import TypeKind
+from . import DOCS_REFERENCE_DIR
+from .behaviour_docs import _code, behaviour_section, default_note, env_page
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
 
@@ -373,8 +376,8 @@ def api_page(res: Resolved) -> str:
 
 
 def cli_page(table: FlagTable) -> str:
-    """Every flag, from the same table `vllm-config` builds its parser from (emit_cli's
-    build_table), so the page cannot drift from the parser: one heading (anchor) per
+    """Every flag, from the same table `vllm-config` builds its parser from
+    (`Resolved.flags`), so the page cannot drift from the parser: one heading (anchor) per
     flag with its --help text."""
     lines = [HEADER.format(src="schema/"), "# Command-line flags", "",
              "`vllm-config show [flags]` prints the resolved configs; `vllm-config hash "
@@ -449,8 +452,14 @@ def _titled(title: str, page: str, **meta: object) -> str:
     return f"---\ntitle: {json.dumps(title)}\n{extra}---\n{page}"
 
 
-def emit_reference(res: Resolved, flags: FlagTable) -> dict[str, str]:
-    """The reference pages; `flags` is emit_cli.build_table(res), shared with the CLI."""
+def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
+    """The reference pages, by path from the project root."""
+    return {f"{DOCS_REFERENCE_DIR}/{rel}": content
+            for rel, content in reference_pages(res, res.flags).items()}
+
+
+def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
+    """The reference pages by name; `flags` is the flag table the CLI is built from."""
     by_target = {fl.target: fl for fl in flags.flags}
     out = {f"{c.name}.md": class_page(c, res, by_target) for c in res.schema.classes}
     out["cli.md"] = _titled("Command-line flags", cli_page(flags), search={"boost": 2})

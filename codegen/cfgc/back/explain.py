@@ -1,5 +1,6 @@
-"""Emit `explain.json`: what `vllm-config explain` says about each config field, decided
-at generate time so that explaining a flag reads one JSON file (no argparse, no pydantic).
+"""The explain backend: `explain.json`, what `vllm-config explain` says about each
+config field, decided at generate time so that explaining a flag reads one JSON file
+(no argparse, no pydantic).
 
 One entry per field of every class reachable from a root, keyed by its config path
 (`cache_config.cache_dtype`): type, default, allowed values, constraints, the flags and
@@ -11,13 +12,14 @@ the reason a differing field is left out of the key.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 
-from . import model as m
-from .emit_cli import class_tree, doc_text, value_spec
-from .pyexpr import default_text
-from .resolve import Resolved
-
-# ------------------------------------------------------------ filled in at merge (lead)
+from ..model import schema as m
+from ..model.cli import doc_text, value_spec
+from ..model.flags import FlagTable
+from ..model.python import default_text
+from ..model.resolved import Resolved
+from . import GENERATED_DIR
 
 
 def rules_mentioning(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> list[str]:
@@ -65,22 +67,10 @@ def environment_variable(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> str:
     return f.env
 
 
-# ------------------------------------------------------------ the flag table, adapted
-
-
-def flag_rows(table) -> list[dict]:
-    """Each flag of emit_cli.build_table's result as the plain dict the runtime table
-    holds: the one place that knows that table's shape (a dict of dicts today; a FlagTable
-    of FlagSpecs, whose runtime_dict() gives the same, on the FlagSpec branch)."""
-    flags = table["flags"] if isinstance(table, dict) else table.flags
-    return [fl.runtime_dict() if hasattr(fl, "runtime_dict") else fl for fl in flags]
-
-
 def value_facts(t, res: Resolved) -> dict:
-    """emit_cli.value_spec as a dict (it is a ValueSpec dataclass on the FlagSpec branch)."""
+    """What `value_spec` decides for a field without a flag of its own."""
     vs = value_spec(t, res)
-    return vs if isinstance(vs, dict) else {k: getattr(vs, k, None)
-                                            for k in ("choices", "open", "optional")}
+    return {k: getattr(vs, k) for k in ("choices", "open", "optional")}
 
 
 def long_keys(option: str) -> list[str]:
@@ -141,9 +131,9 @@ def literal_values(t, res: Resolved) -> list[str]:
     return list(dict.fromkeys(str(v) for n in leaves for v in n.values))
 
 
-def build_explain(res: Resolved, table: dict) -> dict:
-    where = class_tree(res)
-    rows = flag_rows(table)
+def build_explain(res: Resolved, table: FlagTable) -> dict:
+    where = res.tree
+    rows = table.runtime_rows
     roots = list(dict.fromkeys(r["root"] for r in rows)) or list(dict.fromkeys(
         r for r, _, _ in where.values()))
     primary = roots[0] if roots else ""  # VllmConfig: its paths are written without it
@@ -211,11 +201,11 @@ def explain_json(data: dict, prog: str) -> str:
     return json.dumps(head, ensure_ascii=False)[:-1] + ', "fields": [\n' + body + "\n]}\n"
 
 
-def emit_explain(res: Resolved, table: dict) -> dict[str, str]:
-    """{path relative to generated/: content}."""
+def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
+    """explain.json, by path from the project root."""
     pkg = res.schema.package
-    return {f"{pkg}/explain.json": explain_json(build_explain(res, table),
-                                                pkg.replace("_", "-"))}
+    return {f"{GENERATED_DIR}/{pkg}/explain.json": explain_json(
+        build_explain(res, res.flags), pkg.replace("_", "-"))}
 
 
 def _default_text(f: m.FieldDef, res: Resolved) -> str:

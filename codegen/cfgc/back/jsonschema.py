@@ -1,5 +1,6 @@
-"""Emit `config_schema.json`: a JSON Schema (draft 2020-12) of the `--config` YAML file,
-for editors (yaml-language-server) and for checking a file before a long model load.
+"""The JSON Schema backend: `config_schema.json`, a JSON Schema (draft 2020-12) of the
+`--config` YAML file, for editors (yaml-language-server) and for checking a file before
+a long model load.
 
 A key is a flag name without its dashes, as the CLI reads the file: each long flag in
 its dashed and underscored spelling (any mix, and a leading `--`, via a pattern), short
@@ -17,11 +18,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 
-from . import model as m
-from .emit_cli import doc_text
-from .emit_explain import flag_rows
-from .resolve import Resolved
+from ..model import schema as m
+from ..model.cli import doc_text
+from ..model.flags import FlagTable
+from ..model.resolved import Resolved
+from . import DOCS_REFERENCE_DIR, GENERATED_DIR
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 HUMAN_INT = r"^\s*([0-9]+(\.[0-9]+)?[kmgt]|[0-9]+[KMGT])\s*$"
@@ -217,8 +220,8 @@ def _dotted_paths(name: str, res: Resolved, seen: tuple[str, ...] = ()) -> list[
     return out
 
 
-def build_schema(res: Resolved, table: dict) -> dict:
-    rows = flag_rows(table)
+def build_schema(res: Resolved, table: FlagTable) -> dict:
+    rows = table.runtime_rows
     defs: dict = {}
     props: dict = {}
     patterns: dict = {}
@@ -297,6 +300,8 @@ def layout(value: object, key: str = "", parent: str = "", indent: int = 0) -> s
     return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
 
 
-def emit_jsonschema(res: Resolved, table: dict) -> str:
-    """The schema's text; shipped as package data and on the docs site (pipeline.py)."""
-    return layout(build_schema(res, table)) + "\n"
+def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
+    """The schema's text, shipped as package data and on the docs site."""
+    text = layout(build_schema(res, res.flags)) + "\n"
+    return {f"{GENERATED_DIR}/{res.schema.package}/config_schema.json": text,
+            f"{DOCS_REFERENCE_DIR}/config_schema.json": text}

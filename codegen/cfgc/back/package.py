@@ -1,84 +1,32 @@
-"""Emit the generated package: one module per schema file, plus types and __init__."""
+"""The package backend: one module of config classes per schema file, plus types,
+utils and __init__ of the generated package."""
 
 from __future__ import annotations
 
+import ast
 import json
-import os
 import re
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 
 import jinja2
 
-from . import deps
-from . import model as m
-from .pyexpr import annotation, field_default, hash_expr, literal, py_literal, type_source
-from .resolve import Resolved, env_kind
-from .type_expr import TypeExpr, parse_type
-
-
-def header(source: str, comment: str = "#") -> str:
-    return f"{comment} Generated from {source} by cfgc; do not edit."
-
-
-def docstring(text: str, indent: int) -> str:
-    """A triple-quoted docstring that survives any text (quotes, backslashes, braces)."""
-    body = escape_doc(text.strip())
-    pad = " " * indent
-    if "\n" not in body:  # one line stays one line, however long (docs are kept exact)
-        return f'"""{body}"""'
-    lines = body.split("\n")
-    return '"""' + lines[0] + "".join(
-        "\n" + (pad + line if line.strip() else "") for line in lines[1:]
-    ) + "\n" + pad + '"""'
-
-
-def escape_doc(text: str) -> str:
-    """Body of a non-raw triple-quoted string whose value is exactly `text`: backslashes
-    doubled, no run of three quotes, no quote touching the closing quotes, and control
-    characters that Python source cannot hold (NUL, CR) as escapes."""
-    body = text.rstrip('"')
-    quotes = len(text) - len(body)
-    body = body.replace("\\", "\\\\")
-    body = re.sub(r'"(?="")', r'\\"', body)
-    body = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", body)
-    return body + '\\"' * quotes
-
-
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
-
-
-def _bytecode_cache() -> jinja2.BytecodeCache | None:
-    """Compiled templates cached per user: compiling them costs more than the whole emit."""
-    root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cfgc" / "jinja"
-    try:
-        root.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return jinja2.FileSystemBytecodeCache(str(root))
-
-
-def environment() -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("cfgc", "templates"),
-        bytecode_cache=_bytecode_cache(),
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-        autoescape=False,
-    )
-    env.filters["docstring"] = docstring
-    env.filters["escape_doc"] = escape_doc
-    env.filters["py"] = lambda v: py_literal(_tuples(v))
-    env.filters["pytype"] = type_source
-    return env
-
-
-def _tuples(value: object) -> object:
-    """Enum member values written as YAML lists are tuples in Python (hashable)."""
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+from ..model import schema as m
+from ..model.python import (
+    _src,
+    annotation,
+    env_kind,
+    field_default,
+    hash_expr,
+    literal,
+    param_source,
+    py_literal,
+)
+from ..model.resolved import Resolved
+from ..model.types import TypeExpr, parse_type
+from . import GENERATED_DIR
+from .render import environment, header
 
 
 @dataclass
@@ -196,9 +144,9 @@ def _declaration(f: m.FieldDef, res: Resolved) -> str:
         base = res.expand(f.type).without_none()
         inner = base.args[-1] if base.name == "dict" else base.args[0]
         bounds = ", ".join(f"{k}={py_literal(v)}" for k, v in f.item_constraints)
-        old = f"{base.name}[{_src_of(base)}]"
-        new_inner = f"Annotated[{_src_of(inner)}, Field({bounds})]"
-        args = ([_src_of(base.args[0]), new_inner] if base.name == "dict" else [new_inner])
+        old = f"{base.name}[{_src(base)}]"
+        new_inner = f"Annotated[{_src(inner)}, Field({bounds})]"
+        args = ([_src(base.args[0]), new_inner] if base.name == "dict" else [new_inner])
         new = f"{base.name}[{', '.join(args)}{', ...' if base.variadic else ''}]"
         text = text.replace(old, new) if old in text else new + (" | None" if
                                                                  f.type.optional else "")
@@ -215,20 +163,12 @@ def _declaration(f: m.FieldDef, res: Resolved) -> str:
     return decl
 
 
-def _src_of(t: TypeExpr) -> str:
-    from .pyexpr import _src
-
-    return _src(t)
-
-
 def _method_view(c: m.ClassDef, acc: m.Accessor, compiled) -> AccessorView:
     """An expression method (compiled), a hook-backed one (its declared parameters passed
     on; `*args, **kwargs` when none are declared) or an unsupported one (raises)."""
     if compiled is not None:
         body, sig = compiled
         return AccessorView(acc.name, acc.doc, acc.returns, sig, body)
-    from .behaviour import param_source
-
     sig = param_source(acc)
     if acc.unsupported:
         msg = f"{c.name}.{acc.name}() is not available in vllm_config: {acc.unsupported}"
@@ -362,8 +302,6 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
 def _one_entry_per_line(source: str) -> str:
     """A dict or list literal with one entry per line (readable for long tables); any
     other expression as it is."""
-    import ast
-
     tree = ast.parse(source, mode="eval").body
     if isinstance(tree, ast.Dict) and None not in tree.keys:
         items = [f"{ast.unparse(k)}: {ast.unparse(v)}" for k, v in zip(tree.keys, tree.values,
@@ -453,12 +391,12 @@ UTILS_TOP_LEVEL = (
 )
 
 
-def emit_package(res: Resolved) -> dict[str, str]:
-    """All generated Python files, as {relative path: content}."""
+def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
+    """All generated Python files of the package, by path from the project root."""
     env = environment()
     pkg = res.schema.package
     out: dict[str, str] = {}
-    order = res.class_order()
+    order = res.order
     by_module: dict[str, list[m.ClassDef]] = {}
     for c in order:
         by_module.setdefault(c.module, []).append(c)
@@ -471,7 +409,7 @@ def emit_package(res: Resolved) -> dict[str, str]:
     out[f"{pkg}/types.py"] = env.get_template("types.py.jinja").render(
         header=header("schema/ (enums, aliases, runtime_types)"),
         enums=res.schema.enums,
-        aliases=deps.alias_order(res),  # each after the aliases it names
+        aliases=res.alias_order,  # each after the aliases it names
         runtime_types=res.schema.runtime_types,
         enum_props={e.name: res.behaviour[e.name].properties for e in res.schema.enums},
         enum_methods={e.name: res.behaviour[e.name].methods for e in res.schema.enums},
@@ -489,4 +427,4 @@ def emit_package(res: Resolved) -> dict[str, str]:
     out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
         header=header("schema/"), package=pkg, version=res.schema.version, exports=exports
     )
-    return out
+    return {f"{GENERATED_DIR}/{rel}": content for rel, content in out.items()}

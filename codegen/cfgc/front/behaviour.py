@@ -5,41 +5,26 @@ derived defaults in field order, then the `resolve` steps in order, then the cla
 rules. Expressions of the phase may read the class's init vars (the `__post_init__`
 parameters); properties, methods and tables may not. Also the expression properties
 and methods of classes and enums, and defaults tables as module constants.
-`resolve.py` calls `compile_class` to report errors; `emit_python.py` calls it again
-for the code (both read only the model).
+resolve.py calls `compile_class` once per class; the result (a ClassCode of Python
+source) is kept in `Resolved.behaviour`, which the package backend renders.
 """
 
 from __future__ import annotations
 
 import ast
 import json
-from dataclasses import dataclass, field
 
+from ..errors import Collector, Loc, did_you_mean
+from ..model import schema as m
+from ..model.expr import Expr
+from ..model.python import literal, param_source
+from ..model.resolved import ClassCode, Resolved, value_problem
+from ..model.types import TypeExpr, parse_type
 from . import expr as x
-from . import model as m
-from .errors import Collector, Loc, did_you_mean
-from .type_expr import TypeExpr, parse_type
-
-
-@dataclass
-class ClassCode:
-    phase: list[str] = field(default_factory=list)  # body of __post_init__
-    properties: list[tuple[m.Accessor, str]] = field(default_factory=list)
-    methods: list[tuple[m.Accessor, str, str]] = field(default_factory=list)  # + params src
-    tables: list[tuple[m.DefaultsTable, str, str]] = field(default_factory=list)  # + src
-    enums: set[str] = field(default_factory=set)
-    env: list[tuple[str, str]] = field(default_factory=list)
-    rule_reads: list[tuple[m.Rule, tuple[str, ...]]] = field(default_factory=list)
-    hash_extras: dict[str, str] = field(default_factory=dict)  # factor name -> source
-
-    @property
-    def code(self) -> str:
-        return "\n".join(self.phase + [s for _, s in self.properties]
-                         + [s for _, s, _ in self.methods] + [s for *_, s in self.tables])
 
 
 class _Compiler:
-    def __init__(self, c: m.ClassDef | None, res, errors: Collector,
+    def __init__(self, c: m.ClassDef | None, res: Resolved, errors: Collector,
                  enum: m.EnumDef | None = None):
         self.c = c
         self.res = res
@@ -48,7 +33,7 @@ class _Compiler:
         self.scope = x.Scope(res, c, enum)
         self.in_phase = False  # compiling __post_init__: init vars are names too
 
-    def expr(self, e: x.Expr | None, what: str, want: TypeExpr | None = None,
+    def expr(self, e: Expr | None, what: str, want: TypeExpr | None = None,
              facts: frozenset[str] = frozenset(), params=None) -> x.Checked | None:
         if e is None:
             return None
@@ -124,7 +109,7 @@ class _Compiler:
         self.out.rule_reads.append((rule, reads))
         return [indent + line for line in lines]
 
-    def negated(self, e: x.Expr, facts: frozenset[str]) -> str:
+    def negated(self, e: Expr, facts: frozenset[str]) -> str:
         """`a not in b` / `a is not None` for a required `a in b` / `a is None`, so the
         generated code reads naturally (and lints clean); '' for anything else."""
         node = e.tree.body
@@ -134,7 +119,7 @@ class _Compiler:
             return ""
         tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
                                           node.comparators))
-        checked = x.check(x.Expr(ast.unparse(tree), e.loc, tree), self.scope, Collector(),
+        checked = x.check(Expr(ast.unparse(tree), e.loc, tree), self.scope, Collector(),
                           "negated require", facts=facts)
         return checked.source if checked is not None else ""
 
@@ -213,7 +198,7 @@ class _Compiler:
                     _prefixes(entry.target)))
                 if want is None:
                     continue
-                if isinstance(entry.value, x.Expr):
+                if isinstance(entry.value, Expr):
                     c = self.expr(entry.value, f"{entry.target} in {what}", want)
                     src = f"lambda self: {c.source}" if c else "None"
                 else:
@@ -228,9 +213,6 @@ class _Compiler:
         self.out.tables.append((t, enum.name, "\n".join(lines)))
 
     def _literal(self, entry: m.TableEntry, want: TypeExpr, what: str) -> str:
-        from .pyexpr import literal
-        from .resolve import value_problem
-
         problem = value_problem(self.res.expand(want), entry.value, self.res)
         if problem:
             self.errors.error(entry.loc, f"{entry.target} in {what}: {entry.value!r} does not "
@@ -261,13 +243,6 @@ class _Compiler:
             self.out.properties.append((acc, checked.source))
 
 
-def param_source(acc: m.Accessor) -> str:
-    """A method's parameters after self/cls, as Python: `, key: "str", default: "Any" = None`."""
-    defaults = dict(acc.defaults)
-    return "".join(f", {p}: {json.dumps(t)}" + (f" = {defaults[p]}" if p in defaults else "")
-                   for p, t in acc.params)
-
-
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}
 
 
@@ -280,7 +255,7 @@ def _table_const(t: m.DefaultsTable) -> str:
     return t.name.upper()
 
 
-def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
+def compile_class(c: m.ClassDef, res: Resolved, errors: Collector) -> ClassCode:
     comp = _Compiler(c, res, errors)
     initvar_args = "".join(f", {f.name}" for f in c.fields if f.kind == "initvar")
     for t in c.tables:
@@ -309,7 +284,7 @@ def compile_class(c: m.ClassDef, res, errors: Collector) -> ClassCode:
     return comp.out
 
 
-def compile_constant(k: m.ConstantDef, res, errors: Collector) -> ClassCode:
+def compile_constant(k: m.ConstantDef, res: Resolved, errors: Collector) -> ClassCode:
     """An `expr` constant: no fields in scope; `phase` holds its one source line and
     `enums` the enums and classes it names (imported by its module)."""
     comp = _Compiler(None, res, errors)
@@ -319,7 +294,7 @@ def compile_constant(k: m.ConstantDef, res, errors: Collector) -> ClassCode:
     return comp.out
 
 
-def compile_enum(e: m.EnumDef, res, errors: Collector) -> ClassCode:
+def compile_enum(e: m.EnumDef, res: Resolved, errors: Collector) -> ClassCode:
     comp = _Compiler(None, res, errors, enum=e)
     for acc in e.properties:
         comp.accessor(acc, False, e.name)

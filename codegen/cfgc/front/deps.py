@@ -2,16 +2,17 @@
 
 Python evaluates a module top to bottom: a type alias naming a later alias, a class whose
 field type or `default_factory` names a later class, or two modules importing each other
-fail with NameError or ImportError at `import vllm_config`. Aliases are emitted in
-dependency order (`alias_order`); cycles among aliases (`check_aliases`) and among
-classes (`check`) are located schema errors (resolve reports cycles among modules).
+fail with NameError or ImportError at `import vllm_config`. Classes and aliases are
+emitted in dependency order (`class_order`, `alias_order`: views of Resolved); cycles
+among aliases (`check_aliases`) and among classes (`check`) are located schema errors
+(resolve reports cycles among modules).
 """
 
 from __future__ import annotations
 
-from . import model as m
-from .errors import Collector, Diagnostic, SchemaError
-from .resolve import Resolved
+from ..errors import Collector, Diagnostic, SchemaError
+from ..model import schema as m
+from ..model.resolved import Resolved
 
 
 def _alias_deps(aliases) -> dict[str, list[str]]:
@@ -43,10 +44,28 @@ def _cycle(graph: dict[str, list[str]]) -> list[str] | None:
     return None
 
 
-def alias_order(res: Resolved) -> list:
+def class_order(res: Resolved) -> list[m.ClassDef]:
+    """Classes with dependencies first (nested classes before their parents)."""
+    order: list[m.ClassDef] = []
+    seen: set[str] = set()
+
+    def visit(c: m.ClassDef) -> None:
+        if c.name in seen:
+            return
+        seen.add(c.name)
+        for dep in sorted(res.class_deps(c)):
+            visit(res.classes[dep])
+        order.append(c)
+
+    for c in res.schema.classes:
+        visit(c)
+    return order
+
+
+def alias_order(res: Resolved) -> list[m.AliasDef]:
     """The aliases, each after the aliases its type names (schema order otherwise)."""
     deps = _alias_deps(res.schema.aliases)
-    done: dict[str, object] = {}
+    done: dict[str, m.AliasDef] = {}
 
     def visit(name: str, active: tuple[str, ...] = ()) -> None:
         if name in done or name in active:  # a cycle is reported by check()

@@ -37,13 +37,12 @@ import ast
 import string
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from .errors import Collector, Loc, did_you_mean
-from .type_expr import TypeExpr, TypeSyntaxError, parse_type
-
-if TYPE_CHECKING:
-    from . import model as m
+from ..errors import Collector, Loc, did_you_mean
+from ..model import schema as m
+from ..model.expr import _ARITH, _ORDER, Expr, _node_loc, parse
+from ..model.resolved import Resolved
+from ..model.types import TypeExpr, TypeSyntaxError, parse_type
 
 ANY = TypeExpr("scalar", name="Any")
 BOOL = TypeExpr("scalar", name="bool")
@@ -68,9 +67,6 @@ FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same t
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
                "count": INT}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
-_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Div: "/", ast.FloorDiv: "//",
-          ast.Mod: "%"}
-_ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 
 class ExprError(Exception):
@@ -79,71 +75,12 @@ class ExprError(Exception):
         self.node = node
 
 
-@dataclass(frozen=True)
-class Expr:
-    """One expression of the schema, as written, with where it came from."""
-
-    text: str
-    loc: Loc
-    tree: ast.Expression = field(compare=False, repr=False)
-
-    @property
-    def shape(self) -> str:
-        """Structure without formatting: equal for `a+b` and `a + b` (for `cfgc diff`)."""
-        return ast.dump(self.tree.body)
-
-    @property
-    def display(self) -> str:
-        """Readable one-line text for docs and messages."""
-        return " ".join(self.text.split())
-
-
-def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
-    """Parse one expression; a syntax error or an unsupported construct is located."""
-    if isinstance(text, bool) or not isinstance(text, str | int | float):
-        errors.error(loc, f"{what} must be an expression (a string)")
-        return None
-    text = str(text)
-    try:
-        tree = ast.parse(text.strip(), mode="eval")
-    except SyntaxError as exc:
-        errors.error(_at(loc, exc.lineno or 1, (exc.offset or 1) - 1),
-                     f"{what}: cannot parse {text.strip()!r}: {exc.msg}")
-        return None
-    for node in ast.walk(tree.body):
-        if not isinstance(node, _ALLOWED):
-            errors.error(_node_loc(loc, node, text), f"{what}: {type(node).__name__.lower()} "
-                         f"({ast.unparse(node)!r}) is not part of the expression language")
-            return None
-    return Expr(text.strip(), loc, tree)
-
-
-_ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.BitOr,
-            ast.BinOp, ast.UnaryOp,
-            ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
-            ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
-            ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript,
-            ast.Slice, ast.keyword)
-
-
-def _at(loc: Loc, line: int, col: int) -> Loc:
-    return Loc(loc.file, loc.line + line - 1, (loc.col if line == 1 else 1) + col)
-
-
-def _node_loc(loc: Loc, node: ast.AST, text: str = "") -> Loc:
-    """Where `node` is in the file. A long expression was likely folded over several
-    YAML lines, where columns no longer map: then the expression's start."""
-    if len(text) > 80:
-        return loc
-    return _at(loc, getattr(node, "lineno", 1), getattr(node, "col_offset", 0))
-
-
 @dataclass
 class Scope:
     """What bare names mean: the fields of `cls`, or `self` as a member of `enum`, plus
     method parameters and the names bound by `all/any(... for x in ...)`."""
 
-    res: object  # resolve.Resolved (typed loosely: resolve imports this module)
+    res: Resolved
     cls: m.ClassDef | None = None
     enum: m.EnumDef | None = None
     params: dict[str, TypeExpr] = field(default_factory=dict)

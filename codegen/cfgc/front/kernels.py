@@ -1,82 +1,26 @@
-"""The kernels section of the schema: IR ops, providers, dtypes and specialisations.
+"""Reading the kernels section of the schema: IR ops, providers, dtypes and
+specialisations (records in model/kernels.py).
 
 It drives three outputs: one priority field per op on the class that asks for it
-(`fields_from: kernel_ops`), the providers' source uuids in the cache key, and the
-warmup plan. Source uuids are computed here from the provider modules' files, with
-the same length-prefixed SHA-256 as the runtime registry, so editing a kernel makes
-`cfgc check` fail until the new uuid (and so a new cache key) is generated.
+(`fields_from: kernel_ops`, added here), the providers' source uuids in the cache key,
+and the warmup plan (both the warmup backend's).
 """
 
 from __future__ import annotations
 
-import itertools
-from dataclasses import dataclass
 from pathlib import Path
 
-from . import model as m
-from .errors import Collector, Loc, did_you_mean
-from .parse import IDENT, Reader
-from .runtime.hashing import sha256_of_parts
-from .type_expr import parse_type
+from ..errors import Collector, Loc, did_you_mean
+from ..model import schema as m
+from ..model.kernels import DTYPES, PROVIDER_ALIAS, SPEC_AXES, KernelSet, Op, Provider
+from ..model.types import parse_type
+from .reader import IDENT, Reader
 from .yaml_loader import Node
 
 SECTION_KEYS = ("providers", "engine_providers", "dtypes", "warmup_num_tokens", "ops")
 PROVIDER_KEYS = ("doc", "sources", "jit")
 OP_KEYS = ("doc", "signature", "activations", "providers", "default_priority",
            "specialisations")
-SPEC_AXES = ("dtype", "hidden_size", "has_weight", "in_place")
-DTYPES = ("float32", "float16", "bfloat16")
-PROVIDER_ALIAS = "IrOpProvider"
-
-
-@dataclass(frozen=True)
-class Provider:
-    name: str
-    doc: str
-    sources: tuple[str, ...]
-    jit: bool
-    loc: Loc
-
-
-@dataclass(frozen=True)
-class Op:
-    name: str
-    doc: str
-    signature: str
-    activations: tuple[str, ...]
-    providers: tuple[str, ...]
-    default_priority: tuple[str, ...]
-    specialisations: tuple[tuple[str, tuple[object, ...]], ...]
-    loc: Loc
-
-    def plan_items(self, providers: dict[str, Provider], num_tokens: tuple[int, ...]):
-        """Every (provider, specialisation) the warmup must compile, in a stable order."""
-        axes = dict(self.specialisations)
-        names = [a for a in SPEC_AXES if a in axes]
-        for provider in self.providers:
-            if not providers[provider].jit:
-                continue
-            for combo in itertools.product(*(axes[a] for a in names)):
-                item: dict[str, object] = {"op": self.name, "provider": provider}
-                item.update(zip(names, combo, strict=True))
-                item["num_tokens"] = num_tokens
-                yield item
-
-
-@dataclass(frozen=True)
-class KernelSet:
-    providers: dict[str, Provider]
-    # Provider names the engine's own kernel libraries register (no sources here):
-    # accepted in priority lists, never warmed up, no uuid in the cache key.
-    engine_providers: dict[str, str]
-    dtypes: dict[str, dict[str, float]]
-    ops: tuple[Op, ...]
-    warmup_num_tokens: tuple[int, ...]
-    loc: Loc
-
-    def plan(self) -> list[dict[str, object]]:
-        return [item for op in self.ops
-                for item in op.plan_items(self.providers, self.warmup_num_tokens)]
 
 
 def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> KernelSet | None:
@@ -214,22 +158,6 @@ def priority_fields(ks: KernelSet) -> tuple[m.FieldDef, ...]:
             validators=(m.Validator("hook", op.loc, "before", hook="priority_list"),),
         ))
     return tuple(out)
-
-
-def source_uuids(ks: KernelSet, kernels_root: Path) -> dict[str, dict[str, str]]:
-    """{op: {provider: uuid}}, as vllm_kernels.registry.source_uuid computes it."""
-    texts: dict[str, str] = {}
-    for provider in ks.providers.values():
-        for module in provider.sources:
-            path = kernels_root.joinpath(*module.split(".")).with_suffix(".py")
-            texts[module] = path.read_text(encoding="utf-8") if path.exists() else ""
-    out: dict[str, dict[str, str]] = {}
-    for op in ks.ops:
-        out[op.name] = {}
-        for p in op.providers:
-            parts = (op.name, p, *(texts[s] for s in ks.providers[p].sources))
-            out[op.name][p] = sha256_of_parts(parts)
-    return out
 
 
 def check_sources(ks: KernelSet, kernels_root: Path, errors: Collector) -> None:

@@ -9,14 +9,15 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
-from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from . import expr as x
-from . import model as m
-from .errors import Collector, Loc, did_you_mean
-from .type_expr import TypeExpr, TypeSyntaxError, parse_type
+from ..errors import Collector, Loc, SchemaError, did_you_mean
+from ..model import expr as x
+from ..model import schema as m
+from ..model.types import TypeExpr, TypeSyntaxError, parse_type
+from . import kernels, platforms
+from .reader import DOTTED, FLAG, IDENT, Reader
 from .yaml_loader import Node, load_yaml
 
 TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants",
@@ -51,9 +52,6 @@ FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group"
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
-IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-DOTTED = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$")
-FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)$")
 #: Names the generated modules use themselves: a schema name equal to one would shadow
 #: it (a field named `Field` breaks every later `Field(...)` default in its class).
 GENERATED_NAMES = frozenset({
@@ -92,65 +90,6 @@ def _module_problem(name: str) -> str:
                        if name == "types" else "")
 
 
-class Reader:
-    """Reads one YAML mapping, reporting unknown keys with a suggestion."""
-
-    def __init__(self, node: Node, what: str, allowed: Iterable[str], errors: Collector):
-        self.node = node
-        self.errors = errors
-        self.ok = node.is_map
-        if not self.ok:
-            errors.error(node.loc, f"{what} must be a mapping")
-            return
-        allowed = tuple(allowed)
-        for key, key_loc in node.key_locs.items():
-            if key not in allowed:
-                errors.error(key_loc, f"unknown key {key!r} in {what}{did_you_mean(key, allowed)}")
-
-    def has(self, key: str) -> bool:
-        return self.ok and key in self.node.value
-
-    def get(self, key: str) -> Node | None:
-        return self.node.value.get(key) if self.ok else None
-
-    def key_loc(self, key: str) -> Loc:
-        return self.node.key_locs.get(key, self.node.loc) if self.ok else self.node.loc
-
-    def str(self, key: str, what: str, required: bool = False, default: str = "") -> str:
-        node = self.get(key)
-        if node is None:
-            if required and self.ok:
-                self.errors.error(self.node.loc, f"{what} is missing required key {key!r}")
-            return default
-        if not isinstance(node.value, str) or (required and not node.value.strip()):
-            self.errors.error(node.loc, f"{key!r} of {what} must be a non-empty string")
-            return default
-        return node.value
-
-    def bool(self, key: str, what: str, default: bool) -> bool:
-        node = self.get(key)
-        if node is None:
-            return default
-        if not isinstance(node.value, bool):
-            self.errors.error(node.loc, f"{key!r} of {what} must be true or false")
-            return default
-        return node.value
-
-    def str_list(self, key: str, what: str) -> tuple[str, ...]:
-        node = self.get(key)
-        if node is None:
-            return ()
-        items = node.value if node.is_seq else [node]
-        out = []
-        for item in items:
-            if not isinstance(item.value, str):
-                self.errors.error(item.loc,
-                                  f"{key!r} of {what} must be a string or list of strings")
-            else:
-                out.append(item.value)
-        return tuple(out)
-
-
 def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
     """Parse every `*.yaml` under schema_dir (sorted, so output is deterministic)."""
     root = root or schema_dir.parent
@@ -160,8 +99,6 @@ def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
     )
     errors = Collector()
     nodes: list[tuple[str, str, Node]] = []
-    from .errors import SchemaError
-
     for path in files:
         display = path.relative_to(root).as_posix() if path.is_relative_to(root) else str(path)
         try:
@@ -240,8 +177,6 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         where = next((node.loc for _, stem, node in docs if stem == "project"), docs[0][2].loc)
         errors.error(where, "no file declares 'project:' (package and schema_version)")
     errors.raise_if_any()
-    from . import kernels, platforms
-
     platform_set = platforms.parse_platforms(platform_sections, errors)
     kernel_set = kernels.parse_kernels(kernel_sections, errors)
     classes, kernel_alias = _add_kernel_fields(classes, kernel_set, errors)
@@ -357,8 +292,6 @@ def _renamed_from(r: Reader, what: str, name: str, errors: Collector) -> str:
 
 def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector):
     """Give the class marked `fields_from: kernel_ops` one priority field per kernel op."""
-    from . import kernels
-
     wanting = [c for c in classes if c.fields_from]
     if kernel_set is None:
         for c in wanting:

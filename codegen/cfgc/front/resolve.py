@@ -1,96 +1,24 @@
-"""Cross-reference checks over the whole model, and the derived tables emitters need.
+"""Cross-reference checks over the whole model, and the lookup tables of `Resolved`.
 
 Everything a single YAML node cannot tell us is checked here: type names, defaults
-against their types and constraints, hooks, hash paths, flags, import cycles.
+against their types and constraints, hooks, hash paths, flags, import cycles; each
+class's declared behaviour is compiled (front/behaviour.py) on the way.
 """
 
 from __future__ import annotations
 
 import ast
-import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from . import model as m
-from .errors import Collector, Loc, did_you_mean
-from .type_expr import TypeExpr
+from ..errors import Collector, Loc, did_you_mean
+from ..model import schema as m
+from ..model.python import env_kind
+from ..model.resolved import HookSig, Resolved, constraint_problem, value_problem
+from ..model.types import TypeExpr
+from .behaviour import compile_class, compile_constant, compile_enum
+from .flags import RESERVED_FLAGS, flag_spellings
 
 FACTORY_BUILTINS = ("list", "dict", "set", "Counter")  # Counter: a dict[str, int] tally
-
-
-@dataclass(frozen=True)
-class Resolved:
-    """The checked schema plus lookup tables (name -> definition) for emitters."""
-
-    schema: m.Schema
-    enums: dict[str, m.EnumDef]
-    aliases: dict[str, m.AliasDef]
-    runtime_types: dict[str, m.RuntimeTypeDef]
-    classes: dict[str, m.ClassDef]
-    hooks: dict[str, dict[str, HookSig]] = field(default_factory=dict)
-    # Compiled behaviour (behaviour.ClassCode) by class or enum name, filled by resolve().
-    behaviour: dict[str, object] = field(default_factory=dict, compare=False)
-
-    def kind_of(self, name: str) -> str:
-        if name in self.enums:
-            return "enum"
-        if name in self.aliases:
-            return "alias"
-        if name in self.runtime_types:
-            return "runtime"
-        if name in self.classes:
-            return "class"
-        return ""
-
-    def expand(self, t: TypeExpr) -> TypeExpr:
-        """Follow aliases (recursively) so checks see the underlying type."""
-        if t.kind == "named" and t.name in self.aliases:
-            return self.expand(self.aliases[t.name].type)
-        if t.args:
-            return replace(t, args=tuple(self.expand(a) for a in t.args))
-        return t
-
-    def class_order(self) -> list[m.ClassDef]:
-        """Classes with dependencies first (nested classes before their parents)."""
-        order: list[m.ClassDef] = []
-        seen: set[str] = set()
-
-        def visit(c: m.ClassDef) -> None:
-            if c.name in seen:
-                return
-            seen.add(c.name)
-            for dep in sorted(self.class_deps(c)):
-                visit(self.classes[dep])
-            order.append(c)
-
-        for c in self.schema.classes:
-            visit(c)
-        return order
-
-    def class_deps(self, c: m.ClassDef) -> set[str]:
-        deps = set()
-        for f in c.fields:
-            for node in self.expand(f.type).walk():
-                if node.kind == "named" and node.name in self.classes and node.name != c.name:
-                    deps.add(node.name)
-            if f.default.kind == "factory" and f.default.value in self.classes:
-                deps.add(str(f.default.value))
-        return deps
-
-
-@dataclass(frozen=True)
-class HookSig:
-    """What a hook function accepts: positional parameters (with how many have
-    defaults) and whether it takes *args; `line` for messages."""
-
-    params: int
-    defaults: int
-    varargs: bool
-    line: int
-
-    def accepts(self, n: int) -> bool:
-        return self.params - self.defaults <= n and (n <= self.params or self.varargs)
 
 
 def hook_functions(path: Path) -> dict[str, HookSig]:
@@ -135,8 +63,6 @@ def resolve(schema: m.Schema) -> Resolved:
                 errors.error(mem.loc, f"duplicate member {mem.name} in enum {enum.name}")
     for alias in schema.aliases:
         _check_type_names(alias.type, alias.loc, f"alias {alias.name}", res, known, errors)
-    from .behaviour import compile_enum
-
     for enum in schema.enums:
         res.behaviour[enum.name] = compile_enum(enum, res, errors)
 
@@ -181,8 +107,6 @@ def _check_constants(res: Resolved, errors: Collector) -> None:
                 errors.error(k.loc, f"{what} re-exports a table of {cls}: declare it in "
                                     f"{cls}'s module ({c.module})")
         if k.expr is not None:
-            from .behaviour import compile_constant
-
             res.behaviour[f"{k.module}.{k.name}"] = compile_constant(k, res, errors)
         if k.import_path and k.import_path.count(".") != 3 or (
                 k.import_path and not k.import_path.startswith("cfgc.runtime.")):
@@ -242,8 +166,6 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
         if step.kind == "hook":
             check_hook(step.hook, step.loc, 1 + n_initvars, 1,
                        role="a resolve step (self[, *initvars])")
-    from .behaviour import compile_class
-
     res.behaviour[c.name] = compile_class(c, res, errors)
     taken = set(names) | {"compute_hash", "hash_factors"}
     for acc in (*c.properties, *c.methods):
@@ -277,17 +199,6 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
         stored = {f.name for f in c.fields if f.kind == "field"}
         if extra.name in stored:  # init-only vars are not stored, so they cannot clash
             errors.error(extra.loc, f"hash factor {extra.name!r} clashes with a field name")
-
-
-def env_kind(t: TypeExpr, res: Resolved) -> str:
-    """How an environment variable's text is read for a field of type `t` ('' if it
-    cannot be: only scalars, Literals and their optionals come from the environment)."""
-    base = res.expand(t).without_none()
-    if base.kind == "scalar" and base.name in ("bool", "int", "float", "str", "Path"):
-        return "str" if base.name == "Path" else base.name
-    if base.kind == "literal":
-        return "literal"
-    return ""
 
 
 def _check_field_extras(f: m.FieldDef, what: str, res: Resolved, errors: Collector) -> None:
@@ -339,147 +250,6 @@ def _check_default(c: m.ClassDef, f: m.FieldDef, res: Resolved, errors: Collecto
             errors.error(d.loc, f"default {d.value!r} of {what} violates {name}={bound!r}")
 
 
-def constraint_problem(name: str, bound: object, value: object) -> str:
-    if value is None:
-        return ""
-    try:
-        if name == "ge" and not value >= bound:
-            return "ge"
-        if name == "gt" and not value > bound:
-            return "gt"
-        if name == "le" and not value <= bound:
-            return "le"
-        if name == "lt" and not value < bound:
-            return "lt"
-        if name == "min_length" and len(value) < bound:
-            return "min_length"
-        if name == "max_length" and len(value) > bound:
-            return "max_length"
-        if name == "multiple_of" and value % bound:
-            return "multiple_of"
-        if name == "pattern" and not re.search(str(bound), str(value)):
-            return "pattern"
-    except TypeError:
-        return name
-    return ""
-
-
-def value_problem(t: TypeExpr, value: object, res: Resolved) -> str:
-    """'' if `value` (plain YAML data) is a valid default for type `t`, else why not."""
-    k = t.kind
-    if k == "none":
-        return "" if value is None else "expected None"
-    if k == "union":
-        problems = [value_problem(a, value, res) for a in t.args]
-        return "" if any(p == "" for p in problems) else "; ".join(sorted(set(problems)))
-    if k == "literal":
-        ok = any(type(v) is type(value) and v == value for v in t.values)
-        return "" if ok else f"expected one of {list(t.values)}"
-    if k == "scalar":
-        n = t.name
-        if n == "Any":
-            return ""
-        if n == "bool":
-            return "" if isinstance(value, bool) else "expected bool"
-        if n == "int":
-            return "" if isinstance(value, int) and not isinstance(value, bool) else "expected int"
-        if n == "float":
-            ok = isinstance(value, int | float) and not isinstance(value, bool)
-            return "" if ok else "expected float"
-        if n in ("str", "Path"):
-            return "" if isinstance(value, str) else f"expected {n}"
-        if n == "bytes":
-            return "" if isinstance(value, str) else "expected bytes (written as a string)"
-    if k == "named":
-        if t.name in res.enums:
-            names = [mem.name for mem in res.enums[t.name].members]
-            return "" if value in names else f"expected a member of {t.name}: {names}"
-        if t.name in res.runtime_types:
-            return "expected None (runtime types have no literal default)"
-        if t.name in res.classes:
-            return "nested configs take default_factory, not a literal default"
-    if k == "container":
-        if t.name == "dict":
-            if not isinstance(value, dict):
-                return "expected a mapping"
-            for key, val in value.items():
-                p = value_problem(t.args[0], key, res) or value_problem(t.args[1], val, res)
-                if p:
-                    return f"entry {key!r}: {p}"
-            return ""
-        if not isinstance(value, list):
-            return f"expected a list for {t.name}"
-        if t.name == "tuple" and not t.variadic:
-            if len(value) != len(t.args):
-                return f"expected {len(t.args)} items"
-            pairs = zip(t.args, value, strict=True)
-        else:
-            pairs = ((t.args[0], v) for v in value)
-        for arg, item in pairs:
-            p = value_problem(arg, item, res)
-            if p:
-                return f"item {item!r}: {p}"
-        return ""
-    return f"unsupported type {t.source()}"
-
-
-def derived_cli(c: m.ClassDef, f: m.FieldDef) -> m.CliSpec | None:
-    """The field's flag: written in the schema, or derived from its name when the class
-    has a CLI group; None when the field is not on the command line."""
-    if f.cli is not None:
-        spec = f.cli if f.cli.flag else None
-    elif (not c.cli_group or c.cli_expose != "all" or f.kind != "field" or not f.init
-          or f.is_private):
-        return None
-    else:
-        spec = m.CliSpec("--" + f.name.replace("_", "-"), f.loc)
-    # vLLM's --enable-x bools also answer to --disable-x (besides argparse's --no-enable-x).
-    base = f.type.without_none()
-    if (spec is not None and not spec.negation and spec.flag.startswith("--enable-")
-            and base.kind == "scalar" and base.name == "bool"):
-        spec = replace(spec, negation="--disable-" + spec.flag[len("--enable-"):])
-    return spec
-
-
-#: Flags of `vllm-config` itself, which no schema flag may take.
-RESERVED_FLAGS = ("--config", "--format", "--help", "-h")
-
-
-def enable_negatives(enable_flag: str) -> tuple[str, ...]:
-    """The off spellings of a class's enable flag: --no-x, and --disable-y for --enable-y."""
-    negatives = ["--no-" + enable_flag[2:]]
-    if enable_flag.startswith("--enable-"):
-        negatives.append("--disable-" + enable_flag[len("--enable-"):])
-    return tuple(negatives)
-
-
-def flag_spellings(res: Resolved) -> Iterator[tuple[str, str, Loc, str]]:
-    """Every command-line spelling the schema defines, as (flag, owner, loc, role).
-
-    The one list of what a flag is: the clash check below and `cfgc diff` both read it.
-    """
-    for c in res.schema.classes:
-        for i, flag in enumerate((c.cli_json_flag, *c.cli_json_aliases)):
-            if flag:
-                yield flag, c.name, c.loc, "JSON flag" if i == 0 else "JSON flag alias"
-        if c.cli_enable_flag.startswith("--"):
-            yield c.cli_enable_flag, c.name, c.loc, "flag"
-            for negative in enable_negatives(c.cli_enable_flag):
-                yield negative, c.name, c.loc, "negative flag"
-        for f in c.fields:
-            spec = derived_cli(c, f)
-            if spec is None:
-                continue
-            owner = f"{c.name}.{f.name}"
-            yield spec.flag, owner, spec.loc, "flag"
-            for alias in spec.aliases:
-                yield alias, owner, spec.loc, "alias"
-            if spec.negation:
-                yield spec.negation, owner, spec.loc, "negative flag"
-            if _is_bool(f.type, res) and spec.flag.startswith("--"):
-                yield "--no-" + spec.flag[2:], owner, spec.loc, "negative flag"
-
-
 def _check_flags(res: Resolved, errors: Collector) -> None:
     claimed: dict[str, tuple[str, Loc]] = {}
     reserved = [(flag, "the generated command itself", Loc("<cfgc>", 0, 0))
@@ -495,11 +265,6 @@ def _check_flags(res: Resolved, errors: Collector) -> None:
                                         f"at {loc}")
             continue
         claimed[flag] = (owner, loc)
-
-
-def _is_bool(t: TypeExpr, res: Resolved) -> bool:
-    base = res.expand(t).without_none()
-    return base.kind == "scalar" and base.name == "bool"
 
 
 def _check_cycles(res: Resolved, errors: Collector) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Collector, Diagnostic, Loc, SchemaError
+from ..errors import Collector, Diagnostic, Loc, SchemaError
 
 try:  # the C loader is much faster; fall back only where libyaml is missing
     from yaml import CSafeLoader as _Loader

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from functools import cached_property
 
-from .errors import Loc
+from ..errors import Loc
 
 
 class ValueKind(StrEnum):
@@ -37,7 +38,7 @@ class ValueKind(StrEnum):
 
 @dataclass(frozen=True)
 class ValueSpec:
-    """How a flag of a given type takes its value (emit_cli.value_spec decides)."""
+    """How a flag of a given type takes its value (model/cli.py's value_spec decides)."""
 
     kind: ValueKind
     optional: bool = False  # also accepts None
@@ -142,3 +143,9 @@ class FlagTable:
     flags: tuple[FlagSpec, ...]
     classes: dict  # class -> {module, root, path, fields[, fill, from_parent, factories]}
     roots: tuple[str, ...]
+
+    @cached_property
+    def runtime_rows(self) -> tuple[dict, ...]:
+        """Every flag's `runtime_dict()`: the entries of the generated table, which the
+        explain and JSON Schema backends read too."""
+        return tuple(fl.runtime_dict() for fl in self.flags)

@@ -1,13 +1,15 @@
-"""Python source snippets for types, defaults and hash encodings of schema fields."""
+"""How model values are spelled in Python: types, literals, defaults and the hash
+encodings of schema fields (the front end's compiled behaviour and the backends share
+these spellings)."""
 
 from __future__ import annotations
 
 import json
 import math
 
-from . import model as m
-from .resolve import Resolved, value_problem
-from .type_expr import TypeExpr
+from . import schema as m
+from .resolved import Resolved, value_problem
+from .types import TypeExpr
 
 
 def py_literal(value: object) -> str:
@@ -180,3 +182,21 @@ def hash_expr(t: TypeExpr, expr: str, res: Resolved, depth: int = 0) -> str:
             return f"tuple({expr})"
         return f"tuple({inner} for {var} in {expr})"
     return f"_h.canon({expr})"
+
+
+def env_kind(t: TypeExpr, res: Resolved) -> str:
+    """How an environment variable's text is read for a field of type `t` ('' if it
+    cannot be: only scalars, Literals and their optionals come from the environment)."""
+    base = res.expand(t).without_none()
+    if base.kind == "scalar" and base.name in ("bool", "int", "float", "str", "Path"):
+        return "str" if base.name == "Path" else base.name
+    if base.kind == "literal":
+        return "literal"
+    return ""
+
+
+def param_source(acc: m.Accessor) -> str:
+    """A method's parameters after self/cls, as Python: `, key: "str", default: "Any" = None`."""
+    defaults = dict(acc.defaults)
+    return "".join(f", {p}: {json.dumps(t)}" + (f" = {defaults[p]}" if p in defaults else "")
+                   for p, t in acc.params)

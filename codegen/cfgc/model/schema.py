@@ -1,9 +1,9 @@
 """The schema as an immutable, validated model.
 
 Everything here is a frozen dataclass that knows where it came from (`loc`), so any
-later stage (resolution, emitters, `cfgc diff`) can report `file:line:col`.
-`parse.py` builds it from YAML; `resolve.py` checks cross-references; emitters only
-read it.
+later stage (resolution, backends, `cfgc diff`) can report `file:line:col`.
+front/parse.py builds it from YAML; front/resolve.py checks cross-references; backends
+only read it.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from .errors import Loc
+from ..errors import Loc
 from .expr import Expr
-from .type_expr import TypeExpr
+from .kernels import KernelSet
+from .platforms import PlatformSet
+from .types import TypeExpr
 
 #: Declarative before-mode normalisers, applied in the order written.
 NORMALISERS = (
@@ -389,11 +390,11 @@ class Schema:
     breaking_ok: tuple[BreakingOk, ...] = ()
     differences: tuple[Difference, ...] = ()  # project-level `differs_from_vllm` entries
     constants: tuple[ConstantDef, ...] = ()
-    # The kernels section (a cfgc.kernels.KernelSet; typed loosely to avoid an import
-    # cycle) and the project root the schema was read from (kernel sources live there).
-    kernel_set: Any = field(default=None, compare=False)
-    # The platforms section (a cfgc.platforms.PlatformSet) and the file declaring it.
-    platform_set: Any = field(default=None, compare=False)
+    # The kernels section and the project root the schema was read from (kernel sources
+    # live there).
+    kernel_set: KernelSet | None = field(default=None, compare=False)
+    # The platforms section and the file declaring it.
+    platform_set: PlatformSet | None = field(default=None, compare=False)
     platform_file: str = field(default="", compare=False)
     root: Path | None = field(default=None, compare=False)
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 import sys
 import warnings
 
-from .cli_values import CliError
+from .values import CliError, suggest
 
 COMMANDS = ("show", "hash")
 #: Operator tools: command -> the runtime module whose main() runs it (own arguments).
-OPERATOR_COMMANDS = {"explain": "cli_explain", "diff": "cli_diff", "schema": "cli_explain"}
+OPERATOR_COMMANDS = {"explain": "explain", "diff": "diff", "schema": "explain"}
 EXIT_USAGE = 2
 EXIT_IOERR = 74  # sysexits.h EX_IOERR: the output could not be written (full disk, closed)
 
@@ -35,7 +35,7 @@ class _Warner:
 
     def __call__(self, message: str, qualname: str = "") -> None:
         if qualname:  # the config class would warn again for the same field: once only
-            from . import deprecation
+            from .. import deprecation
 
             deprecation._warned.add(qualname)
         if message not in self.seen:
@@ -75,17 +75,10 @@ def _section_name(root: str, path: tuple[str, ...], primary: bool) -> str:
     return ".".join((root, *path))
 
 
-def _hash(obj: object) -> str:
-    try:
-        return obj.compute_hash()
-    except Exception as exc:  # noqa: BLE001 - a hook needing run-time state
-        return f"<not available: {type(exc).__name__}: {exc}>"
-
-
 def cmd_show(table: object, built, fmt: str) -> str:
     import dataclasses
 
-    from .cli_build import plain
+    from .build import config_hash, plain
 
     data: dict[str, object] = {}
     for root, path, obj in built.nodes:
@@ -93,12 +86,12 @@ def cmd_show(table: object, built, fmt: str) -> str:
         for f in dataclasses.fields(obj):
             values[f.name] = plain(getattr(obj, f.name, None))
         name = _section_name(root, path, root == table.ROOTS[0])
-        data[name] = {"class": type(obj).__name__, "hash": _hash(obj), "values": values}
+        data[name] = {"class": type(obj).__name__, "hash": config_hash(obj), "values": values}
     return _emit(data, fmt)
 
 
 def cmd_hash(table: object, built, fmt: str) -> str:
-    from .cli_build import plain
+    from .build import config_hash, plain
 
     data: dict[str, object] = {}  # each top-level class: VllmConfig's is the cache key
     for root, obj in built.roots.items():
@@ -106,7 +99,7 @@ def cmd_hash(table: object, built, fmt: str) -> str:
             factors = plain(obj.hash_factors())
         except Exception as exc:  # noqa: BLE001
             factors = f"<not available: {type(exc).__name__}: {exc}>"
-        data[root] = {"hash": _hash(obj), "factors": factors}
+        data[root] = {"hash": config_hash(obj), "factors": factors}
     return _emit(data, fmt)
 
 
@@ -145,37 +138,17 @@ def run(table: object, argv: list[str] | None = None) -> int:
         warnings.showwarning = old_showwarning
 
 
-def build_configs(table: object, argv: list[str], warn):
-    """(parsed flags, built configs) for the flags of show/hash (after the command)."""
-    from .cli_build import build
-    from .cli_parse import parse
-
-    parsed = parse(table, argv, warn)
-    if not getattr(table, "PLATFORMS", ()):
-        return parsed, build(table, parsed)
-    import importlib
-
-    package = table.__name__.rsplit(".", 1)[0]
-    platforms = importlib.import_module(f"{package}.platforms")
-    try:
-        name = parsed.platform or platforms.current_platform.name
-    except ValueError as exc:  # an unknown name in the environment variable
-        raise CliError(str(exc)) from None
-    with platforms.using_platform(name):
-        return parsed, build(table, parsed)
-
-
 def _run(table: object, argv: list[str], warn) -> int:
     if argv and argv[0] in OPERATOR_COMMANDS:
         import importlib
 
         module = importlib.import_module(f".{OPERATOR_COMMANDS[argv[0]]}", __package__)
         return module.main(table, argv[0], argv[1:], warn)
-    from .cli_parse import build_cli, suggest
+    from .parse import build_cli
 
     topic = _help_topic(argv)
     if topic is not None or not argv:
-        from .cli_help import render_help
+        from .help import render_help
 
         sys.stdout.write(render_help(build_cli(table), topic or ""))
         sys.stdout.flush()
@@ -185,6 +158,8 @@ def _run(table: object, argv: list[str], warn) -> int:
         hint = suggest(command, [*COMMANDS, *OPERATOR_COMMANDS])
         raise CliError(f"expected a command first: show, hash, explain, diff or schema, not "
                        f"{command!r}{hint} (see --help)")
+    from .build import build_configs
+
     parsed, built = build_configs(table, argv[1:], warn)
     if command == "show":
         sys.stdout.write(cmd_show(table, built, parsed.fmt))

@@ -14,8 +14,8 @@ import importlib
 import re
 from pathlib import PurePath
 
-from .cli_values import CliError, EnumRef
-from .rules import building_class, building_from_flags
+from ..rules import building_class, building_from_flags
+from .values import CliError, EnumRef
 
 
 class Built:
@@ -210,3 +210,30 @@ def plain(value: object) -> object:
     if hasattr(value, "compute_hash"):
         return f"<{type(value).__name__}>"
     return str(value)
+
+
+def build_configs(table: object, argv: list[str], warn):
+    """(parsed flags, built configs) for the flags of show/hash (after the command)."""
+    from .parse import parse
+
+    parsed = parse(table, argv, warn)
+    if not getattr(table, "PLATFORMS", ()):
+        return parsed, build(table, parsed)
+    import importlib
+
+    package = table.__name__.rsplit(".", 1)[0]
+    platforms = importlib.import_module(f"{package}.platforms")
+    try:
+        name = parsed.platform or platforms.current_platform.name
+    except ValueError as exc:  # an unknown name in the environment variable
+        raise CliError(str(exc)) from None
+    with platforms.using_platform(name):
+        return parsed, build(table, parsed)
+
+
+def config_hash(obj: object) -> str:
+    """The config's hash, or why there is none (a hook needing run-time state)."""
+    try:
+        return obj.compute_hash()
+    except Exception as exc:  # noqa: BLE001 - a hook needing run-time state
+        return f"<not available: {type(exc).__name__}: {exc}>"

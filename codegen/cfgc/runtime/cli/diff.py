@@ -18,7 +18,7 @@ import os
 import shlex
 import sys
 
-from .cli_values import CliError
+from .values import CliError
 
 USAGE = ("usage: {prog} diff A B [--format text|json] [--platform NAME]\n"
          "  A, B: a --config YAML file, or a quoted command line (\"-tp 2 --kv-cache-dtype "
@@ -45,7 +45,7 @@ def side_argv(spec: str) -> list[str]:
 
 def resolve(table: object, spec: str, label: str, warn, platform: str | None = None):
     """One side built; `platform` (diff's --platform) unless the side names its own."""
-    from .cli import build_configs
+    from .build import build_configs
 
     try:
         argv = side_argv(spec)
@@ -70,7 +70,7 @@ def _is_config(value: object) -> bool:
 
 
 def _data(value: object) -> object:
-    from .cli_build import plain
+    from .build import plain
 
     if _is_config(value):
         return {f.name: _data(getattr(value, f.name, None)) for f in dataclasses.fields(value)}
@@ -79,7 +79,7 @@ def _data(value: object) -> object:
 
 def compare(a: object, b: object, path: tuple[str, ...], reaches: bool, out: list) -> None:
     """Append each differing value under configs a and b (same class) to `out`."""
-    from .cli_build import plain
+    from .build import plain
 
     fa, fb = _factors(a), _factors(b)
     names = [f.name for f in dataclasses.fields(a)]
@@ -102,7 +102,7 @@ def compare(a: object, b: object, path: tuple[str, ...], reaches: bool, out: lis
 
 def _reasons(table: object, diffs: list[dict]) -> None:
     """The schema's reason for each differing value that leaves the key alone."""
-    from .cli_explain import load
+    from .explain import load
 
     by_path = {e["path"]: e for e in load(table)["fields"]}
     for d in diffs:
@@ -140,8 +140,8 @@ def render(diffs: list[dict], hashes: dict) -> str:
 
 
 def main(table: object, command: str, argv: list[str], warn) -> int:
-    from .cli import _hash
-    from .cli_explain import arguments, platform_option
+    from .build import config_hash
+    from .explain import arguments, platform_option
 
     args = arguments(argv, USAGE.format(prog=table.PROG))
     if args is None:
@@ -160,7 +160,7 @@ def main(table: object, command: str, argv: list[str], warn) -> int:
     for root, obj_a in built_a.roots.items():
         obj_b = built_b.roots[root]
         if root == table.ROOTS[0] or _factors(obj_a):  # EngineArgs has no cache key
-            hashes[root] = (_hash(obj_a), _hash(obj_b))
+            hashes[root] = (config_hash(obj_a), config_hash(obj_b))
         prefix = () if root == table.ROOTS[0] else (root,)  # EngineArgs.x
         compare(obj_a, obj_b, prefix, True, diffs)
         compare(obj_a, again.roots[root], prefix, True, noise)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import os
 
-from .cli_values import CliError
+from .values import CliError
 
 EXPLAIN_USAGE = ("usage: {prog} explain FLAG|FIELD_PATH [--format text|json] "
                  "[--platform NAME]\n  --platform: also show the value the field resolves "
@@ -150,8 +150,7 @@ def arguments(argv: list[str], usage: str) -> tuple[str, list[str]] | None:
 def resolved_default(table: object, entry: dict, platform: str) -> object:
     """The value `entry`'s field has with no flags on `platform` (None when its config
     is not built by default, e.g. an optional sub-config)."""
-    from .cli import build_configs
-    from .cli_build import plain
+    from .build import build_configs, plain
 
     _, built = build_configs(table, ["--platform", platform], lambda *a, **k: None)
     path = entry["path"].split(".")

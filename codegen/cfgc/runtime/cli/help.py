@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from .values import suggest
+
 DESCRIPTION = ("vLLM's engine flags, compiled from the schema: builds the configs they "
                "describe and prints them (show) or their cache key (hash).")
 JSON_TIP = (
@@ -122,8 +124,6 @@ def render_help(cli: object, topic: str | None) -> str:
         fmt.add_arguments(matched)
         fmt.end_section()
         return _tidy(fmt.format_help())
-    from .cli_parse import suggest
-
     names = [g.title for g in groups if g.title]
     hint = suggest(topic, names) or suggest(key, [_norm(n) for n in names])
     todo = [(e["flag"], e["json_class"]) for e in table.FLAGS if e.get("json_class")]

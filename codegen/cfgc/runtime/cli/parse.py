@@ -19,8 +19,8 @@ import argparse
 import os
 import re
 
-from .cli_help import HelpFormatter, metavar_of
-from .cli_values import BadValue, CliError, read, read_dotted, to_tokens
+from .help import HelpFormatter, metavar_of
+from .values import BadValue, CliError, read, read_dotted, suggest, to_tokens
 
 OWN_FLAGS = ("--config", "--format", "--platform", "--help", "-h")
 FORMATS = ("yaml", "json")
@@ -202,13 +202,6 @@ def _options_in(tokens: list[str], short: set[str]) -> set[str]:
             if not tok.startswith("--") and tok[:2] in short:
                 found.add(tok[:2])
     return found
-
-
-def suggest(word: str, candidates: list[str]) -> str:
-    import difflib
-
-    match = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
-    return f" (did you mean {match[0]}?)" if match else ""
 
 
 def normalise_option(token: str) -> str:

@@ -238,3 +238,10 @@ def to_tokens(entry: dict, value: object, option: str | None = None) -> list[str
     if isinstance(value, float) and value.is_integer() and kind == "float":
         return [option, repr(value)]
     return [option, _text(value)]
+
+
+def suggest(word: str, candidates: list[str]) -> str:
+    import difflib
+
+    match = difflib.get_close_matches(word, candidates, n=1, cutoff=0.6)
+    return f" (did you mean {match[0]}?)" if match else ""
