@@ -7,8 +7,8 @@ import sys
 import time
 from pathlib import Path
 
-from . import files, import_check, pipeline
-from .back import GENERATED_DIR
+from . import files, import_check, memo
+from .back import GENERATED_DIR, OWNED_DIRS
 from .errors import SchemaError
 
 EXIT_USAGE = 2
@@ -36,13 +36,21 @@ def _warn_ignored(root: Path) -> None:
 def _compile(root: Path) -> dict[str, str] | None:
     _warn_ignored(root)
     try:
-        return pipeline.build(pipeline.load(root))
+        return memo.compile_project(root, _compile_now)
     except SchemaError as exc:
         for diag in exc.diagnostics:
             print(diag, file=sys.stderr)
         n = len(exc.diagnostics)
         print(f"cfgc: {n} schema error{'s' if n != 1 else ''}; nothing written", file=sys.stderr)
         return None
+
+
+def _compile_now(root: Path) -> tuple[dict[str, str], str]:
+    """The whole compile (imported here: a remembered compile needs none of it)."""
+    from . import pipeline
+
+    res = pipeline.load(root)
+    return pipeline.build(res), res.schema.hooks_path
 
 
 GENERATED = GENERATED_DIR + "/"
@@ -62,13 +70,13 @@ def _import_problem(outputs: dict[str, str]) -> bool:
 
 def cmd_generate(root: Path, quiet: bool) -> int:
     start = time.perf_counter()
-    done = files.recover(root, pipeline.OWNED_DIRS)
+    done = files.recover(root, OWNED_DIRS)
     if done and not quiet:
         print(f"cfgc: {done}")
     outputs = _compile(root)
     if outputs is None:
         return 1
-    p = files.plan(root, outputs, pipeline.OWNED_DIRS)
+    p = files.plan(root, outputs, OWNED_DIRS)
     if import_check.needed(p.changed, GENERATED) and _import_problem(outputs):
         return 1
     files.write_atomically(root, outputs, p)
@@ -87,8 +95,8 @@ def cmd_check(root: Path) -> int:
     outputs = _compile(root)
     if outputs is None:
         return 1
-    p = files.plan(root, outputs, pipeline.OWNED_DIRS)
-    left = files.leftovers(root, pipeline.OWNED_DIRS)
+    p = files.plan(root, outputs, OWNED_DIRS)
+    left = files.leftovers(root, OWNED_DIRS)
     if not p.changed and not p.removed and not left:
         if _import_problem(outputs):
             return 1
@@ -108,6 +116,8 @@ def cmd_diff(root: Path, ref: str, fmt: str) -> int:
     from . import diff  # only this command needs it
 
     try:
+        from . import pipeline
+
         new = pipeline.load(root)
     except SchemaError as exc:
         for diag in exc.diagnostics:

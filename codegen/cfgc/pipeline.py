@@ -9,8 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .back import (
-    DOCS_REFERENCE_DIR,
-    GENERATED_DIR,
+    OWNED_DIRS,
     cli,
     docs,
     explain,
@@ -23,7 +22,7 @@ from .files import manifests
 from .front.load import load as _load
 from .model.resolved import Resolved
 
-OWNED_DIRS = (GENERATED_DIR, DOCS_REFERENCE_DIR)
+__all__ = ["BACKENDS", "OWNED_DIRS", "build", "load"]
 
 #: Every output, by name, in the order they run (platforms reads the package's code).
 BACKENDS = (

@@ -99,6 +99,7 @@ classes:
 
 def test_import_check_stops_code_that_does_not_import(project: Path, monkeypatch) -> None:
     """The net under the ordering rules: whatever makes a module fail to import."""
+    monkeypatch.setenv("CFGC_CACHE", "0")  # the compiler is patched: no input shows it
     (project / "schema" / "a.yaml").write_text("classes:\n  Alpha:\n    doc: A.\n"
                                                "    hash: {default: include}\n    fields:\n"
                                                "      s: {type: int, default: 1, doc: S.}\n")
@@ -116,6 +117,7 @@ def test_import_check_stops_code_that_does_not_import(project: Path, monkeypatch
                              "NameError: name 'NotDefinedAnywhere' is not defined; "
                              "nothing written")
     monkeypatch.undo()
+    monkeypatch.setenv("CFGC_CACHE", "0")
     assert cfgc(project, "generate", "-q")[0] == 0
     monkeypatch.setattr(package, "emit", broken)
     code, _, err = cfgc(project, "check")  # stale, and it would not import either way

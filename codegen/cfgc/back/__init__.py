@@ -9,3 +9,5 @@ A new output is a new module here and one line there; the front end never change
 
 GENERATED_DIR = "generated"
 DOCS_REFERENCE_DIR = "docs/reference"
+#: The folders whose files cfgc owns (each with a manifest of what it generated).
+OWNED_DIRS = (GENERATED_DIR, DOCS_REFERENCE_DIR)

@@ -77,14 +77,25 @@ class _Budget:
         self.left = MAX_NODES
 
 
+_STR = "tag:yaml.org,2002:str"
+_MAP = "tag:yaml.org,2002:map"
+_SEQ = "tag:yaml.org,2002:seq"
+
+
 def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any,
-             budget: _Budget | None = None) -> Node:
+             budget: _Budget | None = None, loc: Loc | None = None) -> Node:
     budget = budget or _Budget()
-    loc = _loc(file, node)
-    if node.tag not in _STANDARD_TAGS:
-        errors.error(loc, f"tag {node.tag!r} is not allowed: the schema is plain data"
+    mark = node.start_mark
+    loc = loc or Loc(file, mark.line + 1, mark.column + 1)
+    tag = node.tag
+    if tag == _STR:  # most nodes: a plain string needs no constructor or bookkeeping
+        budget.left -= 1
+        if budget.left >= 0 and len(budget.path) < MAX_DEPTH:
+            return Node(node.value, loc)
+    if tag not in _STANDARD_TAGS:
+        errors.error(loc, f"tag {tag!r} is not allowed: the schema is plain data"
                           + (" (quote a date or time to keep it as a string)"
-                             if node.tag == "tag:yaml.org,2002:timestamp" else ""))
+                             if tag == "tag:yaml.org,2002:timestamp" else ""))
         return Node(None, loc)
     if id(node) in budget.path:
         errors.error(loc, "recursive alias: this node contains itself")
@@ -92,12 +103,13 @@ def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any,
     if len(budget.path) >= MAX_DEPTH:
         errors.error(loc, f"nested more than {MAX_DEPTH} levels deep")
         return Node(None, loc)
-    budget.left -= 1
+    if tag != _STR:  # a string was counted above
+        budget.left -= 1
     if budget.left < 0:
         if budget.left == -1:  # report once
             errors.error(loc, f"the file expands to more than {MAX_NODES} nodes (aliases?)")
         return Node(None, loc)
-    if isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+    if tag == _MAP or tag == _SEQ:
         budget.path.add(id(node))
         try:
             return _convert_collection(file, node, errors, loader, budget, loc)
@@ -105,7 +117,7 @@ def _convert(file: str, node: yaml.Node, errors: Collector, loader: Any,
             budget.path.discard(id(node))
     # Scalars: call the safe constructor for the resolved tag directly (construct_object
     # adds bookkeeping for recursive collections we never hand it).
-    return Node(loader.yaml_constructors[node.tag](loader, node), loc)
+    return Node(loader.yaml_constructors[tag](loader, node), loc)
 
 
 def _convert_collection(file: str, node: yaml.Node, errors: Collector, loader: Any,
@@ -117,8 +129,8 @@ def _convert_collection(file: str, node: yaml.Node, errors: Collector, loader: A
             if budget.left < 0:
                 break
             reported = len(errors.diagnostics)
-            key = _convert(file, key_node, errors, loader, budget).value
             key_loc = _loc(file, key_node)
+            key = _convert(file, key_node, errors, loader, budget, key_loc).value
             if len(errors.diagnostics) > reported:  # a tag or alias problem, said already
                 continue
             if not isinstance(key, str | int | float | bool) or key is None:
