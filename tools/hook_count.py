@@ -4,6 +4,7 @@ lines of codegen/cfgc/hooks/ and codegen/cfgc/runtime/.
 A hook is named by a `hook:` validator, resolve step or hash factor, or by a property or
 method without `expr` (its hook defaults to its own name); the kernels section names
 one more for every op field. Counted from the parsed schema, so nothing is missed.
+Calls of a library's functions (`call: checkpoint.read`) are counted apart.
 
 Usage: python tools/hook_count.py [--list]
 """
@@ -41,12 +42,17 @@ def main(argv: list[str] | None = None) -> int:
     sys.path.insert(0, str(ROOT / "codegen"))
     from cfgc.front.parse import parse_schema_dir
     schema = parse_schema_dir(ROOT / "schema", ROOT)
-    names = hook_names(schema)
+    named = hook_names(schema)
+    names = {k: {h for h in v if "." not in h} for k, v in named.items()}
+    calls = sorted({h for v in named.values() for h in v if "." in h})
     total = sum(len(v) for v in names.values())
     print(f"hook functions named by the schema: {total}")
+    print(f"library functions it calls (`call:`): {len(calls)}" + (
+        f" ({', '.join(calls)})" if calls else ""))
     if args.list:
         for module in sorted(names):
-            print(f"  {module}: {', '.join(sorted(names[module]))}")
+            if names[module]:
+                print(f"  {module}: {', '.join(sorted(names[module]))}")
     pkg = ROOT / "codegen" / "cfgc"
     hooks, runtime = lines(pkg / "hooks"), lines(pkg / "runtime")
     print(f"lines: hooks/ {hooks}, runtime/ {runtime}, both {hooks + runtime}")

@@ -45,12 +45,14 @@ def _compile(root: Path) -> dict[str, str] | None:
         return None
 
 
-def _compile_now(root: Path) -> tuple[dict[str, str], str]:
-    """The whole compile (imported here: a remembered compile needs none of it)."""
+def _compile_now(root: Path) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The whole compile, and the folders of Python it read besides cfgc's own (imported
+    here: a remembered compile needs none of it)."""
     from . import pipeline
 
     res = pipeline.load(root)
-    return pipeline.build(res), res.schema.hooks_path
+    folders = (res.schema.hooks_path, *(lib.path for lib in res.schema.libraries))
+    return pipeline.build(res), folders
 
 
 GENERATED = GENERATED_DIR + "/"

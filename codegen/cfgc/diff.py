@@ -74,8 +74,8 @@ def _git(root: Path, *args: str, data: bytes | None = None) -> bytes:
 
 
 def export_ref(root: Path, ref: str, dest: Path) -> None:
-    """Write schema/ (and cfgc's hooks, which the old schema names) as of `ref` under
-    dest, laid out like the project root."""
+    """Write schema/ (and codegen/: the hooks and libraries the old schema names) as of
+    `ref` under dest, laid out like the project root."""
     try:
         sha = _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options",
                    f"{ref}^{{commit}}").decode().strip()
@@ -83,7 +83,7 @@ def export_ref(root: Path, ref: str, dest: Path) -> None:
         raise RefError(f"{ref!r} is not a commit in the git repository at {root}") from None
     prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
     listing = _git(root, "ls-tree", "-r", "-z", "--full-name", "--name-only", sha, "--",
-                   "schema", "codegen/cfgc/hooks")
+                   "schema", "codegen")
     paths = [p for p in listing.decode().split("\0") if p.endswith((".yaml", ".py"))]
     if not paths:
         return

@@ -19,9 +19,10 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-FORMAT = 1
+FORMAT = 2
 #: Folders (relative to the project root) whose .py files a compile reads besides the
-#: schema: the kernel sources (their uuids); the hooks folder is the schema's own.
+#: schema: the kernel sources (their uuids); the hooks and library folders are named by
+#: the schema itself.
 READ_DIRS = ("kernels",)
 _CFGC = Path(__file__).resolve().parent
 
@@ -56,10 +57,10 @@ def _schema_files(root: Path) -> list[Path]:
                   if not any(part.startswith("_") for part in p.relative_to(schema).parts))
 
 
-def _inputs(root: Path, hooks_path: str) -> dict[str, str]:
+def _inputs(root: Path, folders: tuple[str, ...]) -> dict[str, str]:
     """Digest of every group of files a compile of `root` reads."""
     groups = {"compiler": _compiler(), "schema": _digest(_schema_files(root), root)}
-    for rel in (hooks_path, *READ_DIRS):
+    for rel in (*folders, *READ_DIRS):
         if not rel:
             continue
         folder = root / rel
@@ -68,26 +69,28 @@ def _inputs(root: Path, hooks_path: str) -> dict[str, str]:
     return groups
 
 
-def compile_project(root: Path, compile_fn: Callable[[Path], tuple[dict[str, str], str]]
+def compile_project(root: Path,
+                    compile_fn: Callable[[Path], tuple[dict[str, str], tuple[str, ...]]]
                     ) -> dict[str, str]:
     """The outputs for `root`: remembered when nothing they depend on changed, else
-    `compile_fn(root)` -> (outputs, the schema's hooks path), then remembered."""
+    `compile_fn(root)` -> (outputs, the folders of hooks and libraries the schema names),
+    then remembered."""
     entry = _entry(root)
     if enabled():
         try:
             with open(entry, "rb") as fh:
                 saved = pickle.load(fh)
-            if saved["format"] == FORMAT and saved["inputs"] == _inputs(root, saved["hooks"]):
+            if saved["format"] == FORMAT and saved["inputs"] == _inputs(root, saved["read"]):
                 return saved["outputs"]
         except (OSError, EOFError, KeyError, TypeError, pickle.UnpicklingError, ValueError,
                 AttributeError):
             pass  # no entry, or an unreadable one: compile
-    before = _inputs(root, "") if enabled() else {}
-    outputs, hooks_path = compile_fn(root)
+    before = _inputs(root, ()) if enabled() else {}
+    outputs, folders = compile_fn(root)
     if enabled():
-        after = _inputs(root, hooks_path)
-        if all(after[k] == v for k, v in before.items() if k):  # nothing moved meanwhile
-            _save(entry, {"format": FORMAT, "hooks": hooks_path, "inputs": after,
+        after = _inputs(root, folders)
+        if all(after[k] == v for k, v in before.items()):  # nothing moved meanwhile
+            _save(entry, {"format": FORMAT, "read": folders, "inputs": after,
                           "outputs": outputs})
     return outputs
 

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import model as _hooks
-from cfgc.runtime import checkpoint as _checkpoint
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
@@ -429,8 +429,7 @@ class ModelConfig:
         if self.tokenizer_revision is None:
             self.tokenizer_revision = self.revision
         self.served_model_name = ((self.served_model_name[0] if isinstance(self.served_model_name, list) else self.served_model_name) if self.served_model_name else self.model)
-        _hooks.load_checkpoint(self)
-        _hooks.resolve_runner_and_convert(self)
+        _checkpoint.read(self)
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"])
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
@@ -496,12 +495,12 @@ class ModelConfig:
     @property
     def has_tokenizer_files(self) -> "bool":
         """Whether the checkpoint folder holds tokenizer files (tokenizer.json, tokenizer_config.json, tokenizer.model, vocabulary files); True when no checkpoint was read. Looked up on disk at each access."""
-        return _hooks.has_tokenizer_files(self)
+        return _checkpoint.has_tokenizer_files(self)
 
     @property
     def registry(self) -> "Any":
         """A registry-like object answering is_pooling_model, is_text_generation_model, is_multimodal_model, is_pp_supported_model and get_supported_archs from the architecture tables; model classes need the engine (NotSupportedError)."""
-        return _hooks.registry(self)
+        return _checkpoint.registry(self)
 
     @property
     def model_type(self) -> "str":
@@ -536,7 +535,7 @@ class ModelConfig:
     @property
     def registry_runner_type(self) -> "str":
         """The runner the architectures imply: the architecture tables for the first listed name, else the first suffix match (iter_architecture_defaults), else "generate"."""
-        return _hooks.registry_runner_type(self)
+        return _checkpoint.runner_type(self)
 
     @property
     def is_multimodal_architecture(self) -> "bool":
@@ -705,7 +704,7 @@ class ModelConfig:
 
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""
-        return _hooks.get_model_arch_config(self, *args, **kwargs)
+        return _checkpoint.architecture_config(self, *args, **kwargs)
 
     def using_transformers_backend(self) -> "bool":
         """Whether the Transformers modeling backend serves the model (approximation: only when model_impl is "transformers"; the engine also falls back to it for unregistered architectures)."""
@@ -785,7 +784,7 @@ class ModelConfig:
 
     def try_get_generation_config(self, *args: Any, **kwargs: Any) -> "dict[str, Any]":
         """Settings of the model's generation_config.json (or of the folder generation_config names); {} without one."""
-        return _hooks.try_get_generation_config(self, *args, **kwargs)
+        return _checkpoint.generation_config(self, *args, **kwargs)
 
     def get_diff_sampling_param(self, *args: Any, **kwargs: Any) -> "dict[str, Any]":
         """Default sampling parameters from the generation config (unless "vllm") and override_generation_config; max_new_tokens is reported as max_tokens."""
@@ -797,7 +796,7 @@ class ModelConfig:
 
     def get_and_verify_max_len(self, max_model_len: "int | None") -> "int":
         """The context length: the checkpoint's for a request of None or -1 (length keys, sliding window when disabled, RoPE scaling, encoder limits), else the request checked against it (a longer request needs an opt-in environment variable)."""
-        return _hooks.get_and_verify_max_len(self, max_model_len)
+        return _checkpoint.max_model_len(self, max_model_len)
 
     def is_nvfp4_quantized(self) -> "bool":
         """Whether the weights are NVFP4-quantized (ModelOpt FP4, or compressed-tensors in an nvfp4 format)."""

@@ -38,6 +38,8 @@ def _step_text(s: m.Step) -> str:
     if s.kind == "check":
         return rule_text(s.rule)
     when = f"when {_code(s.when.display)}: " if s.when is not None else ""
+    if s.kind == "hook" and m.is_library_call(s.hook):
+        return f"{when}call `{s.hook}` (a library function)"
     if s.kind == "hook":
         return f"{when}hook `{s.hook}` (an algorithm in `cfgc.hooks`)"
     if s.kind == "apply":

@@ -308,9 +308,11 @@ def hook_points_page(res: Resolved) -> str:
              "hooks of `cfgc.hooks` and is listed per class as well.", ""]
     for c in sorted(res.schema.classes, key=lambda c: c.name):
         field_points = [f for f in c.fields if f.hook_point]
-        hooks = [*(s.hook for s in c.resolve if s.kind == "hook"),
+        named = [*(s.hook for s in c.resolve if s.kind == "hook"),
                  *(v.hook for f in c.fields for v in f.validators if v.name == "hook")]
-        if not (c.hook_points or field_points or hooks):
+        hooks = [h for h in named if not m.is_library_call(h)]
+        calls = [h for h in named if m.is_library_call(h)]
+        if not (c.hook_points or field_points or named):
             continue
         lines += [f"## {c.name}", ""]
         if c.hook_points:
@@ -325,7 +327,15 @@ def hook_points_page(res: Resolved) -> str:
         if hooks:
             lines += ["Value-only hooks (`cfgc.hooks." + c.module + "`): "
                       + ", ".join(f"`{h}`" for h in dict.fromkeys(hooks)) + ".", ""]
+        if calls:
+            lines += ["Library calls: " + ", ".join(
+                f"`{h}` (`{_library(res, h).package}`)" for h in dict.fromkeys(calls))
+                + ".", ""]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _library(res: Resolved, call: str) -> m.Library:
+    return next(lib for lib in res.schema.libraries if lib.name == call.split(".", 1)[0])
 
 
 def _method_name(a) -> str:

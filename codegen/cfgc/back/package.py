@@ -19,6 +19,7 @@ from ..model.python import (
     env_kind,
     field_default,
     hash_expr,
+    hook_ref,
     literal,
     param_source,
     py_literal,
@@ -181,7 +182,7 @@ def _method_view(c: m.ClassDef, acc: m.Accessor, compiled) -> AccessorView:
     else:
         sig = ", *args: Any, **kwargs: Any"
         args = ", ".join([first] * bool(first) + ["*args", "**kwargs"])
-    return AccessorView(acc.name, acc.doc, acc.returns, sig, f"_hooks.{acc.hook}({args})",
+    return AccessorView(acc.name, acc.doc, acc.returns, sig, f"{hook_ref(acc.hook)}({args})",
                         acc.kind)
 
 
@@ -197,7 +198,7 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
     view.post_init_params = "".join(f", {f.name}: {f.type.source()}" for f in initvars)
     compiled_props = {acc.name: src for acc, src in code.properties}
     for acc in c.properties:
-        body = compiled_props.get(acc.name, f"_hooks.{acc.hook}(self)")
+        body = compiled_props.get(acc.name, f"{hook_ref(acc.hook)}(self)")
         view.properties.append(AccessorView(acc.name, acc.doc, acc.returns, "", body))
     compiled_methods = {acc.name: (src, sig) for acc, src, sig in code.methods}
     for acc in c.methods:
@@ -275,28 +276,43 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     ]
     views = [class_view(c, res) for c in classes]
     tables = [src for c in classes for *_, src in res.behaviour[c.name].tables]
-    constants, runtime_modules = _constants(module, res)
+    constants, imported = _constants(module, res)
     late = _constants(module, res, late=True)[0]  # expressions may build the classes
-    uses = _support_names_used(views, tables + late)
+    code = _code_text(views, tables + late)
+    uses = _support_names_used(code)
     if any(k.alias for k in res.schema.constants if k.module == module):
         imports.insert(0, f"from {pkg} import types as _types")
-    runtime_imports = sorted(
-        [(n, a) for n, a in (("hashing", "_h"), ("rules", "_r"), ("validators", "_v"))
-         if a == "_h" or a in uses] + [(n, f"_{n}") for n in runtime_modules])
+    modules = [(f"cfgc.runtime.{n}", a) for n, a in (
+        ("hashing", "_h"), ("rules", "_r"), ("validators", "_v")) if a == "_h" or a in uses]
+    modules += [(path, "_" + path.rsplit(".", 1)[1]) for path in imported]
+    modules += [(lib.package, lib.alias) for lib in res.schema.libraries
+                if re.search(rf"(?<![\w.]){lib.alias}\.", code)]
+    if "_hooks" in uses:
+        modules.append((f"{res.schema.hooks_package}.{module}", "_hooks"))
     return env.get_template("config_module.py.jinja").render(
         header=header(source),
         module_doc=module_doc,
         imports=imports,
-        hooks_module=module if "_hooks" in uses else "",
-        hooks_package=res.schema.hooks_package,
         classes=views,
         tables=tables,
         uses=uses,
         constants=constants,
         late_constants=late,
-        runtime_imports=runtime_imports,
+        cfgc_imports=_cfgc_imports(modules, "warn_deprecated" in uses),
         package=pkg,
     )
+
+
+def _cfgc_imports(modules: list[tuple[str, str]], deprecation: bool) -> list[str]:
+    """The imports of hand-written code (runtime, hooks, libraries), one module each
+    under its alias, sorted as ruff's isort would: by the module imported from."""
+    lines = {(path.rsplit(".", 1)[0], path.rsplit(".", 1)[1], alias)
+             for path, alias in modules}
+    lines.add(("cfgc.runtime.dataclass", "config", ""))
+    if deprecation:
+        lines.add(("cfgc.runtime.deprecation", "warn_deprecated", ""))
+    return [f"from {parent} import {name}" + (f" as {alias}" if alias else "")
+            for parent, name, alias in sorted(lines)]
 
 
 def _one_entry_per_line(source: str) -> str:
@@ -314,8 +330,8 @@ def _one_entry_per_line(source: str) -> str:
 
 def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str], list[str]]:
     """The module's `constants:` as Python statements (each preceded by its doc as a `#:`
-    comment), and the cfgc.runtime modules they re-export functions from. `late`: the
-    expression constants, which come after the classes."""
+    comment), and the modules (cfgc.runtime.<module>, a library) they re-export functions
+    from. `late`: the expression constants, which come after the classes."""
     out: list[str] = []
     runtime: set[str] = set()
     for k in res.schema.constants:
@@ -334,7 +350,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
             rhs = table.upper()
         elif k.import_path:
             mod, attr = k.import_path.rsplit(".", 1)
-            runtime.add(mod.rsplit(".", 1)[1])
+            runtime.add(mod)
             rhs = f"_{mod.rsplit('.', 1)[1]}.{attr}"
         else:
             rhs = repr(k.value)
@@ -348,10 +364,15 @@ _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "L
                   "warn_deprecated", "_platforms")
 
 
-def _support_names_used(views: list[ClassView], extra: list[str] = ()) -> set[str]:
+def _support_names_used(text: str) -> set[str]:
     """Which fixed imports the module's code uses, read from the generated code itself
-    (declarations, validator bodies, phases, hash expressions; never docs), so the
-    module imports exactly what it needs."""
+    (`_code_text`), so the module imports exactly what it needs."""
+    return {n for n in _SUPPORT_NAMES if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)}
+
+
+def _code_text(views: list[ClassView], extra: list[str] = ()) -> str:
+    """The module's code, docs left out: declarations, validator bodies, phases, hash
+    expressions, accessors, and `extra` (tables, constants)."""
     code: list[str] = list(extra)
     for v in views:
         code += [f.decl for f in v.fields] + [e for _, e in v.factors] + v.phase
@@ -364,8 +385,7 @@ def _support_names_used(views: list[ClassView], extra: list[str] = ()) -> set[st
             code.append("_sha256(")
         if v.validators:
             code.append("field_validator(")
-    text = "\n".join(code)
-    return {n for n in _SUPPORT_NAMES if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)}
+    return "\n".join(code)
 
 
 def _import_line(module: str, names: list[str]) -> str:

@@ -1,10 +1,10 @@
-"""Hooks for schema/model_arch.yaml: turning a Hugging Face config into plain facts.
+"""The architecture convertor: a Hugging Face config turned into plain facts.
 
 `architecture_facts` builds the ModelArchitectureConfig fields and `config_facts`
-the HfConfigFacts fields from a loaded config. Both stay Python: they probe dozens of
-alternative attribute names and per-model-type layouts of arbitrary config objects
-(a real algorithm over objects the expression language cannot read), and their result
-is what the checkpoint-facts cache stores, so expressions then work on plain data.
+the HfConfigFacts fields (schema/model_arch.yaml) from a loaded config. They probe
+dozens of alternative attribute names and per-model-type layouts of arbitrary config
+objects; their result is what the checkpoint-facts cache stores, so the schema's
+expressions then work on plain data.
 """
 
 from __future__ import annotations

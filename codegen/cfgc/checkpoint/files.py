@@ -1,4 +1,5 @@
-"""Finding a checkpoint's config, and the checkpoint-facts cache.
+"""Reading a checkpoint: finding its config, the checkpoint-facts cache, loading the
+config with transformers (lazily), and the files next to it.
 
 ModelConfig reads the model's Hugging Face config when it is built. Importing
 transformers costs seconds, so what the config classes need from it (the
@@ -17,7 +18,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -283,44 +284,6 @@ class LazyHfConfig:
 
 
 # --- names vllm_config exports (vLLM's vllm.config.model) ----------------------------
-
-#: Architecture-name suffixes and the (runner, convert) they imply, most specific first.
-_SUFFIX_TO_DEFAULTS: tuple[tuple[str, tuple[str, str]], ...] = (
-    ("ForCausalLM", ("generate", "none")),
-    ("ForConditionalGeneration", ("generate", "none")),
-    ("ChatModel", ("generate", "none")),
-    ("LMHeadModel", ("generate", "none")),
-    ("ForTextEncoding", ("pooling", "embed")),
-    ("EmbeddingModel", ("pooling", "embed")),
-    ("ForSequenceClassification", ("pooling", "classify")),
-    ("ForTokenClassification", ("pooling", "classify")),
-    ("ForAudioClassification", ("pooling", "classify")),
-    ("ForImageClassification", ("pooling", "classify")),
-    ("ForVideoClassification", ("pooling", "classify")),
-    ("ClassificationModel", ("pooling", "classify")),
-    ("ForRewardModeling", ("pooling", "embed")),
-    ("RewardModel", ("pooling", "embed")),
-    ("Model", ("pooling", "embed")),  # any other *Model: after the specific ones
-)
-
-
-def iter_architecture_defaults() -> Iterator[tuple[str, tuple[str, str]]]:
-    """(suffix, (runner, convert)) pairs, in matching priority."""
-    yield from _SUFFIX_TO_DEFAULTS
-
-
-def try_match_architecture_defaults(
-    architecture: str, *, runner_type: str | None = None, convert_type: str | None = None,
-) -> tuple[str, tuple[str, str]] | None:
-    """The first suffix entry that `architecture` ends with (and that agrees with the
-    given runner / convert type), or None."""
-    for suffix, (runner, convert) in iter_architecture_defaults():
-        if ((runner_type is None or runner_type == runner)
-                and (convert_type is None or convert_type == convert)
-                and architecture.endswith(suffix)):
-            return suffix, (runner, convert)
-    return None
-
 
 _TORCH_NAMES = {"half": "float16", "float16": "float16", "float": "float32",
                 "float32": "float32", "bfloat16": "bfloat16"}

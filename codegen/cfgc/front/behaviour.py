@@ -17,7 +17,7 @@ import json
 from ..errors import Collector, Loc, did_you_mean
 from ..model import schema as m
 from ..model.expr import Expr
-from ..model.python import literal, param_source
+from ..model.python import hook_ref, literal, param_source
 from ..model.resolved import ClassCode, Resolved, value_problem
 from ..model.types import TypeExpr, parse_type
 from . import expr as x
@@ -136,10 +136,11 @@ class _Compiler:
         if s.kind == "check":
             self.out.phase += self.rule(s.rule, what)
         elif s.kind == "hook":
-            sig = self.res.hooks.get(self.c.module, {}).get(s.hook)
+            owner = s.hook.split(".", 1)[0] if m.is_library_call(s.hook) else self.c.module
+            sig = self.res.hooks.get(owner, {}).get(s.hook)
             wants_initvars = sig is not None and initvar_args and sig.accepts(
                 1 + initvar_args.count(","))
-            call = f"_hooks.{s.hook}(self{initvar_args if wants_initvars else ''})"
+            call = f"{hook_ref(s.hook)}(self{initvar_args if wants_initvars else ''})"
             self.out.phase += self._guarded(s, what, [call])
         elif s.kind == "apply":
             table = next((t for t in self.c.tables if t.name == s.table), None)

@@ -22,7 +22,8 @@ from .yaml_loader import Node, load_yaml
 
 TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants",
             "platforms")
-PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks", "differs_from_vllm")
+PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks", "libraries",
+                "differs_from_vllm")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "rules", "resolve", "tables",
     "hook_points", "cli", "renamed_from", "fields_from", "properties", "methods",
@@ -31,10 +32,10 @@ CLASS_KEYS = (
 )
 RULE_KEYS = ("when", "require", "message", "warn", "info", "raises")
 RAISES = ("ValueError", "NotImplementedError")
-STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook")
+STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook", "call")
 SET_KEYS = ("set", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
-ACCESSOR_KEYS = ("hook", "expr", "doc", "returns", "params", "kind", "unsupported",
+ACCESSOR_KEYS = ("hook", "call", "expr", "doc", "returns", "params", "kind", "unsupported",
                  "differs_from_vllm")
 CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
                  "export", "differs_from_vllm")
@@ -112,6 +113,7 @@ def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
 def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.Schema:
     package, version = "", 0  # project.yaml must name them
     hooks_package, hooks_path = m.Schema.hooks_package, m.Schema.hooks_path
+    libraries: tuple[m.Library, ...] = ()
     classes: list[m.ClassDef] = []
     enums: list[m.EnumDef] = []
     aliases: list[m.AliasDef] = []
@@ -151,6 +153,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
                 if hooks_path and (hooks_path.startswith("/") or ".." in hooks_path.split("/")):
                     errors.error(hr.get("path").loc, "hooks path must be a folder inside "
                                  "the project")
+            libraries = _parse_libraries(proj.get("libraries"), errors)
         for name, node in _named_entries(top, "enums", errors):
             enums.append(_parse_enum(name, node, top.node.key_locs, errors))
         for name, node in _named_entries(top, "aliases", errors):
@@ -192,6 +195,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         files=tuple(d[0] for d in docs),
         hooks_package=hooks_package,
         hooks_path=hooks_path,
+        libraries=libraries,
         breaking_ok=breaking_ok,
         differences=differences,
         constants=tuple(constants),
@@ -199,6 +203,43 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         platform_set=platform_set,
         platform_file=platform_sections[0][0] if platform_sections else "",
     )
+
+
+def _parse_libraries(node: Node | None, errors: Collector) -> tuple[m.Library, ...]:
+    """`libraries: {name: {package, path}}`: hand-written libraries the schema calls."""
+    if node is None:
+        return ()
+    if not node.is_map:
+        errors.error(node.loc, "libraries must map a name to {package, path}")
+        return ()
+    out = []
+    for name, value in node.value.items():
+        what = f"library {name}"
+        if not IDENT.match(name) or name in ("hooks", "self"):
+            errors.error(node.key_locs[name], f"{what}: the name must be an identifier "
+                         "(not hooks or self)")
+            continue
+        r = Reader(value, what, ("package", "path"), errors)
+        package, path = r.str("package", what, required=True), r.str("path", what,
+                                                                     required=True)
+        if package and not DOTTED.match(package):
+            errors.error(r.key_loc("package"), f"{what}: package must be a dotted import "
+                         "name like cfgc.checkpoint")
+        if path and (path.startswith("/") or ".." in path.split("/")):
+            errors.error(r.key_loc("path"), f"{what}: path must be a folder inside the "
+                         "project")
+        out.append(m.Library(name, package, path, node.key_locs[name]))
+    return tuple(out)
+
+
+def _call_name(r: Reader, key: str, what: str, errors: Collector) -> str:
+    """A `call: <library>.<function>` value ('' when it is not one)."""
+    name = r.str(key, what, required=True)
+    if name and not re.fullmatch(r"[A-Za-z_]\w*\.[A-Za-z_]\w*", name):
+        errors.error(r.get(key).loc, f"call of {what} must name <library>.<function>, "
+                     "e.g. checkpoint.read")
+        return ""
+    return name
 
 
 def _parse_breaking_ok(node: Node | None, errors: Collector) -> tuple[m.BreakingOk, ...]:
@@ -510,11 +551,15 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if not ar.ok:
             continue
         expr = _expr(ar, "expr", label, errors)
-        if expr is not None and ar.has("hook"):
-            errors.error(ar.key_loc("hook"), f"{label} has both 'expr' and 'hook': keep one")
+        given = [k for k in ("expr", "hook", "call") if ar.has(k)]
+        if len(given) > 1:
+            errors.error(ar.key_loc(given[1]), f"{label} has both {given[0]!r} and "
+                         f"{given[1]!r}: keep one")
         if expr is None and not ar.has("expr") and not hooks_allowed:
             errors.error(loc, f"{label} needs 'expr'")
-        hook = "" if ar.has("expr") else ar.str("hook", name, default=name)
+        hook = "" if ar.has("expr") else (_call_name(ar, "call", label, errors)
+                                          if ar.has("call") else ar.str("hook", name,
+                                                                        default=name))
         returns = ar.str("returns", name, default="Any")
         try:
             parse_type(returns)
@@ -527,9 +572,9 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
             errors.error(ar.key_loc("kind"), f"kind of {label} must be one of "
                          f"{m.ACCESSOR_KINDS if key == 'methods' else ('method',)}")
         unsupported = ar.str("unsupported", label).strip()
-        if unsupported and (expr is not None or ar.has("hook")):
+        if unsupported and (expr is not None or ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("unsupported"), f"{label} is unsupported: it takes no "
-                         "expr or hook")
+                         "expr, hook or call")
         if kind != "method" and expr is not None:
             errors.error(ar.key_loc("kind"), f"{label} is a {kind}: back it with a hook "
                          "(an expression reads the instance)")
@@ -631,7 +676,7 @@ def _parse_rules(node: Node | None, what: str, errors: Collector) -> list[m.Rule
 
 def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step]:
     """`resolve:` - the ordered after-construction steps; each names its kind by the
-    first key it has: set, require, warn, info, apply or hook."""
+    first key it has: set, require, warn, info, apply, hook or call."""
     steps = []
     for i, item in enumerate(_seq(node, "resolve", what, errors)):
         label = f"resolve step {i + 1} of {what}"
@@ -655,6 +700,10 @@ def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step
             rule = _parse_rule(item, label, errors)
             if rule is not None:
                 steps.append(m.Step("check", item.loc, rule=rule))
+        elif kind == "call":  # a library function: a hook step whose name is dotted
+            r = Reader(item, label, ("call", "when"), errors)
+            steps.append(m.Step("hook", item.loc, when=_expr(r, "when", label, errors),
+                                hook=_call_name(r, "call", label, errors)))
         else:
             r = Reader(item, label, (kind, "when"), errors)
             name = r.str(kind, label, required=True)

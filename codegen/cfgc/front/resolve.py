@@ -52,6 +52,12 @@ def resolve(schema: m.Schema) -> Resolved:
     hooks_dir = (schema.root or Path(".")) / schema.hooks_path
     hooks = {mod: hook_functions(hooks_dir / f"{mod}.py")
              for mod in {c.module for c in schema.classes}}
+    for lib in schema.libraries:  # a library's API: the functions of its __init__.py
+        if lib.name in hooks:
+            errors.error(lib.loc, f"library {lib.name!r} is named like a schema module")
+        hooks[lib.name] = {f"{lib.name}.{name}": sig for name, sig in hook_functions(
+            (schema.root or Path(".")) / lib.path / "__init__.py").items()
+            if not name.startswith("_")}
     res = Resolved(schema, tables["enums"], tables["aliases"], tables["runtime"],
                    tables["classes"], hooks)
     known = sorted(seen) + list(("bool", "int", "float", "str", "Path", "Any", "list", "dict"))
@@ -108,10 +114,13 @@ def _check_constants(res: Resolved, errors: Collector) -> None:
                                     f"{cls}'s module ({c.module})")
         if k.expr is not None:
             res.behaviour[f"{k.module}.{k.name}"] = compile_constant(k, res, errors)
-        if k.import_path and k.import_path.count(".") != 3 or (
-                k.import_path and not k.import_path.startswith("cfgc.runtime.")):
+        libraries = [lib.package + "." for lib in res.schema.libraries]
+        if k.import_path and not (
+                (k.import_path.count(".") == 3 and k.import_path.startswith("cfgc.runtime."))
+                or any(k.import_path.startswith(p) and "." not in k.import_path[len(p):]
+                       for p in libraries)):
             errors.error(k.loc, f"import of {what} must be cfgc.runtime.<module>.<name> "
-                                "(hand-written runtime code)")
+                                "(hand-written runtime code) or <library package>.<name>")
 
 
 def _check_type_names(t: TypeExpr, loc: Loc, what: str, res: Resolved, known, errors) -> bool:
@@ -131,14 +140,24 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
     n_initvars = sum(1 for f in c.fields if f.kind == "initvar")
 
     def check_hook(name: str, loc: Loc, *counts: int, role: str = "") -> None:
-        """The hook exists and accepts one of `counts` positional arguments."""
-        sig = hooks.get(name)
+        """The hook (or library function, `lib.name`) exists and accepts one of `counts`
+        positional arguments."""
+        found, where = hooks, hook_file
+        if m.is_library_call(name):
+            lib = name.split(".", 1)[0]
+            libraries = [x.name for x in res.schema.libraries]
+            if lib not in libraries:
+                errors.error(loc, f"unknown library {lib!r} in call {name!r}: declare it "
+                                  f"under project.libraries{did_you_mean(lib, libraries)}")
+                return
+            found, where = res.hooks.get(lib, {}), f"the {lib} library's __init__.py"
+        sig = found.get(name)
         if sig is None:
-            errors.error(loc, f"unknown hook {name!r}: no function of that name in {hook_file}"
-                              f"{did_you_mean(name, hooks)}")
+            errors.error(loc, f"unknown {'hook' if found is hooks else 'function'} {name!r}: "
+                              f"no function of that name in {where}{did_you_mean(name, found)}")
         elif counts and not any(sig.accepts(n) for n in counts):
             want = " or ".join(str(n) for n in dict.fromkeys(counts))
-            errors.error(loc, f"hook {name} ({hook_file}:{sig.line}) takes {sig.params} "
+            errors.error(loc, f"hook {name} ({where}:{sig.line}) takes {sig.params} "
                               f"positional argument(s), but as {role} it is called with {want}")
 
     for f in c.fields:
@@ -177,7 +196,8 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
             check_hook(acc.hook, acc.loc, first + len(fixed),
                        role=f"a {acc.kind} ({'self, ' * first}{len(acc.params)} parameters)")
         elif acc.hook:  # a method passes its own arguments on: self is all we can check
-            sig = hooks.get(acc.hook)
+            sig = (res.hooks.get(acc.hook.split(".", 1)[0], {}) if m.is_library_call(acc.hook)
+                   else hooks).get(acc.hook)
             check_hook(acc.hook, acc.loc, *(range(1, sig.params + 1) if sig else ()),
                        role="a method (self, ...)")
         if acc.name in taken:

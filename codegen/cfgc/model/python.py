@@ -200,3 +200,9 @@ def param_source(acc: m.Accessor) -> str:
     defaults = dict(acc.defaults)
     return "".join(f", {p}: {json.dumps(t)}" + (f" = {defaults[p]}" if p in defaults else "")
                    for p, t in acc.params)
+
+
+def hook_ref(hook: str) -> str:
+    """How generated code names a hook (`_hooks.name`) or a library function
+    (`checkpoint.read` -> `_checkpoint.read`, the library imported as `_checkpoint`)."""
+    return "_" + hook if m.is_library_call(hook) else "_hooks." + hook

@@ -368,6 +368,26 @@ class RuntimeTypeDef:
 
 
 @dataclass(frozen=True)
+class Library:
+    """A hand-written library the schema calls by name (`project.libraries`)."""
+
+    name: str  # as the schema writes it: `call: <name>.<function>`
+    package: str  # import name, e.g. cfgc.checkpoint
+    path: str  # its folder, relative to the project root
+    loc: Loc
+
+    @property
+    def alias(self) -> str:
+        """The name the generated modules import it as."""
+        return "_" + self.name
+
+
+def is_library_call(hook: str) -> bool:
+    """A hook name written as `<library>.<function>` (`call:`) rather than a hook."""
+    return "." in hook
+
+
+@dataclass(frozen=True)
 class BreakingOk:
     """A breaking change declared intended (`project.breaking_ok`), by `cfgc diff` id."""
 
@@ -387,6 +407,9 @@ class Schema:
     files: tuple[str, ...] = ()
     hooks_package: str = "cfgc.hooks"  # import name the generated modules use
     hooks_path: str = "codegen/cfgc/hooks"  # its folder, relative to the project root
+    # Libraries the schema calls (`call: <name>.<function>`): their API is the top-level
+    # functions of the package's __init__.py, read (never imported) like hooks.
+    libraries: tuple[Library, ...] = ()
     breaking_ok: tuple[BreakingOk, ...] = ()
     differences: tuple[Difference, ...] = ()  # project-level `differs_from_vllm` entries
     constants: tuple[ConstantDef, ...] = ()
