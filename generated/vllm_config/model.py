@@ -515,7 +515,7 @@ class ModelConfig:
     @property
     def usable_dtypes(self) -> "list[str]":
         """The platform's dtypes this model type can run in (no float16 where it is unstable)."""
-        return _hooks.usable_dtypes(self)
+        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4'))]
 
     @property
     def auto_dtype(self) -> "str":

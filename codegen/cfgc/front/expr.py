@@ -12,8 +12,11 @@ nested configs (a path through an optional config that is None is None, like `?.
 enum members `Enum.MEMBER`; literals, tuples, lists and dicts; `+ - * / // %` (`+`
 also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`,
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
-`all(... for x in items)` / `any(...)`; `startswith` / `endswith` / `lower` on strings,
-`count` on strings and lists; calls of a config's declared methods (the class's own by
+`all(... for x in items)` / `any(...)`; list, set and dict comprehensions
+(`[x * 2 for x in items if x > 0]`, `{k: v for k, v in d.items()}`, several `for`s, tuple
+targets), `sorted set zip range sum`; `startswith` / `endswith` / `lower` / `upper` /
+`strip` / `isdigit` on strings, `count` on strings and lists, `items` / `keys` /
+`values` on dicts; calls of a config's declared methods (the class's own by
 bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
 `from_flags()` (whether the engine is building the config from command-line flags),
@@ -64,8 +67,12 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
 NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT, "from_flags": BOOL}
 FUNCTIONS.update(dict.fromkeys(NULLARY))
 FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same type back
+#: Functions over collections (typed by their arguments): sorted(xs), set(xs),
+#: zip(xs, ys, ...), range(n) / range(a, b), sum(xs).
+COLLECTION_FUNCTIONS = ("sorted", "set", "zip", "range", "sum")
+FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
-               "count": INT}
+               "count": INT, "strip": STR, "isdigit": BOOL}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
 
 
@@ -620,6 +627,14 @@ class _Checker:
                     func.attr in SEQ_METHODS:
                 self._not_none(bt, func.value, facts, f"call .{func.attr}()")
                 return SEQ_METHODS[func.attr], f"{_paren(bsrc, func.value)}.{func.attr}({argsrc})"
+            if inner.kind == "container" and inner.name == "dict" and \
+                    func.attr in ("items", "keys", "values") and not args:
+                self._not_none(bt, func.value, facts, f"call .{func.attr}()")
+                key, value = inner.args
+                elem = {"keys": key, "values": value}.get(func.attr) or TypeExpr(
+                    "container", name="tuple", args=(key, value))
+                return (TypeExpr("container", name="list", args=(elem,)),
+                        f"{_paren(bsrc, func.value)}.{func.attr}()")
             owner = None
             if inner.kind == "named":
                 owner = self.res.classes.get(inner.name) or self.res.enums.get(inner.name)
@@ -674,6 +689,8 @@ class _Checker:
             return NULLARY[name], f"_r.{name}()"
         if name in ("all", "any"):
             return self._quantifier(node, name, facts)
+        if name in COLLECTION_FUNCTIONS:
+            return self._collection(node, name, facts)
         if name == "env":
             return self._env(node)
         if name == "given":
@@ -735,6 +752,135 @@ class _Checker:
                 self.bound[var] = saved
         cond = "".join(f" if {c}" for c in conds)
         return BOOL, f"{name}({body} for {var} in {isrc}{cond})"
+
+    # -- comprehensions and collection functions ------------------------------------
+
+    def _element(self, t: TypeExpr, node: ast.expr, facts, doing: str) -> TypeExpr:
+        """The type of one item of an iterable of type `t` (a dict iterates its keys)."""
+        t = self._not_none(t, node, facts, doing)
+        if _is_any(t):
+            return ANY
+        if t.kind != "container":
+            raise ExprError(node, f"{ast.unparse(node)!r} is {_show(t)}, not a list")
+        if t.name == "tuple" and not t.variadic:
+            elem = t.args[0] if t.args else ANY
+            for a in t.args[1:]:
+                elem = _merge_literal(elem, a)
+            return self.res.expand(elem)
+        return self.res.expand(t.args[0])
+
+    def _bind(self, target: ast.expr, t: TypeExpr) -> list[str]:
+        """Bind a comprehension's target (a name, or a tuple of names unpacking a
+        fixed tuple) to the item type `t`; the names bound, for unbinding."""
+        if isinstance(target, ast.Name):
+            var = target.id
+            if var == "self" or (self.scope.cls and self.scope.cls.field(var)):
+                raise ExprError(target, f"bound name {var!r} hides a field: pick another")
+            self.bound[var] = t
+            return [var]
+        if isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts):
+            arms = (t.args if t.kind == "container" and t.name == "tuple" and not t.variadic
+                    and len(t.args) == len(target.elts) else None)
+            if arms is None and not _is_any(t) and not (t.kind == "container"
+                                                        and t.name == "tuple"):
+                raise ExprError(target, f"cannot unpack {_show(t)} into "
+                                f"{len(target.elts)} names")
+            names = []
+            for i, e in enumerate(target.elts):
+                item = self.res.expand(arms[i]) if arms else (
+                    t.args[0] if t.kind == "container" and t.args else ANY)
+                names += self._bind(e, item)
+            return names
+        raise ExprError(target, "a comprehension binds a name or a tuple of names")
+
+    def _generators(self, gens: list[ast.comprehension], facts) -> tuple[str, frozenset[str],
+                                                                            dict]:
+        """Check `for ... in ... if ...` clauses in order, binding their names; the
+        clauses as Python, the facts their conditions add, and what to restore."""
+        saved: dict[str, TypeExpr | None] = {}
+        parts: list[str] = []
+        local = set(facts)
+        for comp in gens:
+            if comp.is_async:
+                raise ExprError(comp.iter, "async comprehensions are not supported")
+            it, isrc = self.visit(comp.iter, frozenset(local))
+            elem = self._element(it, comp.iter, frozenset(local), "iterate over")
+            for name in self._bind_saving(comp.target, elem, saved):
+                local = {f for f in local if f != name and not f.startswith(name + ".")
+                         and not f.startswith(name + "\0")}
+            target = (", ".join(ast.unparse(e) for e in comp.target.elts)
+                      if isinstance(comp.target, ast.Tuple) else ast.unparse(comp.target))
+            clause = f"for {target} in {isrc}"
+            for cond in comp.ifs:
+                _, csrc = self.visit(cond, frozenset(local))
+                clause += f" if {_paren(csrc, cond, boolop=True)}"
+                local |= set(_facts(cond, False))
+            parts.append(clause)
+        return " ".join(parts), frozenset(local), saved
+
+    def _bind_saving(self, target: ast.expr, t: TypeExpr, saved: dict) -> list[str]:
+        names = [n.id for n in ast.walk(target) if isinstance(n, ast.Name)]
+        for n in names:
+            saved.setdefault(n, self.bound.get(n))
+        return self._bind(target, t)
+
+    def _unbind(self, saved: dict) -> None:
+        for name, previous in saved.items():
+            if previous is None:
+                self.bound.pop(name, None)
+            else:
+                self.bound[name] = previous
+
+    def v_ListComp(self, node: ast.ListComp, facts) -> tuple[TypeExpr, str]:
+        clauses, local, saved = self._generators(node.generators, facts)
+        try:
+            et, esrc = self.visit(node.elt, local)
+        finally:
+            self._unbind(saved)
+        return TypeExpr("container", name="list", args=(et,)), f"[{esrc} {clauses}]"
+
+    def v_SetComp(self, node: ast.SetComp, facts) -> tuple[TypeExpr, str]:
+        clauses, local, saved = self._generators(node.generators, facts)
+        try:
+            et, esrc = self.visit(node.elt, local)
+        finally:
+            self._unbind(saved)
+        return TypeExpr("container", name="set", args=(et,)), "{" + f"{esrc} {clauses}" + "}"
+
+    def v_DictComp(self, node: ast.DictComp, facts) -> tuple[TypeExpr, str]:
+        clauses, local, saved = self._generators(node.generators, facts)
+        try:
+            kt, ksrc = self.visit(node.key, local)
+            vt, vsrc = self.visit(node.value, local)
+        finally:
+            self._unbind(saved)
+        return (TypeExpr("container", name="dict", args=(kt, vt)),
+                "{" + f"{ksrc}: {vsrc} {clauses}" + "}")
+
+    def _collection(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
+        """sorted / set / zip / range / sum, typed by their arguments."""
+        args = node.args
+        counts = {"sorted": (1,), "set": (1,), "sum": (1,), "range": (1, 2), "zip": (2, 3, 4)}
+        if len(args) not in counts[name]:
+            raise ExprError(node, f"{name}() takes {' or '.join(map(str, counts[name]))} "
+                            "argument(s)")
+        typed = [self.visit(a, facts) for a in args]
+        src = f"{name}({', '.join(s for _, s in typed)})"
+        if name == "range":
+            for (t, _), a in zip(typed, args, strict=True):
+                if self._numeric(t, a, facts, "take range()") != INT:
+                    raise ExprError(a, f"range() of {_show(t)}: an int")
+            return TypeExpr("container", name="list", args=(INT,)), src
+        elems = [self._element(t, a, facts, f"take {name}()")
+                 for (t, _), a in zip(typed, args, strict=True)]
+        if name == "zip":  # Python's zip: as long as the shortest
+            return TypeExpr("container", name="list", args=(
+                TypeExpr("container", name="tuple", args=tuple(elems)),)), \
+                src[:-1] + ", strict=False)"
+        if name == "sum":
+            return self._numeric(elems[0], args[0], facts, "sum"), src
+        return TypeExpr("container", name="list" if name == "sorted" else "set",
+                        args=(elems[0],)), src
 
     def _isinstance(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:
         kinds = node.args[1] if len(node.args) == 2 else None

@@ -207,18 +207,6 @@ def resolve_compile_ranges_endpoints(cc: Any, max_num_batched_tokens: int | None
     cc.compile_ranges_endpoints = sorted(points)
 
 
-def get_compile_ranges(cc: Any) -> list[tuple[int, int]]:
-    """Inclusive (start, end) token ranges cut at the endpoints: [1, e0], [e0+1, e1]...
-
-    Stays a hook: it dedupes, sorts and pairs neighbours into a new list of tuples,
-    which the expression language (no comprehensions, sorted or zip) cannot build.
-    """
-    if cc.compile_ranges_endpoints is None:
-        return []
-    ends = sorted(set(cc.compile_ranges_endpoints))
-    return [(start + 1, end) for start, end in zip([0, *ends[:-1]], ends, strict=True)]
-
-
 # --------------------------------------------------------------------------------------
 # Splitting ops and custom ops.
 # --------------------------------------------------------------------------------------

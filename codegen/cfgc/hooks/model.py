@@ -125,19 +125,6 @@ def check_quantization_config(value: Any) -> Any:
     )
 
 
-def usable_dtypes(self: Any) -> list[str]:
-    """platform_dtypes without float16 for model types unstable in it
-    (Float16UnsupportedModelTypes).
-
-    Stays a hook: filtering a list is beyond an expression."""
-    from vllm_config.types import Float16UnsupportedModelTypes
-
-    names = self.platform_dtypes
-    if self.model_type in get_args(Float16UnsupportedModelTypes):
-        names = [n for n in names if n != "float16"]
-    return names
-
-
 # --- multimodal -----------------------------------------------------------------------
 
 

@@ -60,6 +60,7 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
 _ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.BitOr,
             ast.BinOp, ast.UnaryOp,
             ast.BoolOp, ast.Compare, ast.IfExp, ast.Call, ast.GeneratorExp, ast.comprehension,
+            ast.ListComp, ast.SetComp, ast.DictComp,
             ast.Load, ast.Store, ast.And, ast.Or, ast.Not, ast.USub, ast.UAdd, *_ARITH,
             ast.Eq, ast.NotEq, *_ORDER, ast.In, ast.NotIn, ast.Is, ast.IsNot, ast.Subscript,
             ast.Slice, ast.keyword)
