@@ -184,7 +184,7 @@ def test_differences_page_and_class_page(api_demo) -> None:
           m: {unsupported: needs a GPU, expr: x, doc: M.}
         fields:
           x: {type: int, default: 1, doc: X.}
-    """, "is unsupported: it takes no expr or hook"),
+    """, "is unsupported: it takes no expr, hook or call"),
     ("""
     classes:
       Demo:
