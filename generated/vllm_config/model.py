@@ -712,7 +712,9 @@ class ModelConfig:
 
     def maybe_pull_model_tokenizer_for_runai(self, model: "str", tokenizer: "str") -> "None":
         """Nothing for local or hub models; object-storage URIs raise NotSupportedError (the engine downloads them)."""
-        return _hooks.maybe_pull_model_tokenizer_for_runai(self, model, tokenizer)
+        if (not self.model_weights) and not (not any(str(x).startswith(('s3://', 'gs://', 'az://')) for x in [model, tokenizer])):
+            raise _r.NotSupportedError('pulling models from object storage needs the engine', ["model_weights"])
+        return None
 
     def verify_dual_chunk_attention_config(self, load_config: "LoadConfig") -> "None":
         """Nothing for ordinary models; dual-chunk-attention models raise NotSupportedError (the engine loads their sparse attention config)."""
@@ -720,7 +722,21 @@ class ModelConfig:
 
     def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
         """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""
-        return _hooks.verify_with_parallel_config(self, parallel_config)
+        if not ((self.model_arch_config.total_num_attention_heads % parallel_config.tensor_parallel_size) == 0):
+            raise _r.RuleError(f"the model's {self.model_arch_config.total_num_attention_heads} attention heads are not divisible by tensor_parallel_size ({parallel_config.tensor_parallel_size})", ["model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"])
+        if (parallel_config.enable_expert_parallel) and not (self.is_moe):
+            raise _r.RuleError('enable_expert_parallel needs a mixture-of-experts model', ["parallel_config.enable_expert_parallel", "is_moe"])
+        if (parallel_config.pipeline_parallel_size > 1) and not (self.is_pp_supported):
+            raise _r.NotSupportedError(f'{self.architecture} does not support pipeline parallelism', ["parallel_config.pipeline_parallel_size", "is_pp_supported"])
+        if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.tensor_parallel_size > self.get_total_num_kv_heads()):
+            raise _r.RuleError(f'decode context parallelism with GQA needs tensor_parallel_size ({parallel_config.tensor_parallel_size}) above the KV head count ({self.get_total_num_kv_heads()})', ["parallel_config.decode_context_parallel_size", "use_mla", "parallel_config.tensor_parallel_size"])
+        if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.decode_context_parallel_size <= (parallel_config.tensor_parallel_size // self.get_total_num_kv_heads())):
+            raise _r.RuleError(f'decode_context_parallel_size ({parallel_config.decode_context_parallel_size}) must be at most tensor_parallel_size // KV heads = {parallel_config.tensor_parallel_size // self.get_total_num_kv_heads()}', ["parallel_config.decode_context_parallel_size", "use_mla", "parallel_config.tensor_parallel_size"])
+        if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (((self.model_arch_config.total_num_attention_heads // self.get_total_num_kv_heads()) % parallel_config.decode_context_parallel_size) == 0):
+            raise _r.RuleError(f'query heads per KV head ({self.model_arch_config.total_num_attention_heads // self.get_total_num_kv_heads()}) must be divisible by decode_context_parallel_size ({parallel_config.decode_context_parallel_size})', ["parallel_config.decode_context_parallel_size", "use_mla", "model_arch_config.total_num_attention_heads"])
+        if (self.multimodal_config is not None and self.multimodal_config.mm_tensor_ipc == 'torch_shm') and not (parallel_config.world_size_across_dp <= 1):
+            raise _r.RuleError("mm_tensor_ipc 'torch_shm' works only with one rank (no data, tensor or pipeline parallelism)", ["multimodal_config.mm_tensor_ipc", "parallel_config.world_size_across_dp"])
+        return None
 
     def get_sliding_window(self) -> "int | None":
         """The sliding-window size, or None (none, or disabled)."""
@@ -778,9 +794,11 @@ class ModelConfig:
         """Chunk size of the state-space scan (2048 when the config states none)."""
         return self.checkpoint_facts.mamba_chunk_size
 
-    def get_multimodal_config(self, *args: Any, **kwargs: Any) -> "MultiModalConfig":
+    def get_multimodal_config(self) -> "MultiModalConfig":
         """multimodal_config; a ValueError for text-only models."""
-        return _hooks.get_multimodal_config(self, *args, **kwargs)
+        if self.multimodal_config is None:
+            raise _r.RuleError('the model is not multimodal', ["multimodal_config"])
+        return self.multimodal_config
 
     def try_get_generation_config(self, *args: Any, **kwargs: Any) -> "dict[str, Any]":
         """Settings of the model's generation_config.json (or of the folder generation_config names); {} without one."""
@@ -792,7 +810,9 @@ class ModelConfig:
 
     def get_pooling_task(self, supported_tasks: "tuple[str, ...]") -> "str | None":
         """The pooling task to serve among supported_tasks: the configured one, else token_classify for token-classification models, else the first by priority."""
-        return _hooks.get_pooling_task(self, supported_tasks)
+        if (self.pooler_config is not None and self.pooler_config.task is not None) and self.pooler_config.task not in supported_tasks:
+            raise RuntimeError(f"pooling task {self.pooler_config.task!r} is not supported; supported: {', '.join(supported_tasks)}")
+        return (None if self.pooler_config is None else (self.pooler_config.task if self.pooler_config.task is not None else ('token_classify' if 'token_classify' in supported_tasks and any('ForTokenClassification' in a for a in self.architectures) else ([t for t in ('embed&token_classify', 'embed', 'classify', 'token_embed', 'token_classify', 'plugin') if t in supported_tasks] + [None])[0])))
 
     def get_and_verify_max_len(self, max_model_len: "int | None") -> "int":
         """The context length: the checkpoint's for a request of None or -1 (length keys, sliding window when disabled, RoPE scaling, encoder limits), else the request checked against it (a longer request needs an opt-in environment variable)."""

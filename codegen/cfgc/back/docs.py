@@ -13,7 +13,7 @@ from ..model.python import literal
 from ..model.resolved import Resolved
 from ..model.types import TypeKind
 from . import DOCS_REFERENCE_DIR
-from .behaviour_docs import _code, behaviour_section, default_note, env_page
+from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
 
@@ -351,9 +351,12 @@ def _method_name(a) -> str:
     return f"{prefix}`{a.name}`({', '.join(params)})"
 
 
-def _accessor_doc(a) -> str:
-    """The one-line doc, plus what is not available or differs from vLLM 0.25.1."""
+def _accessor_doc(a: m.Accessor) -> str:
+    """The one-line doc, plus its checks and what is not available or differs from
+    vLLM 0.25.1."""
     doc = " ".join(a.doc.split())
+    if a.rules:
+        doc += " **Checks:** " + "; ".join(rule_text(r) for r in a.rules)
     if a.unsupported:
         doc += f" **Raises NotSupportedError:** {a.unsupported}"
     if a.differs:

@@ -164,12 +164,20 @@ def _declaration(f: m.FieldDef, res: Resolved) -> str:
     return decl
 
 
-def _method_view(c: m.ClassDef, acc: m.Accessor, compiled) -> AccessorView:
-    """An expression method (compiled), a hook-backed one (its declared parameters passed
-    on; `*args, **kwargs` when none are declared) or an unsupported one (raises)."""
+def _guarded(guards: list[str], body: str) -> str:
+    """An accessor's rules, then `return body`, as the statement the template indents."""
+    return "\n        ".join([*guards, f"return {body}"]) if guards else ""
+
+
+def _method_view(c: m.ClassDef, acc: m.Accessor, compiled, guards: list[str]
+                 ) -> AccessorView:
+    """An expression method (compiled, after its rules), a hook-backed one (its declared
+    parameters passed on; `*args, **kwargs` when none are declared) or an unsupported
+    one (raises)."""
     if compiled is not None:
         body, sig = compiled
-        return AccessorView(acc.name, acc.doc, acc.returns, sig, body)
+        return AccessorView(acc.name, acc.doc, acc.returns, sig, body,
+                            statement=_guarded(guards, body))
     sig = param_source(acc)
     if acc.unsupported:
         msg = f"{c.name}.{acc.name}() is not available in vllm_config: {acc.unsupported}"
@@ -199,10 +207,13 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
     compiled_props = {acc.name: src for acc, src in code.properties}
     for acc in c.properties:
         body = compiled_props.get(acc.name, f"{hook_ref(acc.hook)}(self)")
-        view.properties.append(AccessorView(acc.name, acc.doc, acc.returns, "", body))
+        view.properties.append(AccessorView(
+            acc.name, acc.doc, acc.returns, "", body,
+            statement=_guarded(code.guards.get(acc.name, []), body)))
     compiled_methods = {acc.name: (src, sig) for acc, src, sig in code.methods}
     for acc in c.methods:
-        view.methods.append(_method_view(c, acc, compiled_methods.get(acc.name)))
+        view.methods.append(_method_view(c, acc, compiled_methods.get(acc.name),
+                                         code.guards.get(acc.name, [])))
     factors = []
     for f in c.hashed_fields:
         t = f.type

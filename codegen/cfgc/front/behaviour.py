@@ -32,22 +32,25 @@ class _Compiler:
         self.out = ClassCode()
         self.scope = x.Scope(res, c, enum)
         self.in_phase = False  # compiling __post_init__: init vars are names too
+        self.params: dict[str, TypeExpr] = {}  # compiling an accessor: its parameters
+
+    def _scope(self, params: dict[str, TypeExpr] | None = None) -> x.Scope:
+        return x.Scope(self.res, self.scope.cls, self.scope.enum,
+                       dict(self.params if params is None else params),
+                       initvars=self.in_phase)
 
     def expr(self, e: Expr | None, what: str, want: TypeExpr | None = None,
              facts: frozenset[str] = frozenset(), params=None) -> x.Checked | None:
         if e is None:
             return None
-        scope = x.Scope(self.res, self.scope.cls, self.scope.enum, dict(params or {}),
-                        initvars=self.in_phase)
-        checked = x.check(e, scope, self.errors, what, want, facts)
+        checked = x.check(e, self._scope(params), self.errors, what, want, facts)
         if checked is not None:
             self.out.enums |= checked.enums
             self.out.env.extend(checked.env)
         return checked
 
     def message(self, text: str, loc: Loc, what: str, facts: frozenset[str]) -> str:
-        scope = x.Scope(self.res, self.scope.cls, self.scope.enum, initvars=self.in_phase)
-        return x.compile_message(text, loc, scope, self.errors, what, facts)
+        return x.compile_message(text, loc, self._scope(), self.errors, what, facts)
 
     # -- the phase -----------------------------------------------------------------
 
@@ -85,7 +88,10 @@ class _Compiler:
             cls = self.res.classes[inner.name]
         return None
 
-    def rule(self, rule: m.Rule, what: str, indent: str = "") -> list[str]:
+    def rule(self, rule: m.Rule, what: str, indent: str = "", record: bool = True
+             ) -> list[str]:
+        """A rule as Python lines; `record`: a class rule, listed with the fields it
+        reads (explain's "rules that mention a field")."""
         when = self.expr(rule.when, f"when of {what}", x.BOOL)
         facts = x.facts_of(rule.when) if rule.when is not None else frozenset()
         lines: list[str] = []
@@ -104,9 +110,11 @@ class _Compiler:
             cond = self.negated(rule.require, facts) or f"not ({req.source})"
             if when is not None:
                 cond = f"({when.source}) and {cond}"
-            lines = [f"if {cond}:",
-                     f"    raise _r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))})"]
-        self.out.rule_reads.append((rule, reads))
+            error = (f"{rule.raises}({msg})" if rule.raises not in _ERRORS else
+                     f"_r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))})")
+            lines = [f"if {cond}:", f"    raise {error}"]
+        if record:
+            self.out.rule_reads.append((rule, reads))
         return [indent + line for line in lines]
 
     def negated(self, e: Expr, facts: frozenset[str]) -> str:
@@ -119,7 +127,7 @@ class _Compiler:
             return ""
         tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
                                           node.comparators))
-        checked = x.check(Expr(ast.unparse(tree), e.loc, tree), self.scope, Collector(),
+        checked = x.check(Expr(ast.unparse(tree), e.loc, tree), self._scope(), Collector(),
                           "negated require", facts=facts)
         return checked.source if checked is not None else ""
 
@@ -228,20 +236,32 @@ class _Compiler:
     # -- accessors -----------------------------------------------------------------
 
     def accessor(self, acc: m.Accessor, is_method: bool, owner: str) -> None:
-        if acc.expr is None:
+        """An expression accessor, after its rules (checks of its arguments and of the
+        instance, in order; each error rule's `require` then holds for the expression)."""
+        if acc.expr is None and not acc.rules:
             return
         what = f"{'method' if is_method else 'property'} {owner}.{acc.name}"
-        params = {}
-        for pname, ptext in acc.params:
-            params[pname] = parse_type(ptext)
-        want = parse_type(acc.returns) if acc.returns != "Any" else None
-        checked = self.expr(acc.expr, what, want, params=params)
-        if checked is None:
+        self.params = {pname: parse_type(ptext) for pname, ptext in acc.params}
+        try:
+            guards: list[str] = []
+            facts: frozenset[str] = frozenset()
+            for i, rule in enumerate(acc.rules):
+                guards += self.rule(rule, f"rule {i + 1} of {what}", record=False)
+                if rule.level == "error" and rule.when is None:
+                    facts |= x.facts_of(rule.require)
+            want = parse_type(acc.returns) if acc.returns != "Any" else None
+            checked = self.expr(acc.expr, what, want, facts)
+        finally:
+            self.params = {}
+        if acc.expr is not None and checked is None:
             return
+        source = checked.source if checked is not None else "None"
+        if guards:
+            self.out.guards[acc.name] = guards
         if is_method:
-            self.out.methods.append((acc, checked.source, param_source(acc)))
+            self.out.methods.append((acc, source, param_source(acc)))
         else:
-            self.out.properties.append((acc, checked.source))
+            self.out.properties.append((acc, source))
 
 
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}

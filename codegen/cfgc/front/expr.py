@@ -15,7 +15,7 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `all(... for x in items)` / `any(...)`; list, set and dict comprehensions
 (`[x * 2 for x in items if x > 0]`, `{k: v for k, v in d.items()}`, several `for`s, tuple
 targets), `sorted set zip range sum`; `startswith` / `endswith` / `lower` / `upper` /
-`strip` / `isdigit` on strings, `count` on strings and lists, `items` / `keys` /
+`strip` / `isdigit` / `join` on strings, `count` on strings and lists, `items` / `keys` /
 `values` on dicts; calls of a config's declared methods (the class's own by
 bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
@@ -72,7 +72,7 @@ FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same t
 COLLECTION_FUNCTIONS = ("sorted", "set", "zip", "range", "sum")
 FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
-               "count": INT, "strip": STR, "isdigit": BOOL}
+               "count": INT, "strip": STR, "isdigit": BOOL, "join": STR}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
 
 
@@ -417,6 +417,7 @@ class _Checker:
 
     def v_Subscript(self, node: ast.Subscript, facts) -> tuple[TypeExpr, str]:
         bt, bsrc = self.visit(node.value, facts)
+        bsrc = _paren(bsrc, node.value)  # (a + b)[0], not a + b[0]
         bt = self._not_none(bt, node.value, facts, "index")
         if isinstance(node.slice, ast.Slice):
             if node.slice.step is not None or (bt.kind != "container" and _base(bt) not in (
@@ -964,7 +965,7 @@ def _merge_literal(a: TypeExpr, b: TypeExpr) -> TypeExpr:
 def _paren(src: str, node: ast.expr, boolop: bool = False, right: bool = False) -> str:
     """Parenthesise compound operands so the compiled code keeps the written grouping."""
     simple = (ast.Name, ast.Attribute, ast.Constant, ast.Call, ast.Subscript, ast.Tuple,
-              ast.List, ast.IfExp)
+              ast.List, ast.IfExp, ast.ListComp, ast.SetComp, ast.DictComp)
     if isinstance(node, simple) or (boolop and isinstance(node, ast.Compare | ast.UnaryOp)):
         return src
     if boolop and isinstance(node, ast.BinOp):

@@ -31,11 +31,11 @@ CLASS_KEYS = (
     *("post_init", "model_validators"),  # schema language 1: read as `resolve` hook steps
 )
 RULE_KEYS = ("when", "require", "message", "warn", "info", "raises")
-RAISES = ("ValueError", "NotImplementedError")
+RAISES = ("ValueError", "NotImplementedError", "RuntimeError")
 STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook", "call")
 SET_KEYS = ("set", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
-ACCESSOR_KEYS = ("hook", "call", "expr", "doc", "returns", "params", "kind", "unsupported",
+ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "doc", "returns", "params", "kind", "unsupported",
                  "differs_from_vllm")
 CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
                  "export", "differs_from_vllm")
@@ -557,9 +557,13 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
                          f"{given[1]!r}: keep one")
         if expr is None and not ar.has("expr") and not hooks_allowed:
             errors.error(loc, f"{label} needs 'expr'")
-        hook = "" if ar.has("expr") else (_call_name(ar, "call", label, errors)
-                                          if ar.has("call") else ar.str("hook", name,
-                                                                        default=name))
+        rules = tuple(_parse_rules(ar.get("rules"), label, errors))
+        if rules and (ar.has("hook") or ar.has("call")):
+            errors.error(ar.key_loc("rules"), f"{label}: rules go with 'expr' (or alone), "
+                         "not with a hook or call")
+        hook = "" if ar.has("expr") or rules else (
+            _call_name(ar, "call", label, errors) if ar.has("call")
+            else ar.str("hook", name, default=name))
         returns = ar.str("returns", name, default="Any")
         try:
             parse_type(returns)
@@ -608,7 +612,7 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
             hook = ""
         out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns,
                               expr, tuple(params), kind, tuple(defaults), unsupported,
-                              _differs(ar, label), pnode is not None))
+                              _differs(ar, label), pnode is not None, rules))
     return tuple(out)
 
 

@@ -218,19 +218,6 @@ def _is_vllm_compile(cc: Any) -> bool:
     return cc.mode == CompilationMode.VLLM_COMPILE
 
 
-def is_custom_op_enabled(cc: Any, op: str) -> bool:
-    """With 'all' an op is on unless '-op' is listed; with 'none' only if '+op' is.
-
-    Stays a hook: asking before the engine has put 'all' or 'none' into custom_ops is
-    a programming error that must raise, which an expression cannot do.
-    """
-    if "all" in cc.custom_ops:
-        return f"-{op}" not in cc.custom_ops
-    if "none" not in cc.custom_ops:
-        raise ValueError("custom_ops must contain 'all' or 'none' once defaults are applied")
-    return f"+{op}" in cc.custom_ops
-
-
 def set_splitting_ops_for_attn_fusion(cc: Any) -> None:
     """Attention + quant fusion needs attention inside the graph: no splitting ops, and
     piecewise CUDA graphs become FULL."""

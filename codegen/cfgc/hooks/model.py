@@ -150,15 +150,6 @@ def build_multimodal_config(self: Any) -> None:
     self.multimodal_config = MultiModalConfig(**kwargs)
 
 
-def get_multimodal_config(self: Any) -> Any:
-    """multimodal_config, or a ValueError for a text-only model.
-
-    Stays a hook: an expression cannot raise."""
-    if self.multimodal_config is None:
-        raise ValueError("the model is not multimodal")
-    return self.multimodal_config
-
-
 # --- layers ---------------------------------------------------------------------------
 
 
@@ -223,58 +214,7 @@ def get_num_layers_by_block_type(self: Any, parallel_config: Any,
                      "no layers_block_type, attn_type_list or layer_types")
 
 
-# --- parallel checks ------------------------------------------------------------------
-
-
-def verify_with_parallel_config(self: Any, parallel_config: Any) -> None:
-    """Check the model against the parallel layout: query heads divisible by TP, expert
-    parallelism only for MoE models, pipeline parallelism only where supported, decode
-    context parallelism limits for GQA, torch_shm tensor IPC only on one rank.
-
-    Stays a hook: vLLM's API takes the parallel config as an argument."""
-    from cfgc.runtime.rules import NotSupportedError
-
-    heads = self.model_arch_config.total_num_attention_heads
-    tp = parallel_config.tensor_parallel_size
-    if heads % tp:
-        raise ValueError(f"the model's {heads} attention heads are not divisible by "
-                         f"tensor_parallel_size ({tp})")
-    if parallel_config.enable_expert_parallel and not self.is_moe:
-        raise ValueError("enable_expert_parallel needs a mixture-of-experts model")
-    if parallel_config.pipeline_parallel_size > 1 and not self.is_pp_supported:
-        raise NotSupportedError(f"{self.architecture} does not support pipeline parallelism")
-    dcp = parallel_config.decode_context_parallel_size
-    if dcp > 1 and not self.use_mla:
-        kv = self.get_total_num_kv_heads()
-        if tp <= kv:
-            raise ValueError(f"decode context parallelism with GQA needs "
-                             f"tensor_parallel_size ({tp}) above the KV head count ({kv})")
-        if dcp > tp // kv:
-            raise ValueError(f"decode_context_parallel_size ({dcp}) must be at most "
-                             f"tensor_parallel_size // KV heads = {tp // kv}")
-        if (heads // kv) % dcp:
-            raise ValueError(f"query heads per KV head ({heads // kv}) must be divisible "
-                             f"by decode_context_parallel_size ({dcp})")
-    mm = self.multimodal_config
-    if (mm is not None and mm.mm_tensor_ipc == "torch_shm"
-            and parallel_config.world_size_across_dp > 1):
-        raise ValueError("mm_tensor_ipc 'torch_shm' works only with one rank (no data, "
-                         "tensor or pipeline parallelism)")
-
-
 # --- engine-only answers --------------------------------------------------------------
-
-
-def maybe_pull_model_tokenizer_for_runai(self: Any, model: str, tokenizer: str) -> None:
-    """Nothing to do for local or hub models; object-storage URIs need the engine.
-
-    Stays a hook: a seam to the object-storage client (hook point object_storage_pull)."""
-    from cfgc.runtime.rules import NotSupportedError
-
-    if self.model_weights:
-        return
-    if any(str(x).startswith(("s3://", "gs://", "az://")) for x in (model, tokenizer)):
-        raise NotSupportedError("pulling models from object storage needs the engine")
 
 
 def verify_dual_chunk_attention_config(self: Any, load_config: Any) -> None:
@@ -312,25 +252,3 @@ def get_diff_sampling_param(self: Any) -> dict[str, Any]:
     return params
 
 
-_POOLING_TASK_PRIORITY = ("embed&token_classify", "embed", "classify", "token_embed",
-                          "token_classify", "plugin")
-
-
-def get_pooling_task(self: Any, supported_tasks: tuple[str, ...]) -> str | None:
-    """The pooling task to serve: the configured one (which must be supported), else
-    token_classify for *ForTokenClassification models, else the first supported task in
-    priority order; None without a pooler config.
-
-    Stays a hook: it raises for an unsupported configured task."""
-    if self.pooler_config is None:
-        return None
-    task = self.pooler_config.task
-    if task is not None:
-        if task not in supported_tasks:
-            raise RuntimeError(f"pooling task {task!r} is not supported; supported: "
-                               f"{', '.join(supported_tasks)}")
-        return task
-    if "token_classify" in supported_tasks and any(
-            "ForTokenClassification" in a for a in self.architectures):
-        return "token_classify"
-    return next((t for t in _POOLING_TASK_PRIORITY if t in supported_tasks), None)

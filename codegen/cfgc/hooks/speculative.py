@@ -143,17 +143,3 @@ def create_draft_parallel_config(target_parallel_config: Any,
         ray_workers_use_nsight=t.ray_workers_use_nsight,
         placement_group=t.placement_group,
     )
-
-
-def verify_equal_vocab_size_if_draft_model(self: Any) -> None:
-    """A draft model must share the target's vocabulary size. A hook: the sizes come from
-    both checkpoints (ModelConfig.get_vocab_size())."""
-    if self.method != "draft_model" or self.target_model_config is None \
-            or self.draft_model_config is None:
-        return
-    target = self.target_model_config.get_vocab_size()
-    draft = self.draft_model_config.get_vocab_size()
-    if target != draft:
-        raise ValueError(
-            f"the draft model's vocabulary ({draft} tokens) differs from the target's "
-            f"({target}); speculative decoding needs one tokenizer for both")

@@ -43,6 +43,7 @@ class ClassCode:
     env: list[tuple[str, str]] = field(default_factory=list)
     rule_reads: list[tuple[m.Rule, tuple[str, ...]]] = field(default_factory=list)
     hash_extras: dict[str, str] = field(default_factory=dict)  # factor name -> source
+    guards: dict[str, list[str]] = field(default_factory=dict)  # accessor -> its rules
 
     @property
     def code(self) -> str:

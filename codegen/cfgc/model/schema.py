@@ -225,7 +225,7 @@ class HashExtra:
 @dataclass(frozen=True)
 class Accessor:
     """A property or method of a generated class (or enum): an expression over its
-    fields (and `params`), or a hook(self, ...) for a real algorithm."""
+    fields (and `params`) after its `rules`, or a hook(self, ...) for a real algorithm."""
 
     name: str
     hook: str
@@ -239,6 +239,7 @@ class Accessor:
     unsupported: str = ""  # why it raises NotSupportedError (needs the engine/GPU/torch)
     differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
     has_params: bool = False  # `params:` written (maybe empty): the exact signature
+    rules: tuple[Rule, ...] = ()  # checked in order before `expr` (which may be absent)
 
     @property
     def signature(self) -> str:
