@@ -197,3 +197,11 @@ def test_comprehension_shape_and_display(demo):
     assert a.shape == b.shape and a.display == "[t for t in tags if t]"
     c = xs.parse("[t for t in tags if not t]", Loc("t", 1, 1), errors, "t")
     assert c.shape != a.shape
+
+
+def test_getattr_reads_what_an_object_may_lack(demo):
+    checked, errors = check(demo, 'getattr(getattr(weights, "real", None), "x", 3)')
+    assert errors == [] and checked.type.name == "Any"
+    assert run(checked, weights={}) == 3
+    _, errors = check(demo, "getattr(weights, name, None)")
+    assert errors and "attribute name" in errors[0]

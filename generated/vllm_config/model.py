@@ -718,7 +718,9 @@ class ModelConfig:
 
     def verify_dual_chunk_attention_config(self, load_config: "LoadConfig") -> "None":
         """Nothing for ordinary models; dual-chunk-attention models raise NotSupportedError (the engine loads their sparse attention config)."""
-        return _hooks.verify_dual_chunk_attention_config(self, load_config)
+        if getattr(self.hf_config, 'dual_chunk_attention_config', None) is not None:
+            raise _r.NotSupportedError("dual chunk attention needs the engine's sparse attention config loader", ["hf_config"])
+        return None
 
     def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
         """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""

@@ -258,7 +258,8 @@ class SpeculativeConfig:
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
             raise _r.RuleError(f"speculative method {self.method!r} without a model needs target_model_config (the target's own layers are used)", ["model", "num_speculative_tokens", "method", "target_model_config"])
-        _hooks.eager_mtp_drafter_for_deepseek_v32(self)
+        if self.model is None and self.num_speculative_tokens is not None and self.method == 'mtp' and getattr(getattr(self.target_model_config, 'hf_text_config', None), 'model_type', None) == 'deepseek_v32':
+            self.enforce_eager = True
         if self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark') and not self.quantization:
             self.quantization = self.target_model_config.quantization
         if self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark'):

@@ -23,6 +23,8 @@ bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()
 `given("field")` (whether those flags set this class's field), `unused("config.field")`
 (whether they gave a flag for that path which had no effect: its optional config was off),
 `abspath(p)` (a local path made absolute against the working directory, "~" expanded);
+`getattr(obj, "name", default)` (an attribute an object from Python may lack, e.g. of
+an engine object or a runtime type);
 `isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
 config built from keyword arguments. In the after-construction phase (derive, resolve
 steps, rules) the class's init vars are names too (the `__post_init__` parameters).
@@ -67,6 +69,9 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
 NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT, "from_flags": BOOL}
 FUNCTIONS.update(dict.fromkeys(NULLARY))
 FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same type back
+#: getattr(obj, "name", default): an attribute an object given from Python may lack
+#: (engine objects, runtime types); Any.
+FUNCTIONS["getattr"] = None
 #: Functions over collections (typed by their arguments): sorted(xs), set(xs),
 #: zip(xs, ys, ...), range(n) / range(a, b), sum(xs).
 COLLECTION_FUNCTIONS = ("sorted", "set", "zip", "range", "sum")
@@ -700,6 +705,14 @@ class _Checker:
             return self._unused(node)
         if name == "isinstance":
             return self._isinstance(node, facts)
+        if name == "getattr":
+            if len(args) != 3 or not isinstance(args[1], ast.Constant) or not isinstance(
+                    args[1].value, str) or not args[1].value.isidentifier():
+                raise ExprError(node, 'getattr() takes an object, an attribute name and a '
+                                'default: getattr(device, "type", None)')
+            _, osrc = self.visit(args[0], facts)
+            _, dsrc = self.visit(args[2], facts)
+            return ANY, f"getattr({osrc}, {args[1].value!r}, {dsrc})"
         if name == "abspath":
             if len(args) != 1:
                 raise ExprError(node, "abspath() takes one path")

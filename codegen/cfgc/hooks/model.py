@@ -214,21 +214,6 @@ def get_num_layers_by_block_type(self: Any, parallel_config: Any,
                      "no layers_block_type, attn_type_list or layer_types")
 
 
-# --- engine-only answers --------------------------------------------------------------
-
-
-def verify_dual_chunk_attention_config(self: Any, load_config: Any) -> None:
-    """Dual-chunk-attention models need their sparse attention config, which only the
-    engine loads (with the weights).
-
-    Stays a hook: it reads the loaded config object and calls into the engine."""
-    from cfgc.runtime.rules import NotSupportedError
-
-    if getattr(self.hf_config, "dual_chunk_attention_config", None) is not None:
-        raise NotSupportedError("dual chunk attention needs the engine's sparse "
-                                "attention config loader")
-
-
 # --- generation config ----------------------------------------------------------------
 
 #: Sampling parameters a generation config may default.
@@ -250,5 +235,3 @@ def get_diff_sampling_param(self: Any) -> dict[str, Any]:
         logger.warning("default sampling parameters come from the model's generation "
                        "config: %s (use --generation-config vllm to ignore it)", params)
     return params
-
-

@@ -24,19 +24,6 @@ AUX_HIDDEN_STATE_METHODS = ("eagle3", "extract_hidden_states", "dflash")
 # --- resolve steps ----------------------------------------------------------------
 
 
-def eager_mtp_drafter_for_deepseek_v32(self: Any) -> None:
-    """An MTP drafter taken from a deepseek_v32 target runs eagerly (no CUDA graphs).
-
-    Stays a hook: a seam to the target's Hugging Face config, an engine-loaded object
-    that may lack `hf_text_config` or `model_type` (read with getattr defaults).
-    """
-    if self.model is not None or self.num_speculative_tokens is None or self.method != "mtp":
-        return
-    text_config = getattr(self.target_model_config, "hf_text_config", None)
-    if getattr(text_config, "model_type", None) == "deepseek_v32":
-        self.enforce_eager = True
-
-
 def resolve_synthetic_acceptance(self: Any) -> None:
     """Synthetic rejection sampling: validate the per-position rates, or convert the
     mean acceptance length into rates (then reset the length).
