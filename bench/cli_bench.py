@@ -37,7 +37,7 @@ PHASES = r"""
 import json, sys, time
 t0 = time.perf_counter()
 from vllm_config import _cli_table as table
-from cfgc.runtime import cli_parse
+from cfgc.runtime.cli import parse as cli_parse
 t1 = time.perf_counter()
 mods1 = {m: m in sys.modules for m in ("pydantic", "torch")}
 argv = json.loads(sys.argv[1])
@@ -49,7 +49,7 @@ import importlib
 for name in sorted({c["module"] for c in table.CLASSES.values()}):
     importlib.import_module(f"vllm_config.{name}")
 t3 = time.perf_counter()
-from cfgc.runtime import cli_build
+from cfgc.runtime.cli import build as cli_build
 built = cli_build.build(table, parsed)
 t4 = time.perf_counter()
 roots = list(built.roots.values())

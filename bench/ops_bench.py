@@ -44,7 +44,7 @@ with redirect_stdout(io.StringIO()):
     main(["explain", "-tp"])
 t1 = time.perf_counter()
 mods = {m: m in sys.modules for m in ("argparse", "pydantic", "torch")}
-from cfgc.runtime import cli_explain
+from cfgc.runtime.cli import explain as cli_explain
 from vllm_config import _cli_table as table
 data = cli_explain.load(table)
 n, w0 = 200, time.perf_counter()

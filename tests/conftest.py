@@ -48,9 +48,12 @@ def project(tmp_path: Path) -> Path:
 
 
 def link_hooks(root: Path) -> None:
-    """The hooks folder project.yaml declares, linked into a throwaway project root."""
+    """The hooks and library folders project.yaml declares, linked into a throwaway
+    project root."""
     (root / "codegen" / "cfgc").mkdir(parents=True, exist_ok=True)
     (root / "codegen" / "cfgc" / "hooks").symlink_to(REPO / "codegen" / "cfgc" / "hooks")
+    (root / "codegen" / "cfgc" / "checkpoint").symlink_to(
+        REPO / "codegen" / "cfgc" / "checkpoint")
 
 
 @pytest.fixture(autouse=True)

@@ -8,10 +8,10 @@ from functools import lru_cache
 
 from hypothesis import strategies as st
 
-from cfgc import model as m
 from cfgc import pipeline
-from cfgc.resolve import Resolved
-from cfgc.type_expr import TypeExpr
+from cfgc.model import schema as m
+from cfgc.model.resolved import Resolved
+from cfgc.model.types import TypeExpr
 
 from .conftest import REPO
 

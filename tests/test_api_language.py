@@ -184,7 +184,7 @@ def test_differences_page_and_class_page(api_demo) -> None:
           m: {unsupported: needs a GPU, expr: x, doc: M.}
         fields:
           x: {type: int, default: 1, doc: X.}
-    """, "is unsupported: it takes no expr or hook"),
+    """, "is unsupported: it takes no expr, hook or call"),
     ("""
     classes:
       Demo:
@@ -230,3 +230,87 @@ def test_constant_errors_are_all_reported(project: Path) -> None:
                  "constant demo.Demo is already defined",
                  "module 'elsewhere' has no classes"):
         assert part in text
+
+
+RULES_DEMO = """
+classes:
+  Demo:
+    doc: D.
+    hash: {default: include}
+    methods:
+      ratio:
+        params: {n: int}
+        returns: int
+        rules:
+          - require: n > 0
+            message: n must be positive, got {n}
+          - when: x > 100
+            require: n < x
+            raises: RuntimeError
+            message: n ({n}) must stay below x ({x})
+        expr: x // n
+        doc: x per n.
+      check_mode:
+        params: {}
+        returns: None
+        rules:
+          - require: mode is not None
+            raises: NotImplementedError
+            message: no mode
+        doc: Fails without a mode.
+      mode_name:
+        params: {}
+        returns: str
+        rules:
+          - require: mode is not None
+            message: unset
+        expr: mode.upper()
+        doc: The mode, upper case (mode is known not None after the rule).
+    fields:
+      x: {type: int, default: 6, doc: X.}
+      mode: {type: str | None, default: null, doc: M.}
+"""
+
+
+def test_accessor_rules_check_then_return(project: Path, monkeypatch) -> None:
+    """`rules:` of a property or method: checked in order (error rules raise, with their
+    message), then the expression (absent: None)."""
+    write_demo(project, RULES_DEMO)
+    generate(project)
+    Demo = import_generated(project, monkeypatch).Demo
+    assert Demo().ratio(2) == 3
+    with pytest.raises(ValueError, match="n must be positive, got 0"):
+        Demo().ratio(0)
+    with pytest.raises(RuntimeError, match=r"n \(200\) must stay below x \(101\)"):
+        Demo(x=101).ratio(200)
+    with pytest.raises(NotSupportedError, match="no mode"):
+        Demo().check_mode()
+    assert Demo(mode="a").check_mode() is None
+    assert Demo(mode="a").mode_name() == "A"
+    page = (project / "docs" / "reference" / "Demo.md").read_text()
+    assert "**Checks:** require `n > 0`" in page
+
+
+@pytest.mark.parametrize(("snippet", "message"), [
+    ("rules: [{require: n > 0, message: M.}]\n        hook: h",
+     "rules go with 'expr'"),
+    ("rules: [{require: y > 0, message: M.}]\n        expr: x",
+     "unknown name 'y'"),
+])
+def test_accessor_rule_errors(project: Path, snippet: str, message: str) -> None:
+    write_demo(project, f"""
+classes:
+  Demo:
+    doc: D.
+    hash: {{default: include}}
+    methods:
+      m:
+        params: {{n: int}}
+        returns: int
+        {snippet}
+        doc: M.
+    fields:
+      x: {{type: int, default: 1, doc: X.}}
+""")
+    with pytest.raises(SchemaError, match=message):
+        pipeline.load(project)

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cfgc import cli, emit_docs, emit_python, files, pipeline
+from cfgc import cli, files, pipeline
+from cfgc.back import docs, package
 
 from .adversarial.helpers import SCHEMA_A, SCHEMA_B  # the two small schemas both suites use
 
@@ -66,8 +67,8 @@ def test_failed_generate_leaves_the_tree_untouched(generated: Path, where: str,
     change_schema(generated)
     before = snapshot(generated)
     target = {"before-commit": (files, "_before_commit_hook"),
-              "python-emitter": (emit_python, "emit_package"),
-              "docs-emitter": (emit_docs, "emit_reference")}[where]
+              "python-emitter": (package, "emit"),
+              "docs-emitter": (docs, "emit")}[where]
     monkeypatch.setattr(*target, fail)
     with pytest.raises(RuntimeError, match="injected failure"):
         run(generated, "generate")

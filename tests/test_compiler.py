@@ -13,10 +13,10 @@ import pytest
 
 from cfgc import files, pipeline
 from cfgc.errors import SchemaError
-from cfgc.pyexpr import hash_expr
-from cfgc.resolve import value_problem
-from cfgc.type_expr import TypeSyntaxError, parse_type
-from cfgc.yaml_loader import load_yaml
+from cfgc.front.yaml_loader import load_yaml
+from cfgc.model.python import hash_expr
+from cfgc.model.resolved import value_problem
+from cfgc.model.types import TypeSyntaxError, parse_type
 
 from .conftest import REPO
 
@@ -114,7 +114,7 @@ def test_parse_and_resolve_demo(project: Path) -> None:
     assert demo.field("name").hash.inherited is True
     assert demo.field("LIMIT").hash is None
     assert str(demo.field("speed").loc) == "schema/demo.yaml:23:7"
-    assert [c.name for c in res.class_order()] == ["Inner", "Demo"]
+    assert [c.name for c in res.order] == ["Inner", "Demo"]
 
 
 def test_value_problem_is_type_directed(project: Path) -> None:

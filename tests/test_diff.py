@@ -15,9 +15,10 @@ from hypothesis import given
 
 from cfgc import diff
 from cfgc.errors import Collector
-from cfgc.parse import parse_documents
-from cfgc.resolve import Resolved, resolve
-from cfgc.yaml_loader import load_yaml
+from cfgc.front.load import compile_schema
+from cfgc.front.parse import parse_documents
+from cfgc.front.yaml_loader import load_yaml
+from cfgc.model.resolved import Resolved
 
 from .test_fuzz_schema import FUZZ, dump, schemas
 
@@ -69,7 +70,7 @@ classes:
 def compile_texts(files: dict[str, str]) -> Resolved:
     docs = [(name, Path(name).stem, load_yaml(Path(name), name, text))
             for name, text in sorted(files.items())]
-    return resolve(parse_documents(docs, Collector()))
+    return compile_schema(parse_documents(docs, Collector()))
 
 
 def changes_for(new_text: str, project: str = PROJECT) -> list[diff.Change]:
@@ -467,7 +468,7 @@ def test_diff_of_random_schemas(a, b) -> None:
 def test_diff_reads_the_same_spellings_as_the_clash_check() -> None:
     """`cfgc diff` reads flags from the FlagSpecs the parser is built from; the clash
     check reads resolve.flag_spellings. Both must name the same spellings and owners."""
-    from cfgc.resolve import flag_spellings
+    from cfgc.front.flags import flag_spellings
 
     from .strategies import resolved
 

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cfgc import expr as x
 from cfgc import pipeline
 from cfgc.errors import Collector, Loc
+from cfgc.front import expr as x
+from cfgc.model import expr as xs
 
 from .conftest import REPO, link_hooks
 from .test_compiler import write_demo
@@ -30,7 +31,7 @@ def demo(project: Path):
 def check(demo, text: str):
     res, cls = demo
     errors = Collector()
-    e = x.parse(text, Loc("schema/demo.yaml", 1, 1), errors, "test")
+    e = xs.parse(text, Loc("schema/demo.yaml", 1, 1), errors, "test")
     checked = x.check(e, x.Scope(res, cls), errors, "test") if e is not None else None
     return checked, [d.message for d in errors.diagnostics]
 
@@ -105,7 +106,7 @@ def test_compiled_matches_python(tags, weights):
 def test_required_membership_compiles_to_not_in(project: Path):
     """A failing `a in b` / `a is None` requirement is generated as `a not in b` /
     `a is not None` (readable, and clean under ruff E713/E714)."""
-    from cfgc.behaviour import compile_class
+    from cfgc.front.behaviour import compile_class
 
     from .test_compiler import DEMO
 
@@ -135,3 +136,72 @@ def test_unused_takes_a_dotted_path_of_this_class(demo):
     assert errors and "dotted config path" in errors[0]
     _, errors = check(demo, 'unused("weihgts.a")')
     assert errors and "'weihgts' is not a field" in errors[0] and "weights" in errors[0]
+
+
+# ---------------------------------------------------------------- comprehensions
+
+
+def test_list_comprehension(demo):
+    checked, errors = check(demo, '[t.upper() for t in tags if t != "x"]')
+    assert errors == [] and checked.type.source() == "list[str]"
+    assert run(checked, tags=["a", "x", "b"]) == ["A", "B"]
+    assert checked.reads == ("tags",)
+
+
+def test_dict_and_set_comprehensions(demo):
+    checked, errors = check(demo, "{k: v * 2 for k, v in weights.items() if v > 0}")
+    assert errors == [] and checked.type.source() == "dict[str, float]"
+    assert run(checked, weights={"a": 1.0, "b": -1.0}) == {"a": 2.0}
+    checked, errors = check(demo, "{t for t in tags}")
+    assert errors == [] and checked.type.name == "set"
+    assert run(checked, tags=["a", "a"]) == {"a"}
+
+
+def test_several_generators_and_collection_functions(demo):
+    text = ("[(a + 1, b) for ends in [sorted(set(tags))] "
+            "for a, b in zip(range(len(ends)), ends)]")
+    checked, errors = check(demo, text)
+    assert errors == [], errors
+    assert run(checked, tags=["b", "a", "b"]) == [(1, "a"), (2, "b")]
+    checked, errors = check(demo, "sum([len(t) for t in tags])")
+    assert errors == [] and checked.type.name == "int"
+    assert run(checked, tags=["ab", "c"]) == 3
+
+
+def test_comprehension_conditions_narrow_the_element(demo):
+    """`if` clauses are facts for the element, as `and` is."""
+    _, errors = check(demo, "[w + 1 for w in [size] if w is not None]")
+    assert errors == []
+    _, errors = check(demo, "[w + 1 for w in [size]]")
+    assert errors and "may be None" in errors[0]
+
+
+def test_comprehension_errors_are_located(demo):
+    _, errors = check(demo, "[t for t in name]")  # a string is no list here
+    assert errors and "not a list" in errors[0]
+    _, errors = check(demo, "[name for name in tags]")
+    assert errors and "hides a field" in errors[0]
+    _, errors = check(demo, "[a for a, b in tags]")
+    assert errors and "cannot unpack" in errors[0]
+    _, errors = check(demo, "[t for t in size]")
+    assert errors and "may be None" in errors[0]
+    _, errors = check(demo, "range(name)")
+    assert errors and "not a number" in errors[0]
+
+
+def test_comprehension_shape_and_display(demo):
+    """`cfgc diff` compares structure, the docs show the text as written."""
+    errors = Collector()
+    a = xs.parse("[t for t in tags if t]", Loc("t", 1, 1), errors, "t")
+    b = xs.parse("[ t  for t in tags  if t ]", Loc("t", 1, 1), errors, "t")
+    assert a.shape == b.shape and a.display == "[t for t in tags if t]"
+    c = xs.parse("[t for t in tags if not t]", Loc("t", 1, 1), errors, "t")
+    assert c.shape != a.shape
+
+
+def test_getattr_reads_what_an_object_may_lack(demo):
+    checked, errors = check(demo, 'getattr(getattr(weights, "real", None), "x", 3)')
+    assert errors == [] and checked.type.name == "Any"
+    assert run(checked, weights={}) == 3
+    _, errors = check(demo, "getattr(weights, name, None)")
+    assert errors and "attribute name" in errors[0]

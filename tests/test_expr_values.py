@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cfgc import expr as x
 from cfgc import pipeline
 from cfgc.errors import Collector, Loc
+from cfgc.front import expr as x
+from cfgc.model import expr as xs
 
 from .conftest import REPO
 
@@ -21,7 +22,7 @@ def res():
 
 def compile_in(res, cls: str, text: str):
     errors = Collector()
-    e = x.parse(text, Loc("t.yaml", 1, 1), errors, "test")
+    e = xs.parse(text, Loc("t.yaml", 1, 1), errors, "test")
     checked = x.check(e, x.Scope(res, res.classes[cls]), errors, "test") if e else None
     return checked, [d.message for d in errors.diagnostics]
 

@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from cfgc import cli, pipeline
-from cfgc.parse import RESERVED_FIELDS, RESERVED_TYPES, name_problem
+from cfgc.front.parse import RESERVED_FIELDS, RESERVED_TYPES, name_problem
 
 SCALE = float(os.environ.get("CFGC_FUZZ_EXAMPLES", "1"))
 # Shrinking these large examples can take minutes; CI reports the example unshrunk.

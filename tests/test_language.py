@@ -13,8 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cfgc import diff, expr, pipeline
+from cfgc import diff, pipeline
 from cfgc.errors import Collector, Loc, SchemaError
+from cfgc.front import expr
+from cfgc.model import expr as expr_syntax
 
 from .test_compiler import generate, import_generated, write_demo
 
@@ -321,7 +323,7 @@ def _outcome(fn):
        p=st.booleans(), q=st.booleans(), xs=st.lists(st.integers(-3, 3), max_size=4))
 def test_compiled_expression_agrees_with_its_text(scope, text, a, b, c, p, q, xs) -> None:
     errors = Collector()
-    e = expr.parse(text, Loc("t.yaml", 1, 1), errors, "test")
+    e = expr_syntax.parse(text, Loc("t.yaml", 1, 1), errors, "test")
     checked = expr.check(e, scope, errors, "test", expr.BOOL) if e else None
     assert checked is not None, [str(d) for d in errors.diagnostics]
     values = dict(a=a, b=b, c=c, p=p, q=q, xs=xs)
@@ -331,7 +333,8 @@ def test_compiled_expression_agrees_with_its_text(scope, text, a, b, c, p, q, xs
     written = _outcome(lambda: eval(text, dict(values)))  # noqa: S307
     assert compiled == written
     assert set(checked.reads) <= set(FIELDS)
-    again = expr.parse(expr.Expr(text, e.loc, e.tree).display, e.loc, Collector(), "t")
+    again = expr_syntax.parse(expr_syntax.Expr(text, e.loc, e.tree).display, e.loc, Collector(),
+                              "t")
     assert again.shape == e.shape  # the docs rendering parses back to the same structure
 
 
@@ -348,7 +351,7 @@ def test_compiled_expression_agrees_with_its_text(scope, text, a, b, c, p, q, xs
 ])
 def test_bad_expressions_are_explained(scope, text: str, message: str) -> None:
     errors = Collector()
-    e = expr.parse(text, Loc("t.yaml", 3, 9), errors, "rule")
+    e = expr_syntax.parse(text, Loc("t.yaml", 3, 9), errors, "rule")
     if e is not None:
         expr.check(e, scope, errors, "rule")
     assert errors.diagnostics and message in str(errors.diagnostics[0]), errors.diagnostics
@@ -367,9 +370,9 @@ def test_dedented_demo_is_valid_yaml() -> None:
 def test_failing_rule_condition_is_the_negation(scope, a, xs, text) -> None:
     """A rule fails when its requirement is false: the compiled `not` (written `x not in
     y` where Python style wants it) is exactly the negation."""
-    from cfgc.behaviour import _Compiler
+    from cfgc.front.behaviour import _Compiler
 
-    e = expr.parse(text, Loc("t.yaml", 1, 1), Collector(), "t")
+    e = expr_syntax.parse(text, Loc("t.yaml", 1, 1), Collector(), "t")
     checked = expr.check(e, scope, Collector(), "t")
     negated = _Compiler(scope.cls, scope.res, Collector()).negated(e, frozenset())
     cond = negated or f"not ({checked.source})"

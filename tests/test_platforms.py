@@ -21,7 +21,7 @@ def _show(*argv: str, env: dict | None = None) -> subprocess.CompletedProcess[st
 
 
 def _resolved(*argv: str, platform: str | None = None):
-    from cfgc.runtime.cli import build_configs
+    from cfgc.runtime.cli.build import build_configs
 
     flags = ["--platform", platform] if platform else []
     _, built = build_configs(_cli_table, [*flags, "--model", "org/target", *argv],

@@ -66,7 +66,7 @@ def test_object_tags_are_rejected_where_they_are(text: str, line: int, col: int,
 def test_the_loader_never_constructs_python_objects(tmp_path: Path) -> None:
     """Straight at the loader: even the tag's arguments are not constructed."""
     from cfgc.errors import SchemaError
-    from cfgc.yaml_loader import load_yaml
+    from cfgc.front.yaml_loader import load_yaml
 
     marker = tmp_path / "marker"
     path = tmp_path / "x.yaml"

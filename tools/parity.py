@@ -177,8 +177,8 @@ def _platform_argv(table) -> list[str]:
 def resolve(argv: list[str]):
     """(VllmConfig, None) when ours accepts `argv`, else (None, the error text)."""
     from cfgc.runtime import deprecation
-    from cfgc.runtime.cli import build_configs
-    from cfgc.runtime.cli_values import CliError
+    from cfgc.runtime.cli.build import build_configs
+    from cfgc.runtime.cli.values import CliError
     from vllm_config import _cli_table
 
     deprecation._warned.clear()

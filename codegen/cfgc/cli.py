@@ -7,7 +7,8 @@ import sys
 import time
 from pathlib import Path
 
-from . import files, import_check, pipeline
+from . import files, import_check, memo
+from .back import GENERATED_DIR, OWNED_DIRS
 from .errors import SchemaError
 
 EXIT_USAGE = 2
@@ -35,7 +36,7 @@ def _warn_ignored(root: Path) -> None:
 def _compile(root: Path) -> dict[str, str] | None:
     _warn_ignored(root)
     try:
-        return pipeline.build(pipeline.load(root))
+        return memo.compile_project(root, _compile_now)
     except SchemaError as exc:
         for diag in exc.diagnostics:
             print(diag, file=sys.stderr)
@@ -44,7 +45,17 @@ def _compile(root: Path) -> dict[str, str] | None:
         return None
 
 
-GENERATED = pipeline.GENERATED_DIR + "/"
+def _compile_now(root: Path) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The whole compile, and the folders of Python it read besides cfgc's own (imported
+    here: a remembered compile needs none of it)."""
+    from . import pipeline
+
+    res = pipeline.load(root)
+    folders = (res.schema.hooks_path, *(lib.path for lib in res.schema.libraries))
+    return pipeline.build(res), folders
+
+
+GENERATED = GENERATED_DIR + "/"
 
 
 def _import_problem(outputs: dict[str, str]) -> bool:
@@ -61,13 +72,13 @@ def _import_problem(outputs: dict[str, str]) -> bool:
 
 def cmd_generate(root: Path, quiet: bool) -> int:
     start = time.perf_counter()
-    done = files.recover(root, pipeline.OWNED_DIRS)
+    done = files.recover(root, OWNED_DIRS)
     if done and not quiet:
         print(f"cfgc: {done}")
     outputs = _compile(root)
     if outputs is None:
         return 1
-    p = files.plan(root, outputs, pipeline.OWNED_DIRS)
+    p = files.plan(root, outputs, OWNED_DIRS)
     if import_check.needed(p.changed, GENERATED) and _import_problem(outputs):
         return 1
     files.write_atomically(root, outputs, p)
@@ -86,8 +97,8 @@ def cmd_check(root: Path) -> int:
     outputs = _compile(root)
     if outputs is None:
         return 1
-    p = files.plan(root, outputs, pipeline.OWNED_DIRS)
-    left = files.leftovers(root, pipeline.OWNED_DIRS)
+    p = files.plan(root, outputs, OWNED_DIRS)
+    left = files.leftovers(root, OWNED_DIRS)
     if not p.changed and not p.removed and not left:
         if _import_problem(outputs):
             return 1
@@ -107,6 +118,8 @@ def cmd_diff(root: Path, ref: str, fmt: str) -> int:
     from . import diff  # only this command needs it
 
     try:
+        from . import pipeline
+
         new = pipeline.load(root)
     except SchemaError as exc:
         for diag in exc.diagnostics:

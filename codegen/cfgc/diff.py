@@ -26,14 +26,14 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
-from . import model as m
-from . import resolve as resolve_mod
-from .emit_cli import build_table
 from .errors import Loc, SchemaError
-from .parse import parse_schema_dir
-from .pyexpr import default_text, hash_expr
-from .resolve import Resolved, derived_cli
-from .type_expr import TypeExpr, TypeKind
+from .front.flags import derived_cli
+from .front.load import compile_schema
+from .front.parse import parse_schema_dir
+from .model import schema as m
+from .model.python import default_text, hash_expr
+from .model.resolved import Resolved
+from .model.types import TypeExpr, TypeKind
 
 
 @dataclass(frozen=True)
@@ -74,8 +74,8 @@ def _git(root: Path, *args: str, data: bytes | None = None) -> bytes:
 
 
 def export_ref(root: Path, ref: str, dest: Path) -> None:
-    """Write schema/ (and cfgc's hooks, which the old schema names) as of `ref` under
-    dest, laid out like the project root."""
+    """Write schema/ (and codegen/: the hooks and libraries the old schema names) as of
+    `ref` under dest, laid out like the project root."""
     try:
         sha = _git(root, "rev-parse", "--verify", "--quiet", "--end-of-options",
                    f"{ref}^{{commit}}").decode().strip()
@@ -83,7 +83,7 @@ def export_ref(root: Path, ref: str, dest: Path) -> None:
         raise RefError(f"{ref!r} is not a commit in the git repository at {root}") from None
     prefix = _git(root, "rev-parse", "--show-prefix").decode().strip()
     listing = _git(root, "ls-tree", "-r", "-z", "--full-name", "--name-only", sha, "--",
-                   "schema", "codegen/cfgc/hooks")
+                   "schema", "codegen")
     paths = [p for p in listing.decode().split("\0") if p.endswith((".yaml", ".py"))]
     if not paths:
         return
@@ -108,7 +108,7 @@ def load_ref(root: Path, ref: str) -> Resolved:
         (tmp_root / "schema").mkdir(exist_ok=True)
         try:
             # the hooks as they were at the ref (a hook may have been renamed since)
-            return resolve_mod.resolve(parse_schema_dir(tmp_root / "schema", tmp_root))
+            return compile_schema(parse_schema_dir(tmp_root / "schema", tmp_root))
         except SchemaError as exc:
             lines = "\n".join(f"  {ref}:{d}" for d in exc.diagnostics)
             raise RefError(f"the schema at {ref} does not compile with this cfgc:\n{lines}") \
@@ -609,7 +609,7 @@ def flag_table(res: Resolved) -> dict[str, tuple[str, Loc, str]]:
     """Every command-line spelling -> (owner, location, role): a flag's identity is its
     spelling, read from the same FlagSpecs the parser and the CLI page are built from."""
     table: dict[str, tuple[str, Loc, str]] = {}
-    for fl in build_table(res).flags:
+    for fl in res.flags.flags:
         for flag, role in fl.spellings():
             table.setdefault(flag, (fl.target, fl.loc, role))
     return table

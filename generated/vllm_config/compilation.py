@@ -583,11 +583,13 @@ class CompilationConfig:
 
     def is_custom_op_enabled(self, op: "str") -> "bool":
         """Whether the named custom op is enabled by custom_ops ('+op', '-op', 'all', 'none')."""
-        return _hooks.is_custom_op_enabled(self, op)
+        if not ('all' in self.custom_ops or 'none' in self.custom_ops):
+            raise _r.RuleError("custom_ops must contain 'all' or 'none' once defaults are applied", ["custom_ops"])
+        return (('-' + op) not in self.custom_ops if 'all' in self.custom_ops else ('+' + op) in self.custom_ops)
 
     def get_compile_ranges(self) -> "list[tuple[int, int]]":
-        """The token-count ranges compiled separately."""
-        return _hooks.get_compile_ranges(self)
+        """The token-count ranges compiled separately: inclusive (start, end) pairs cut at the endpoints, [1, e0], [e0 + 1, e1], ..."""
+        return ([] if self.compile_ranges_endpoints is None else [(start + 1, end) for ends in [sorted(set(self.compile_ranges_endpoints))] for start, end in zip([0] + ends[:-1], ends, strict=False)])
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

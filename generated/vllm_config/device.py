@@ -5,7 +5,6 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from cfgc.hooks import device as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
@@ -46,7 +45,8 @@ class DeviceConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if isinstance(self.device, str) and self.device != 'auto':
             self.device_type = self.device
-        _hooks.device_type_of_torch_device(self)
+        if self.device is not None and not isinstance(self.device, str) and isinstance(getattr(self.device, 'type', None), str):
+            self.device_type = getattr(self.device, 'type', None)
         if self.device_type is None:
             self.device_type = _platforms.current_platform.device_type
         _hooks.device_for_engine(self)

@@ -8,8 +8,8 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
+from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import model as _hooks
-from cfgc.runtime import checkpoint as _checkpoint
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
@@ -429,8 +429,7 @@ class ModelConfig:
         if self.tokenizer_revision is None:
             self.tokenizer_revision = self.revision
         self.served_model_name = ((self.served_model_name[0] if isinstance(self.served_model_name, list) else self.served_model_name) if self.served_model_name else self.model)
-        _hooks.load_checkpoint(self)
-        _hooks.resolve_runner_and_convert(self)
+        _checkpoint.read(self)
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
@@ -497,12 +496,12 @@ class ModelConfig:
     @property
     def has_tokenizer_files(self) -> "bool":
         """Whether the checkpoint folder holds tokenizer files (tokenizer.json, tokenizer_config.json, tokenizer.model, vocabulary files); True when no checkpoint was read. Looked up on disk at each access."""
-        return _hooks.has_tokenizer_files(self)
+        return _checkpoint.has_tokenizer_files(self)
 
     @property
     def registry(self) -> "Any":
         """A registry-like object answering is_pooling_model, is_text_generation_model, is_multimodal_model, is_pp_supported_model and get_supported_archs from the architecture tables; model classes need the engine (NotSupportedError)."""
-        return _hooks.registry(self)
+        return _checkpoint.registry(self)
 
     @property
     def model_type(self) -> "str":
@@ -517,7 +516,7 @@ class ModelConfig:
     @property
     def usable_dtypes(self) -> "list[str]":
         """The platform's dtypes this model type can run in (no float16 where it is unstable)."""
-        return _hooks.usable_dtypes(self)
+        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4'))]
 
     @property
     def auto_dtype(self) -> "str":
@@ -537,7 +536,7 @@ class ModelConfig:
     @property
     def registry_runner_type(self) -> "str":
         """The runner the architectures imply: the architecture tables for the first listed name, else the first suffix match (iter_architecture_defaults), else "generate"."""
-        return _hooks.registry_runner_type(self)
+        return _checkpoint.runner_type(self)
 
     @property
     def is_multimodal_architecture(self) -> "bool":
@@ -706,7 +705,7 @@ class ModelConfig:
 
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""
-        return _hooks.get_model_arch_config(self, *args, **kwargs)
+        return _checkpoint.architecture_config(self, *args, **kwargs)
 
     def using_transformers_backend(self) -> "bool":
         """Whether the Transformers modeling backend serves the model (approximation: only when model_impl is "transformers"; the engine also falls back to it for unregistered architectures)."""
@@ -714,15 +713,33 @@ class ModelConfig:
 
     def maybe_pull_model_tokenizer_for_runai(self, model: "str", tokenizer: "str") -> "None":
         """Nothing for local or hub models; object-storage URIs raise NotSupportedError (the engine downloads them)."""
-        return _hooks.maybe_pull_model_tokenizer_for_runai(self, model, tokenizer)
+        if (not self.model_weights) and not (not any(str(x).startswith(('s3://', 'gs://', 'az://')) for x in [model, tokenizer])):
+            raise _r.NotSupportedError('pulling models from object storage needs the engine', ["model_weights"])
+        return None
 
     def verify_dual_chunk_attention_config(self, load_config: "LoadConfig") -> "None":
         """Nothing for ordinary models; dual-chunk-attention models raise NotSupportedError (the engine loads their sparse attention config)."""
-        return _hooks.verify_dual_chunk_attention_config(self, load_config)
+        if getattr(self.hf_config, 'dual_chunk_attention_config', None) is not None:
+            raise _r.NotSupportedError("dual chunk attention needs the engine's sparse attention config loader", ["hf_config"])
+        return None
 
     def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
         """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""
-        return _hooks.verify_with_parallel_config(self, parallel_config)
+        if not ((self.model_arch_config.total_num_attention_heads % parallel_config.tensor_parallel_size) == 0):
+            raise _r.RuleError(f"the model's {self.model_arch_config.total_num_attention_heads} attention heads are not divisible by tensor_parallel_size ({parallel_config.tensor_parallel_size})", ["model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"])
+        if (parallel_config.enable_expert_parallel) and not (self.is_moe):
+            raise _r.RuleError('enable_expert_parallel needs a mixture-of-experts model', ["parallel_config.enable_expert_parallel", "is_moe"])
+        if (parallel_config.pipeline_parallel_size > 1) and not (self.is_pp_supported):
+            raise _r.NotSupportedError(f'{self.architecture} does not support pipeline parallelism', ["parallel_config.pipeline_parallel_size", "is_pp_supported"])
+        if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.tensor_parallel_size > self.get_total_num_kv_heads()):
+            raise _r.RuleError(f'decode context parallelism with GQA needs tensor_parallel_size ({parallel_config.tensor_parallel_size}) above the KV head count ({self.get_total_num_kv_heads()})', ["parallel_config.decode_context_parallel_size", "use_mla", "parallel_config.tensor_parallel_size"])
+        if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.decode_context_parallel_size <= (parallel_config.tensor_parallel_size // self.get_total_num_kv_heads())):
+            raise _r.RuleError(f'decode_context_parallel_size ({parallel_config.decode_context_parallel_size}) must be at most tensor_parallel_size // KV heads = {parallel_config.tensor_parallel_size // self.get_total_num_kv_heads()}', ["parallel_config.decode_context_parallel_size", "use_mla", "parallel_config.tensor_parallel_size"])
+        if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (((self.model_arch_config.total_num_attention_heads // self.get_total_num_kv_heads()) % parallel_config.decode_context_parallel_size) == 0):
+            raise _r.RuleError(f'query heads per KV head ({self.model_arch_config.total_num_attention_heads // self.get_total_num_kv_heads()}) must be divisible by decode_context_parallel_size ({parallel_config.decode_context_parallel_size})', ["parallel_config.decode_context_parallel_size", "use_mla", "model_arch_config.total_num_attention_heads"])
+        if (self.multimodal_config is not None and self.multimodal_config.mm_tensor_ipc == 'torch_shm') and not (parallel_config.world_size_across_dp <= 1):
+            raise _r.RuleError("mm_tensor_ipc 'torch_shm' works only with one rank (no data, tensor or pipeline parallelism)", ["multimodal_config.mm_tensor_ipc", "parallel_config.world_size_across_dp"])
+        return None
 
     def get_sliding_window(self) -> "int | None":
         """The sliding-window size, or None (none, or disabled)."""
@@ -780,13 +797,15 @@ class ModelConfig:
         """Chunk size of the state-space scan (2048 when the config states none)."""
         return self.checkpoint_facts.mamba_chunk_size
 
-    def get_multimodal_config(self, *args: Any, **kwargs: Any) -> "MultiModalConfig":
+    def get_multimodal_config(self) -> "MultiModalConfig":
         """multimodal_config; a ValueError for text-only models."""
-        return _hooks.get_multimodal_config(self, *args, **kwargs)
+        if self.multimodal_config is None:
+            raise _r.RuleError('the model is not multimodal', ["multimodal_config"])
+        return self.multimodal_config
 
     def try_get_generation_config(self, *args: Any, **kwargs: Any) -> "dict[str, Any]":
         """Settings of the model's generation_config.json (or of the folder generation_config names); {} without one."""
-        return _hooks.try_get_generation_config(self, *args, **kwargs)
+        return _checkpoint.generation_config(self, *args, **kwargs)
 
     def get_diff_sampling_param(self, *args: Any, **kwargs: Any) -> "dict[str, Any]":
         """Default sampling parameters from the generation config (unless "vllm") and override_generation_config; max_new_tokens is reported as max_tokens."""
@@ -794,11 +813,13 @@ class ModelConfig:
 
     def get_pooling_task(self, supported_tasks: "tuple[str, ...]") -> "str | None":
         """The pooling task to serve among supported_tasks: the configured one, else token_classify for token-classification models, else the first by priority."""
-        return _hooks.get_pooling_task(self, supported_tasks)
+        if (self.pooler_config is not None and self.pooler_config.task is not None) and self.pooler_config.task not in supported_tasks:
+            raise RuntimeError(f"pooling task {self.pooler_config.task!r} is not supported; supported: {', '.join(supported_tasks)}")
+        return (None if self.pooler_config is None else (self.pooler_config.task if self.pooler_config.task is not None else ('token_classify' if 'token_classify' in supported_tasks and any('ForTokenClassification' in a for a in self.architectures) else ([t for t in ('embed&token_classify', 'embed', 'classify', 'token_embed', 'token_classify', 'plugin') if t in supported_tasks] + [None])[0])))
 
     def get_and_verify_max_len(self, max_model_len: "int | None") -> "int":
         """The context length: the checkpoint's for a request of None or -1 (length keys, sliding window when disabled, RoPE scaling, encoder limits), else the request checked against it (a longer request needs an opt-in environment variable)."""
-        return _hooks.get_and_verify_max_len(self, max_model_len)
+        return _checkpoint.max_model_len(self, max_model_len)
 
     def is_nvfp4_quantized(self) -> "bool":
         """Whether the weights are NVFP4-quantized (ModelOpt FP4, or compressed-tensors in an nvfp4 format)."""

@@ -410,7 +410,7 @@ class ParallelConfig:
     @property
     def use_ray(self) -> "bool":
         """True when workers or data-parallel replicas run on Ray."""
-        return _hooks.use_ray(self)
+        return self.distributed_executor_backend == 'ray' or (isinstance(self.distributed_executor_backend, type) and bool(getattr(self.distributed_executor_backend, 'uses_ray', False)))
 
     @property
     def use_ubatching(self) -> "bool":

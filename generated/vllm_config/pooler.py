@@ -2,7 +2,6 @@
 """Config classes: PoolerConfig."""
 
 
-from cfgc.hooks import pooler as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -80,11 +79,15 @@ class PoolerConfig:
 
     def get_seq_pooling_type(self) -> "SequencePoolingType":
         """seq_pooling_type, which must have been resolved (it raises while unset)."""
-        return _hooks.get_seq_pooling_type(self)
+        if self.seq_pooling_type is None:
+            raise _r.RuleError('seq_pooling_type is unset: the model config resolves it first', ["seq_pooling_type"])
+        return self.seq_pooling_type
 
     def get_tok_pooling_type(self) -> "TokenPoolingType":
         """tok_pooling_type, which must have been resolved (it raises while unset)."""
-        return _hooks.get_tok_pooling_type(self)
+        if self.tok_pooling_type is None:
+            raise _r.RuleError('tok_pooling_type is unset: the model config resolves it first', ["tok_pooling_type"])
+        return self.tok_pooling_type
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -495,7 +495,9 @@ class VllmConfig:
 
     def enable_trace_function_call_for_thread(self) -> "None":
         """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
-        return _hooks.enable_trace_function_call_for_thread(self)
+        if _r.env('VLLM_TRACE_FUNCTION', '0') not in ('', '0'):
+            raise _r.NotSupportedError('VllmConfig.enable_trace_function_call_for_thread: VLLM_TRACE_FUNCTION tracing is part of the vLLM engine', [])
+        return None
 
     @staticmethod
     def get_quantization_config(model_config: "Any", load_config: "Any") -> "Any":

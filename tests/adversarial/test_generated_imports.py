@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cfgc import emit_python
+from cfgc.back import package
 
 from .helpers import cfgc, new_project, one_line, owned
 
@@ -99,25 +99,27 @@ classes:
 
 def test_import_check_stops_code_that_does_not_import(project: Path, monkeypatch) -> None:
     """The net under the ordering rules: whatever makes a module fail to import."""
+    monkeypatch.setenv("CFGC_CACHE", "0")  # the compiler is patched: no input shows it
     (project / "schema" / "a.yaml").write_text("classes:\n  Alpha:\n    doc: A.\n"
                                                "    hash: {default: include}\n    fields:\n"
                                                "      s: {type: int, default: 1, doc: S.}\n")
-    real = emit_python.emit_package
+    real = package.emit
 
-    def broken(res):
-        out = real(res)
-        out["vllm_config/a.py"] += "\nBROKEN = NotDefinedAnywhere\n"
+    def broken(res, outputs):
+        out = real(res, outputs)
+        out["generated/vllm_config/a.py"] += "\nBROKEN = NotDefinedAnywhere\n"
         return out
 
-    monkeypatch.setattr(emit_python, "emit_package", broken)
+    monkeypatch.setattr(package, "emit", broken)
     code, _, err = cfgc(project, "generate")
     assert code == 1 and owned(project) == {}
     assert one_line(err) == ("cfgc: generated module vllm_config.a does not import: "
                              "NameError: name 'NotDefinedAnywhere' is not defined; "
                              "nothing written")
     monkeypatch.undo()
+    monkeypatch.setenv("CFGC_CACHE", "0")
     assert cfgc(project, "generate", "-q")[0] == 0
-    monkeypatch.setattr(emit_python, "emit_package", broken)
+    monkeypatch.setattr(package, "emit", broken)
     code, _, err = cfgc(project, "check")  # stale, and it would not import either way
     assert code == 1
 

@@ -10,7 +10,8 @@ import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
-from cfgc.runtime import cli_build, cli_parse
+from cfgc.runtime.cli import build as cli_build
+from cfgc.runtime.cli import parse as cli_parse
 
 from ..strategies import resolved
 

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from cfgc.runtime.cli_build import plain
-from cfgc.runtime.cli_values import BadValue, CliError, to_tokens
+from cfgc.runtime.cli.build import plain
+from cfgc.runtime.cli.values import BadValue, CliError, to_tokens
 
 from ..strategies import settable_fields, value_strategy
 from .helpers import PKG, RES, TABLE, build_only, parse

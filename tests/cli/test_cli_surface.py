@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from cfgc.resolve import derived_cli
-from cfgc.runtime.cli_values import CliError
+from cfgc.front.flags import derived_cli
+from cfgc.runtime.cli.values import CliError
 
 from .helpers import CLI, RES, TABLE, entries, parse, run, run_process
 
@@ -297,7 +297,7 @@ def test_help_imports_no_pydantic_or_torch() -> None:
 def test_parsing_imports_no_pydantic() -> None:
     e = first(lambda e: e["kind"] == "int" and e["aliases"] and not e["requires"])
     code = ("import sys; from vllm_config import _cli_table as t\n"
-            "from cfgc.runtime.cli_parse import parse\n"
+            "from cfgc.runtime.cli.parse import parse\n"
             f"parse(t, [{e['aliases'][0]!r}, '2'], print)\n"
             "print(sorted(m for m in ('pydantic', 'torch') if m in sys.modules))")
     proc = run_process(code=code)

@@ -27,8 +27,9 @@ import yaml
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cfgc.runtime import cli_build, cli_explain
-from cfgc.runtime.cli_values import CliError
+from cfgc.runtime.cli import build as cli_build
+from cfgc.runtime.cli import explain as cli_explain
+from cfgc.runtime.cli.values import CliError
 
 from ..strategies import value_strategy
 from .helpers import RES, TABLE, parse

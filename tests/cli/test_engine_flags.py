@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cfgc.runtime.cli import build_configs
-from cfgc.runtime.cli_parse import build_cli
+from cfgc.runtime.cli.build import build_configs
+from cfgc.runtime.cli.parse import build_cli
 from vllm_config import _cli_table
 
 FACTS = json.loads((Path(__file__).parent.parent / "facts" /
@@ -84,7 +84,7 @@ def test_gdn_prefill_backend_is_copied_into_additional_config() -> None:
     (("-dpr", "-1"), "data_parallel_start_rank"),
 ])
 def test_bad_engine_args_are_rejected(argv, needle) -> None:
-    from cfgc.runtime.cli_values import CliError
+    from cfgc.runtime.cli.values import CliError
 
     with pytest.raises(CliError, match=needle) as info:
         _engine_args(*argv)

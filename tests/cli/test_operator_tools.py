@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cfgc import emit_explain
-from cfgc.runtime import cli_explain
+from cfgc.back import explain as emit_explain
+from cfgc.runtime.cli import explain as cli_explain
 
 from .helpers import RES, TABLE, run, run_process
 

@@ -41,7 +41,7 @@ def test_every_flag_is_on_the_cli_page() -> None:
 def test_allowed_values_are_in_each_field_section() -> None:
     """Every Literal value and enum member a field's type allows is listed in the field's
     section, and each named type links to its entry on the types page."""
-    from cfgc.emit_docs import allowed_values, named_types, type_anchor
+    from cfgc.back.docs import allowed_values, named_types, type_anchor
 
     res = resolved()
     types_page = (REF / "types.md").read_text()
@@ -57,7 +57,7 @@ def test_allowed_values_are_in_each_field_section() -> None:
 
 
 def test_every_flag_has_its_own_heading() -> None:
-    from cfgc.emit_docs import flag_anchor
+    from cfgc.back.docs import flag_anchor
     from vllm_config import _cli_table
 
     page = (REF / "cli.md").read_text()

@@ -162,7 +162,7 @@ def test_allowed_values_are_on_the_class_page(site: str, browser: Browser) -> No
 
 def test_every_flag_has_an_anchor_that_class_pages_link_to(site: str, browser: Browser
                                                            ) -> None:
-    from cfgc.emit_docs import flag_anchor
+    from cfgc.back.docs import flag_anchor
     from vllm_config import _cli_table
 
     page = browser.new_page()

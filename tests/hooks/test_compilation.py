@@ -323,9 +323,11 @@ def test_resolve_compile_ranges_endpoints():
 
 
 def test_get_compile_ranges():
-    assert h.get_compile_ranges(CompilationConfig()) == []
+    assert CompilationConfig().get_compile_ranges() == []
     c = CompilationConfig(compile_ranges_endpoints=[8192, 16, 64, 16])
-    assert h.get_compile_ranges(c) == [(1, 16), (17, 64), (65, 8192)]
+    assert c.get_compile_ranges() == [(1, 16), (17, 64), (65, 8192)]
+    c.compile_ranges_endpoints = [64, 16, 64]  # sorted, duplicates dropped
+    assert c.get_compile_ranges() == [(1, 16), (17, 64)]
 
 
 # ---------------------------------------------------------------- splitting ops, custom ops

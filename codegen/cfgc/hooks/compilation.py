@@ -207,18 +207,6 @@ def resolve_compile_ranges_endpoints(cc: Any, max_num_batched_tokens: int | None
     cc.compile_ranges_endpoints = sorted(points)
 
 
-def get_compile_ranges(cc: Any) -> list[tuple[int, int]]:
-    """Inclusive (start, end) token ranges cut at the endpoints: [1, e0], [e0+1, e1]...
-
-    Stays a hook: it dedupes, sorts and pairs neighbours into a new list of tuples,
-    which the expression language (no comprehensions, sorted or zip) cannot build.
-    """
-    if cc.compile_ranges_endpoints is None:
-        return []
-    ends = sorted(set(cc.compile_ranges_endpoints))
-    return [(start + 1, end) for start, end in zip([0, *ends[:-1]], ends, strict=True)]
-
-
 # --------------------------------------------------------------------------------------
 # Splitting ops and custom ops.
 # --------------------------------------------------------------------------------------
@@ -228,19 +216,6 @@ def _is_vllm_compile(cc: Any) -> bool:
     from vllm_config.types import CompilationMode
 
     return cc.mode == CompilationMode.VLLM_COMPILE
-
-
-def is_custom_op_enabled(cc: Any, op: str) -> bool:
-    """With 'all' an op is on unless '-op' is listed; with 'none' only if '+op' is.
-
-    Stays a hook: asking before the engine has put 'all' or 'none' into custom_ops is
-    a programming error that must raise, which an expression cannot do.
-    """
-    if "all" in cc.custom_ops:
-        return f"-{op}" not in cc.custom_ops
-    if "none" not in cc.custom_ops:
-        raise ValueError("custom_ops must contain 'all' or 'none' once defaults are applied")
-    return f"+{op}" in cc.custom_ops
 
 
 def set_splitting_ops_for_attn_fusion(cc: Any) -> None:

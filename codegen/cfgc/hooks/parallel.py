@@ -39,18 +39,6 @@ def check_numa_cpus(value: list[str] | None) -> list[str] | None:
     return value
 
 
-def use_ray(cfg: Any) -> bool:
-    """Whether the workers run on Ray: backend "ray", or an Executor class that says so.
-
-    Stays a hook: it asks a class given from Python for its `uses_ray` attribute (a seam
-    to the engine's Executor classes), which expressions cannot inspect.
-    """
-    backend = cfg.distributed_executor_backend
-    return backend == "ray" or (
-        isinstance(backend, type) and bool(getattr(backend, "uses_ray", False))
-    )
-
-
 def get_next_dp_init_port(self: Any) -> int:
     """Take the next prepared data-parallel port, else data_parallel_master_port and
     move that up by one. A hook: it pops from and increments the config's state."""

@@ -24,19 +24,6 @@ AUX_HIDDEN_STATE_METHODS = ("eagle3", "extract_hidden_states", "dflash", "dspark
 # --- resolve steps ----------------------------------------------------------------
 
 
-def eager_mtp_drafter_for_deepseek_v32(self: Any) -> None:
-    """An MTP drafter taken from a deepseek_v32 target runs eagerly (no CUDA graphs).
-
-    Stays a hook: a seam to the target's Hugging Face config, an engine-loaded object
-    that may lack `hf_text_config` or `model_type` (read with getattr defaults).
-    """
-    if self.model is not None or self.num_speculative_tokens is None or self.method != "mtp":
-        return
-    text_config = getattr(self.target_model_config, "hf_text_config", None)
-    if getattr(text_config, "model_type", None) == "deepseek_v32":
-        self.enforce_eager = True
-
-
 def resolve_synthetic_acceptance(self: Any) -> None:
     """Synthetic rejection sampling: validate the per-position rates, or convert the
     mean acceptance length into rates (then reset the length).
@@ -143,17 +130,3 @@ def create_draft_parallel_config(target_parallel_config: Any,
         ray_workers_use_nsight=t.ray_workers_use_nsight,
         placement_group=t.placement_group,
     )
-
-
-def verify_equal_vocab_size_if_draft_model(self: Any) -> None:
-    """A draft model must share the target's vocabulary size. A hook: the sizes come from
-    both checkpoints (ModelConfig.get_vocab_size())."""
-    if self.method != "draft_model" or self.target_model_config is None \
-            or self.draft_model_config is None:
-        return
-    target = self.target_model_config.get_vocab_size()
-    draft = self.draft_model_config.get_vocab_size()
-    if target != draft:
-        raise ValueError(
-            f"the draft model's vocabulary ({draft} tokens) differs from the target's "
-            f"({target}); speculative decoding needs one tokenizer for both")

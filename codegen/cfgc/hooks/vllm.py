@@ -159,18 +159,6 @@ def use_v2_model_runner(self: Any) -> bool:
     return self.model_config is not None and bool(self.model_config.is_diffusion)
 
 
-def enable_trace_function_call_for_thread(self: Any) -> None:
-    """Nothing unless VLLM_TRACE_FUNCTION is set; then NotSupportedError (the call
-    tracer belongs to the engine). A hook: it reads the environment and raises."""
-    import os
-
-    from cfgc.runtime.rules import NotSupportedError
-
-    if os.environ.get("VLLM_TRACE_FUNCTION", "0") not in ("", "0"):
-        raise NotSupportedError("VllmConfig.enable_trace_function_call_for_thread: "
-                                "VLLM_TRACE_FUNCTION tracing is part of the vLLM engine")
-
-
 def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = None) -> Any:
     """A copy of this config whose model config uses `hf_config` (a copy of it with
     `architectures` when given). A hook: it copies runtime objects."""

@@ -1,0 +1,115 @@
+"""Docs of declared behaviour, for the docs backend: a class's rules, resolution steps
+and defaults tables, the derived and environment defaults of its fields, and the
+environment-variables page. Expressions are shown as written in the schema."""
+
+from __future__ import annotations
+
+from ..model import schema as m
+from ..model.expr import Expr
+from ..model.python import literal
+from ..model.resolved import Resolved
+
+
+def _code(text: str) -> str:
+    """Inline code that is safe inside a table cell (pipes and backticks included)."""
+    escaped = (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+               .replace("|", "&#124;"))
+    return f"<code>{escaped}</code>" if ("|" in text or "`" in text) else f"`{text}`"
+
+
+def default_note(f: m.FieldDef, res: Resolved) -> str:
+    """'' or how the default is computed: derived from an expression or the environment."""
+    if f.derive is not None:
+        return f"derived: {_code(f.derive.display)}"
+    if f.env:
+        fallback = literal(f.default.value, f.type, res) if f.default.kind == "value" else "None"
+        return f"${f.env}, else {_code(fallback)}"
+    return ""
+
+
+def rule_text(rule: m.Rule) -> str:
+    when = f"when {_code(rule.when.display)}: " if rule.when is not None else ""
+    if rule.level != "error":
+        return f"{when}{rule.level} \"{rule.message.strip()}\""
+    return f"{when}require {_code(rule.require.display)} (else: \"{rule.message.strip()}\")"
+
+
+def _step_text(s: m.Step) -> str:
+    if s.kind == "check":
+        return rule_text(s.rule)
+    when = f"when {_code(s.when.display)}: " if s.when is not None else ""
+    if s.kind == "hook" and m.is_library_call(s.hook):
+        return f"{when}call `{s.hook}` (a library function)"
+    if s.kind == "hook":
+        return f"{when}hook `{s.hook}` (an algorithm in `cfgc.hooks`)"
+    if s.kind == "apply":
+        return (f"{when}fill unset values from table "
+                f"[`{s.table}`](#table-{s.table.replace('_', '-')})")
+    note = f" ({s.rule.level}: \"{s.rule.message.strip()}\")" if s.rule else ""
+    return f"{when}set `{s.target}` = {_code(s.value.display)}{note}"
+
+
+def _table_value(v: object) -> str:
+    if isinstance(v, Expr):
+        return _code(v.display)
+    return _code("None" if v is None else str(v).replace("True", "true").replace(
+        "False", "false") if not isinstance(v, bool) else str(v).lower())
+
+
+def behaviour_section(c: m.ClassDef, res: Resolved) -> list[str]:
+    """Markdown lines: derived defaults, ordered resolution and rules of class `c`."""
+    lines: list[str] = []
+    derived = [f for f in c.fields if f.derive is not None]
+    if derived or c.resolve:
+        lines += ["## After construction", "",
+                  "Run once, in this order, when an object is built: derived defaults "
+                  "first, then these steps, then the rules below.", ""]
+        for f in derived:
+            lines.append(f"1. when `{f.name}` is not given: set it to {_code(f.derive.display)}")
+        for s in c.resolve:
+            lines.append(f"1. {_step_text(s)}")
+        lines.append("")
+    for t in c.tables:
+        lines += [f"### Table {t.name} {{#table-{t.name.replace('_', '-')}}}", "",
+                  f"{t.doc.strip()} Keyed by {_code(t.key.display)}; a value fills its "
+                  "target only while that is unset (None); a target a row leaves out is "
+                  "left to the engine.", ""]
+        for member, entries in t.rows:
+            lines.append(f"- **{member}**: " + ", ".join(
+                f"`{e.target}` = {_table_value(e.value)}" for e in entries))
+        lines.append("")
+    if c.rules:
+        lines += ["## Rules", "", "Checked after construction; a failing rule is an error "
+                  "naming its fields (and, from the command line, their flags).", ""]
+        lines += [f"- {rule_text(r)}" for r in c.rules]
+        lines.append("")
+    return lines
+
+
+def env_page(res: Resolved) -> str:
+    """Every environment variable the generated configs read, and where."""
+    rows: list[tuple[str, str, str]] = []
+    for c in sorted(res.schema.classes, key=lambda c: c.name):
+        for f in c.fields:
+            if f.env:
+                link = f"[`{c.name}.{f.name}`]({c.name}.md#{f.name.lower()})"
+                rows.append((f.env, link, "the field's default when no value is given "
+                             f"({default_note(f, res)})"))
+        code = res.behaviour[c.name]
+        for var, default in dict.fromkeys(code.env):
+            rows.append((var, f"[`{c.name}`]({c.name}.md)",
+                         f"read by its rules or steps (default `{default}`)"))
+    ps = res.schema.platform_set
+    if ps is not None:
+        rows.append((ps.env, "[platforms](platforms.md)",
+                     f"names the platform profile (one of {', '.join(ps.names)}; default "
+                     f"`{ps.default}`); `--platform` and `set_current_platform()` win"))
+    lines = ["<!-- Generated from schema/ by cfgc; do not edit. -->", "",
+             "# Environment variables", "",
+             "The generated configs read these variables, and only these (hooks aside: "
+             "see [hook points](hook-points.md)). Booleans take 1/0, true/false, yes/no, "
+             "on/off; a value that does not parse is an error naming the variable. The "
+             "value read is what the cache key sees.", "",
+             "| variable | read by | how |", "| --- | --- | --- |"]
+    lines += [f"| `{v}` | {where} | {how} |" for v, where, how in sorted(rows)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,137 @@
+"""The platforms backend: `<package>/platforms.py` (the profiles as data and the
+selection) and docs/reference/platforms.md (every profile's values and what reads them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..model.platforms import PlatformSet
+from ..model.resolved import Resolved
+from . import DOCS_REFERENCE_DIR, GENERATED_DIR
+from .render import header
+
+
+def emit_module(ps: PlatformSet, package: str, source: str) -> str:
+    """`<package>/platforms.py`: the profiles as data and the selection."""
+    lines = [
+        header(source),
+        '"""Platform profiles: what each hardware platform is and supports.',
+        "",
+        "The config classes read the selected profile as `current_platform` (declared in",
+        "the schema as `platform.<attribute>`). Select one with",
+        f"`set_current_platform(\"cpu\")`, `with using_platform(\"cpu\"):`, the {ps.env}",
+        "environment variable, or `vllm-config ... --platform NAME`. Otherwise the",
+        "Python API detects the platform as vLLM does (cfgc.runtime.platform_detect)",
+        f'and vllm-config uses {ps.default}."""',
+        "",
+        "from cfgc.runtime.platforms import Selector",
+        "",
+        "#: Environment variable naming the platform when none was selected in code.",
+        f"ENV_VAR = {ps.env!r}",
+        f"DEFAULT = {ps.default!r}",
+        "",
+        "#: What each attribute means.",
+        "ATTRIBUTES = {",
+    ]
+    for a in ps.attributes:
+        lines.append(f"    {a.name!r}: {a.doc!r},")
+    lines += ["}", "", "#: Each profile: its description and a value for every attribute.",
+              "PROFILES = {"]
+    for p in ps.profiles:
+        lines.append(f"    {p.name!r}: {{")
+        lines.append(f"        \"doc\": {p.doc!r},")
+        for name, value in p.values:
+            lines.append(f"        {name!r}: {value!r},")
+        lines.append("    },")
+    lines += [
+        "}",
+        "",
+        "_selector = Selector(PROFILES, DEFAULT, ENV_VAR)",
+        "#: The selected profile (follows set_current_platform / using_platform).",
+        "current_platform = _selector.current",
+        "get_platform = _selector.get",
+        "set_current_platform = _selector.set",
+        "using_platform = _selector.using",
+        "",
+        '__all__ = ["ATTRIBUTES", "DEFAULT", "ENV_VAR", "PROFILES", "current_platform",',
+        '           "get_platform", "set_current_platform", "using_platform"]',
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def emit_docs(ps: PlatformSet, uses: dict[str, list[str]]) -> str:
+    """docs/reference/platforms.md: every profile's values and what reads them."""
+    names = [p.name for p in ps.profiles]
+    out = [
+        "# Platforms",
+        "",
+        "Generated from `schema/platforms.yaml`. A platform profile says what the hardware "
+        "is and supports; the config classes read the selected one as "
+        "`platform.<attribute>` in their derived defaults, resolve steps and rules.",
+        "",
+        f"Select one with `vllm-config show|hash|diff|explain --platform NAME`, the "
+        f"`{ps.env}` environment variable, or in Python `set_current_platform(\"cpu\")` / "
+        f"`with using_platform(\"cpu\"):` from `vllm_config.platforms`. "
+        f"Default: `{ps.default}`.",
+        "",
+        "| profile | description |",
+        "| --- | --- |",
+    ]
+    for p in ps.profiles:
+        out.append(f"| `{p.name}` | {p.doc} |")
+    out += ["", "## Values", "", "| attribute | " + " | ".join(f"`{n}`" for n in names)
+            + " | meaning |", "| --- |" + " --- |" * (len(names) + 1)]
+    for a in ps.attributes:
+        cells = [f"`{_cell(p.value(a.name))}`" for p in ps.profiles]
+        out.append(f"| `{a.name}` | " + " | ".join(cells) + f" | {a.doc} |")
+    out += ["", "## What reads them", "",
+            "Each attribute and the schema steps and rules that use it (the class pages show "
+            "the full expressions).", ""]
+    for a in ps.attributes:
+        where = uses.get(a.name, [])
+        out.append(f"- `{a.name}`: " + (", ".join(sorted(set(where))) if where
+                                         else "not read by the schema (engine-side only)"))
+    return "\n".join(out) + "\n"
+
+
+def readers(ps: PlatformSet, outputs: Mapping[str, str], prefix: str,
+            hooks_dir=None) -> dict[str, list[str]]:
+    """attribute -> the generated classes (and hooks) whose code reads it, found in the
+    code itself."""
+    found: dict[str, list[str]] = {}
+    sources = [(text, "class ", "{}") for path, text in sorted(outputs.items())
+               if path.startswith(prefix) and path.endswith(".py")]
+    if hooks_dir is not None and hooks_dir.is_dir():
+        sources += [(p.read_text(), "def ", "hook {}") for p in sorted(hooks_dir.glob("*.py"))]
+    for text, keyword, label in sources:
+        for chunk in re.split(rf"(?m)^(?={keyword})", text):
+            name = re.match(rf"{keyword}(\w+)", chunk)
+            if name is None:
+                continue
+            for attr in re.findall(r"current_platform\.(\w+)", chunk):
+                found.setdefault(attr, []).append(label.format(name.group(1)))
+    return found
+
+
+def _cell(value: object) -> str:
+    return json.dumps(value).replace("|", "\\|")
+
+
+def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
+    """Both files; the page lists what reads each attribute, found in the code of the
+    generated package (`outputs`, written by the package backend) and of the hooks."""
+    ps = res.schema.platform_set
+    if ps is None:
+        return {}
+    pkg = res.schema.package
+    hooks_dir = (res.schema.root or Path(".")) / res.schema.hooks_path
+    return {
+        f"{GENERATED_DIR}/{pkg}/platforms.py": emit_module(ps, pkg, res.schema.platform_file),
+        f"{DOCS_REFERENCE_DIR}/platforms.md": emit_docs(
+            ps, readers(ps, outputs, f"{GENERATED_DIR}/{pkg}/", hooks_dir)),
+    }

@@ -1,0 +1,331 @@
+"""A class's declared behaviour, checked and compiled to Python.
+
+One ordered after-construction phase per class (the generated `__post_init__`):
+derived defaults in field order, then the `resolve` steps in order, then the class
+rules. Expressions of the phase may read the class's init vars (the `__post_init__`
+parameters); properties, methods and tables may not. Also the expression properties
+and methods of classes and enums, and defaults tables as module constants.
+resolve.py calls `compile_class` once per class; the result (a ClassCode of Python
+source) is kept in `Resolved.behaviour`, which the package backend renders.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+
+from ..errors import Collector, Loc, did_you_mean
+from ..model import schema as m
+from ..model.expr import Expr
+from ..model.python import hook_ref, literal, param_source
+from ..model.resolved import ClassCode, Resolved, value_problem
+from ..model.types import TypeExpr, parse_type
+from . import expr as x
+
+
+class _Compiler:
+    def __init__(self, c: m.ClassDef | None, res: Resolved, errors: Collector,
+                 enum: m.EnumDef | None = None):
+        self.c = c
+        self.res = res
+        self.errors = errors
+        self.out = ClassCode()
+        self.scope = x.Scope(res, c, enum)
+        self.in_phase = False  # compiling __post_init__: init vars are names too
+        self.params: dict[str, TypeExpr] = {}  # compiling an accessor: its parameters
+
+    def _scope(self, params: dict[str, TypeExpr] | None = None) -> x.Scope:
+        return x.Scope(self.res, self.scope.cls, self.scope.enum,
+                       dict(self.params if params is None else params),
+                       initvars=self.in_phase)
+
+    def expr(self, e: Expr | None, what: str, want: TypeExpr | None = None,
+             facts: frozenset[str] = frozenset(), params=None) -> x.Checked | None:
+        if e is None:
+            return None
+        checked = x.check(e, self._scope(params), self.errors, what, want, facts)
+        if checked is not None:
+            self.out.enums |= checked.enums
+            self.out.env.extend(checked.env)
+        return checked
+
+    def message(self, text: str, loc: Loc, what: str, facts: frozenset[str]) -> str:
+        return x.compile_message(text, loc, self._scope(), self.errors, what, facts)
+
+    # -- the phase -----------------------------------------------------------------
+
+    def derive(self, f: m.FieldDef) -> None:
+        what = f"derive of {self.c.name}.{f.name}"
+        checked = self.expr(f.derive, what, x._optional(f.type))
+        if checked is not None:
+            self.out.phase += [f"if self.{f.name} is None:",
+                               f"    self.{f.name} = {checked.source}"]
+
+    def target(self, path: str, loc: Loc, what: str, facts: frozenset[str]) -> TypeExpr | None:
+        """The type of the field a `set` step assigns, checking every step of the path."""
+        cls = self.c
+        parts = path.split(".")
+        for i, part in enumerate(parts):
+            f = cls.field(part)
+            if f is None or f.kind in ("classvar", "initvar"):
+                names = [g.name for g in cls.fields if g.kind not in ("classvar", "initvar")]
+                self.errors.error(loc, f"{what}: {cls.name} has no field {part!r}"
+                                  f"{did_you_mean(part, names)}")
+                return None
+            if i == len(parts) - 1:
+                return f.type
+            t = self.res.expand(f.type)
+            prefix = ".".join(parts[:i + 1])
+            if t.optional and prefix not in facts:
+                self.errors.error(loc, f"{what}: {prefix} may be None; add "
+                                  f"'when: {prefix} is not None'")
+                return None
+            inner = t.without_none()
+            if inner.kind != "named" or inner.name not in self.res.classes:
+                self.errors.error(loc, f"{what}: {prefix} is not a config, so "
+                                  f"{path} cannot be assigned")
+                return None
+            cls = self.res.classes[inner.name]
+        return None
+
+    def rule(self, rule: m.Rule, what: str, indent: str = "", record: bool = True
+             ) -> list[str]:
+        """A rule as Python lines; `record`: a class rule, listed with the fields it
+        reads (explain's "rules that mention a field")."""
+        when = self.expr(rule.when, f"when of {what}", x.BOOL)
+        facts = x.facts_of(rule.when) if rule.when is not None else frozenset()
+        lines: list[str] = []
+        if rule.level != "error":
+            msg = self.message(rule.message, rule.loc, what, facts)
+            if when is not None:
+                lines = [f"if {when.source}:", f"    _log.{rule.level}({msg})"]
+            reads = when.reads if when else ()
+        else:
+            req = self.expr(rule.require, f"require of {what}", x.BOOL, facts)
+            if req is None:
+                return []
+            msg = self.message(rule.message, rule.loc, what, facts)
+            reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
+            reads = tuple(r for r in reads if not any(o.startswith(r + ".") for o in reads))
+            cond = self.negated(rule.require, facts) or f"not ({req.source})"
+            if when is not None:
+                cond = f"({when.source}) and {cond}"
+            # A class rule hands the instance over, so the message can say which values
+            # a resolve step derived; a method's rule may have no instance.
+            instance = ", self" if record else ""
+            error = (f"{rule.raises}({msg})" if rule.raises not in _ERRORS else
+                     f"_r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))}{instance})")
+            lines = [f"if {cond}:", f"    raise {error}"]
+        if record:
+            self.out.rule_reads.append((rule, reads))
+        return [indent + line for line in lines]
+
+    def negated(self, e: Expr, facts: frozenset[str]) -> str:
+        """`a not in b` / `a is not None` for a required `a in b` / `a is None`, so the
+        generated code reads naturally (and lints clean); '' for anything else."""
+        node = e.tree.body
+        flip = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1
+                and type(node.ops[0]) in flip):
+            return ""
+        tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
+                                          node.comparators))
+        checked = x.check(Expr(ast.unparse(tree), e.loc, tree), self._scope(), Collector(),
+                          "negated require", facts=facts)
+        return checked.source if checked is not None else ""
+
+    def _guarded(self, s: m.Step, what: str, body: list[str]) -> list[str]:
+        """A hook or apply step's lines, under its `when:` if it has one."""
+        if s.when is None:
+            return body
+        when = self.expr(s.when, f"when of {what}", x.BOOL)
+        if when is None:
+            return body
+        return [f"if {when.source}:", *("    " + line for line in body)]
+
+    def step(self, s: m.Step, what: str, initvar_args: str) -> None:
+        if s.kind == "check":
+            self.out.phase += self.rule(s.rule, what)
+        elif s.kind == "hook":
+            owner = s.hook.split(".", 1)[0] if m.is_library_call(s.hook) else self.c.module
+            sig = self.res.hooks.get(owner, {}).get(s.hook)
+            wants_initvars = sig is not None and initvar_args and sig.accepts(
+                1 + initvar_args.count(","))
+            call = f"{hook_ref(s.hook)}(self{initvar_args if wants_initvars else ''})"
+            self.out.phase += self._guarded(s, what, [call])
+        elif s.kind == "apply":
+            table = next((t for t in self.c.tables if t.name == s.table), None)
+            if table is None:
+                names = [t.name for t in self.c.tables]
+                self.errors.error(s.loc, f"{what}: no table {s.table!r} in class "
+                                  f"{self.c.name}{did_you_mean(s.table, names)}")
+                return
+            key = self.expr(table.key, f"key of table {table.name}")
+            if key is not None:
+                self.out.phase += self._guarded(s, what, [
+                    f"_r.apply_defaults(self, {_table_const(table)}[{key.source}])"])
+        else:
+            when = self.expr(s.when, f"when of {what}", x.BOOL)
+            facts = x.facts_of(s.when) if s.when is not None else frozenset()
+            want = self.target(s.target, s.loc, what, facts)
+            value = self.expr(s.value, f"to of {what}", want, facts)
+            if want is None or value is None:
+                return
+            body = []
+            if s.rule is not None:
+                msg = self.message(s.rule.message, s.loc, what, facts)
+                body.append(f"_log.{s.rule.level}({msg})")
+            source = value.source
+            if self.res.expand(want).without_none() == TypeExpr("scalar", name="Path") and \
+                    x._base(value.type.without_none()) == "str":
+                source = f"Path({source})"  # the field holds a Path (no re-validation)
+            body.append(f"self.{s.target} = {source}")
+            if when is None:
+                self.out.phase += body
+            else:
+                self.out.phase += [f"if {when.source}:"] + ["    " + b for b in body]
+
+    def table(self, t: m.DefaultsTable) -> None:
+        what = f"table {t.name} of {self.c.name}"
+        key = self.expr(t.key, f"key of {what}")
+        if key is None:
+            return
+        enum = key.type.without_none()
+        if enum.kind != "named" or enum.name not in self.res.enums:
+            self.errors.error(t.key.loc, f"key of {what} must be an enum value, not "
+                              f"{x._show(key.type)}")
+            return
+        members = [mem.name for mem in self.res.enums[enum.name].members]
+        lines = [f"{_table_const(t)}: dict[{enum.name}, dict[str, object]] = {{"]
+        seen = set()
+        for member, entries in t.rows:
+            if member not in members:
+                self.errors.error(t.loc, f"{what}: row {member!r} is not a member of "
+                                  f"{enum.name}{did_you_mean(member, members)}")
+                continue
+            seen.add(member)
+            lines.append(f"    {enum.name}.{member}: {{")
+            for entry in entries:
+                want = self.target(entry.target, entry.loc, what, frozenset(
+                    _prefixes(entry.target)))
+                if want is None:
+                    continue
+                if isinstance(entry.value, Expr):
+                    c = self.expr(entry.value, f"{entry.target} in {what}", want)
+                    src = f"lambda self: {c.source}" if c else "None"
+                else:
+                    src = self._literal(entry, want, what)
+                lines.append(f"        {json.dumps(entry.target)}: {src},")
+            lines.append("    },")
+        missing = [mem for mem in members if mem not in seen]
+        if missing:
+            self.errors.error(t.loc, f"{what} has no row for {', '.join(missing)}")
+        lines.append("}")
+        self.out.enums.add(enum.name)
+        self.out.tables.append((t, enum.name, "\n".join(lines)))
+
+    def _literal(self, entry: m.TableEntry, want: TypeExpr, what: str) -> str:
+        problem = value_problem(self.res.expand(want), entry.value, self.res)
+        if problem:
+            self.errors.error(entry.loc, f"{entry.target} in {what}: {entry.value!r} does not "
+                              f"match {want.source()}: {problem}")
+            return "None"
+        src = literal(entry.value, want, self.res)
+        self.out.enums |= {n.name for n in self.res.expand(want).walk()
+                           if n.kind == "named" and n.name in self.res.enums
+                           and f"{n.name}." in src}
+        return src
+
+    # -- accessors -----------------------------------------------------------------
+
+    def accessor(self, acc: m.Accessor, is_method: bool, owner: str) -> None:
+        """An expression accessor, after its rules (checks of its arguments and of the
+        instance, in order; each error rule's `require` then holds for the expression)."""
+        if acc.expr is None and not acc.rules:
+            return
+        what = f"{'method' if is_method else 'property'} {owner}.{acc.name}"
+        self.params = {pname: parse_type(ptext) for pname, ptext in acc.params}
+        try:
+            guards: list[str] = []
+            facts: frozenset[str] = frozenset()
+            for i, rule in enumerate(acc.rules):
+                guards += self.rule(rule, f"rule {i + 1} of {what}", record=False)
+                if rule.level == "error" and rule.when is None:
+                    facts |= x.facts_of(rule.require)
+            want = parse_type(acc.returns) if acc.returns != "Any" else None
+            checked = self.expr(acc.expr, what, want, facts)
+        finally:
+            self.params = {}
+        if acc.expr is not None and checked is None:
+            return
+        source = checked.source if checked is not None else "None"
+        if guards:
+            self.out.guards[acc.name] = guards
+        if is_method:
+            self.out.methods.append((acc, source, param_source(acc)))
+        else:
+            self.out.properties.append((acc, source))
+
+
+_ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}
+
+
+def _prefixes(path: str) -> list[str]:
+    parts = path.split(".")
+    return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _table_const(t: m.DefaultsTable) -> str:
+    return t.name.upper()
+
+
+def compile_class(c: m.ClassDef, res: Resolved, errors: Collector) -> ClassCode:
+    comp = _Compiler(c, res, errors)
+    initvar_args = "".join(f", {f.name}" for f in c.fields if f.kind == "initvar")
+    for t in c.tables:
+        comp.table(t)
+    comp.in_phase = True
+    for f in c.fields:
+        if f.derive is not None:
+            comp.derive(f)
+    for i, s in enumerate(c.resolve):
+        comp.step(s, f"resolve step {i + 1} of {c.name}", initvar_args)
+    for i, rule in enumerate(c.rules):
+        comp.out.phase += comp.rule(rule, f"rule {i + 1} of {c.name}")
+    comp.in_phase = False
+    for extra in c.hash_extra:
+        if extra.expr is not None:
+            checked = comp.expr(extra.expr, f"hash factor {c.name}.{extra.name}")
+            if checked is not None:  # a call argument: no parentheses of its own needed
+                src = checked.source
+                if isinstance(extra.expr.tree.body, ast.IfExp) and src.startswith("("):
+                    src = src[1:-1]
+                comp.out.hash_extras[extra.name] = src
+    for acc in c.properties:
+        comp.accessor(acc, False, c.name)
+    for acc in c.methods:
+        comp.accessor(acc, True, c.name)
+    return comp.out
+
+
+def compile_constant(k: m.ConstantDef, res: Resolved, errors: Collector) -> ClassCode:
+    """An `expr` constant: no fields in scope; `phase` holds its one source line and
+    `enums` the enums and classes it names (imported by its module)."""
+    comp = _Compiler(None, res, errors)
+    checked = comp.expr(k.expr, f"constant {k.module}.{k.name}")
+    if checked is not None:
+        comp.out.phase = [checked.source]
+    return comp.out
+
+
+def compile_enum(e: m.EnumDef, res: Resolved, errors: Collector) -> ClassCode:
+    comp = _Compiler(None, res, errors, enum=e)
+    for acc in e.properties:
+        comp.accessor(acc, False, e.name)
+    for acc in e.methods:
+        comp.accessor(acc, True, e.name)
+    if e.truth is not None:
+        truth = comp.expr(e.truth, f"truth of enum {e.name}", x.BOOL)
+        if truth is not None:
+            comp.out.phase = [truth.source]  # enums have no phase: the body of __bool__
+    return comp.out

@@ -1,0 +1,50 @@
+"""The front end's one entry: schema/*.yaml -> the resolved, immutable model.
+
+Parse (with the kernels and platforms sections), check what needs the whole schema
+(definition cycles, kernel sources, platform values), resolve, then compute once the
+views several backends read (class order, alias order, class tree, flag table). A
+broken schema raises SchemaError with every located problem.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from types import MappingProxyType
+
+from ..errors import Collector
+from ..model import schema as m
+from ..model.kernels import KERNELS_DIR
+from ..model.resolved import Resolved
+from . import deps, flags, kernels, platforms
+from .parse import parse_schema_dir
+from .resolve import resolve
+
+
+def load(root: Path) -> Resolved:
+    """The project at `root`: its schema/ and, for the kernel sources, its kernels/."""
+    schema = parse_schema_dir(root / "schema", root)
+    if schema.kernel_set is not None:
+        errors = Collector()
+        kernels.check_sources(schema.kernel_set, root / KERNELS_DIR, errors)
+        errors.raise_if_any()
+    return compile_schema(schema)
+
+
+def compile_schema(schema: m.Schema) -> Resolved:
+    """Resolve a parsed schema and complete it with the shared views."""
+    deps.check_aliases(schema)
+    res = resolve(schema)
+    errors = Collector()
+    platforms.check_values(schema.platform_set, res, errors)
+    errors.raise_if_any()
+    deps.check(res)  # cycles no definition order can fix
+    tree = flags.class_tree(res)
+    return replace(
+        res,
+        behaviour=MappingProxyType(dict(res.behaviour)),
+        order=tuple(deps.class_order(res)),
+        alias_order=tuple(deps.alias_order(res)),
+        tree=MappingProxyType(tree),
+        flags=flags.build_table(res, tree),
+    )

@@ -1,0 +1,107 @@
+"""The last compile of a project, remembered with everything it read.
+
+`cfgc generate` and `cfgc check` compile the schema into the same bytes for the same
+inputs. A compile's outputs are kept in the user's cache (one entry per project root,
+next to the compiled templates), with a digest of each file it read: the schema files,
+the hooks and the kernel sources, and cfgc's own sources and templates (a change to the
+compiler is a change of input) with the interpreter's version. When every one of them
+is unchanged, the next run takes the outputs from the entry instead of compiling (the
+files are still compared with the tree and the generated package still import-checked
+as before). Anything else, or CFGC_CACHE=0, compiles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+FORMAT = 2
+#: Folders (relative to the project root) whose .py files a compile reads besides the
+#: schema: the kernel sources (their uuids); the hooks and library folders are named by
+#: the schema itself.
+READ_DIRS = ("kernels",)
+_CFGC = Path(__file__).resolve().parent
+
+
+def enabled() -> bool:
+    """Whether remembered results may be used (CFGC_CACHE=0 turns them off)."""
+    return os.environ.get("CFGC_CACHE", "1") not in ("0", "off", "no", "false")
+
+
+def _entry(root: Path) -> Path:
+    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cfgc"
+    return base / "compile" / (hashlib.sha256(str(root).encode()).hexdigest()[:32] + ".pickle")
+
+
+def _digest(paths: list[Path], root: Path) -> str:
+    h = hashlib.sha256()
+    for path in paths:
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def _compiler() -> str:
+    """cfgc's sources and templates, the interpreter and the library versions it uses."""
+    files = sorted(p for p in _CFGC.rglob("*") if p.suffix in (".py", ".jinja"))
+    return _digest(files, _CFGC) + sys.version + str(FORMAT)
+
+
+def _schema_files(root: Path) -> list[Path]:
+    schema = root / "schema"
+    return sorted(p for p in schema.rglob("*.yaml")
+                  if not any(part.startswith("_") for part in p.relative_to(schema).parts))
+
+
+def _inputs(root: Path, folders: tuple[str, ...]) -> dict[str, str]:
+    """Digest of every group of files a compile of `root` reads."""
+    groups = {"compiler": _compiler(), "schema": _digest(_schema_files(root), root)}
+    for rel in (*folders, *READ_DIRS):
+        if not rel:
+            continue
+        folder = root / rel
+        py = sorted(folder.rglob("*.py")) if folder.is_dir() else []
+        groups[rel] = _digest(py, root)
+    return groups
+
+
+def compile_project(root: Path,
+                    compile_fn: Callable[[Path], tuple[dict[str, str], tuple[str, ...]]]
+                    ) -> dict[str, str]:
+    """The outputs for `root`: remembered when nothing they depend on changed, else
+    `compile_fn(root)` -> (outputs, the folders of hooks and libraries the schema names),
+    then remembered."""
+    entry = _entry(root)
+    if enabled():
+        try:
+            with open(entry, "rb") as fh:
+                saved = pickle.load(fh)
+            if saved["format"] == FORMAT and saved["inputs"] == _inputs(root, saved["read"]):
+                return saved["outputs"]
+        except (OSError, EOFError, KeyError, TypeError, pickle.UnpicklingError, ValueError,
+                AttributeError):
+            pass  # no entry, or an unreadable one: compile
+    before = _inputs(root, ()) if enabled() else {}
+    outputs, folders = compile_fn(root)
+    if enabled():
+        after = _inputs(root, folders)
+        if all(after[k] == v for k, v in before.items()):  # nothing moved meanwhile
+            _save(entry, {"format": FORMAT, "read": folders, "inputs": after,
+                          "outputs": outputs})
+    return outputs
+
+
+def _save(entry: Path, data: dict) -> None:
+    """Write the entry atomically; a cache that cannot be written is no error."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        tmp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+        with open(tmp, "wb") as fh:
+            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, entry)
+    except OSError:
+        pass

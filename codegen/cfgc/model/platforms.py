@@ -1,0 +1,60 @@
+"""The platforms section of the schema: what each hardware platform is and supports.
+
+```yaml
+platforms:
+  default: cuda              # the profile used when none is selected
+  env: CFGC_PLATFORM         # environment variable that selects one
+  attributes:                # declared once: type and meaning of each profile value
+    device_type: {type: str, doc: ...}
+  profiles:
+    cuda: {doc: ..., device_type: cuda, ...}   # every attribute, a value of its type
+```
+
+Expressions anywhere in the schema read the selected profile as `platform.<attribute>`
+(`when: not platform.supports_cudagraphs`); the generated `<package>.platforms` module
+holds the profiles as data and the selection (`current_platform`,
+`set_current_platform`, `using_platform`), and the docs get one page of all profiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Loc
+from .types import TypeExpr
+
+
+@dataclass(frozen=True)
+class Attribute:
+    name: str
+    type: TypeExpr
+    type_text: str
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    doc: str
+    values: tuple[tuple[str, object], ...]
+    loc: Loc
+
+    def value(self, attr: str) -> object:
+        return dict(self.values)[attr]
+
+
+@dataclass(frozen=True)
+class PlatformSet:
+    default: str
+    env: str
+    attributes: tuple[Attribute, ...]
+    profiles: tuple[Profile, ...]
+    loc: Loc
+
+    def attribute(self, name: str) -> Attribute | None:
+        return next((a for a in self.attributes if a.name == name), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(p.name for p in self.profiles)

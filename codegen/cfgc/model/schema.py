@@ -1,0 +1,444 @@
+"""The schema as an immutable, validated model.
+
+Everything here is a frozen dataclass that knows where it came from (`loc`), so any
+later stage (resolution, backends, `cfgc diff`) can report `file:line:col`.
+front/parse.py builds it from YAML; front/resolve.py checks cross-references; backends
+only read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Loc
+from .expr import Expr
+from .kernels import KernelSet
+from .platforms import PlatformSet
+from .types import TypeExpr
+
+#: Declarative before-mode normalisers, applied in the order written.
+NORMALISERS = (
+    "lower",
+    "upper",
+    "strip",
+    "dash_to_underscore",
+    "auto_to_none",
+    "enum_by_name",
+    "comma_list",
+    "dict_to_class",
+    "as_is",  # a plain validator: the value is taken as given (engine-built objects)
+)
+#: Validators that take an argument: `{shorthand: {...}}`, `{reject: {...}}`, `{hook: ...}`.
+PARAMETRISED_VALIDATORS = ("shorthand", "reject", "hook")
+VALIDATOR_MODES = ("before", "after", "wrap", "plain")
+CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern", "multiple_of")
+#: Constraints on each item of a list/set/tuple (or each value of a dict): `items: {ge: 0}`.
+ITEM_CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
+LOG_LEVELS = ("warning", "info")
+FIELD_KINDS = ("field", "classvar", "initvar")
+
+
+@dataclass(frozen=True)
+class HashRule:
+    """Whether a field feeds the cache key; `reason` is required for exclusion."""
+
+    include: bool
+    reason: str
+    loc: Loc
+    inherited: bool = False
+
+
+@dataclass(frozen=True)
+class Validator:
+    """One step of a field's validation: a library normaliser or a named hook."""
+
+    name: str  # one of NORMALISERS, PARAMETRISED_VALIDATORS
+    loc: Loc
+    mode: str = "before"
+    hook: str = ""
+    arg: object = None  # shorthand map, or {"values": [...], "message": "..."} for reject
+
+    def describe(self, code: Callable[[str], str] = str) -> str:
+        """One line for readers (docs, explain); `code` marks up names and values."""
+        if self.name == "hook":
+            return f"hook {code(self.hook)} ({self.mode})"
+        if self.name == "shorthand":
+            return "shorthand " + ", ".join(f"{code(str(k))} -> {code(str(v))}"
+                                             for k, v in self.arg.items())
+        if self.name == "reject":
+            return "rejects " + ", ".join(code(str(x)) for x in self.arg["values"])
+        return code(self.name)
+
+
+@dataclass(frozen=True)
+class Deprecation:
+    message: str
+    loc: Loc
+    replacement: str = ""
+
+
+@dataclass(frozen=True)
+class DeprecatedValue:
+    """An input value that still works but warns once and is read as `replacement`."""
+
+    value: object
+    replacement: object
+    loc: Loc
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """`require` must hold whenever `when` does (an error naming its fields otherwise);
+    a rule without `require` is a warning (`level`) logged whenever `when` holds."""
+
+    message: str
+    loc: Loc
+    require: Expr | None = None
+    when: Expr | None = None
+    level: str = "error"  # error, warning or info
+    raises: str = "ValueError"  # or NotImplementedError: a combination not supported yet
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a class's ordered after-construction phase (`resolve:`).
+
+    kind `set`: assign `value` to the dotted `target` (when `when` holds), optionally
+    logging `rule.message`; `check`: the `rule`; `apply`: fill unset targets from the
+    defaults table `table`; `hook`: call the named hook(self, *initvars).
+    """
+
+    kind: str
+    loc: Loc
+    target: str = ""
+    value: Expr | None = None
+    when: Expr | None = None
+    rule: Rule | None = None
+    table: str = ""
+    hook: str = ""
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    target: str  # dotted path from the class
+    value: object  # a literal (enum members by name) or an Expr
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class DefaultsTable:
+    """Defaults keyed by an enum-valued expression: each row fills targets left None."""
+
+    name: str
+    doc: str
+    key: Expr
+    rows: tuple[tuple[str, tuple[TableEntry, ...]], ...]  # enum member name -> entries
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class CliSpec:
+    """How a field is exposed on the command line; `flag == ""` means not exposed."""
+
+    flag: str
+    loc: Loc
+    aliases: tuple[str, ...] = ()
+    negation: str = ""  # extra negative spelling, e.g. --disable-x for --enable-x
+    human_int: bool = False
+    metavar: str = ""
+    explicit: bool = False  # written in the schema rather than derived
+    auto_int: bool = False  # `human_int: auto`: also "auto" / -1 (passed on as -1)
+    group: str = ""  # help group, when not the class's (vLLM lists some flags elsewhere)
+    fill: tuple = ()  # `fill: V`: (V,) - passed when building from flags; no flag of its own
+    from_parent: str = ""  # the enclosing config's field passed here when building from flags
+    # `also: a.b.key`: the flag's value (unless None) also goes to this path of the main
+    # top-level class (VllmConfig): nested configs, then at most one key of a dict field
+    also: str = ""
+    exclusive: bool = False  # vLLM rejects the flag together with its key in the JSON flag
+
+
+@dataclass(frozen=True)
+class Default:
+    """`value` (a literal; lists/dicts become default factories), `factory` (a class name),
+    `unset` (None at construction, filled in by post-init; the type stays non-optional),
+    or `required`."""
+
+    kind: str
+    loc: Loc
+    value: object = None
+
+    @property
+    def is_mutable_literal(self) -> bool:
+        return self.kind == "value" and isinstance(self.value, list | dict)
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    name: str
+    type_text: str
+    type: TypeExpr
+    default: Default
+    doc: str
+    hash: HashRule | None  # None only for classvars (never hashed)
+    loc: Loc
+    type_loc: Loc
+    kind: str = "field"
+    init: bool = True
+    constraints: tuple[tuple[str, object], ...] = ()
+    validators: tuple[Validator, ...] = ()
+    deprecation: Deprecation | None = None
+    cli: CliSpec | None = None
+    hook_point: str = ""  # what the engine must supply for this field, if anything
+    renamed_from: str = ""  # the field's previous name: `cfgc diff` reports a rename
+    derive: Expr | None = None  # value when the user gave none, computed after construction
+    env: str = ""  # environment variable read (typed by the field) when no value is given
+    item_constraints: tuple[tuple[str, object], ...] = ()
+    deprecated_values: tuple[DeprecatedValue, ...] = ()
+    differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
+
+    @property
+    def is_private(self) -> bool:
+        return self.name.startswith("_")
+
+
+@dataclass(frozen=True)
+class HashExtra:
+    """A factor that is not a field of the class: a dotted attribute path or a hook."""
+
+    name: str
+    loc: Loc
+    path: str = ""
+    hook: str = ""
+    doc: str = ""
+    reads: tuple[str, ...] = ()  # fields a hook factor depends on (for docs and checks)
+    expr: Expr | None = None  # or an expression over the class's fields
+
+    @property
+    def source(self) -> str:
+        """How the factor is computed, as text for docs and diffs."""
+        return self.expr.display if self.expr else (self.path or self.hook)
+
+
+@dataclass(frozen=True)
+class Accessor:
+    """A property or method of a generated class (or enum): an expression over its
+    fields (and `params`) after its `rules`, or a hook(self, ...) for a real algorithm."""
+
+    name: str
+    hook: str
+    doc: str
+    loc: Loc
+    returns: str = "Any"  # annotation text, for readers and docs
+    expr: Expr | None = None
+    params: tuple[tuple[str, str], ...] = ()  # (name, type text) of a method's parameters
+    kind: str = "method"  # method, staticmethod or classmethod (properties: "property")
+    defaults: tuple[tuple[str, str], ...] = ()  # (parameter, Python literal) with a default
+    unsupported: str = ""  # why it raises NotSupportedError (needs the engine/GPU/torch)
+    differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
+    has_params: bool = False  # `params:` written (maybe empty): the exact signature
+    rules: tuple[Rule, ...] = ()  # checked in order before `expr` (which may be absent)
+
+    @property
+    def signature(self) -> str:
+        """The parameters after self/cls as docs show them: `(vllm_config, prefix="")`."""
+        defaults = dict(self.defaults)
+        parts = [p + (f"={defaults[p]}" if p in defaults else "") for p, _ in self.params]
+        return "(" + ", ".join(parts) + ")"
+
+
+ACCESSOR_KINDS = ("method", "staticmethod", "classmethod")
+
+
+@dataclass(frozen=True)
+class Difference:
+    """A deliberate difference from vLLM 0.25.1: what differs and why."""
+
+    subject: str  # e.g. `CacheConfig.cache_dtype`, or a project-level topic
+    reason: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class ConstantDef:
+    """A module-level name of a generated module (`constants:`): a literal `value`, the
+    values of a Literal alias (`values_of`), a re-exported alias (`alias`), a defaults
+    table of a class (`table`: Class.table), a runtime function (`import`) or an
+    expression (`expr`, evaluated once at import, after the module's classes)."""
+
+    name: str
+    module: str
+    doc: str
+    loc: Loc
+    value: object = None
+    values_of: str = ""
+    alias: str = ""
+    table: str = ""
+    import_path: str = ""
+    expr: Expr | None = None  # an expression (no fields in scope), e.g. configs built by keyword
+    export: bool = False  # also a top-level name of the package
+    differs: str = ""
+
+
+@dataclass(frozen=True)
+class HookPoint:
+    """Logic the engine must supply at run time (needs a checkpoint, GPU or engine)."""
+
+    name: str
+    doc: str
+    supplies: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class ClassDef:
+    name: str
+    module: str
+    doc: str
+    fields: tuple[FieldDef, ...]
+    loc: Loc
+    hash_default: HashRule | None = None
+    hash_extra: tuple[HashExtra, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    resolve: tuple[Step, ...] = ()
+    tables: tuple[DefaultsTable, ...] = ()
+    hook_points: tuple[HookPoint, ...] = ()
+    cli_group: str = ""
+    cli_json_flag: str = ""  # whole-config JSON flag, e.g. --compilation-config
+    cli_json_aliases: tuple[str, ...] = ()
+    cli_expose: str = "all"  # "listed": only fields with their own `cli:` get flags
+    cli_enable_flag: str = ""  # bool flag creating this optional sub-config (--enable-lora)
+    fields_from: str = ""  # "kernel_ops": one priority field per op of the kernels section
+    properties: tuple[Accessor, ...] = ()
+    methods: tuple[Accessor, ...] = ()
+    renamed_from: str = ""  # the class's previous name: `cfgc diff` reports a rename
+    differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
+
+    def field(self, name: str) -> FieldDef | None:
+        return next((f for f in self.fields if f.name == name), None)
+
+    @property
+    def hashed_fields(self) -> tuple[FieldDef, ...]:
+        return tuple(
+            f for f in self.fields if f.kind == "field" and f.hash is not None and f.hash.include
+        )
+
+
+@dataclass(frozen=True)
+class EnumMember:
+    name: str
+    value: object
+    loc: Loc
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class EnumDef:
+    name: str
+    doc: str
+    members: tuple[EnumMember, ...]
+    loc: Loc
+    base: str = "Enum"  # Enum, IntEnum or StrEnum
+    properties: tuple[Accessor, ...] = ()  # expressions over `self`, a member
+    methods: tuple[Accessor, ...] = ()
+    str_is_name: bool = False  # str(member) is its name (vLLM's CUDAGraphMode prints so)
+    truth: Expr | None = None  # bool(member), when not always True
+
+
+@dataclass(frozen=True)
+class AliasDef:
+    """A named type, e.g. `CacheDType = Literal["auto", ...]`."""
+
+    name: str
+    type_text: str
+    type: TypeExpr
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class RuntimeTypeDef:
+    """A type from a heavy library (torch.dtype, PretrainedConfig), imported lazily."""
+
+    name: str
+    import_path: str
+    doc: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Library:
+    """A hand-written library the schema calls by name (`project.libraries`)."""
+
+    name: str  # as the schema writes it: `call: <name>.<function>`
+    package: str  # import name, e.g. cfgc.checkpoint
+    path: str  # its folder, relative to the project root
+    loc: Loc
+
+    @property
+    def alias(self) -> str:
+        """The name the generated modules import it as."""
+        return "_" + self.name
+
+
+def is_library_call(hook: str) -> bool:
+    """A hook name written as `<library>.<function>` (`call:`) rather than a hook."""
+    return "." in hook
+
+
+@dataclass(frozen=True)
+class BreakingOk:
+    """A breaking change declared intended (`project.breaking_ok`), by `cfgc diff` id."""
+
+    change: str
+    reason: str
+    loc: Loc
+
+
+@dataclass(frozen=True)
+class Schema:
+    package: str
+    version: int
+    classes: tuple[ClassDef, ...]
+    enums: tuple[EnumDef, ...]
+    aliases: tuple[AliasDef, ...]
+    runtime_types: tuple[RuntimeTypeDef, ...]
+    files: tuple[str, ...] = ()
+    hooks_package: str = "cfgc.hooks"  # import name the generated modules use
+    hooks_path: str = "codegen/cfgc/hooks"  # its folder, relative to the project root
+    # Libraries the schema calls (`call: <name>.<function>`): their API is the top-level
+    # functions of the package's __init__.py, read (never imported) like hooks.
+    libraries: tuple[Library, ...] = ()
+    breaking_ok: tuple[BreakingOk, ...] = ()
+    differences: tuple[Difference, ...] = ()  # project-level `differs_from_vllm` entries
+    constants: tuple[ConstantDef, ...] = ()
+    # The kernels section and the project root the schema was read from (kernel sources
+    # live there).
+    kernel_set: KernelSet | None = field(default=None, compare=False)
+    # The platforms section and the file declaring it.
+    platform_set: PlatformSet | None = field(default=None, compare=False)
+    platform_file: str = field(default="", compare=False)
+    root: Path | None = field(default=None, compare=False)
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        return tuple(sorted({c.module for c in self.classes}))
+
+    def all_differences(self) -> list[Difference]:
+        """Every declared difference from vLLM 0.25.1: project-level ones, then per class
+        (the class, its fields, properties and methods), then module constants."""
+        out = list(self.differences)
+        for c in self.classes:
+            if c.differs:
+                out.append(Difference(c.name, c.differs, c.loc))
+            out += [Difference(f"{c.name}.{f.name}", f.differs, f.loc)
+                    for f in c.fields if f.differs]
+            for a in (*c.properties, *c.methods):
+                if a.differs or a.unsupported:
+                    reason = a.differs or ("raises NotSupportedError: " + a.unsupported)
+                    out.append(Difference(f"{c.name}.{a.name}", reason, a.loc))
+        out += [Difference(f"{k.module}.{k.name}", k.differs, k.loc)
+                for k in self.constants if k.differs]
+        return out

@@ -1,0 +1,205 @@
+"""`vllm-config explain FLAG|FIELD_PATH` and `vllm-config schema`.
+
+Both read a file the compiler wrote next to the flag table (explain.json,
+config_schema.json): no argparse, no pydantic, no config class, so they answer in the
+time it takes to start Python.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from .values import CliError
+
+EXPLAIN_USAGE = ("usage: {prog} explain FLAG|FIELD_PATH [--format text|json] "
+                 "[--platform NAME]\n  --platform: also show the value the field resolves "
+                 "to with no flags on that platform")
+SCHEMA_USAGE = "usage: {prog} schema  (the JSON Schema of --config files, on stdout)"
+
+
+def data_file(table: object, name: str) -> str:
+    return os.path.join(os.path.dirname(table.__file__), name)
+
+
+def load(table: object) -> dict:
+    return json.loads(read(table, "explain.json"))
+
+
+def _keys(entry: dict, qualify: bool) -> list[str]:
+    """Every name the entry answers to: its path, Class.field, flags, --config keys."""
+    out = [entry["path"], f"{entry['class']}.{entry['field']}", *entry["flags"]]
+    return out + [k for k in entry["config_keys"] if qualify or "." not in k]
+
+
+def _normalise(query: str) -> str:
+    q = query.strip()
+    if q.startswith("--"):
+        head, dot, rest = q.partition(".")
+        q = head.replace("_", "-") + dot + rest
+    return q
+
+
+def find(data: dict, query: str) -> dict:
+    """The field `query` names, or a CliError naming the closest names."""
+    q = _normalise(query)
+    index: dict[str, dict] = {}
+    for entry in data["fields"]:
+        for key in _keys(entry, True):
+            index.setdefault(key, entry)
+    for candidate in (q, _normalise("--" + q) if not q.startswith("-") else ""):
+        if candidate in index:
+            return index[candidate]
+    import difflib
+
+    seen: dict[int, str] = {}  # one name per field: the closest
+    for name in difflib.get_close_matches(q, list(index), n=12, cutoff=0.6):
+        seen.setdefault(id(index[name]), name)
+    match = list(seen.values())[:3]
+    hint = f" (did you mean {' or '.join(match)}?)" if match else ""
+    raise CliError(f"explain: no flag or config field {query!r}{hint}")
+
+
+def render(entry: dict, width: int = 100) -> str:
+    import textwrap
+
+    names = [n for n in entry["flags"] if "." not in n] or [entry["path"]]
+    head = f"{' / '.join(names)}  ({entry['path']}; {entry['class']}.{entry['field']})"
+    lines = [head, ""]
+    for para in entry["doc"].split("\n"):
+        lines += textwrap.wrap(para, width - 2, initial_indent="  ",
+                               subsequent_indent="  ") or [""]
+    lines.append("")
+    key = entry["cache_key"]
+    rules = entry["rules"]
+    dep = entry["deprecated"]
+    facts = [
+        ("type", entry["type"]),
+        ("default", entry["default"]),
+        ("allowed", ", ".join(entry["choices"]) + (" (or any string)"
+                                                   if entry["open_choices"] else "")),
+        ("optional", "yes (None allowed)" if entry["optional"] else ""),
+        ("constraints", ", ".join(f"{k}={v!r}" for k, v in entry["constraints"].items())),
+        ("validation", ", ".join(entry["validators"])),
+        ("flags", ", ".join(entry["flags"]) or ("none: computed after construction"
+                                                if not entry["settable"] else "none")),
+        ("config keys", ", ".join(entry["config_keys"]) or "none"),
+        ("environment", entry["env"] or "none"),
+        ("cache key", ("yes: " if key["included"] else "no: ") + key["reason"]),
+        ("hash factors", "; ".join(entry["hash_factors"])),
+        ("rules", "" if rules else "none"),
+        ("needs", entry["requires"]),
+        ("deprecated", (dep["message"] + (f" Use {dep['replacement']} instead."
+                                          if dep["replacement"] else "")) if dep else ""),
+        ("engine supplies", entry["engine_supplied"]),
+        ("resolved", (f"{entry['resolved']['value']!r} with no flags on the "
+                      f"{entry['resolved']['platform']} platform") if "resolved" in entry
+         else ""),
+    ]
+    for label, text in facts:
+        if text:
+            lines += textwrap.wrap(str(text), width, initial_indent=f"  {label + ':':<17}",
+                                   subsequent_indent=" " * 19) or [f"  {label}:"]
+        elif label == "rules":  # one rule per item: they are long
+            lines.append("  rules:")
+            for rule in rules:
+                lines += textwrap.wrap(rule, width, initial_indent="    - ",
+                                       subsequent_indent=" " * 6)
+    return "\n".join(lines) + "\n"
+
+
+def platform_option(table: object, argv: list[str]) -> tuple[str | None, list[str]]:
+    """(--platform NAME or None, the other arguments); an unknown name is one line."""
+    names = getattr(table, "PLATFORMS", ())
+    name, rest, i = None, [], 0
+    while i < len(argv):
+        tok = argv[i]
+        if tok == "--platform" or tok.startswith("--platform="):
+            name = tok.split("=", 1)[1] if "=" in tok else "".join(argv[i + 1:i + 2])
+            i += 1 if "=" in tok else 2
+            if name not in names:
+                allowed = ", ".join(repr(n) for n in names) or "none in this schema"
+                raise CliError(f"--platform: invalid choice: {name!r} (choose from {allowed})")
+            continue
+        rest.append(tok)
+        i += 1
+    return name, rest
+
+
+def arguments(argv: list[str], usage: str) -> tuple[str, list[str]] | None:
+    """(--format, the other arguments) of explain and diff; None after printing --help."""
+    import sys
+
+    fmt, rest, i = "text", [], 0
+    while i < len(argv):
+        tok = argv[i]
+        if tok in ("-h", "--help"):
+            sys.stdout.write(usage + "\n")
+            return None
+        if tok == "--format" or tok.startswith("--format="):
+            fmt = tok.split("=", 1)[1] if "=" in tok else "".join(argv[i + 1:i + 2])
+            i += 1 if "=" in tok else 2
+            if fmt not in ("text", "json"):
+                raise CliError(f"--format: expected text or json, not {fmt!r}")
+            continue
+        rest.append(tok)
+        i += 1
+    return fmt, rest
+
+
+def resolved_default(table: object, entry: dict, platform: str) -> object:
+    """The value `entry`'s field has with no flags on `platform` (None when its config
+    is not built by default, e.g. an optional sub-config)."""
+    from .build import build_configs, plain
+
+    _, built = build_configs(table, ["--platform", platform], lambda *a, **k: None)
+    path = entry["path"].split(".")
+    if path[0] in built.roots:  # a secondary root is written first (EngineArgs.x)
+        obj = built.roots[path.pop(0)]
+    else:
+        obj = built.roots[table.ROOTS[0]]
+    for key in path:
+        obj = getattr(obj, key, None)
+    return plain(obj)
+
+
+def read(table: object, name: str) -> str:
+    try:
+        with open(data_file(table, name), encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise CliError(f"cannot read {name} of the generated package ({exc.strerror}); "
+                       f"run cfgc generate") from None
+
+
+def main(table: object, command: str, argv: list[str], warn) -> int:
+    import sys
+
+    if command == "schema":
+        if argv and argv[0] in ("-h", "--help"):
+            sys.stdout.write(SCHEMA_USAGE.format(prog=table.PROG) + "\n")
+            return 0
+        if argv:
+            raise CliError(f"schema takes no arguments, not {argv[0]!r}")
+        sys.stdout.write(read(table, "config_schema.json"))
+        return 0
+    args = arguments(argv, EXPLAIN_USAGE.format(prog=table.PROG))
+    if args is None:
+        return 0
+    fmt, queries = args
+    platform, queries = platform_option(table, queries)
+    if len(queries) != 1:
+        raise CliError("explain: expected one flag or config field (e.g. --kv-cache-dtype "
+                       "or cache_config.cache_dtype)" + (f", not {len(queries)}"
+                                                        if queries else ""))
+    entry = find(load(table), queries[0])
+    if platform is not None:
+        entry = {**entry, "resolved": {"platform": platform,
+                                       "value": resolved_default(table, entry, platform)}}
+    if fmt == "json":
+        sys.stdout.write(json.dumps(entry, indent=2, ensure_ascii=False) + "\n")
+    else:
+        import shutil
+
+        sys.stdout.write(render(entry, min(shutil.get_terminal_size().columns, 100)))
+    return 0
