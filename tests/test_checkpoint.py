@@ -381,7 +381,7 @@ def test_installed_transformers_version_feeds_the_checkpoint_key(monkeypatch) ->
     """The checkpoint's part of the cache key depends on the transformers that read it
     (the behaviour snapshot reports the version it was recorded with, for this reason);
     nothing else about the resolved config does."""
-    from cfgc.runtime import checkpoint
+    from cfgc.checkpoint import files as checkpoint
 
     seen = {}
     for version in ("5.0.0", "5.99.0"):

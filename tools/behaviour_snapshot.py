@@ -45,7 +45,7 @@ def cases() -> list[dict]:
 
 
 def installed_transformers() -> str:
-    from cfgc.runtime import checkpoint
+    from cfgc.checkpoint import files as checkpoint
 
     return checkpoint._transformers_version()
 
@@ -54,7 +54,7 @@ def installed_transformers() -> str:
 def reporting_transformers(version: str | None) -> Iterator[None]:
     """The checkpoint cache key sees `version` as the installed transformers (None: the
     real one)."""
-    from cfgc.runtime import checkpoint
+    from cfgc.checkpoint import files as checkpoint
 
     real = checkpoint._transformers_version
     if version is not None:

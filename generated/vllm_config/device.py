@@ -5,6 +5,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from cfgc.hooks import device as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated

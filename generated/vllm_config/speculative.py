@@ -12,6 +12,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.load import LoadConfig
 from vllm_config.model import ModelConfig
 from vllm_config.parallel import ParallelConfig
@@ -25,6 +26,12 @@ from vllm_config.types import (
 )
 
 _log = logging.getLogger(__name__)
+
+#: Speculative methods that run an EAGLE-style draft head (re-exported from vllm_config.types).
+EagleModelTypes = _types.EagleModelTypes
+
+#: Speculative methods that propose n-grams on the GPU (re-exported from vllm_config.types).
+NgramGPUTypes = _types.NgramGPUTypes
 
 
 @config
@@ -257,7 +264,7 @@ class SpeculativeConfig:
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
-            raise _r.RuleError(f"speculative method {self.method!r} without a model needs target_model_config (the target's own layers are used)", ["model", "num_speculative_tokens", "method", "target_model_config"])
+            raise _r.RuleError(f"speculative method {self.method!r} without a model needs target_model_config (the target's own layers are used)", ["model", "num_speculative_tokens", "method", "target_model_config"], self)
         if self.model is None and self.num_speculative_tokens is not None and self.method == 'mtp' and getattr(getattr(self.target_model_config, 'hf_text_config', None), 'model_type', None) == 'deepseek_v32':
             self.enforce_eager = True
         if self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark') and not self.quantization:
@@ -267,25 +274,25 @@ class SpeculativeConfig:
         if self.model is None and self.num_speculative_tokens is not None and self.method in ('ngram', 'ngram_gpu', 'suffix', 'extract_hidden_states'):
             self.model = self.method
         if (self.model is None and self.num_speculative_tokens is not None) and not (self.method != 'custom_class'):
-            raise _r.RuleError("method 'custom_class' needs `model` set to the proposer's dotted class path, e.g. 'my_pkg.MyProposer'", ["model", "num_speculative_tokens", "method"])
+            raise _r.RuleError("method 'custom_class' needs `model` set to the proposer's dotted class path, e.g. 'my_pkg.MyProposer'", ["model", "num_speculative_tokens", "method"], self)
         if (self.model is None) and self.num_speculative_tokens is not None:
-            raise _r.RuleError(f'num_speculative_tokens is set but method {self.method!r} needs a draft `model`', ["model", "num_speculative_tokens"])
+            raise _r.RuleError(f'num_speculative_tokens is set but method {self.method!r} needs a draft `model`', ["model", "num_speculative_tokens"], self)
         if self.method in ('ngram', 'ngram_gpu') and self.prompt_lookup_min is None:
             self.prompt_lookup_min = (self.prompt_lookup_max if self.prompt_lookup_max is not None else 5)
         if self.method in ('ngram', 'ngram_gpu') and self.prompt_lookup_max is None:
             self.prompt_lookup_max = self.prompt_lookup_min
         if (self.method in ('ngram', 'ngram_gpu') and self.prompt_lookup_min is not None and self.prompt_lookup_max is not None) and not (self.prompt_lookup_min <= self.prompt_lookup_max):
-            raise _r.RuleError(f'prompt_lookup_min={self.prompt_lookup_min} must be <= prompt_lookup_max={self.prompt_lookup_max}', ["method", "prompt_lookup_min", "prompt_lookup_max"])
+            raise _r.RuleError(f'prompt_lookup_min={self.prompt_lookup_min} must be <= prompt_lookup_max={self.prompt_lookup_max}', ["method", "prompt_lookup_min", "prompt_lookup_max"], self)
         if self.method == 'suffix' and self.num_speculative_tokens is None:
             self.num_speculative_tokens = self.suffix_decoding_max_tree_depth
         if (self.method == 'suffix') and not (self.suffix_decoding_max_tree_depth >= 1):
-            raise _r.RuleError(f'suffix_decoding_max_tree_depth must be >= 1, got {self.suffix_decoding_max_tree_depth}', ["method", "suffix_decoding_max_tree_depth"])
+            raise _r.RuleError(f'suffix_decoding_max_tree_depth must be >= 1, got {self.suffix_decoding_max_tree_depth}', ["method", "suffix_decoding_max_tree_depth"], self)
         if (self.method == 'suffix') and not (self.suffix_decoding_max_cached_requests >= 0):
-            raise _r.RuleError(f'suffix_decoding_max_cached_requests must be >= 0, got {self.suffix_decoding_max_cached_requests}', ["method", "suffix_decoding_max_cached_requests"])
+            raise _r.RuleError(f'suffix_decoding_max_cached_requests must be >= 0, got {self.suffix_decoding_max_cached_requests}', ["method", "suffix_decoding_max_cached_requests"], self)
         if (self.method == 'suffix') and not (self.suffix_decoding_max_spec_factor >= 0):
-            raise _r.RuleError(f'suffix_decoding_max_spec_factor must be >= 0, got {self.suffix_decoding_max_spec_factor}', ["method", "suffix_decoding_max_spec_factor"])
+            raise _r.RuleError(f'suffix_decoding_max_spec_factor must be >= 0, got {self.suffix_decoding_max_spec_factor}', ["method", "suffix_decoding_max_spec_factor"], self)
         if (self.method == 'suffix') and not (0 <= self.suffix_decoding_min_token_prob <= 1):
-            raise _r.RuleError(f'suffix_decoding_min_token_prob must be in [0, 1], got {self.suffix_decoding_min_token_prob}', ["method", "suffix_decoding_min_token_prob"])
+            raise _r.RuleError(f'suffix_decoding_min_token_prob must be in [0, 1], got {self.suffix_decoding_min_token_prob}', ["method", "suffix_decoding_min_token_prob"], self)
         if self.method == 'custom_class':
             _log.warning('custom proposer classes are experimental; their interface may change between releases')
         if self.method == 'extract_hidden_states':
@@ -309,11 +316,11 @@ class SpeculativeConfig:
         if self.draft_parallel_config is None and self.method == 'mlp_speculator' and self.target_parallel_config is not None and self.target_parallel_config.tensor_parallel_size > 1:
             _log.warning('MLP speculator drafters run with tensor_parallel_size 1')
         if (self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.draft_tensor_parallel_size is not None and self.target_parallel_config is not None and self.draft_model_config is not None) and self.draft_tensor_parallel_size not in (1, self.target_parallel_config.tensor_parallel_size):
-            raise _r.RuleError(f"draft_tensor_parallel_size ({self.draft_tensor_parallel_size}) must be 1 or the target's tensor_parallel_size ({self.target_parallel_config.tensor_parallel_size})", ["draft_parallel_config", "method", "draft_tensor_parallel_size", "draft_model_config", "target_parallel_config.tensor_parallel_size"])
+            raise _r.RuleError(f"draft_tensor_parallel_size ({self.draft_tensor_parallel_size}) must be 1 or the target's tensor_parallel_size ({self.target_parallel_config.tensor_parallel_size})", ["draft_parallel_config", "method", "draft_tensor_parallel_size", "draft_model_config", "target_parallel_config.tensor_parallel_size"], self)
         if (self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is not None and self.draft_model_config is not None and self.draft_model_config.max_model_len is not None) and not (self.max_model_len <= self.draft_model_config.max_model_len):
-            raise _r.RuleError(f"speculative max_model_len ({self.max_model_len}) exceeds the draft model's max_model_len ({self.draft_model_config.max_model_len})", ["draft_parallel_config", "method", "max_model_len", "draft_model_config.max_model_len"])
+            raise _r.RuleError(f"speculative max_model_len ({self.max_model_len}) exceeds the draft model's max_model_len ({self.draft_model_config.max_model_len})", ["draft_parallel_config", "method", "max_model_len", "draft_model_config.max_model_len"], self)
         if (self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is not None and self.draft_model_config is not None and self.target_model_config is not None and self.target_model_config.max_model_len is not None) and not (self.max_model_len <= self.target_model_config.max_model_len):
-            raise _r.RuleError(f"speculative max_model_len ({self.max_model_len}) exceeds the target model's max_model_len ({self.target_model_config.max_model_len})", ["draft_parallel_config", "method", "max_model_len", "draft_model_config", "target_model_config.max_model_len"])
+            raise _r.RuleError(f"speculative max_model_len ({self.max_model_len}) exceeds the target model's max_model_len ({self.target_model_config.max_model_len})", ["draft_parallel_config", "method", "max_model_len", "draft_model_config", "target_model_config.max_model_len"], self)
         if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is not None and self.draft_model_config is not None:
             self.draft_model_config.max_model_len = self.max_model_len
         if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is None and self.draft_model_config is not None and self.draft_model_config.max_model_len is not None and self.target_model_config is not None and self.target_model_config.max_model_len is not None:
@@ -321,18 +328,18 @@ class SpeculativeConfig:
         if self.draft_parallel_config is None and self.draft_model_config is not None and self.target_parallel_config is not None and self.draft_tensor_parallel_size is not None:
             self.draft_parallel_config = ParallelConfig(pipeline_parallel_size=self.target_parallel_config.pipeline_parallel_size, tensor_parallel_size=self.draft_tensor_parallel_size, distributed_executor_backend=self.target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=self.target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=self.target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=self.target_parallel_config.ray_workers_use_nsight, placement_group=self.target_parallel_config.placement_group)
         if self.tensor_parallel_size is not None:
-            raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"])
+            raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"], self)
         if self.num_speculative_tokens is None:
-            raise _r.RuleError('num_speculative_tokens is required unless the draft checkpoint defines n_predict', ["num_speculative_tokens"])
+            raise _r.RuleError('num_speculative_tokens is required unless the draft checkpoint defines n_predict', ["num_speculative_tokens"], self)
         if (self.num_speculative_tokens is not None) and not (self.num_speculative_tokens > 0):
-            raise _r.RuleError(f'num_speculative_tokens must be > 0, got {self.num_speculative_tokens}', ["num_speculative_tokens"])
+            raise _r.RuleError(f'num_speculative_tokens must be > 0, got {self.num_speculative_tokens}', ["num_speculative_tokens"], self)
         if (self.rejection_sample_method != 'synthetic') and not (self.synthetic_acceptance_rates is None and self.synthetic_acceptance_length is None):
-            raise _r.RuleError("synthetic_acceptance_rates and synthetic_acceptance_length need rejection_sample_method='synthetic'", ["rejection_sample_method", "synthetic_acceptance_rates", "synthetic_acceptance_length"])
+            raise _r.RuleError("synthetic_acceptance_rates and synthetic_acceptance_length need rejection_sample_method='synthetic'", ["rejection_sample_method", "synthetic_acceptance_rates", "synthetic_acceptance_length"], self)
         _hooks.resolve_synthetic_acceptance(self)
         if (self.use_heterogeneous_vocab) and not (self.uses_draft_model()):
-            raise _r.RuleError(f"use_heterogeneous_vocab needs method='draft_model', not {self.method!r}", ["use_heterogeneous_vocab"])
+            raise _r.RuleError(f"use_heterogeneous_vocab needs method='draft_model', not {self.method!r}", ["use_heterogeneous_vocab"], self)
         if (self.use_heterogeneous_vocab) and not (self.draft_sample_method == 'greedy'):
-            raise _r.RuleError(f'use_heterogeneous_vocab supports greedy draft sampling only, not draft_sample_method={self.draft_sample_method!r}', ["use_heterogeneous_vocab", "draft_sample_method"])
+            raise _r.RuleError(f'use_heterogeneous_vocab supports greedy draft sampling only, not draft_sample_method={self.draft_sample_method!r}', ["use_heterogeneous_vocab", "draft_sample_method"], self)
 
     @property
     def max_num_new_slots_for_drafting(self) -> "int":
@@ -404,14 +411,14 @@ class SpeculativeConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "aux_hidden_state_layer_ids": _h.canon(_hooks.aux_layer_ids_factor(self)),
-            "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash')),
+            "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.aux_layer_ids_factor(self)),
-            _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash')),
+            _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
