@@ -6,17 +6,19 @@ and population std. Like the norms this is pure bandwidth (read 2d, write d
 elements per row), so the goal is a device-to-device copy of the same bytes.
 Two code paths (``launch_config``):
 
-* row kernel: a program owns ``ROWS`` whole rows, gate and up both loaded up
-  front and kept in registers, so a small batch waits for one memory round trip.
-  The statistics are two-pass over the registers (mean, then the centred sum of
-  squares), shifted by the row's first gate value so that a constant gate gives
-  exactly its value as the mean and exactly zero as the std.
-* chunked kernel: one row per program, the gate walked in ``BLOCK_D`` chunks
-  twice. Pass 1 keeps a running mean and sum of squared deviations per lane
-  (Welford's update: no catastrophic cancellation, however large the mean) and
-  leaves the gate in L2 (evict-last); the lanes are then merged (Chan et al.).
-  Pass 2 re-reads the gate from L2, streams up (evict-first) and writes. No
-  row-length limit, few registers.
+* row kernel (gates up to 8 KiB): a program owns ``ROWS`` whole rows, gate and
+  up both loaded up front and kept in registers, so a batch waits for one
+  memory round trip. The statistics are two-pass over the registers (mean, then
+  the centred sum of squares), shifted by the row's first gate value so that a
+  constant gate gives exactly its value as the mean and exactly zero as the std.
+* chunked kernel (longer gates): the gate walked in ``BLOCK_D`` chunks twice.
+  Pass 1 keeps a running mean and sum of squared deviations per lane (Welford's
+  update: no catastrophic cancellation, however large the mean) and leaves the
+  gate in L2 (evict-last); the lanes are then merged (Chan et al.). Pass 2
+  re-reads the gate from L2, streams up (evict-first) and writes. No row-length
+  limit, few registers. A small batch splits each row over several programs
+  (``LaunchConfig.split``): each computes the row's statistics (the gate comes
+  from DRAM once, then from L2) and writes its own chunks.
 
 Both compute in fp32 and round once, like the native reference; the GELU is the
 exact (erf) one or, with ``approximate="tanh"``, ``s * sigmoid(2u)``, the same
@@ -26,9 +28,10 @@ Specialisation (what makes Triton compile a new binary), which the warmup plan
 must cover:
   * constexprs: ``D`` (the intermediate size: half of x's last dim),
     ``APPROX_TANH``, and the launch config (kernel, ``BLOCK_D``, ``ROWS``,
-    ``num_warps``), chosen from ``D``, the element size and one token-count
-    threshold, whether the batch has at least ``CHUNKED_MIN_ROWS`` rows
-    (``warmup_token_counts`` names one count on each side where it matters);
+    ``CHUNKS_PER_PROGRAM``, ``num_warps``), chosen from ``D``, the element size
+    and one token-count threshold, whether the batch has at least
+    ``SPLIT_MAX_ROWS`` rows (``warmup_token_counts`` names one count on each
+    side where it matters);
   * the dtype of x (the output has x's dtype);
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
     and 16-byte alignment of the data pointers, as for the norms.
@@ -55,38 +58,54 @@ class LaunchConfig:
     rows: int  # rows per program (row kernel only)
     num_warps: int
     chunked: bool = False  # two-pass chunked kernel instead of the row kernel
+    # Chunked only: programs per row. Each reads the whole gate for the statistics
+    # (from L2 after the first) and writes 1/split of the row, so that a small
+    # batch of long rows is spread over many SMs instead of a few.
+    split: int = 1
 
 
-# Batches at least this large may take the chunked kernel (see launch_config).
-CHUNKED_MIN_ROWS = 4096
+# Batches of long rows smaller than this split each row over programs (see
+# LaunchConfig.split); from here on one program per row fills the GPU.
+SPLIT_MAX_ROWS = 64
 
 
 def launch_config(op: str, d: int, element_size: int = 2, n_rows: int = 1) -> LaunchConfig:
     """Pick the kernel and block shape for a launch (same protocol as the norms').
 
     Depends on the intermediate size ``d`` and the element size, and on the token
-    count only through ``n_rows >= CHUNKED_MIN_ROWS``. A row kernel program holds
-    its gate and up in fp32 registers: 2 * block_d * rows values, kept at 64 per
-    thread or fewer. Rows past 16384 gate values always take the chunked kernel.
+    count only through ``n_rows >= SPLIT_MAX_ROWS`` (see ``warmup_token_counts``).
+    The choices come from a sweep on an H100 (``bench/activation_gpu.py --sweep``;
+    numbers in docs/benchmarks.md):
+
+    * gates up to 8 KiB (d <= 4096 in 16-bit types): the row kernel, 4 warps up
+      to 4 KiB and 8 above (a program holds 2 * block_d fp32 values: <= 32 per
+      thread), several rows per program when the gate is 1 KiB or less;
+    * longer gates: the chunked kernel, 8 KiB chunks with 16 warps, which beat
+      the row kernel (with 8 or 16 warps) from 256 tokens up, or, under
+      ``SPLIT_MAX_ROWS`` tokens, 4 KiB chunks with 8 warps and one chunk per
+      program: a row's work then spreads over d / 2048 SMs, not one (1.2-1.3x
+      at 1-16 tokens, d = 16384).
     """
     if op != "gelu_and_mul_sparse":
         raise ValueError(f"unknown op {op!r}")
     block_d = triton.next_power_of_2(d)
     gate_bytes = block_d * element_size
     if gate_bytes <= 1024:
-        # Short rows: pack several per program so each still moves ~4 KiB.
-        rows = max(1, 2048 // gate_bytes)
-        return LaunchConfig(block_d, rows, 4)
-    if block_d <= 16384 and (block_d <= 2048 or n_rows < CHUNKED_MIN_ROWS):
-        return LaunchConfig(block_d, 1, max(4, block_d // 1024))
-    return LaunchConfig(4096 // element_size, 1, 8, chunked=True)
+        # Short rows: pack several per program so each still moves a few KiB.
+        return LaunchConfig(block_d, max(1, 2048 // gate_bytes), 4)
+    if gate_bytes <= 8192:
+        return LaunchConfig(block_d, 1, 4 if gate_bytes <= 4096 else 8)
+    if n_rows < SPLIT_MAX_ROWS:
+        chunk = 4096 // element_size
+        return LaunchConfig(chunk, 1, 8, chunked=True, split=triton.cdiv(d, chunk))
+    return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
 
 
 def warmup_token_counts(op: str, d: int, element_size: int) -> tuple[int, ...]:
     """Token counts that between them hit every launch config for this row shape."""
     small = launch_config(op, d, element_size, 1)
-    large = launch_config(op, d, element_size, CHUNKED_MIN_ROWS)
-    return (1,) if small == large else (1, CHUNKED_MIN_ROWS)
+    large = launch_config(op, d, element_size, SPLIT_MAX_ROWS)
+    return (1,) if small == large else (1, SPLIT_MAX_ROWS)
 
 
 @triton.jit
@@ -156,8 +175,10 @@ def _gelu_and_mul_sparse_chunked(
     D: tl.constexpr,
     APPROX_TANH: tl.constexpr,
     BLOCK_D: tl.constexpr,
+    CHUNKS_PER_PROGRAM: tl.constexpr,
 ):
     row = tl.program_id(0).to(tl.int64)
+    first_chunk = tl.program_id(1) * CHUNKS_PER_PROGRAM
     g_row = x_ptr + row * x_stride
     u_row = g_row + D
     o_row = out_ptr + row * out_stride
@@ -186,9 +207,10 @@ def _gelu_and_mul_sparse_chunked(
     dev = mean - row_mean
     std = tl.sqrt(tl.sum(m2 + count * dev * dev, axis=0) / D)
     cutoff = row_mean + std * std_multiplier
-    # Pass 2: the gate again (from L2), up once; both are dead afterwards.
-    for k in range(0, N_CHUNKS):
-        cols = k * BLOCK_D + lanes
+    # Pass 2, over this program's chunks: the gate again (from L2), up once;
+    # both are dead afterwards.
+    for k in range(0, CHUNKS_PER_PROGRAM):
+        cols = (first_chunk + k) * BLOCK_D + lanes
         ok = cols < D
         g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
         u = tl.load(u_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
@@ -246,7 +268,11 @@ def gelu_and_mul_sparse(
     args = (x2, o2, n_rows, _row_stride(x2, 2 * d), _row_stride(o2, d), float(std_multiplier))
     consts = {"D": d, "APPROX_TANH": approximate == "tanh", "BLOCK_D": cfg.block_d}
     if cfg.chunked:
-        _gelu_and_mul_sparse_chunked[(n_rows,)](*args, **consts, num_warps=cfg.num_warps)
+        per_program = triton.cdiv(triton.cdiv(d, cfg.block_d), cfg.split)
+        grid = (n_rows, triton.cdiv(triton.cdiv(d, cfg.block_d), per_program))
+        _gelu_and_mul_sparse_chunked[grid](
+            *args, **consts, CHUNKS_PER_PROGRAM=per_program, num_warps=cfg.num_warps
+        )
     else:
         grid = (triton.cdiv(n_rows, cfg.rows),)
         _gelu_and_mul_sparse_rows[grid](*args, **consts, ROWS=cfg.rows, num_warps=cfg.num_warps)

@@ -28,11 +28,11 @@ Example::
 
 Every item is launched once per listed token count, plus the counts the
 provider names as covering its token-count thresholds (for Triton,
-``triton_rms_norm.warmup_token_counts`` and ``triton_activation``'s: 1 and
-``CHUNKED_MIN_ROWS`` where the kernel choice depends on the batch size), so a plan cannot miss a
-binary by listing only small batches. An item compiles at most one binary per
-launch config (one or two); the listed counts then prove that nothing else
-specialises on the token count.
+``triton_rms_norm.warmup_token_counts`` and ``triton_activation``'s: 1, and
+``CHUNKED_MIN_ROWS`` or ``SPLIT_MAX_ROWS`` where the kernel choice depends on
+the batch size), so a plan cannot miss a binary by listing only small batches.
+An item compiles at most one binary per launch config (one or two); the listed
+counts then prove that nothing else specialises on the token count.
 
 ``run_warmup`` returns a ``WarmupReport`` and, unless ``monitor=None``, leaves a
 ``JitMonitor`` installed and armed, so any later compilation warns or raises.

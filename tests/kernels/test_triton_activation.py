@@ -28,11 +28,11 @@ TOL: dict[torch.dtype, tuple[float, float]] = {
 DTYPES = list(TOL)
 APPROX = ["none", "tanh"]
 # 1: a one-value gate (std 0); 5, 769, 5125: odd (masked tails, no vector loads);
-# 64: several rows per program; 4096: the unmasked fast path.
-D = [1, 5, 64, 769, 4096, 5125]
+# 64: several rows per program (the unmasked paths: test_large_d_all_kernels).
+D = [1, 5, 64, 769, 5125]
 # Whatever launch_config picks, both kernels must be right: a small chunk makes
 # the chunked kernel loop (and leave a partial last chunk) even at small d.
-CHUNKED = ta.LaunchConfig(block_d=256, rows=1, num_warps=4, chunked=True)
+CHUNKED = ta.LaunchConfig(block_d=512, rows=1, num_warps=4, chunked=True)
 
 
 def _gen(seed: int, device: torch.device) -> torch.Generator:
@@ -182,12 +182,14 @@ def test_nan_row_stays_nan(device) -> None:
 
 @pytest.mark.parametrize("d", [8192, 16384])
 @pytest.mark.parametrize("approximate", APPROX)
-def test_large_d_both_kernels(device, d, approximate) -> None:
+def test_large_d_all_kernels(device, d, approximate) -> None:
     x = _x((2, 2 * d), torch.bfloat16, device, seed=d + 1)
-    big = ta.launch_config("gelu_and_mul_sparse", d, 2, ta.CHUNKED_MIN_ROWS)
+    big = ta.launch_config("gelu_and_mul_sparse", d, 2, ta.SPLIT_MAX_ROWS)
     small = ta.launch_config("gelu_and_mul_sparse", d, 2, 1)
-    assert big.chunked and not small.chunked
-    for cfg in (small, big):
+    assert big.chunked and big.split == 1
+    assert small.chunked and small.split == d // small.block_d
+    rows = ta.LaunchConfig(d, 1, 16)  # not chosen for these d, but must stay right
+    for cfg in (small, big, rows):
         _assert_close(ta.gelu_and_mul_sparse(x, 1.6449, approximate, config=cfg), x, 1.6449,
                       approximate)
 
@@ -241,12 +243,15 @@ def test_argument_errors(device) -> None:
 
 
 def test_launch_config_table() -> None:
-    op, big = "gelu_and_mul_sparse", ta.CHUNKED_MIN_ROWS
+    # The token count enters the choice only through SPLIT_MAX_ROWS.
+    op, big = "gelu_and_mul_sparse", ta.SPLIT_MAX_ROWS
     assert ta.launch_config(op, 64, 2).rows > 1
-    assert not ta.launch_config(op, 2048, 2, big).chunked
-    assert not ta.launch_config(op, 8192, 2, big - 1).chunked
-    assert ta.launch_config(op, 8192, 2, big).chunked
-    assert ta.launch_config(op, 40000, 2, 1).chunked  # too long for registers
+    assert ta.launch_config(op, 2048, 2, 1) == ta.launch_config(op, 2048, 2, big)
+    assert not ta.launch_config(op, 4096, 2, big).chunked
+    assert ta.launch_config(op, 4096, 4, big).chunked  # an fp32 gate of 16 KiB
+    assert ta.launch_config(op, 8192, 2, big - 1).split == 4
+    assert ta.launch_config(op, 8192, 2, big) == ta.LaunchConfig(4096, 1, 16, chunked=True)
+    assert ta.launch_config(op, 40000, 2, big).chunked
     assert ta.warmup_token_counts(op, 8192, 2) == (1, big)
     assert ta.warmup_token_counts(op, 2048, 2) == (1,)
     with pytest.raises(ValueError):
@@ -257,3 +262,16 @@ def test_native_computes_float64_in_float64() -> None:
     x = _x((3, 2 * 50), torch.float64, torch.device("cpu"), seed=37)
     torch.testing.assert_close(na.gelu_and_mul_sparse(x, 0.9, "none"), _ref64(x, 0.9, "none"),
                                rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("split", [2, 3, 7])
+def test_split_rows(device, split) -> None:
+    # A row spread over programs: each recomputes the statistics and writes its
+    # own chunks; 7 chunks over 2 or 3 programs leaves one with a partial share
+    # (and 7 over 7, one each). The last chunk is partial too.
+    d = 6 * 256 + 100
+    x = _x((3, 2 * d), torch.float16, device, seed=split)
+    cfg = ta.LaunchConfig(256, 1, 4, chunked=True, split=split)
+    out = torch.full((3, d), float("nan"), dtype=torch.float16, device=device)
+    for approx in APPROX:
+        _assert_close(ta.gelu_and_mul_sparse(x, 0.6, approx, out=out, config=cfg), x, 0.6, approx)

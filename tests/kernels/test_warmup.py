@@ -213,25 +213,32 @@ def test_gelu_and_mul_sparse_warmup(device, monkeypatch) -> None:
     # interpreter fast); then sweep token counts the plan never named.
     from vllm_kernels import triton_activation as ta
 
-    monkeypatch.setattr(ta, "CHUNKED_MIN_ROWS", 4)
+    monkeypatch.setattr(ta, "SPLIT_MAX_ROWS", 4)
     plan = expand_plan(
         ["gelu_and_mul_sparse"], ["float16"], [96], approximate=["none", "tanh"], num_tokens=[3]
     )
     plan.append({"op": "gelu_and_mul_sparse", "hidden_size": 96, "row_stride": 203,
-                 "num_tokens": [2]})
-    plan.append({"op": "gelu_and_mul_sparse", "hidden_size": 8192, "num_tokens": [1]})
+                 "dtype": "float16", "num_tokens": [2]})
+    plan.append({"op": "gelu_and_mul_sparse", "hidden_size": 8192, "dtype": "float16",
+                 "num_tokens": [1]})
     report = run_warmup(plan, device=device, monitor="raise", progress=False)
     mon = report.monitor
     assert mon is not None and mon.armed
     try:
         # Token count 1 is always added; the long row adds the threshold (4).
         assert report.launches == 2 + 2 + 2 + 2
-        if device.type == "cuda":
-            assert [r.compilations for r in report.results] == [1, 1, 2, 2]
+        # At most one binary per launch config (fewer if an earlier test in this
+        # process compiled it); the strided item's one-token launch passes 192
+        # as its stride, a different divisibility-by-16 specialisation from 203.
+        for r, most in zip(report.results, (1, 1, 2, 2), strict=True):
+            assert r.compilations <= most, r.item.describe()
         for m in (2, 5, 17):
             for approx in ("none", "tanh"):
                 x = torch.randn(m, 192, dtype=torch.float16, device=device)
                 ta.gelu_and_mul_sparse(x, 1.0, approx)
+        for m in (2, 3, 5, 6):
+            x = torch.randn(m, 2 * 8192, dtype=torch.float16, device=device)
+            ta.gelu_and_mul_sparse(x, 1.0)
         assert mon.after_warmup == []
     finally:
         mon.uninstall()
