@@ -46,10 +46,20 @@ def test_one_priority_field_per_op_typed_by_provider() -> None:
         vllm_config.IrOpPriorityConfig(**{ks.ops[0].name: ["cuda_magic"]})
 
 
+# Ops the kernel package registers ahead of their schema entry: gelu_and_mul_sparse is
+# vLLM 0.33.0's, and is declared in schema/kernels.yaml (for that release only) once
+# release-scoped kernel ops exist. Drop a name here when the schema declares it.
+AWAITING_SCHEMA = {"gelu_and_mul_sparse"}
+
+
 def test_generated_uuids_match_the_runtime_registry() -> None:
     import vllm_kernels
 
-    assert vllm_kernels.provider_uuids() == warmup.PROVIDER_UUIDS
+    runtime = vllm_kernels.provider_uuids()
+    assert not AWAITING_SCHEMA & set(warmup.PROVIDER_UUIDS), "declared now: drop it above"
+    assert set(runtime) - set(warmup.PROVIDER_UUIDS) == AWAITING_SCHEMA
+    assert {op: u for op, u in runtime.items() if op not in AWAITING_SCHEMA} == \
+        warmup.PROVIDER_UUIDS
 
 
 def test_impl_uuids_feed_the_hash() -> None:

@@ -105,9 +105,17 @@ def _figure(data: dict, what: str) -> bytes:
         ax.set_title(op)
         ax.grid(True, which="major", alpha=0.3)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=7, frameon=False)
+    # One op's figure is half as wide: two legend columns, and the figure grows
+    # by the legend's height so that the axes keep theirs.
+    ncol = 4 if len(ops) > 1 else 2
+    bottom = 0.08 * (len(labels) // 4 + 1)
+    if ncol == 2:
+        legend_in = 0.2 * (-(-len(labels) // ncol)) + 0.2
+        fig.set_size_inches(fig.get_figwidth(), 3.6 + legend_in)
+        bottom = legend_in / fig.get_figheight()
+    fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=7, frameon=False)
     fig.suptitle(f"{data['gpu']} ({data['date']})", fontsize=10)
-    fig.tight_layout(rect=(0, 0.08 * (len(labels) // 4 + 1), 1, 1))
+    fig.tight_layout(rect=(0, bottom, 1, 1))
     buf = io.StringIO()
     fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": "cfgc docs"})
     plt.close(fig)

@@ -7,13 +7,15 @@ registered by module name and loaded on its first use.
     out = vk.rms_norm(x, weight, 1e-6)               # dispatched by priority
     with vk.set_priority(["native"]):
         ref = vk.rms_norm(x, weight, 1e-6)
+    y = vk.gelu_and_mul_sparse(x2d, 1.6449, "tanh")  # [..., 2d] -> [..., d]
     vk.provider_uuids()  # {"fused_add_rms_norm": {"native": ..., "triton": ...}, ...}
 """
 
 from __future__ import annotations
 
-from . import native
+from . import native, native_activation
 from ._support import fused_add_rms_norm_args_ok, rms_norm_args_ok, triton_supported
+from ._support_activation import gelu_and_mul_sparse_args_ok
 from .registry import NATIVE, Op, OpRegistry, RegistryError
 
 __all__ = [
@@ -24,6 +26,7 @@ __all__ = [
     "OpRegistry",
     "RegistryError",
     "fused_add_rms_norm",
+    "gelu_and_mul_sparse",
     "provider_uuids",
     "rms_norm",
     "set_default",
@@ -36,6 +39,16 @@ _TRITON_MODULE = "vllm_kernels.triton_rms_norm"
 # to them; the native one covers its whole module (fused calls rms_norm).
 _TRITON_SOURCES = (_TRITON_MODULE, "vllm_kernels._support")
 _NATIVE_SOURCES = ("vllm_kernels.native",)
+# gelu_and_mul_sparse (vLLM 0.33.0) lives in modules of its own, which the
+# schema's provider `sources` do not list yet: until it declares the op (and adds
+# these modules to every op's sources), the existing ops' uuids must not move.
+_TRITON_ACTIVATION_MODULE = "vllm_kernels.triton_activation"
+_TRITON_ACTIVATION_SOURCES = (
+    *_TRITON_SOURCES,
+    _TRITON_ACTIVATION_MODULE,
+    "vllm_kernels._support_activation",
+)
+_NATIVE_ACTIVATION_SOURCES = (*_NATIVE_SOURCES, "vllm_kernels.native_activation")
 
 REGISTRY = OpRegistry()
 
@@ -50,6 +63,12 @@ fused_add_rms_norm: Op = REGISTRY.declare(
     "fused_add_rms_norm(x, residual, weight: Tensor | None, epsilon: float,"
     " variance_size: int | None = None, *, in_place: bool = True) -> (out, residual)",
     "residual += x (in place), out = rms_norm(residual); with in_place, out is x.",
+)
+gelu_and_mul_sparse: Op = REGISTRY.declare(
+    "gelu_and_mul_sparse",
+    "gelu_and_mul_sparse(x, std_multiplier: float, approximate: str = 'none') -> Tensor",
+    "x = [gate | up] (last dim 2d): gelu(relu(gate - (mean + std * std_multiplier))) * up,"
+    " mean and population std per row of the gate; output [..., d] in x's dtype.",
 )
 
 REGISTRY.register("rms_norm", NATIVE, native.rms_norm, sources=_NATIVE_SOURCES)
@@ -69,6 +88,20 @@ REGISTRY.register(
     supported=triton_supported,
     supports_args=fused_add_rms_norm_args_ok,
     sources=_TRITON_SOURCES,
+)
+REGISTRY.register(
+    "gelu_and_mul_sparse",
+    NATIVE,
+    native_activation.gelu_and_mul_sparse,
+    sources=_NATIVE_ACTIVATION_SOURCES,
+)
+REGISTRY.register(
+    "gelu_and_mul_sparse",
+    TRITON,
+    f"{_TRITON_ACTIVATION_MODULE}:gelu_and_mul_sparse",
+    supported=triton_supported,
+    supports_args=gelu_and_mul_sparse_args_ok,
+    sources=_TRITON_ACTIVATION_SOURCES,
 )
 # Serving default: the fast path first; native is the implicit fallback.
 REGISTRY.set_default([TRITON, NATIVE])

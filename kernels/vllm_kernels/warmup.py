@@ -2,17 +2,21 @@
 
 A plan is a list of items; each item is a dict (or ``WarmupItem``) with keys:
 
-    op             str   required  "rms_norm" | "fused_add_rms_norm"
-    hidden_size    int   required  size of the normalised (last) dim
+    op             str   required  "rms_norm" | "fused_add_rms_norm" | "gelu_and_mul_sparse"
+    hidden_size    int   required  size of the normalised (last) dim; for
+                                   gelu_and_mul_sparse the intermediate size d
+                                   (x is [tokens, 2d], the output [tokens, d])
     provider       str   "triton"  registry provider; providers with nothing to
                                    compile (e.g. "native") are skipped
     dtype          str   "bfloat16"  "float32"|"float16"|"bfloat16" (or fp32/fp16/bf16)
-    has_weight     bool  True
+    has_weight     bool  True      the norms only (gelu_and_mul_sparse has no weight)
     weight_dtype   str   None      None means the same as dtype
     in_place       bool  False     fused_add_rms_norm only: out overwrites x
     variance_size  int   None      None means hidden_size
     row_stride     int   None      row stride of x when it is a strided view
-                                   (>= hidden_size); None means contiguous
+                                   (>= x's last dim); None means contiguous
+    approximate    str   None      gelu_and_mul_sparse only: "none" | "tanh";
+                                   None means "none", the op's default
     num_tokens     list  DEFAULT_NUM_TOKENS  token counts to launch with
     epsilon        float 1e-6      not a specialisation; here for completeness
 
@@ -24,11 +28,11 @@ Example::
 
 Every item is launched once per listed token count, plus the counts the
 provider names as covering its token-count thresholds (for Triton,
-``triton_rms_norm.warmup_token_counts``: 1 and ``CHUNKED_MIN_ROWS`` where the
-rms_norm kernel choice depends on the batch size), so a plan cannot miss a
-binary by listing only small batches. An item compiles at most one binary per
-launch config (one or two); the listed counts then prove that nothing else
-specialises on the token count.
+``triton_rms_norm.warmup_token_counts`` and ``triton_activation``'s: 1, and
+``CHUNKED_MIN_ROWS`` or ``SPLIT_MAX_ROWS`` where the kernel choice depends on
+the batch size), so a plan cannot miss a binary by listing only small batches.
+An item compiles at most one binary per launch config (one or two); the listed
+counts then prove that nothing else specialises on the token count.
 
 ``run_warmup`` returns a ``WarmupReport`` and, unless ``monitor=None``, leaves a
 ``JitMonitor`` installed and armed, so any later compilation warns or raises.
@@ -61,10 +65,23 @@ _DTYPES: dict[str, torch.dtype] = {
     "bfloat16": torch.bfloat16,
     "bf16": torch.bfloat16,
 }
-_OPS = ("rms_norm", "fused_add_rms_norm")
+_NORM_OPS = ("rms_norm", "fused_add_rms_norm")
+_GATED_OPS = ("gelu_and_mul_sparse",)  # x is [tokens, 2 * hidden_size]
+_OPS = (*_NORM_OPS, *_GATED_OPS)
+_GELU_APPROXIMATIONS = ("none", "tanh")
+# What the gelu_and_mul_sparse items pass (Gemma 3n's, for a 0.95 target
+# sparsity); not a specialisation.
+_WARMUP_STD_MULTIPLIER = 1.6448536
 # Providers whose implementations are JIT-compiled; others have nothing to warm.
-# Each maps to the function naming the token counts that reach all its binaries.
-_JIT_PROVIDERS: dict[str, str] = {"triton": "vllm_kernels.triton_rms_norm:warmup_token_counts"}
+# Each maps every op to the function naming the token counts that reach all the
+# op's binaries: f(op, hidden_size, element_size) -> counts.
+_JIT_PROVIDERS: dict[str, dict[str, str]] = {
+    "triton": {
+        "rms_norm": "vllm_kernels.triton_rms_norm:warmup_token_counts",
+        "fused_add_rms_norm": "vllm_kernels.triton_rms_norm:warmup_token_counts",
+        "gelu_and_mul_sparse": "vllm_kernels.triton_activation:warmup_token_counts",
+    }
+}
 
 
 def parse_dtype(name: str | torch.dtype) -> torch.dtype:
@@ -87,6 +104,7 @@ class WarmupItem:
     in_place: bool = False
     variance_size: int | None = None
     row_stride: int | None = None
+    approximate: str | None = None
     num_tokens: tuple[int, ...] = DEFAULT_NUM_TOKENS
     epsilon: float = 1e-6
 
@@ -100,10 +118,19 @@ class WarmupItem:
             parse_dtype(self.weight_dtype)
         if self.in_place and self.op != "fused_add_rms_norm":
             raise ValueError(f"{self.op} has no in-place form")
+        if self.op in _GATED_OPS:
+            if self.weight_dtype is not None or self.variance_size is not None:
+                raise ValueError(f"{self.op} has no weight and no variance_size")
+            if (self.approximate or "none") not in _GELU_APPROXIMATIONS:
+                raise ValueError(
+                    f"approximate {self.approximate!r}; expected one of {_GELU_APPROXIMATIONS}"
+                )
+        elif self.approximate is not None:
+            raise ValueError(f"{self.op} has no approximate")
         if self.variance_size is not None and not 0 < self.variance_size <= self.hidden_size:
             raise ValueError(f"variance_size {self.variance_size} outside 1..{self.hidden_size}")
-        if self.row_stride is not None and self.row_stride < self.hidden_size:
-            raise ValueError(f"row_stride {self.row_stride} < hidden_size {self.hidden_size}")
+        if self.row_stride is not None and self.row_stride < self.width:
+            raise ValueError(f"row_stride {self.row_stride} < x's last dim {self.width}")
         if not self.num_tokens or min(self.num_tokens) < 1:
             raise ValueError("num_tokens must be a non-empty list of positive ints")
         object.__setattr__(self, "num_tokens", tuple(sorted(set(self.num_tokens))))
@@ -118,9 +145,17 @@ class WarmupItem:
             )
         return cls(**data)
 
+    @property
+    def width(self) -> int:
+        """x's last dim: hidden_size, or twice it for the gated ops ([gate | up])."""
+        return 2 * self.hidden_size if self.op in _GATED_OPS else self.hidden_size
+
     def describe(self) -> str:
         parts = [self.provider, self.op, self.dtype, f"hidden={self.hidden_size}"]
-        parts.append("weight" if self.has_weight else "no-weight")
+        if self.op in _GATED_OPS:
+            parts.append(f"approximate={self.approximate or 'none'}")
+        else:
+            parts.append("weight" if self.has_weight else "no-weight")
         if self.weight_dtype:
             parts.append(f"weight_dtype={self.weight_dtype}")
         if self.in_place:
@@ -169,14 +204,29 @@ def expand_plan(
     *,
     has_weight: Sequence[bool] = (True,),
     in_place: Sequence[bool] = (True,),
+    approximate: Sequence[str] = ("none",),
     provider: str = "triton",
     num_tokens: Sequence[int] = DEFAULT_NUM_TOKENS,
 ) -> list[dict[str, Any]]:
-    """Cartesian product helper; ``in_place`` variants apply to the fused op only."""
+    """Cartesian product helper; ``in_place`` variants apply to the fused op only,
+    ``approximate`` ones to gelu_and_mul_sparse only (which ignores ``has_weight``)."""
     plan: list[dict[str, Any]] = []
     for op in ops:
         for dtype in dtypes:
             for hidden in hidden_sizes:
+                if op in _GATED_OPS:
+                    plan.extend(
+                        {
+                            "op": op,
+                            "provider": provider,
+                            "dtype": dtype,
+                            "hidden_size": hidden,
+                            "approximate": approx,
+                            "num_tokens": list(num_tokens),
+                        }
+                        for approx in approximate
+                    )
+                    continue
                 for weight in has_weight:
                     for inplace in in_place if op == "fused_add_rms_norm" else (False,):
                         plan.append(
@@ -209,15 +259,20 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
     impl = registry.implementation(item.op, item.provider)
     dtype = parse_dtype(item.dtype)
     hidden = item.hidden_size
-    module, _, attr = _JIT_PROVIDERS[item.provider].partition(":")
+    module, _, attr = _JIT_PROVIDERS[item.provider][item.op].partition(":")
     required = getattr(importlib.import_module(module), attr)(item.op, hidden, dtype.itemsize)
     num_tokens = sorted(set(item.num_tokens) | set(required))
     rows = num_tokens[-1]
-    width = item.row_stride or hidden
+    width = item.row_stride or item.width
     # Real-looking data: zeros could take shortcuts real inputs never take.
     gen = torch.Generator(device=device).manual_seed(0)
     x_buf = torch.randn(rows, width, dtype=dtype, device=device, generator=gen)
-    x_full = x_buf[:, :hidden]
+    x_full = x_buf[:, : item.width]
+    if item.op in _GATED_OPS:
+        for m in num_tokens:
+            impl.fn(x_full[:m], _WARMUP_STD_MULTIPLIER, item.approximate or "none")
+        _sync(device)
+        return len(num_tokens)
     weight = None
     if item.has_weight:
         w_dtype = parse_dtype(item.weight_dtype) if item.weight_dtype else dtype

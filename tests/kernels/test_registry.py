@@ -162,11 +162,12 @@ def test_uuid_of_module_source_changes_with_edit(tmp_path, monkeypatch) -> None:
 
 def test_package_registry() -> None:
     uuids = vk.provider_uuids()
-    assert set(uuids) == {"rms_norm", "fused_add_rms_norm"}
+    assert set(uuids) == {"rms_norm", "fused_add_rms_norm", "gelu_and_mul_sparse"}
     for per_op in uuids.values():
         assert set(per_op) == {"native", "triton"}
     assert uuids["rms_norm"]["triton"] != uuids["rms_norm"]["native"]
     assert vk.REGISTRY.priority("rms_norm") == ["triton", "native"]
+    assert vk.REGISTRY.priority("gelu_and_mul_sparse") == ["triton", "native"]
 
 
 def test_package_dispatch(device) -> None:
@@ -204,4 +205,42 @@ def test_import_does_not_import_triton() -> None:
     res = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
     )
-    assert json.loads(res.stdout.strip().splitlines()[-1]) == [False, False, 2]
+    assert json.loads(res.stdout.strip().splitlines()[-1]) == [False, False, 3]
+
+
+def test_gelu_and_mul_sparse_dispatch(device) -> None:
+    x = torch.randn(4, 2 * 48, device=device)
+    select = vk.REGISTRY.select
+    assert select("gelu_and_mul_sparse", x, 1.0).provider == "triton"
+    assert select("gelu_and_mul_sparse", x, -0.5, approximate="tanh").provider == "triton"
+    torch.testing.assert_close(
+        vk.gelu_and_mul_sparse(x, 0.5, "tanh"),
+        vk.native_activation.gelu_and_mul_sparse(x, 0.5, "tanh"),
+    )
+    # Strided rows (a slice of a wider buffer) and leading dims stay on Triton.
+    strided = torch.randn(4, 200, device=device)[:, :96]
+    assert select("gelu_and_mul_sparse", strided, 1.0).provider == "triton"
+    assert select("gelu_and_mul_sparse", x.view(2, 2, 96), 1.0).provider == "triton"
+    # What the kernel does not take goes to native (which raises where invalid):
+    # a strided last dim, rows that do not collapse, an odd width, int data, an
+    # unknown approximation, a tensor or non-finite multiplier.
+    refused = [
+        (torch.randn(96, 4, device=device).t(), 1.0, "none"),
+        (torch.randn(4, 8, 200, device=device)[:, :3, :96], 1.0, "none"),
+        (torch.randn(4, 95, device=device), 1.0, "none"),
+        (torch.ones(4, 96, dtype=torch.int32, device=device), 1.0, "none"),
+        (x, 1.0, "erf"),
+        (x, torch.tensor(1.0), "none"),
+        (x, float("inf"), "none"),
+        (x, True, "none"),
+    ]
+    for args in refused:
+        assert select("gelu_and_mul_sparse", *args).provider == "native", args
+    xn = torch.randn(4, 8, 200, device=device)[:, :3, :96]
+    torch.testing.assert_close(
+        vk.gelu_and_mul_sparse(xn, 0.3), vk.native_activation.gelu_and_mul_sparse(xn, 0.3)
+    )
+    with pytest.raises(ValueError, match="even"):
+        vk.gelu_and_mul_sparse(torch.randn(4, 95, device=device), 1.0)
+    with pytest.raises(ValueError, match="approximate"):
+        vk.gelu_and_mul_sparse(x, 1.0, "erf")

@@ -175,3 +175,70 @@ def test_warmup_covers_token_thresholds(device, monkeypatch) -> None:
     report = run_warmup(plan, device=device, monitor=None, progress=False)
     assert report.launches == 2
     assert report.results[0].compilations <= 2
+
+
+def test_gelu_and_mul_sparse_items() -> None:
+    item = WarmupItem.from_dict({"op": "gelu_and_mul_sparse", "hidden_size": 96})
+    assert item.width == 192 and item.approximate is None
+    assert "approximate=none" in item.describe() and "weight" not in item.describe()
+    tanh = {"op": "gelu_and_mul_sparse", "hidden_size": 96, "approximate": "tanh"}
+    assert WarmupItem.from_dict(tanh).describe().endswith("approximate=tanh")
+    bad = [
+        {"op": "gelu_and_mul_sparse", "hidden_size": 8, "approximate": "erf"},
+        {"op": "gelu_and_mul_sparse", "hidden_size": 8, "weight_dtype": "float32"},
+        {"op": "gelu_and_mul_sparse", "hidden_size": 8, "variance_size": 4},
+        {"op": "gelu_and_mul_sparse", "hidden_size": 8, "in_place": True},
+        {"op": "gelu_and_mul_sparse", "hidden_size": 8, "row_stride": 12},  # < 2 * 8
+        {"op": "rms_norm", "hidden_size": 8, "approximate": "tanh"},
+    ]
+    for data in bad:
+        with pytest.raises(ValueError):
+            WarmupItem.from_dict(data)
+    plan = expand_plan(
+        ["gelu_and_mul_sparse", "rms_norm"],
+        ["bfloat16", "float16"],
+        [2048, 8192],
+        approximate=["none", "tanh"],
+        num_tokens=[1, 8],
+    )
+    gelu = [p for p in plan if p["op"] == "gelu_and_mul_sparse"]
+    assert len(gelu) == 2 * 2 * 2 and len(plan) == 8 + 4
+    assert {p["approximate"] for p in gelu} == {"none", "tanh"}
+    assert all(WarmupItem.from_dict(p) for p in plan)
+
+
+def test_gelu_and_mul_sparse_warmup(device, monkeypatch) -> None:
+    # Warm both approximations, a strided item and a long row whose kernel
+    # choice depends on the batch size (threshold lowered to keep the
+    # interpreter fast); then sweep token counts the plan never named.
+    from vllm_kernels import triton_activation as ta
+
+    monkeypatch.setattr(ta, "SPLIT_MAX_ROWS", 4)
+    plan = expand_plan(
+        ["gelu_and_mul_sparse"], ["float16"], [96], approximate=["none", "tanh"], num_tokens=[3]
+    )
+    plan.append({"op": "gelu_and_mul_sparse", "hidden_size": 96, "row_stride": 203,
+                 "dtype": "float16", "num_tokens": [2]})
+    plan.append({"op": "gelu_and_mul_sparse", "hidden_size": 8192, "dtype": "float16",
+                 "num_tokens": [1]})
+    report = run_warmup(plan, device=device, monitor="raise", progress=False)
+    mon = report.monitor
+    assert mon is not None and mon.armed
+    try:
+        # Token count 1 is always added; the long row adds the threshold (4).
+        assert report.launches == 2 + 2 + 2 + 2
+        # At most one binary per launch config (fewer if an earlier test in this
+        # process compiled it); the strided item's one-token launch passes 192
+        # as its stride, a different divisibility-by-16 specialisation from 203.
+        for r, most in zip(report.results, (1, 1, 2, 2), strict=True):
+            assert r.compilations <= most, r.item.describe()
+        for m in (2, 5, 17):
+            for approx in ("none", "tanh"):
+                x = torch.randn(m, 192, dtype=torch.float16, device=device)
+                ta.gelu_and_mul_sparse(x, 1.0, approx)
+        for m in (2, 3, 5, 6):
+            x = torch.randn(m, 2 * 8192, dtype=torch.float16, device=device)
+            ta.gelu_and_mul_sparse(x, 1.0)
+        assert mon.after_warmup == []
+    finally:
+        mon.uninstall()

@@ -1,0 +1,279 @@
+"""Triton kernels for ``gelu_and_mul_sparse``.
+
+x is ``[..., 2d]`` (gate, then up); each row's output is
+``gelu(relu(gate - (mean + std * std_multiplier))) * up`` with the gate's mean
+and population std. Like the norms this is pure bandwidth (read 2d, write d
+elements per row), so the goal is a device-to-device copy of the same bytes.
+Two code paths (``launch_config``):
+
+* row kernel (gates up to 8 KiB): a program owns ``ROWS`` whole rows, gate and
+  up both loaded up front and kept in registers, so a batch waits for one
+  memory round trip. The statistics are two-pass over the registers (mean, then
+  the centred sum of squares), shifted by the row's first gate value so that a
+  constant gate gives exactly its value as the mean and exactly zero as the std.
+* chunked kernel (longer gates): the gate walked in ``BLOCK_D`` chunks twice.
+  Pass 1 keeps a running mean and sum of squared deviations per lane (Welford's
+  update: no catastrophic cancellation, however large the mean) and leaves the
+  gate in L2 (evict-last); the lanes are then merged (Chan et al.). Pass 2
+  re-reads the gate from L2, streams up (evict-first) and writes. No row-length
+  limit, few registers. A small batch splits each row over several programs
+  (``LaunchConfig.split``): each computes the row's statistics (the gate comes
+  from DRAM once, then from L2) and writes its own chunks.
+
+Both compute in fp32 and round once, like the native reference; the GELU is the
+exact (erf) one or, with ``approximate="tanh"``, ``s * sigmoid(2u)``, the same
+function as ``0.5 s (1 + tanh(u))`` with no overflow for any s >= 0.
+
+Specialisation (what makes Triton compile a new binary), which the warmup plan
+must cover:
+  * constexprs: ``D`` (the intermediate size: half of x's last dim),
+    ``APPROX_TANH``, and the launch config (kernel, ``BLOCK_D``, ``ROWS``,
+    ``CHUNKS_PER_PROGRAM``, ``num_warps``), chosen from ``D``, the element size
+    and one token-count threshold, whether the batch has at least
+    ``SPLIT_MAX_ROWS`` rows (``warmup_token_counts`` names one count on each
+    side where it matters);
+  * the dtype of x (the output has x's dtype);
+  * Triton's integer specialisation of the row strides (divisible by 16 or not)
+    and 16-byte alignment of the data pointers, as for the norms.
+The token count and ``std_multiplier`` are ``do_not_specialize``. A one-row
+launch passes ``2d`` as x's row stride and ``d`` as out's, so it shares the
+contiguous binary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+import triton
+import triton.language as tl
+from torch import Tensor
+
+from ._support import rows_view
+
+
+@dataclass(frozen=True)
+class LaunchConfig:
+    block_d: int  # gate columns per step: the whole (padded) gate, or one chunk
+    rows: int  # rows per program (row kernel only)
+    num_warps: int
+    chunked: bool = False  # two-pass chunked kernel instead of the row kernel
+    # Chunked only: programs per row. Each reads the whole gate for the statistics
+    # (from L2 after the first) and writes 1/split of the row, so that a small
+    # batch of long rows is spread over many SMs instead of a few.
+    split: int = 1
+
+
+# Batches of long rows smaller than this split each row over programs (see
+# LaunchConfig.split); from here on one program per row fills the GPU.
+SPLIT_MAX_ROWS = 64
+
+
+def launch_config(op: str, d: int, element_size: int = 2, n_rows: int = 1) -> LaunchConfig:
+    """Pick the kernel and block shape for a launch (same protocol as the norms').
+
+    Depends on the intermediate size ``d`` and the element size, and on the token
+    count only through ``n_rows >= SPLIT_MAX_ROWS`` (see ``warmup_token_counts``).
+    The choices come from a sweep on an H100 (``bench/activation_gpu.py --sweep``;
+    numbers in docs/benchmarks.md):
+
+    * gates up to 8 KiB (d <= 4096 in 16-bit types): the row kernel, 4 warps up
+      to 4 KiB and 8 above (a program holds 2 * block_d fp32 values: <= 32 per
+      thread), several rows per program when the gate is 1 KiB or less;
+    * longer gates: the chunked kernel, 8 KiB chunks with 16 warps, which beat
+      the row kernel (with 8 or 16 warps) from 256 tokens up, or, under
+      ``SPLIT_MAX_ROWS`` tokens, 4 KiB chunks with 8 warps and one chunk per
+      program: a row's work then spreads over d / 2048 SMs, not one (1.2-1.3x
+      at 1-16 tokens, d = 16384).
+    """
+    if op != "gelu_and_mul_sparse":
+        raise ValueError(f"unknown op {op!r}")
+    block_d = triton.next_power_of_2(d)
+    gate_bytes = block_d * element_size
+    if gate_bytes <= 1024:
+        # Short rows: pack several per program so each still moves a few KiB.
+        return LaunchConfig(block_d, max(1, 2048 // gate_bytes), 4)
+    if gate_bytes <= 8192:
+        return LaunchConfig(block_d, 1, 4 if gate_bytes <= 4096 else 8)
+    if n_rows < SPLIT_MAX_ROWS:
+        chunk = 4096 // element_size
+        return LaunchConfig(chunk, 1, 8, chunked=True, split=triton.cdiv(d, chunk))
+    return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
+
+
+def warmup_token_counts(op: str, d: int, element_size: int) -> tuple[int, ...]:
+    """Token counts that between them hit every launch config for this row shape."""
+    small = launch_config(op, d, element_size, 1)
+    large = launch_config(op, d, element_size, SPLIT_MAX_ROWS)
+    return (1,) if small == large else (1, SPLIT_MAX_ROWS)
+
+
+@triton.jit
+def _gelu(s, APPROX_TANH: tl.constexpr):
+    # s >= 0 (a relu output) or NaN.
+    if APPROX_TANH:
+        # 0.5 s (1 + tanh(u)) == s * sigmoid(2u), u = sqrt(2/pi) (s + 0.044715 s^3);
+        # exp(-2u) <= 1 for s >= 0, and s^3 overflowing to inf still gives s.
+        u = 0.7978845608028654 * (s + 0.044715 * s * s * s)
+        return s / (1.0 + tl.exp(-2.0 * u))
+    else:
+        return 0.5 * s * (1.0 + tl.math.erf(s * 0.7071067811865476))
+
+
+@triton.jit
+def _sparse_gelu_mul(gate, up, cutoff, APPROX_TANH: tl.constexpr):
+    shifted = gate - cutoff
+    # relu that keeps NaN (tl.maximum would turn it into 0), as torch.relu does.
+    sparse = tl.where(shifted < 0.0, 0.0, shifted)
+    return _gelu(sparse, APPROX_TANH) * up
+
+
+@triton.jit(do_not_specialize=["n_rows", "std_multiplier"])
+def _gelu_and_mul_sparse_rows(
+    x_ptr,
+    out_ptr,
+    n_rows,
+    x_stride,
+    out_stride,
+    std_multiplier,
+    D: tl.constexpr,
+    APPROX_TANH: tl.constexpr,
+    BLOCK_D: tl.constexpr,
+    ROWS: tl.constexpr,
+):
+    rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    cols = tl.arange(0, BLOCK_D)
+    row_ok = rows < n_rows
+    col_ok = (cols < D)[None, :]
+    mask = row_ok[:, None] & col_ok
+    # int64 row offsets: tokens * stride overflows int32 for long prefills.
+    rows64 = rows.to(tl.int64)
+    g_ptrs = x_ptr + rows64[:, None] * x_stride + cols[None, :]
+    # Both halves are issued before the reduction; load, then widen (the CPU
+    # interpreter has no bf16 arithmetic, and fp32 is the contract anyway).
+    gate = tl.load(g_ptrs, mask=mask, other=0.0).to(tl.float32)
+    up = tl.load(g_ptrs + D, mask=mask, other=0.0).to(tl.float32)
+    # Shift by the row's first gate value (an L1 hit): a constant gate then has
+    # exactly that mean and a zero std, and a large mean loses no precision.
+    ref = tl.load(x_ptr + rows64 * x_stride, mask=row_ok, other=0.0).to(tl.float32)
+    mean = ref + tl.sum(tl.where(col_ok, gate - ref[:, None], 0.0), axis=1) / D
+    centred = tl.where(col_ok, gate - mean[:, None], 0.0)
+    std = tl.sqrt(tl.sum(centred * centred, axis=1) / D)
+    cutoff = mean + std * std_multiplier
+    y = _sparse_gelu_mul(gate, up, cutoff[:, None], APPROX_TANH).to(out_ptr.dtype.element_ty)
+    tl.store(out_ptr + rows64[:, None] * out_stride + cols[None, :], y, mask=mask)
+
+
+@triton.jit(do_not_specialize=["n_rows", "std_multiplier"])
+def _gelu_and_mul_sparse_chunked(
+    x_ptr,
+    out_ptr,
+    n_rows,
+    x_stride,
+    out_stride,
+    std_multiplier,
+    D: tl.constexpr,
+    APPROX_TANH: tl.constexpr,
+    BLOCK_D: tl.constexpr,
+    CHUNKS_PER_PROGRAM: tl.constexpr,
+):
+    row = tl.program_id(0).to(tl.int64)
+    first_chunk = tl.program_id(1) * CHUNKS_PER_PROGRAM
+    g_row = x_ptr + row * x_stride
+    u_row = g_row + D
+    o_row = out_ptr + row * out_stride
+    lanes = tl.arange(0, BLOCK_D)
+    N_CHUNKS: tl.constexpr = (D + BLOCK_D - 1) // BLOCK_D
+    # Pass 1: lane j sees gate values j, j + BLOCK_D, ...; it keeps their running
+    # mean and sum of squared deviations (Welford). Keep the gate in L2.
+    mean = tl.zeros([BLOCK_D], dtype=tl.float32)
+    m2 = tl.zeros([BLOCK_D], dtype=tl.float32)
+    for k in range(0, N_CHUNKS):
+        cols = k * BLOCK_D + lanes
+        ok = cols < D
+        g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_last")
+        g = g.to(tl.float32)
+        delta = g - mean
+        new_mean = mean + delta * (1.0 / (k + 1))
+        mean = tl.where(ok, new_mean, mean)
+        m2 = tl.where(ok, m2 + delta * (g - new_mean), m2)
+    # Merge the lanes (Chan et al.): lanes below TAIL saw N_CHUNKS values, the
+    # rest one fewer (none, if the row is shorter than one chunk). Shifted by
+    # lane 0's mean, so equal lane means merge to exactly that value.
+    TAIL: tl.constexpr = D - (N_CHUNKS - 1) * BLOCK_D
+    count = tl.where(lanes < TAIL, N_CHUNKS, N_CHUNKS - 1).to(tl.float32)
+    ref = tl.sum(tl.where(lanes == 0, mean, 0.0), axis=0)
+    row_mean = ref + tl.sum(count * (mean - ref), axis=0) / D
+    dev = mean - row_mean
+    std = tl.sqrt(tl.sum(m2 + count * dev * dev, axis=0) / D)
+    cutoff = row_mean + std * std_multiplier
+    # Pass 2, over this program's chunks: the gate again (from L2), up once;
+    # both are dead afterwards.
+    for k in range(0, CHUNKS_PER_PROGRAM):
+        cols = (first_chunk + k) * BLOCK_D + lanes
+        ok = cols < D
+        g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
+        u = tl.load(u_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
+        y = _sparse_gelu_mul(g.to(tl.float32), u.to(tl.float32), cutoff, APPROX_TANH)
+        y = y.to(out_ptr.dtype.element_ty)
+        tl.store(o_row + cols, y, mask=ok)
+
+
+# -- launcher ------------------------------------------------------------------
+
+
+def _row_stride(t2: Tensor, contiguous_stride: int) -> int:
+    # A single row's stride is never used for addressing, and torch reports
+    # arbitrary strides for size-1 dims; Triton would specialise on the value
+    # and compile a separate binary for one-token batches. Pass the contiguous
+    # stride instead (see triton_rms_norm._row_stride).
+    return t2.stride(0) if t2.shape[0] > 1 else contiguous_stride
+
+
+def _rows(t: Tensor, what: str) -> Tensor:
+    view = rows_view(t)
+    if view is None:
+        raise ValueError(f"{what}: last dim must be contiguous and rows collapsible to 2-D")
+    return view
+
+
+def gelu_and_mul_sparse(
+    x: Tensor,
+    std_multiplier: float,
+    approximate: str = "none",
+    *,
+    out: Tensor | None = None,
+    config: LaunchConfig | None = None,
+) -> Tensor:
+    """``gelu(relu(gate - (mean + std * std_multiplier))) * up`` into a new tensor.
+
+    x is ``[..., 2d]`` = [gate | up]; the result is ``[..., d]`` in x's dtype
+    (or written into ``out``). ``config`` overrides the launch choice; it exists
+    for tuning sweeps only.
+    """
+    if approximate not in ("none", "tanh"):
+        raise ValueError(f"approximate must be 'none' or 'tanh', got {approximate!r}")
+    if x.dim() == 0 or x.shape[-1] % 2:
+        raise ValueError(f"the last dim of x must be even (gate then up), got {tuple(x.shape)}")
+    d = x.shape[-1] // 2
+    if out is None:
+        out = torch.empty((*x.shape[:-1], d), dtype=x.dtype, device=x.device)
+    elif out.shape != (*x.shape[:-1], d) or out.dtype != x.dtype:
+        raise ValueError(f"out must be {(*x.shape[:-1], d)} in {x.dtype}")
+    x2, o2 = _rows(x, "x"), _rows(out, "out")
+    n_rows = x2.shape[0]
+    if n_rows == 0 or d == 0:
+        return out
+    cfg = config or launch_config("gelu_and_mul_sparse", d, x.element_size(), n_rows)
+    args = (x2, o2, n_rows, _row_stride(x2, 2 * d), _row_stride(o2, d), float(std_multiplier))
+    consts = {"D": d, "APPROX_TANH": approximate == "tanh", "BLOCK_D": cfg.block_d}
+    if cfg.chunked:
+        per_program = triton.cdiv(triton.cdiv(d, cfg.block_d), cfg.split)
+        grid = (n_rows, triton.cdiv(triton.cdiv(d, cfg.block_d), per_program))
+        _gelu_and_mul_sparse_chunked[grid](
+            *args, **consts, CHUNKS_PER_PROGRAM=per_program, num_warps=cfg.num_warps
+        )
+    else:
+        grid = (triton.cdiv(n_rows, cfg.rows),)
+        _gelu_and_mul_sparse_rows[grid](*args, **consts, ROWS=cfg.rows, num_warps=cfg.num_warps)
+    return out
