@@ -50,9 +50,10 @@ def _compile_now(root: Path) -> tuple[dict[str, str], tuple[str, ...]]:
     here: a remembered compile needs none of it)."""
     from . import pipeline
 
-    res = pipeline.load(root)
+    releases = pipeline.load_releases(root)
+    res = releases[0]
     folders = (res.schema.hooks_path, *(lib.path for lib in res.schema.libraries))
-    return pipeline.build(res), folders
+    return pipeline.build_releases(releases), folders
 
 
 GENERATED = GENERATED_DIR + "/"

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .back import (
+    DOCS_REFERENCE_DIR,
+    GENERATED_DIR,
     OWNED_DIRS,
     cli,
     docs,
@@ -20,9 +22,12 @@ from .back import (
 )
 from .files import manifests
 from .front.load import load as _load
+from .front.load import load_releases as _load_releases
 from .model.resolved import Resolved
+from .model.schema import release_slug
 
-__all__ = ["BACKENDS", "OWNED_DIRS", "build", "load"]
+__all__ = ["BACKENDS", "OWNED_DIRS", "build", "build_releases", "load", "load_releases",
+           "release_slug"]
 
 #: Every output, by name, in the order they run (platforms reads the package's code).
 BACKENDS = (
@@ -41,11 +46,57 @@ def load(root: Path) -> Resolved:
     return _load(root)
 
 
+def load_releases(root: Path) -> list[Resolved]:
+    """Every release's schema, resolved: the default one first."""
+    return _load_releases(root)
+
+
 def build(res: Resolved) -> dict[str, str]:
     """Every generated file, by path from the project root, with the owned folders'
     manifests."""
+    outputs = _emit(res)
+    outputs.update(manifests(outputs, OWNED_DIRS))
+    return outputs
+
+
+def build_releases(releases: list[Resolved]) -> dict[str, str]:
+    """Every release's files: the default release's where a one-release project has
+    them, each other release's package under `<package>/_releases/<slug>/`, its
+    reference pages under `docs/reference/<release>/` and its completions under
+    `generated/completions/<release>/`."""
+    outputs = _emit(releases[0])
+    for res in releases[1:]:
+        outputs.update(_relocate(_emit(res), res))
+    outputs.update(manifests(outputs, OWNED_DIRS))
+    return outputs
+
+
+def _emit(res: Resolved) -> dict[str, str]:
     outputs: dict[str, str] = {}
     for _, backend in BACKENDS:
         outputs.update(backend.emit(res, outputs))
-    outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs
+
+
+#: Outputs that exist once, for the default release: the API page documents the
+#: importable package (mkdocstrings reads the default's files).
+_DEFAULT_ONLY = (f"{DOCS_REFERENCE_DIR}/api.md",)
+
+
+def _relocate(outputs: dict[str, str], res: Resolved) -> dict[str, str]:
+    package = f"{GENERATED_DIR}/{res.schema.package}/"
+    completions = f"{GENERATED_DIR}/completions/"
+    reference = f"{DOCS_REFERENCE_DIR}/"
+    moved: dict[str, str] = {}
+    for path, content in outputs.items():
+        if path in _DEFAULT_ONLY:
+            continue
+        if path.startswith(package):
+            path = f"{package}_releases/{release_slug(res.schema.release)}/" \
+                   + path[len(package):]
+        elif path.startswith(completions):
+            path = f"{completions}{res.schema.release}/{path[len(completions):]}"
+        elif path.startswith(reference):
+            path = f"{reference}{res.schema.release}/{path[len(reference):]}"
+        moved[path] = content
+    return moved

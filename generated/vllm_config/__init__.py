@@ -6,9 +6,31 @@ need one class (or only `--help`) never pay for pydantic or the whole surface.
 """
 
 import importlib
+import os as _os
+import sys as _sys
 from typing import Any
 
 SCHEMA_VERSION = 1
+#: The vLLM release these classes describe; CFGC_RELEASE, set before the
+#: first import, selects another of RELEASES (`vllm-config --release` sets it).
+RELEASE = "0.25.1"
+RELEASES = ('0.25.1', '0.33.0')
+_RELEASE_DIRS = {'0.33.0': '_releases/v0_33_0'}
+
+_wanted = _os.environ.get("CFGC_RELEASE") or RELEASE
+if _wanted != RELEASE:
+    # Another release: this name becomes that release's package (its own folder of
+    # modules), and what follows here only fills the module that is set aside.
+    if _wanted not in _RELEASE_DIRS:
+        raise ImportError(f"CFGC_RELEASE={_wanted!r} is not a release of {__name__} "
+                          f"(one of: {', '.join(RELEASES)})")
+    from importlib import util as _util
+
+    _dir = _os.path.join(_os.path.dirname(__file__), *_RELEASE_DIRS[_wanted].split("/"))
+    _spec = _util.spec_from_file_location(
+        __name__, _os.path.join(_dir, "__init__.py"), submodule_search_locations=[_dir])
+    _sys.modules[__name__] = _module = _util.module_from_spec(_spec)
+    _spec.loader.exec_module(_module)
 
 _EXPORTS: dict[str, str] = {
     "All2AllBackend": "types",
@@ -161,7 +183,7 @@ _EXPORTS: dict[str, str] = {
     "update_config": "utils",
 }
 
-__all__ = sorted(_EXPORTS) + ["SCHEMA_VERSION"]
+__all__ = sorted(_EXPORTS) + ["SCHEMA_VERSION", "RELEASE", "RELEASES"]
 
 
 def __getattr__(name: str) -> Any:

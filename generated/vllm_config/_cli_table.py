@@ -9,6 +9,10 @@ already rendered. Importing this module costs no pydantic and no config class.
 PROG = "vllm-config"
 SCHEMA_VERSION = 1
 
+#: The vLLM release this table describes, and every release of the package (--release).
+RELEASE = '0.25.1'
+RELEASES = ("0.25.1", "0.33.0")
+
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")
 

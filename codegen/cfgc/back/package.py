@@ -455,7 +455,14 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         + [(n, "utils") for n in UTILS_TOP_LEVEL]
         + [(k.name, k.module) for k in res.schema.constants if k.export]
     )
+    schema = res.schema
+    release_dirs = {r: f"_releases/{m.release_slug(r)}"
+                    for r in schema.releases if r != schema.release}
     out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
-        header=header("schema/"), package=pkg, version=res.schema.version, exports=exports
+        header=header("schema/"), package=pkg, version=schema.version, exports=exports,
+        release=schema.release, releases=repr(schema.releases),
+        # only the default release's package selects another
+        release_dirs=repr(release_dirs) if schema.release == schema.default_release
+        and release_dirs else "",
     )
     return {f"{GENERATED_DIR}/{rel}": content for rel, content in out.items()}

@@ -17,13 +17,27 @@ from ..model import schema as m
 from ..model.kernels import KERNELS_DIR
 from ..model.resolved import Resolved
 from . import deps, flags, kernels, platforms
-from .parse import parse_schema_dir
+from .parse import parse_release, read_documents
 from .resolve import resolve
 
 
-def load(root: Path) -> Resolved:
-    """The project at `root`: its schema/ and, for the kernel sources, its kernels/."""
-    schema = parse_schema_dir(root / "schema", root)
+def load(root: Path, release: str | None = None) -> Resolved:
+    """The project at `root`: its schema/ and, for the kernel sources, its kernels/; as
+    `release` describes it (None: the default release)."""
+    return _complete(parse_release(read_documents(root / "schema", root), release, root),
+                     root)
+
+
+def load_releases(root: Path) -> list[Resolved]:
+    """Every release the project lists, resolved: the default one first, then the others
+    oldest first (just the one for a schema without releases). The files are read once."""
+    nodes = read_documents(root / "schema", root)
+    first = _complete(parse_release(nodes, None, root), root)
+    others = [r for r in first.schema.releases if r != first.schema.release]
+    return [first, *(_complete(parse_release(nodes, r, root), root) for r in others)]
+
+
+def _complete(schema: m.Schema, root: Path) -> Resolved:
     if schema.kernel_set is not None:
         errors = Collector()
         kernels.check_sources(schema.kernel_set, root / KERNELS_DIR, errors)

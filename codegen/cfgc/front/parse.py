@@ -17,13 +17,14 @@ from ..model import expr as x
 from ..model import schema as m
 from ..model.types import TypeExpr, TypeSyntaxError, parse_type
 from . import kernels, platforms
+from . import releases as history
 from .reader import DOTTED, FLAG, IDENT, Reader
 from .yaml_loader import Node, load_yaml
 
 TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants",
             "platforms")
 PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks", "libraries",
-                "differs_from_vllm")
+                "differs_from_vllm", "releases")
 CLASS_KEYS = (
     "doc", "module", "hash", "fields", "rules", "resolve", "tables",
     "hook_points", "cli", "renamed_from", "fields_from", "properties", "methods",
@@ -91,8 +92,15 @@ def _module_problem(name: str) -> str:
                        if name == "types" else "")
 
 
-def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
-    """Parse every `*.yaml` under schema_dir (sorted, so output is deterministic)."""
+def parse_schema_dir(schema_dir: Path, root: Path | None = None,
+                     release: str | None = None) -> m.Schema:
+    """Parse every `*.yaml` under schema_dir (sorted, so output is deterministic), as
+    the schema of `release` (None: the default one)."""
+    return parse_release(read_documents(schema_dir, root), release, root or schema_dir.parent)
+
+
+def read_documents(schema_dir: Path, root: Path | None = None) -> list[tuple[str, str, Node]]:
+    """Every `*.yaml` under schema_dir as located nodes (sorted: deterministic output)."""
     root = root or schema_dir.parent
     files = sorted(
         p for p in schema_dir.rglob("*.yaml")
@@ -107,7 +115,53 @@ def parse_schema_dir(schema_dir: Path, root: Path | None = None) -> m.Schema:
         except SchemaError as exc:
             errors.diagnostics.extend(exc.diagnostics)
     errors.raise_if_any()
-    return replace(parse_documents(nodes, errors), root=root)
+    return nodes
+
+
+def parse_release(nodes: list[tuple[str, str, Node]], release: str | None,
+                  root: Path | None) -> m.Schema:
+    """The schema of one release (None: the default) from the documents of all."""
+    errors = Collector()
+    listed = releases_of(nodes, errors)
+    errors.raise_if_any()
+    if listed is not None:
+        history.check(nodes, listed, errors)
+        errors.raise_if_any()
+        release = release or listed.default
+        nodes = [(d, s, history.project(n, release, listed) or Node({}, n.loc))
+                 for d, s, n in nodes]
+    schema = parse_documents(nodes, errors)
+    if listed is None:
+        return replace(schema, root=root)
+    return replace(schema, root=root, release=release, releases=listed.names,
+                   default_release=listed.default)
+
+
+def releases_of(nodes: list[tuple[str, str, Node]], errors: Collector) -> history.Releases | None:
+    """project.releases ({list: [...], default: ...}), or None for a one-release schema."""
+    for _, _, root in nodes:
+        if not (root.is_map and "project" in root.value and root.value["project"].is_map):
+            continue
+        node = root.value["project"].value.get("releases")
+        if node is None:
+            return None
+        r = Reader(node, "project releases", ("list", "default"), errors)
+        names = r.get("list")
+        if names is None or not names.is_seq or not names.value or not all(
+                isinstance(n.value, str) for n in names.value):
+            errors.error(node.loc, "project releases needs 'list': the release names as "
+                                   "strings, oldest first")
+            return None
+        listed = tuple(n.value for n in names.value)
+        dup = next((n for i, n in enumerate(names.value) if n.value in listed[:i]), None)
+        if dup is not None:
+            errors.error(dup.loc, f"release {dup.value!r} is listed twice")
+        default = r.str("default", "project releases", required=True)
+        if default and default not in listed:
+            errors.error(r.get("default").loc, f"default release {default!r} is not in the "
+                                               f"list ({', '.join(listed)})")
+        return history.Releases(listed, default or listed[0])
+    return None
 
 
 def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.Schema:

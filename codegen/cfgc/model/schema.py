@@ -397,6 +397,11 @@ class BreakingOk:
     loc: Loc
 
 
+def release_slug(release: str) -> str:
+    """A release's folder (and module) name: "0.33.0" -> "v0_33_0"."""
+    return "v" + release.replace(".", "_").replace("-", "_")
+
+
 @dataclass(frozen=True)
 class Schema:
     package: str
@@ -414,6 +419,11 @@ class Schema:
     breaking_ok: tuple[BreakingOk, ...] = ()
     differences: tuple[Difference, ...] = ()  # project-level `differs_from_vllm` entries
     constants: tuple[ConstantDef, ...] = ()
+    # The release this schema describes, and every release the project lists (oldest
+    # first) with the default one: one Schema per release (front/releases.py).
+    release: str = ""
+    releases: tuple[str, ...] = ()
+    default_release: str = ""
     # The kernels section and the project root the schema was read from (kernel sources
     # live there).
     kernel_set: KernelSet | None = field(default=None, compare=False)

@@ -1,0 +1,207 @@
+"""Release history: one schema, several releases of the engine, each written once.
+
+`project.yaml` lists the releases, oldest first, and names the default one:
+
+    releases: {list: ["0.25.1", "0.33.0"], default: "0.25.1"}
+
+Any mapping of the schema (a class, a field, its `cli:`, a rule, a resolve step, a
+constant, a kernel op...) may say in which releases it holds and how it differs:
+
+    added: "0.33.0"                          # exists from this release on
+    removed: {in: "0.33.0", renamed_to: x}   # gone from this release on, and its fate:
+                                             #   renamed_to: NAME, replaced_by: NAME
+                                             #   (with convert: EXPR), or dropped: WHY
+    changed: {"0.33.0": {default: 8192}}     # keys that differ from this release on
+
+Before anything else reads the schema, its documents are projected onto one release:
+what does not hold in it is dropped and the `changed` keys are merged in (mappings
+key by key, anything else replaced), so that the rest of the front end sees the schema
+of one release, with every node still located in the file that said it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import Collector, Loc
+from .yaml_loader import Node
+
+#: The keys that carry history; recognised only with the shape each must have, so that
+#: a field that happens to be named like one is not taken for it.
+ADDED, REMOVED, CHANGED = "added", "removed", "changed"
+FATES = ("renamed_to", "replaced_by", "dropped")
+REMOVED_KEYS = ("in", *FATES, "convert")
+
+
+@dataclass(frozen=True)
+class Releases:
+    """The releases a schema describes, oldest first, and the default one."""
+
+    names: tuple[str, ...]
+    default: str
+
+    def index(self, name: str) -> int:
+        return self.names.index(name)
+
+
+@dataclass(frozen=True)
+class Fate:
+    """What became of an entry removed in `release` (for docs and `vllm-config upgrade`)."""
+
+    path: tuple[str, ...]  # keys from the document's top, e.g. (classes, X, fields, y)
+    release: str
+    kind: str  # one of FATES
+    target: str  # the new name, the replacing name, or why nothing replaces it
+    convert: str | None
+    loc: Loc
+
+
+@dataclass
+class History:
+    """Every history marker of the schema, collected while checking it."""
+
+    fates: list[Fate] = field(default_factory=list)
+
+
+def _is_release_name(node: Node | None) -> bool:
+    return node is not None and isinstance(node.value, str)
+
+
+def _markers(node: Node) -> dict[str, Node]:
+    """The history keys of a mapping, by shape: added is a string, removed a mapping
+    with `in`, changed a mapping of mappings."""
+    out: dict[str, Node] = {}
+    value = node.value
+    if _is_release_name(value.get(ADDED)):
+        out[ADDED] = value[ADDED]
+    removed = value.get(REMOVED)
+    if removed is not None and removed.is_map and "in" in removed.value:
+        out[REMOVED] = removed
+    changed = value.get(CHANGED)
+    if changed is not None and changed.is_map and changed.value and all(
+            v.is_map for v in changed.value.values()):
+        out[CHANGED] = changed
+    return out
+
+
+def check(docs: list[tuple[str, str, Node]], releases: Releases,
+          errors: Collector) -> History:
+    """Every marker names a listed release, and every removal says what became of the
+    entry (a located error otherwise); the fates, collected."""
+    history = History()
+    for _display, _stem, root in docs:
+        _check_node(root, (), releases, errors, history)
+    return history
+
+
+def _check_release(node: Node, releases: Releases, errors: Collector, what: str) -> bool:
+    if not isinstance(node.value, str) or node.value not in releases.names:
+        listed = ", ".join(releases.names)
+        errors.error(node.loc, f"{what} names release {node.value!r}, which project.yaml "
+                               f"does not list (releases: {listed})")
+        return False
+    return True
+
+
+def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: Collector,
+                history: History) -> None:
+    if node.is_seq:
+        for i, item in enumerate(node.value):
+            _check_node(item, (*path, str(i)), releases, errors, history)
+        return
+    if not node.is_map:
+        return
+    marks = _markers(node)
+    if ADDED in marks:
+        _check_release(marks[ADDED], releases, errors, "added")
+    if REMOVED in marks:
+        _check_removed(marks[REMOVED], path, releases, errors, history)
+    if ADDED in marks and REMOVED in marks and _ok(marks, releases) and (
+            releases.index(marks[ADDED].value)
+            >= releases.index(marks[REMOVED].value["in"].value)):
+        errors.error(marks[REMOVED].loc, "removed in a release before (or in) the one it "
+                                         "was added in")
+    if CHANGED in marks:
+        for key, change in marks[CHANGED].value.items():
+            if _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
+                              releases, errors, "changed") and key == releases.names[0]:
+                errors.error(change.loc, f"changed in {key!r}, the first release: write "
+                                         f"the value itself instead")
+    for key, child in node.value.items():
+        if marks.get(key) is child:
+            continue
+        _check_node(child, (*path, key), releases, errors, history)
+
+
+def _ok(marks: dict[str, Node], releases: Releases) -> bool:
+    return (marks[ADDED].value in releases.names
+            and marks[REMOVED].value["in"].value in releases.names)
+
+
+def _check_removed(node: Node, path: tuple[str, ...], releases: Releases,
+                   errors: Collector, history: History) -> None:
+    value = node.value
+    for key, loc in node.key_locs.items():
+        if key not in REMOVED_KEYS:
+            errors.error(loc, f"unknown key {key!r} in removed (expected: in, and one of "
+                              f"{', '.join(FATES)}; convert with replaced_by)")
+    if not _check_release(value["in"], releases, errors, "removed"):
+        return
+    fates = [k for k in FATES if k in value]
+    if len(fates) != 1:
+        errors.error(node.loc, f"removed in {value['in'].value}: say what became of it, "
+                               f"with exactly one of {', '.join(FATES)} (a new name, what "
+                               f"replaces it, or why nothing does)")
+        return
+    kind = fates[0]
+    target = value[kind]
+    if not isinstance(target.value, str) or not target.value.strip():
+        errors.error(target.loc, f"{kind} must be a non-empty string")
+        return
+    convert = value.get("convert")
+    if convert is not None and kind != "replaced_by":
+        errors.error(convert.loc, "convert goes with replaced_by")
+    history.fates.append(Fate(path, value["in"].value, kind, target.value,
+                              None if convert is None else str(convert.value), node.loc))
+
+
+def project(node: Node, release: str, releases: Releases) -> Node | None:
+    """The node as it is in `release` (None: it does not exist there), markers removed.
+    Assumes `check` passed."""
+    if node.is_seq:
+        items = [project(item, release, releases) for item in node.value]
+        return Node([i for i in items if i is not None], node.loc)
+    if not node.is_map:
+        return node
+    marks = _markers(node)
+    at = releases.index(release)
+    if ADDED in marks and releases.index(marks[ADDED].value) > at:
+        return None
+    if REMOVED in marks and releases.index(marks[REMOVED].value["in"].value) <= at:
+        return None
+    value = {k: v for k, v in node.value.items() if marks.get(k) is not v}
+    key_locs = {k: loc for k, loc in node.key_locs.items() if k in value}
+    merged = Node(value, node.loc, key_locs)
+    if CHANGED in marks:
+        for name in releases.names[: at + 1]:
+            change = marks[CHANGED].value.get(name)
+            if change is not None:
+                merged = _merge(merged, change)
+    out: dict[str, Node] = {}
+    for key, child in merged.value.items():
+        projected = project(child, release, releases)
+        if projected is not None:
+            out[key] = projected
+    return Node(out, merged.loc, {k: merged.key_locs[k] for k in out if k in merged.key_locs})
+
+
+def _merge(base: Node, change: Node) -> Node:
+    """`change`'s keys over `base`'s: mappings merged key by key, the rest replaced."""
+    value = dict(base.value)
+    key_locs = dict(base.key_locs)
+    for key, new in change.value.items():
+        old = value.get(key)
+        value[key] = _merge(old, new) if old is not None and old.is_map and new.is_map \
+            else new
+        key_locs[key] = change.key_locs.get(key, new.loc)
+    return Node(value, base.loc, key_locs)
