@@ -293,6 +293,14 @@ def discover_classes() -> dict[str, type]:
 
 def _walk_types(tp: object) -> list[object]:
     out = [tp]
+    if (
+        isinstance(tp, type)
+        and tp.__module__.startswith("vllm.config")
+        and not dataclasses.is_dataclass(tp)
+    ):
+        # e.g. a dict subclass parametrised with a config dataclass
+        for base in getattr(tp, "__orig_bases__", ()):
+            out.extend(_walk_types(base))
     for a in typing.get_args(tp):
         if isinstance(a, (list, tuple)):
             for b in a:
@@ -889,6 +897,23 @@ def _callable_name(fn: object) -> str | None:
     return getattr(fn, "__qualname__", None) or _ADDRESS.sub("", repr(fn))
 
 
+def _map_in_group(classes: dict[str, type], group: str, dest: str) -> dict | None:
+    cls = classes[group]
+    hints = resolved_hints(cls)
+    for fname, f in cls.__dataclass_fields__.items():
+        if f._field_type is not dataclasses._FIELD:
+            continue
+        for ref in configs_in(hints.get(fname), set(classes)):
+            if dest in classes[ref].__dataclass_fields__:
+                return {"class": ref, "field": dest, "path": f"{group}.{fname}.{dest}",
+                        "how": "nested config of the group"}
+    rest = dest.partition("_")[2]
+    f = cls.__dataclass_fields__.get(rest)
+    if rest and f is not None and f._field_type is dataclasses._FIELD:
+        return {"class": group, "field": rest, "how": "group, first word dropped"}
+    return None
+
+
 def engine_flags(classes: dict[str, type], version: str) -> dict:
     from vllm.engine import arg_utils
 
@@ -966,15 +991,22 @@ def engine_flags(classes: dict[str, type], version: str) -> dict:
         entry["explicit_boolean_optional"] = bool(src and src["explicit_boolean_optional"])
         entry["in_source_as_literal"] = src is not None
         group = entry["group"]
+        owners = field_owner.get(a.dest, [])
         if group in classes and a.dest in classes[group].__dataclass_fields__:
             entry["config"] = {"class": group, "field": a.dest, "how": "group and name"}
-        elif len(field_owner.get(a.dest, [])) == 1:
-            entry["config"] = {
-                "class": field_owner[a.dest][0], "field": a.dest, "how": "unique field name"}
         elif group in classes:
-            entry["config"] = {"class": group, "field": None, "how": "group only"}
+            # Its help group names the class, but no field of it has the dest's name
+            # (the engine maps it by hand): try the group's nested configs, then the dest
+            # without its first word (mamba_backend -> backend); else the group only.
+            entry["config"] = _map_in_group(classes, group, a.dest) or {
+                "class": group, "field": None, "how": "group only"}
+            if owners and entry["config"]["field"] is None:
+                entry["config"]["same_name_in"] = owners
+        elif len(owners) == 1:
+            entry["config"] = {"class": owners[0], "field": a.dest, "how": "unique field name"}
         else:
-            entry["config"] = None
+            entry["config"] = {"class": None, "field": None, "how": "none",
+                               "same_name_in": owners} if owners else None
         flags.append(entry)
     return {
         "about": "Engine flags of `vllm serve` (EngineArgs and AsyncEngineArgs add_cli_args), "
