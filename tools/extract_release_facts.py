@@ -242,21 +242,14 @@ def enums_in(tp: object, found: dict[str, type]) -> None:
 
 
 def configs_in(tp: object, names: set[str]) -> list[str]:
-    out: set[str] = set()
-
-    def walk(t: object) -> None:
-        t = _strip_annotated(t)
-        if isinstance(t, type) and t.__name__ in names:
-            out.add(t.__name__)
-        for a in typing.get_args(t):
-            if isinstance(a, (list, tuple)):
-                for b in a:
-                    walk(b)
-            elif isinstance(a, type) or typing.get_origin(a) is not None:
-                walk(a)
-
-    walk(tp)
-    return sorted(out)
+    """Names of the config classes a type mentions (through generics and dict subclasses)."""
+    return sorted(
+        {
+            t.__name__
+            for t in _walk_types(_strip_annotated(tp))
+            if isinstance(t, type) and t.__name__ in names
+        }
+    )
 
 
 # --------------------------------------------------------------------------
