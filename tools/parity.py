@@ -36,6 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 # points at another recording.
 PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT / "tests" / "fixtures" / "parity"))
 FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"
+
+
+def fixtures_of(release: str) -> Path:
+    """The recorded cases of one vLLM release."""
+    return PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
 CHECKPOINT = PARITY_DIR / "tiny-opt"
 PLACEHOLDER = "<tiny-opt>"
 
@@ -270,7 +275,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="every mismatch")
     ap.add_argument("--case", help="one case id (v003, x010, ...)")
     ap.add_argument("--top", type=int, default=15, help="mismatching paths to list")
+    ap.add_argument("--release", help="compare this release of vllm_config with the "
+                    "same vLLM release's recording (default: the package's default)")
     args = ap.parse_args(argv)
+    if args.release:
+        # Before vllm_config is first imported: CFGC_RELEASE selects the package.
+        os.environ["CFGC_RELEASE"] = args.release
+        global FIXTURES
+        FIXTURES = fixtures_of(args.release)
     if not FIXTURES.is_file():
         print(f"parity: no fixtures at {FIXTURES} (set CFGC_PARITY_DIR)", file=sys.stderr)
         return 2

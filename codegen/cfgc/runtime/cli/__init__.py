@@ -18,6 +18,7 @@ import sys
 import warnings
 
 from ..remote_code import ALLOW_REMOTE_CODE, remote_code
+from . import releases
 from .values import CliError, suggest
 
 COMMANDS = ("show", "hash")
@@ -119,6 +120,9 @@ def run(table: object, argv: list[str] | None = None) -> int:
     allow = ALLOW_REMOTE_CODE in argv
     argv = [arg for arg in argv if arg != ALLOW_REMOTE_CODE]
     try:
+        release, argv = releases.take_release(table, argv)
+        if release is not None:
+            return releases.run_release(table, release, argv, allow)
         with remote_code(allow):
             return _run(table, argv, warn)
     except CliError as exc:

@@ -23,7 +23,8 @@ from ..remote_code import ALLOW_REMOTE_CODE
 from .help import HelpFormatter, metavar_of
 from .values import BadValue, CliError, read, read_dotted, suggest, to_tokens
 
-OWN_FLAGS = ("--config", "--format", "--platform", "--allow-remote-code", "--help", "-h")
+OWN_FLAGS = ("--config", "--format", "--platform", "--release", "--allow-remote-code",
+             "--help", "-h")
 FORMATS = ("yaml", "json")
 _LONG_NAME = re.compile(r"(?<=^--)[^.=]*")
 
@@ -164,6 +165,13 @@ def build_cli(table: object, only: set[str] | None = None) -> Cli:
                               f"machine has: a preview of a deployment; the Python API "
                               f"detects the platform as vLLM does). See the platforms "
                               f"page.")
+    releases = getattr(table, "RELEASES", ())
+    if releases:
+        own.add_argument("--release", choices=releases, dest="release",
+                         default=argparse.SUPPRESS, metavar="{" + ",".join(releases) + "}",
+                         help=f"The vLLM release whose flags, defaults and rules apply "
+                              f"(default: {table.RELEASE}, or $CFGC_RELEASE). Works with "
+                              f"every command.")
     own.add_argument(ALLOW_REMOTE_CODE, action="store_true", dest="allow_remote_code",
                      default=argparse.SUPPRESS,
                      help="Run code shipped with the checkpoint (a config's auto_map) when "

@@ -1,0 +1,179 @@
+"""Several releases in one schema: projection onto one release, the package of each
+release and how one is selected (CFGC_RELEASE, --release)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cfgc.errors import Collector
+from cfgc.front import releases as history
+from cfgc.front.yaml_loader import load_yaml
+
+from .cli.helpers import run as run_cli
+from .test_schema_errors import run_cfgc
+
+RELEASES = history.Releases(("1.0", "2.0", "3.0"), "1.0")
+
+
+def projected(tmp_path: Path, text: str, release: str) -> object:
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    node = load_yaml(path, "x.yaml")
+    errors = Collector()
+    history.check([("x.yaml", "x", node)], RELEASES, errors)
+    errors.raise_if_any()
+    out = history.project(node, release, RELEASES)
+    return None if out is None else out.plain()
+
+
+DOC = """
+fields:
+  kept: {type: int, default: 1}
+  new: {type: int, default: 2, added: "2.0"}
+  old:
+    type: int
+    default: 3
+    removed: {in: "3.0", renamed_to: newer}
+  moved:
+    type: int
+    default: 4
+    cli: {flag: --moved, aliases: [-m]}
+    changed:
+      "2.0": {default: 8, cli: {aliases: []}}
+      "3.0": {doc: third}
+rules:
+  - {when: a, require: b, message: m}
+  - {when: c, require: d, message: n, added: "3.0"}
+"""
+
+
+def test_each_release_sees_its_own_entries(tmp_path: Path) -> None:
+    one, two, three = (projected(tmp_path, DOC, r) for r in RELEASES.names)
+    assert set(one["fields"]) == {"kept", "old", "moved"}
+    assert set(two["fields"]) == {"kept", "new", "old", "moved"}
+    assert set(three["fields"]) == {"kept", "new", "moved"}
+    assert one["fields"]["moved"] == {"type": "int", "default": 4,
+                                      "cli": {"flag": "--moved", "aliases": ["-m"]}}
+    # changes pile up release by release; mappings merge key by key, lists are replaced
+    assert two["fields"]["moved"] == {"type": "int", "default": 8,
+                                      "cli": {"flag": "--moved", "aliases": []}}
+    assert three["fields"]["moved"]["doc"] == "third"
+    assert three["fields"]["moved"]["default"] == 8
+    assert [r["message"] for r in two["rules"]] == ["m"]
+    assert [r["message"] for r in three["rules"]] == ["m", "n"]
+
+
+def test_fates_are_collected(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(DOC)
+    history_ = history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES,
+                             Collector())
+    (fate,) = history_.fates
+    assert (fate.path, fate.release, fate.kind, fate.target) == (
+        ("fields", "old"), "3.0", "renamed_to", "newer")
+
+
+def test_a_field_named_like_a_marker_is_a_field(tmp_path: Path) -> None:
+    text = "fields:\n  added: {type: int, default: 1}\n  changed: {type: str}\n"
+    assert projected(tmp_path, text, "1.0") == {
+        "fields": {"added": {"type": "int", "default": 1}, "changed": {"type": "str"}}}
+
+
+def test_removed_before_added_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text("a: {added: '2.0', removed: {in: '2.0', dropped: gone}}\n")
+    errors = Collector()
+    history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES, errors)
+    assert [d.message for d in errors.diagnostics] == [
+        "removed in a release before (or in) the one it was added in"]
+
+
+DEMO = """
+classes:
+  Demo:
+    doc: A demo class.
+    hash: {default: include}
+    fields:
+      size:
+        type: int
+        default: 2048
+        changed: {"0.33.0": {default: 8192}}
+        doc: A size.
+      fresh: {type: bool, default: false, added: "0.33.0", doc: New in 0.33.0.}
+      stale:
+        type: bool
+        default: false
+        removed: {in: "0.33.0", dropped: nothing read it}
+        doc: Gone in 0.33.0.
+"""
+
+
+def test_generated_package_holds_every_release(project: Path) -> None:
+    (project / "schema" / "demo.yaml").write_text(DEMO)
+    result = run_cfgc(project, "generate")
+    assert result.returncode == 0, result.stderr
+    pkg = project / "generated" / "vllm_config"
+    assert (pkg / "_releases" / "v0_33_0" / "demo.py").is_file()
+    probe = ("import dataclasses, vllm_config as p; from vllm_config import Demo; "
+             "print(p.RELEASE, {f.name: f.default for f in dataclasses.fields(Demo)})")
+    seen = {}
+    for release in ("", "0.25.1", "0.33.0"):
+        env = {**os.environ, "CFGC_RELEASE": release,
+               "PYTHONPATH": str(project / "generated")}
+        out = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True,
+                             text=True, check=True, cwd=project).stdout.strip()
+        seen[release] = out
+    assert seen[""] == seen["0.25.1"] == "0.25.1 {'size': 2048, 'stale': False}"
+    assert seen["0.33.0"] == "0.33.0 {'size': 8192, 'fresh': False}"
+    docs = project / "docs" / "reference"
+    assert (docs / "0.33.0" / "Demo.md").is_file()
+    assert "fresh" in (docs / "0.33.0" / "Demo.md").read_text()
+    assert "fresh" not in (docs / "Demo.md").read_text()
+
+
+def test_unknown_release_in_the_environment_is_one_clear_line() -> None:
+    env = {**os.environ, "CFGC_RELEASE": "0.99.0"}
+    proc = subprocess.run([sys.executable, "-c", "import vllm_config"], env=env,
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 1
+    assert proc.stderr.splitlines()[-1] == (
+        "ImportError: CFGC_RELEASE='0.99.0' is not a release of vllm_config "
+        "(one of: 0.25.1, 0.33.0)")
+
+
+def test_release_flag_runs_that_release() -> None:
+    rc, out, err = run_cli("--release", "0.33.0", "show", "--format", "json")
+    assert rc == 0, err
+    data = json.loads(out)
+    assert "kernel_config" in data
+    rc, out, err = run_cli("show", "--release=0.25.1", "--format", "json")
+    assert rc == 0, err
+    rc, out, err = run_cli("--release", "0.9", "show")
+    assert rc == 2
+    assert err.strip() == ("vllm-config: error: --release: invalid choice: '0.9' "
+                           "(choose from 0.25.1, 0.33.0)")
+
+
+def test_release_is_not_a_config_file_key(tmp_path: Path) -> None:
+    path = tmp_path / "serve.yaml"
+    path.write_text("release: 0.33.0\n")
+    rc, _, err = run_cli("show", "--config", str(path))
+    assert rc == 2
+    assert "is an option of the command" in err
+
+
+@pytest.mark.parametrize("release", ["0.25.1", "0.33.0"])
+def test_both_releases_resolve_the_defaults(release: str) -> None:
+    from cfgc import pipeline
+
+    from .conftest import REPO
+
+    by_release = {r.schema.release: r for r in pipeline.load_releases(REPO)}
+    assert set(by_release) == {"0.25.1", "0.33.0"}
+    assert by_release[release].schema.default_release == "0.25.1"
