@@ -135,6 +135,13 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert (docs / "0.33.0" / "Demo.md").is_file()
     assert "fresh" in (docs / "0.33.0" / "Demo.md").read_text()
     assert "fresh" not in (docs / "Demo.md").read_text()
+    # each page says which release it describes, and how each field differs in the other
+    old_page, new_page = (docs / "Demo.md").read_text(), (docs / "0.33.0" / "Demo.md").read_text()
+    assert "Describes vLLM **0.25.1**" in old_page and "Describes vLLM **0.33.0**" in new_page
+    size = "**Releases:** default 8192 since 0.33.0 (2048 before)"
+    assert size in old_page and size in new_page
+    assert "**Releases:** removed in 0.33.0: dropped: nothing read it" in old_page
+    assert "**Releases:** added in 0.33.0" in new_page
 
 
 def test_unknown_release_in_the_environment_is_one_clear_line() -> None:

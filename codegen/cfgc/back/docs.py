@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from types import MappingProxyType
 
 from ..model import schema as m
 from ..model.flags import FlagSpec, FlagTable, ValueKind
@@ -185,12 +186,30 @@ def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | No
         items.append("**Flags:** " + ", ".join(spellings))
     if f.hook_point:
         items.append(f"**Engine-supplied:** {f.hook_point}")
+    if history := res.history.get(f"{c.name}.{f.name}"):
+        items.append("**Releases:** " + "; ".join(history))
     lines += [f"- {item}" for item in items] + [""]
     if f.deprecation:
         new = f.deprecation.replacement
         repl = f" Use `{new}` instead." if new else ""
         lines += ['!!! warning "Deprecated"', f"    {f.deprecation.message}{repl}", ""]
     return lines
+
+
+def release_lines(res: Resolved, subject: str = "") -> list[str]:
+    """Which release a page describes (when the schema has several), and how `subject`
+    differs in the others."""
+    if not res.schema.releases:
+        return []
+    others = [r for r in res.schema.releases if r != res.schema.release]
+    up = "../" if res.schema.release != res.schema.default_release else ""
+    links = ", ".join(f"[{r}]({up}{'' if r == res.schema.default_release else r + '/'}"
+                      f"index.md)" for r in others)
+    line = f"Describes vLLM **{res.schema.release}** (other releases: {links})."
+    history = res.history.get(subject, ()) if subject else ()
+    if history:
+        line += " This class: " + "; ".join(history) + "."
+    return [line, ""]
 
 
 def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
@@ -201,6 +220,7 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
     where = f"`{c.loc.file}:{c.loc.line}`"
     lines.append(f"Module: `{res.schema.package}.{c.module}` · schema: {where}")
     lines.append("")
+    lines += release_lines(res, c.name)
     whole = [fl for fl in flags.values() if fl.target == c.name]
     for fl in whole:
         what = "Whole config as JSON" if fl.kind == ValueKind.JSON else "Create it"
@@ -388,11 +408,12 @@ def api_page(res: Resolved) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-def cli_page(table: FlagTable) -> str:
+def cli_page(table: FlagTable, intro: list[str] = (),
+             history: Mapping[str, tuple[str, ...]] = MappingProxyType({})) -> str:
     """Every flag, from the same table `vllm-config` builds its parser from
     (`Resolved.flags`), so the page cannot drift from the parser: one heading (anchor) per
-    flag with its --help text."""
-    lines = [HEADER.format(src="schema/"), "# Command-line flags", "",
+    flag with its --help text. `intro`: the lines saying which release it describes."""
+    lines = [HEADER.format(src="schema/"), "# Command-line flags", "", *intro,
              "`vllm-config show [flags]` prints the resolved configs; `vllm-config hash "
              "[flags]` prints the cache key and its factors. The flags are vLLM's engine "
              "flags, generated from the schema. Booleans take `--x` / `--no-x`; optional "
@@ -405,7 +426,7 @@ def cli_page(table: FlagTable) -> str:
         flags = [fl for fl in table.flags if fl.group == name]
         lines += [f"## {name}", "", summary, ""]
         for fl in flags:
-            lines += flag_section(fl)
+            lines += flag_section(fl, history.get(fl.flag, ()))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -432,8 +453,9 @@ def _value_note(fl: FlagSpec) -> str:
     return what
 
 
-def flag_section(fl: FlagSpec) -> list[str]:
-    """One flag: heading with its anchor, facts, and the help text."""
+def flag_section(fl: FlagSpec, history: tuple[str, ...] = ()) -> list[str]:
+    """One flag: heading with its anchor, facts (with how it differs in other
+    releases), and the help text."""
     anchor = flag_anchor(fl.flag)
     lines = [f"### `{fl.flag}` {{ #{anchor} }}", ""]
     if fl.field:
@@ -453,6 +475,8 @@ def flag_section(fl: FlagSpec) -> list[str]:
         facts.append(f"**Needs:** {flag_link(fl.requires, page='')}")
     if fl.deprecated is not None:
         facts.append("**Deprecated**")
+    if history:
+        facts.append("**Releases:** " + "; ".join(history))
     lines += [f"- {x}" for x in facts] + [""]
     lines += [fl.help, ""]  # the --help text; its paragraphs and list lines are Markdown
     return lines
@@ -475,7 +499,8 @@ def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
     """The reference pages by name; `flags` is the flag table the CLI is built from."""
     by_target = {fl.target: fl for fl in flags.flags}
     out = {f"{c.name}.md": class_page(c, res, by_target) for c in res.schema.classes}
-    out["cli.md"] = _titled("Command-line flags", cli_page(flags), search={"boost": 2})
+    out["cli.md"] = _titled("Command-line flags", cli_page(flags, release_lines(res), res.history),
+                            search={"boost": 2})
     out["types.md"] = _titled("Types", types_page(res))
     out["cache-key.md"] = _titled("Cache key", cache_key_page(res))
     out["hook-points.md"] = _titled("Hook points", hook_points_page(res))
@@ -483,7 +508,11 @@ def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
     out["differences.md"] = _titled("Differences from vLLM 0.25.1", differences_page(res))
     out["api.md"] = _titled(f"API: {res.schema.package}", api_page(res),
                             search={"exclude": True})
+    # The API page documents the importable package: the default release's.
+    default = res.schema.release == res.schema.default_release
+    api = "api.md" if default else "../api.md"
     index = [HEADER.format(src="schema/"), "# Config reference", "",
+             *release_lines(res),
              "One page per config class: every field with its type, default, "
              "constraints, flags and cache-key rule.", "",
              "| Class | What it configures |", "| --- | --- |"]
@@ -491,7 +520,7 @@ def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
         first = c.doc.strip().split("\n")[0]
         index.append(f"| [{c.name}]({c.name}.md) | {_cell(first)} |")
     index += ["", "Also: [command-line flags](cli.md), [types and their values](types.md), "
-              "[cache key](cache-key.md), [hook points](hook-points.md), [API](api.md), "
+              f"[cache key](cache-key.md), [hook points](hook-points.md), [API]({api}), "
               "[differences from vLLM 0.25.1](differences.md)."]
     out["index.md"] = "\n".join(index) + "\n"
     return out

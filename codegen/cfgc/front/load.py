@@ -16,7 +16,7 @@ from ..errors import Collector
 from ..model import schema as m
 from ..model.kernels import KERNELS_DIR
 from ..model.resolved import Resolved
-from . import deps, flags, kernels, platforms
+from . import deps, flags, history, kernels, platforms
 from .parse import parse_release, read_documents
 from .resolve import resolve
 
@@ -34,7 +34,8 @@ def load_releases(root: Path) -> list[Resolved]:
     nodes = read_documents(root / "schema", root)
     first = _complete(parse_release(nodes, None, root), root)
     others = [r for r in first.schema.releases if r != first.schema.release]
-    return [first, *(_complete(parse_release(nodes, r, root), root) for r in others)]
+    return history.annotate(
+        [first, *(_complete(parse_release(nodes, r, root), root) for r in others)])
 
 
 def _complete(schema: m.Schema, root: Path) -> Resolved:

@@ -124,8 +124,9 @@ def parse_release(nodes: list[tuple[str, str, Node]], release: str | None,
     errors = Collector()
     listed = releases_of(nodes, errors)
     errors.raise_if_any()
+    fates: tuple[m.Fate, ...] = ()
     if listed is not None:
-        history.check(nodes, listed, errors)
+        fates = tuple(history.check(nodes, listed, errors).fates)
         errors.raise_if_any()
         release = release or listed.default
         nodes = [(d, s, history.project(n, release, listed) or Node({}, n.loc))
@@ -134,7 +135,7 @@ def parse_release(nodes: list[tuple[str, str, Node]], release: str | None,
     if listed is None:
         return replace(schema, root=root)
     return replace(schema, root=root, release=release, releases=listed.names,
-                   default_release=listed.default)
+                   default_release=listed.default, fates=fates)
 
 
 def releases_of(nodes: list[tuple[str, str, Node]], errors: Collector) -> history.Releases | None:

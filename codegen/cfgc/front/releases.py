@@ -23,7 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import Collector, Loc
+from ..errors import Collector
+from ..model import schema as m
 from .yaml_loader import Node
 
 #: The keys that carry history; recognised only with the shape each must have, so that
@@ -44,23 +45,24 @@ class Releases:
         return self.names.index(name)
 
 
-@dataclass(frozen=True)
-class Fate:
-    """What became of an entry removed in `release` (for docs and `vllm-config upgrade`)."""
-
-    path: tuple[str, ...]  # keys from the document's top, e.g. (classes, X, fields, y)
-    release: str
-    kind: str  # one of FATES
-    target: str  # the new name, the replacing name, or why nothing replaces it
-    convert: str | None
-    loc: Loc
-
-
 @dataclass
 class History:
     """Every history marker of the schema, collected while checking it."""
 
-    fates: list[Fate] = field(default_factory=list)
+    fates: list[m.Fate] = field(default_factory=list)
+
+
+def subject_of(path: tuple[str, ...]) -> str:
+    """A readable name for the entry at `path`: Class.field, Class, a flag of a field, or
+    the dotted keys."""
+    if len(path) >= 2 and path[0] in ("classes", "enums", "aliases", "constants"):
+        name = path[1]
+        rest = path[2:]
+        if len(rest) >= 2 and rest[0] in ("fields", "properties", "methods"):
+            name = f"{name}.{rest[1]}"
+            rest = rest[2:]
+        return name + (f" ({'.'.join(rest)})" if rest else "")
+    return ".".join(path)
 
 
 def _is_release_name(node: Node | None) -> bool:
@@ -161,8 +163,9 @@ def _check_removed(node: Node, path: tuple[str, ...], releases: Releases,
     convert = value.get("convert")
     if convert is not None and kind != "replaced_by":
         errors.error(convert.loc, "convert goes with replaced_by")
-    history.fates.append(Fate(path, value["in"].value, kind, target.value,
-                              None if convert is None else str(convert.value), node.loc))
+    history.fates.append(m.Fate(subject_of(path), path, value["in"].value, kind,
+                                target.value, None if convert is None else
+                                str(convert.value), node.loc))
 
 
 def project(node: Node, release: str, releases: Releases) -> Node | None:

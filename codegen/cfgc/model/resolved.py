@@ -76,6 +76,9 @@ class Resolved:
                                                                   compare=False)
     #: The command line: help groups, every flag, the class layout (front/flags.py).
     flags: FlagTable | None = field(default=None, compare=False)
+    #: How classes, fields and flags differ between the releases the schema describes:
+    #: subject (Class, Class.field, --flag) -> notes (front/history.py).
+    history: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     #: id(type) -> (type, the type with every alias followed), filled by `expand`.
     #: Keyed by identity: equal types can differ (Literal[1] == Literal[True]).
     _expanded: dict[int, tuple[TypeExpr, TypeExpr]] = field(default_factory=dict,

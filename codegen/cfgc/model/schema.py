@@ -397,6 +397,20 @@ class BreakingOk:
     loc: Loc
 
 
+@dataclass(frozen=True)
+class Fate:
+    """What became of an entry removed in `release` (`removed:` in the schema): read by
+    the docs and by `vllm-config upgrade`."""
+
+    subject: str  # e.g. "ModelConfig.enable_return_routed_experts"
+    path: tuple[str, ...]  # its keys from the document's top
+    release: str
+    kind: str  # renamed_to, replaced_by or dropped
+    target: str  # the new name, what replaces it, or why nothing does
+    convert: str | None
+    loc: Loc
+
+
 def release_slug(release: str) -> str:
     """A release's folder (and module) name: "0.33.0" -> "v0_33_0"."""
     return "v" + release.replace(".", "_").replace("-", "_")
@@ -424,6 +438,8 @@ class Schema:
     release: str = ""
     releases: tuple[str, ...] = ()
     default_release: str = ""
+    #: Every removal the schema declares, in any release, with its fate.
+    fates: tuple[Fate, ...] = ()
     # The kernels section and the project root the schema was read from (kernel sources
     # live there).
     kernel_set: KernelSet | None = field(default=None, compare=False)
