@@ -18,6 +18,7 @@ from .back import (
     jsonschema,
     package,
     platforms,
+    releases,
     warmup,
 )
 from .files import manifests
@@ -38,6 +39,7 @@ BACKENDS = (
     ("jsonschema", jsonschema),
     ("warmup", warmup),
     ("platforms", platforms),
+    ("releases", releases),
 )
 
 

@@ -99,7 +99,7 @@ def notes(releases: list[Resolved]) -> dict[str, tuple[str, ...]]:
     for flag, present in flags.items():
         if span := _span(present, order):
             out[flag].append(span)
-    return {k: tuple(v) for k, v in out.items()}
+    return {k: tuple(v) for k, v in out.items() if v}
 
 
 def _hash_rule(f: m.FieldDef) -> str:

@@ -23,7 +23,8 @@ from .values import CliError, suggest
 
 COMMANDS = ("show", "hash")
 #: Operator tools: command -> the runtime module whose main() runs it (own arguments).
-OPERATOR_COMMANDS = {"explain": "explain", "diff": "diff", "schema": "explain"}
+OPERATOR_COMMANDS = {"explain": "explain", "diff": "diff", "schema": "explain",
+                     "upgrade": "upgrade"}
 EXIT_USAGE = 2
 EXIT_IOERR = 74  # sysexits.h EX_IOERR: the output could not be written (full disk, closed)
 
@@ -165,8 +166,8 @@ def _run(table: object, argv: list[str], warn) -> int:
     command = argv[0]
     if command not in COMMANDS:
         hint = suggest(command, [*COMMANDS, *OPERATOR_COMMANDS])
-        raise CliError(f"expected a command first: show, hash, explain, diff or schema, not "
-                       f"{command!r}{hint} (see --help)")
+        raise CliError(f"expected a command first: show, hash, explain, diff, schema or "
+                       f"upgrade, not {command!r}{hint} (see --help)")
     from .build import build_configs
 
     parsed, built = build_configs(table, argv[1:], warn)
