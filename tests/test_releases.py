@@ -142,6 +142,20 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert size in old_page and size in new_page
     assert "**Releases:** removed in 0.33.0: dropped: nothing read it" in old_page
     assert "**Releases:** added in 0.33.0" in new_page
+    # the upgrading page and `cfgc diff --from-release` state the same facts
+    upgrading = (docs / "upgrading-0.25.1-to-0.33.0.md").read_text()
+    assert "| removed | `Demo.stale` | `False` |  | dropped: nothing read it |" in upgrading
+    assert "| default | `Demo.size` | `2048` | `8192` | moves the cache key |" in upgrading
+    assert "| new | `Demo.fresh` |" in upgrading
+    result = run_cfgc(project, "diff", "--from-release", "0.25.1", "--to-release", "0.33.0")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "0.33.0: added: Demo.fresh",
+        "0.33.0: default: Demo.size: 2048 -> 8192",
+        "0.33.0: removed: Demo.stale (dropped: nothing read it)",
+        "cfgc diff 0.25.1..0.33.0: 3 changes"]
+    bad = run_cfgc(project, "diff", "--from-release", "0.33.0", "--to-release", "0.1")
+    assert bad.returncode == 2 and "'0.1' is not a release" in bad.stderr
 
 
 def test_unknown_release_in_the_environment_is_one_clear_line() -> None:

@@ -130,6 +130,46 @@ def cmd_diff(root: Path, ref: str, fmt: str) -> int:
     return diff.run(root, ref, fmt, new)
 
 
+def cmd_release_diff(root: Path, before: str | None, after: str | None, fmt: str) -> int:
+    """What the schema says changes between two of its releases (the facts of the
+    generated upgrading page): 0, or 2 for a release it does not list."""
+    import json
+
+    from . import pipeline
+
+    try:
+        releases = pipeline.load_releases(root)
+    except SchemaError as exc:
+        for diag in exc.diagnostics:
+            print(diag, file=sys.stderr)
+        print("cfgc diff: the working tree's schema has errors", file=sys.stderr)
+        return 1
+    listed = releases[0].schema.releases
+    for flag, name in (("--from-release", before), ("--to-release", after)):
+        if name not in listed:
+            print(f"cfgc diff: {flag}: {name!r} is not a release of the schema (one of: "
+                  f"{', '.join(listed) or 'none'})", file=sys.stderr)
+            return EXIT_USAGE
+    lo, hi = listed.index(before), listed.index(after)
+    if lo >= hi:
+        print("cfgc diff: --to-release must be a later release than --from-release",
+              file=sys.stderr)
+        return EXIT_USAGE
+    records = [c for c in releases[0].release_changes
+               if lo < listed.index(c.release) <= hi]
+    if fmt == "json":
+        print(json.dumps([vars(c) for c in records], indent=2))
+        return 0
+    for c in records:
+        what = {"added": "added", "removed": "removed", "default": "default",
+                "cache_key": "cache key"}[c.kind]
+        values = f": {c.old} -> {c.new}" if c.kind in ("default", "cache_key") else ""
+        note = f" ({c.note})" if c.note else ""
+        print(f"{c.release}: {what}: {c.subject}{values}{note}")
+    print(f"cfgc diff {before}..{after}: {len(records)} changes")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="cfgc",
@@ -148,6 +188,10 @@ def main(argv: list[str] | None = None) -> int:
     dif.add_argument("--against", default="HEAD", metavar="REF",
                      help="git ref to compare the working tree's schema with (default HEAD)")
     dif.add_argument("--format", choices=("human", "json"), default="human")
+    dif.add_argument("--from-release", metavar="RELEASE",
+                     help="instead of a git ref: what changes between two releases the "
+                          "schema describes (with --to-release)")
+    dif.add_argument("--to-release", metavar="RELEASE")
     args = parser.parse_args(argv)
     root = args.root.resolve() if args.root else find_root(Path.cwd().resolve())
     if root is None or not (root / "schema").is_dir():  # --root needs only schema/
@@ -165,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace, root: Path) -> int:
+    if args.command == "diff" and (args.from_release or args.to_release):
+        return cmd_release_diff(root, args.from_release, args.to_release, args.format)
     if args.command == "diff":
         return cmd_diff(root, args.against, args.format)
     if args.command == "generate":

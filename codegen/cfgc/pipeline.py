@@ -19,6 +19,7 @@ from .back import (
     package,
     platforms,
     releases,
+    upgrade_docs,
     warmup,
 )
 from .files import manifests
@@ -40,6 +41,7 @@ BACKENDS = (
     ("warmup", warmup),
     ("platforms", platforms),
     ("releases", releases),
+    ("upgrade_docs", upgrade_docs),
 )
 
 

@@ -1,9 +1,10 @@
 """How each class, field and flag differs between the releases a schema describes.
 
-Computed once, after every release is resolved, by comparing the releases' models (so
-it holds however the schema wrote the difference), and stored on each release's model
-as `history`: subject -> notes such as "added in 0.33.0", "removed in 0.33.0: renamed
-to X" or "default 8192 since 0.33.0 (2048 before)". The docs and `cfgc diff` read it.
+Computed once, after every release is resolved, by comparing consecutive releases'
+models (so it holds however the schema wrote the difference): one ReleaseChange per
+difference, and from them the notes each subject shows ("added in 0.33.0", "removed in
+0.33.0: renamed to X", "default 8192 since 0.33.0 (2048 before)"). Both are stored on
+every release's model; the docs, `cfgc diff` and `vllm-config upgrade` read them.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..model import schema as m
-from ..model.resolved import Resolved
+from ..model.resolved import ReleaseChange, Resolved
 
 
 def _default(f: m.FieldDef) -> str:
@@ -25,90 +26,95 @@ def _default(f: m.FieldDef) -> str:
     return d.kind  # unset / required
 
 
-def _span(present: list[str], order: tuple[str, ...]) -> str:
-    """'added in 0.33.0' / 'removed in 0.33.0' for a run of releases, '' for all."""
-    if present == list(order) or not present:
-        return ""
-    first, last = order.index(present[0]), order.index(present[-1])
-    parts = []
-    if first > 0:
-        parts.append(f"added in {order[first]}")
-    if last < len(order) - 1:
-        parts.append(f"removed in {order[last + 1]}")
-    return ", ".join(parts)
-
-
-def _changes(values: dict[str, str], order: tuple[str, ...], what: str) -> str:
-    """'default 8192 since 0.33.0 (2048 before)' when the value differs by release."""
-    seen = [(r, values[r]) for r in order if r in values]
-    if len({v for _, v in seen}) <= 1:
-        return ""
-    steps = [seen[0]]
-    for release, value in seen[1:]:
-        if value != steps[-1][1]:
-            steps.append((release, value))
-    later = ", ".join(f"{v} since {r}" for r, v in steps[1:])
-    return f"{what} {later} ({steps[0][1]} before)"
+def _hashed(f: m.FieldDef) -> bool:
+    return f.hash is not None and f.hash.include
 
 
 def _fate_text(fate: m.Fate) -> str:
-    how = {"renamed_to": f"renamed to {fate.target}",
-           "replaced_by": f"replaced by {fate.target}"
-                          + (f" ({fate.convert})" if fate.convert else ""),
-           "dropped": f"dropped: {fate.target}"}[fate.kind]
-    return f"removed in {fate.release}: {how}"
+    return {"renamed_to": f"renamed to {fate.target}",
+            "replaced_by": f"replaced by {fate.target}"
+                           + (f" ({fate.convert})" if fate.convert else ""),
+            "dropped": f"dropped: {fate.target}"}[fate.kind]
 
 
-def notes(releases: list[Resolved]) -> dict[str, tuple[str, ...]]:
-    """subject (Class, Class.field, or a flag) -> how it differs between releases."""
-    order = releases[0].schema.releases
-    if len(order) < 2:
-        return {}
+def changes(releases: list[Resolved]) -> list[ReleaseChange]:
+    """Every difference between consecutive releases, in release order."""
     by_name = {r.schema.release: r for r in releases}
-    out: dict[str, list[str]] = defaultdict(list)
+    order = [r for r in releases[0].schema.releases if r in by_name]
     fates = {f.subject: f for f in releases[0].schema.fates}
-    classes = sorted({name for r in releases for name in r.classes})
-    for cname in classes:
-        present = [r for r in order if cname in by_name[r].classes]
-        if span := _span(present, order):
-            out[cname].append(span)
-        fields: dict[str, dict[str, m.FieldDef]] = defaultdict(dict)
-        for r in present:
-            for f in by_name[r].classes[cname].fields:
-                fields[f.name][r] = f
-        for fname, per in fields.items():
-            subject = f"{cname}.{fname}"
-            fate = fates.get(subject)
-            span = _span([r for r in order if r in per], order)
-            parts = [p for p in span.split(", ") if p and not (
-                fate is not None and p.startswith("removed"))]
-            if fate is not None:
-                parts.append(_fate_text(fate))
-            out[subject] += parts
-            if change := _changes({r: _default(f) for r, f in per.items()}, order,
-                                  "default"):
-                out[subject].append(change)
-            if change := _changes({r: _hash_rule(f) for r, f in per.items()}, order,
-                                  "cache key:"):
-                out[subject].append(change)
-    flags: dict[str, list[str]] = defaultdict(list)
-    for r in order:
-        table = by_name[r].flags
-        for spec in (table.flags if table is not None else ()):
-            flags[spec.flag].append(r)
-    for flag, present in flags.items():
-        if span := _span(present, order):
-            out[flag].append(span)
+    out: list[ReleaseChange] = []
+    for before, after in zip(order, order[1:], strict=False):
+        old, new = by_name[before], by_name[after]
+        for cname in sorted(set(old.classes) | set(new.classes)):
+            if cname not in old.classes:
+                out.append(ReleaseChange(after, "added", cname, cname))
+                continue
+            if cname not in new.classes:
+                fate = fates.get(cname)
+                out.append(ReleaseChange(after, "removed", cname, cname,
+                                         note=_fate_text(fate) if fate else ""))
+                continue
+            old_fields = {f.name: f for f in old.classes[cname].fields}
+            new_fields = {f.name: f for f in new.classes[cname].fields}
+            for fname in sorted(set(old_fields) | set(new_fields)):
+                subject = f"{cname}.{fname}"
+                if fname not in old_fields:
+                    f = new_fields[fname]
+                    out.append(ReleaseChange(after, "added", subject, cname,
+                                             new=_default(f), hashed=_hashed(f)))
+                elif fname not in new_fields:
+                    fate = fates.get(subject)
+                    out.append(ReleaseChange(after, "removed", subject, cname,
+                                             old=_default(old_fields[fname]),
+                                             note=_fate_text(fate) if fate else "",
+                                             hashed=_hashed(old_fields[fname])))
+                else:
+                    a, b = old_fields[fname], new_fields[fname]
+                    if _default(a) != _default(b):
+                        out.append(ReleaseChange(after, "default", subject, cname,
+                                                 _default(a), _default(b), hashed=_hashed(b)))
+                    if _hashed(a) != _hashed(b):
+                        out.append(ReleaseChange(
+                            after, "cache_key", subject, cname,
+                            "included" if _hashed(a) else "excluded",
+                            "included" if _hashed(b) else "excluded", hashed=_hashed(b)))
+        old_flags = {fl.flag: fl for fl in (old.flags.flags if old.flags else ())}
+        new_flags = {fl.flag: fl for fl in (new.flags.flags if new.flags else ())}
+        for flag in sorted(set(old_flags) | set(new_flags)):
+            if flag in old_flags and flag in new_flags:
+                continue
+            spec = new_flags.get(flag) or old_flags[flag]
+            kind = "added" if flag in new_flags else "removed"
+            out.append(ReleaseChange(after, kind, flag, spec.cls, note=spec.target))
+    return out
+
+
+def notes(records: list[ReleaseChange]) -> dict[str, tuple[str, ...]]:
+    """subject -> how it differs between releases, one phrase per difference."""
+    out: dict[str, list[str]] = defaultdict(list)
+    defaults: dict[str, list[ReleaseChange]] = defaultdict(list)  # in release order
+    for c in records:
+        if c.kind == "added":
+            out[c.subject].append(f"added in {c.release}")
+        elif c.kind == "removed":
+            out[c.subject].append(f"removed in {c.release}" + (f": {c.note}"
+                                                               if c.note and "." in
+                                                               c.subject else ""))
+        elif c.kind == "default":
+            defaults[c.subject].append(c)
+            steps = defaults[c.subject]
+            out[c.subject] = [n for n in out[c.subject] if not n.startswith("default ")]
+            later = ", ".join(f"{r.new} since {r.release}" for r in steps)
+            out[c.subject].append(f"default {later} ({steps[0].old} before)")
+        elif c.kind == "cache_key":
+            out[c.subject].append(f"cache key: {c.new} since {c.release} ({c.old} before)")
     return {k: tuple(v) for k, v in out.items() if v}
-
-
-def _hash_rule(f: m.FieldDef) -> str:
-    if f.hash is None:
-        return "class default"
-    return "included" if f.hash.include else "excluded"
 
 
 def annotate(releases: list[Resolved]) -> list[Resolved]:
     """Each release's model, with the history of the whole schema."""
-    history = MappingProxyType(notes(releases))
-    return [replace(r, history=history) for r in releases]
+    if len(releases) < 2:
+        return releases
+    records = tuple(changes(releases))
+    history = MappingProxyType(notes(list(records)))
+    return [replace(r, history=history, release_changes=records) for r in releases]

@@ -52,6 +52,21 @@ class ClassCode:
 
 
 @dataclass(frozen=True)
+class ReleaseChange:
+    """One difference between two consecutive releases: a class, field or flag added or
+    removed (with its fate), or a field's default or cache-key rule changed."""
+
+    release: str  # the release it happens in
+    kind: str  # added, removed, default, cache_key
+    subject: str  # Class, Class.field or --flag
+    cls: str  # the class it belongs to ("" for a flag of no field)
+    old: str = ""
+    new: str = ""
+    note: str = ""  # a removal's fate, a flag's field
+    hashed: bool = False  # the field feeds the cache key (in the newer release)
+
+
+@dataclass(frozen=True)
 class Resolved:
     """The checked schema, its lookup tables (name -> definition), the compiled
     behaviour, and the views several backends share. Built by the front end
@@ -79,6 +94,8 @@ class Resolved:
     #: How classes, fields and flags differ between the releases the schema describes:
     #: subject (Class, Class.field, --flag) -> notes (front/history.py).
     history: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    #: The same, one record per difference, for pages and tools that group them.
+    release_changes: tuple[ReleaseChange, ...] = field(default=(), compare=False)
     #: id(type) -> (type, the type with every alias followed), filled by `expand`.
     #: Keyed by identity: equal types can differ (Literal[1] == Literal[True]).
     _expanded: dict[int, tuple[TypeExpr, TypeExpr]] = field(default_factory=dict,
