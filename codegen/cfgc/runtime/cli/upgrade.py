@@ -340,12 +340,17 @@ def pin(changes: list[Change], target: Release) -> list[str]:
 
 
 def factor_changes(before: dict, after: dict) -> list[str]:
-    """The VllmConfig factors whose values differ: the parts of the cache key that move."""
-    old = before.get("VllmConfig", {}).get("factors", {})
-    new = after.get("VllmConfig", {}).get("factors", {})
-    if not isinstance(old, dict) or not isinstance(new, dict):
-        return []
-    return sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+    """The cache-key factors whose values differ, by root (the first root's unprefixed):
+    the parts of the key that move."""
+    out: list[str] = []
+    for i, (root, data) in enumerate(before.items()):
+        old = data.get("factors") if isinstance(data, dict) else None
+        new = after.get(root, {}).get("factors")
+        if not isinstance(old, dict) or not isinstance(new, dict):
+            continue
+        prefix = "" if i == 0 else f"{root}."
+        out += sorted(prefix + k for k in set(old) | set(new) if old.get(k) != new.get(k))
+    return out
 
 
 # --- the command -----------------------------------------------------------------------
