@@ -855,21 +855,17 @@ class _Checker:
             else:
                 self.bound[name] = previous
 
-    def v_ListComp(self, node: ast.ListComp, facts) -> tuple[TypeExpr, str]:
+    def v_ListComp(self, node: ast.ListComp | ast.SetComp, facts) -> tuple[TypeExpr, str]:
         clauses, local, saved = self._generators(node.generators, facts)
         try:
             et, esrc = self.visit(node.elt, local)
         finally:
             self._unbind(saved)
-        return TypeExpr("container", name="list", args=(et,)), f"[{esrc} {clauses}]"
+        kind, brackets = ("set", "{}") if isinstance(node, ast.SetComp) else ("list", "[]")
+        return (TypeExpr("container", name=kind, args=(et,)),
+                f"{brackets[0]}{esrc} {clauses}{brackets[1]}")
 
-    def v_SetComp(self, node: ast.SetComp, facts) -> tuple[TypeExpr, str]:
-        clauses, local, saved = self._generators(node.generators, facts)
-        try:
-            et, esrc = self.visit(node.elt, local)
-        finally:
-            self._unbind(saved)
-        return TypeExpr("container", name="set", args=(et,)), "{" + f"{esrc} {clauses}" + "}"
+    v_SetComp = v_ListComp
 
     def v_DictComp(self, node: ast.DictComp, facts) -> tuple[TypeExpr, str]:
         clauses, local, saved = self._generators(node.generators, facts)
