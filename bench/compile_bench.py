@@ -6,8 +6,9 @@ the project, e.g. the commit before a change), and the medians are printed with 
 ratios: on a shared machine only numbers from the same run compare. Targets (issue 21):
 under 500 ms each on the 2-core CI machine. CPU seconds (user + system of the child)
 are printed too; they move less than wall time when other work shares the machine.
-With CFGC_CACHE=0 the compile is not taken from the last one (cfgc/memo.py): the cost
-of a run after an edit.
+With CFGC_CACHE=0 nothing remembered is used (cfgc/memo.py: the last compile; the stamp
+of a passed import check): the cost of a run after an edit, and for check of the import
+check in a fresh interpreter too.
 
 Usage: python bench/compile_bench.py [--repeat N] [--against DIR]
 """

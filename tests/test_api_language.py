@@ -288,7 +288,7 @@ def test_accessor_rules_check_then_return(project: Path, monkeypatch) -> None:
     assert Demo(mode="a").check_mode() is None
     assert Demo(mode="a").mode_name() == "A"
     page = (project / "docs" / "reference" / "Demo.md").read_text()
-    assert "**Checks:** require `n > 0`" in page
+    assert "- `ratio`: require `n > 0` (else: \"n must be positive, got {n}\")" in page
 
 
 @pytest.mark.parametrize(("snippet", "message"), [

@@ -13,6 +13,7 @@ as before). Anything else, or CFGC_CACHE=0, compiles.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import pickle
 import sys
@@ -46,9 +47,16 @@ def _digest(paths: list[Path], root: Path) -> str:
 
 
 def _compiler() -> str:
-    """cfgc's sources and templates, the interpreter and the library versions it uses."""
+    """cfgc's sources and templates, the interpreter and the versions of the libraries
+    that shape the output (Jinja renders it, PyYAML reads the schema)."""
     files = sorted(p for p in _CFGC.rglob("*") if p.suffix in (".py", ".jinja"))
-    return _digest(files, _CFGC) + sys.version + str(FORMAT)
+    versions = []
+    for name in ("jinja2", "yaml"):
+        spec = importlib.util.find_spec(name)
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        versions.append(origin.read_bytes() if origin and origin.is_file() else b"-")
+    return (_digest(files, _CFGC) + hashlib.sha256(b"\0".join(versions)).hexdigest()
+            + sys.version + str(FORMAT))
 
 
 def _schema_files(root: Path) -> list[Path]:

@@ -232,7 +232,7 @@ class MultiModalConfig:
 
     def get_limit_per_prompt(self, modality: "str") -> "int":
         """Most items of `modality` one prompt may hold (0 text-only, 999 when not listed)."""
-        return _hooks.get_limit_per_prompt(self, modality)
+        return (0 if self.language_model_only else (999 if modality not in self.limit_per_prompt else self.limit_per_prompt[modality].count))
 
     def merge_mm_processor_kwargs(self, inference_kwargs: "dict[str, Any]") -> "dict[str, Any]":
         """The processor keyword arguments of this config, overridden by those of the request."""

@@ -178,14 +178,17 @@ def test_slots_match_reference(method, n, parallel):
 def test_hash_factor_hooks():
     c = spec(method="dflash", model="m", num_speculative_tokens=1)
     assert c.hash_factors()["uses_aux_hidden_states"] is True
-    assert h.aux_layer_ids_factor(c) is None  # no draft config yet
+    def aux(c):  # the declared factor (formerly a hook)
+        return c.hash_factors()["aux_hidden_state_layer_ids"]
+
+    assert aux(c) is None  # no draft config yet
     c.draft_model_config = SimpleNamespace(hf_config=None)
-    assert h.aux_layer_ids_factor(c) is None
+    assert aux(c) is None
     c.draft_model_config = SimpleNamespace(
         hf_config=SimpleNamespace(eagle_aux_hidden_state_layer_ids=[1, 5]))
-    assert h.aux_layer_ids_factor(c) == (1, 5)
+    assert aux(c) == (1, 5)
     c.method = "eagle"
-    assert h.aux_layer_ids_factor(c) is None
+    assert aux(c) is None
     assert c.hash_factors()["uses_aux_hidden_states"] is False
 
 

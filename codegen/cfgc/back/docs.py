@@ -242,6 +242,12 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
         lines += [f"| {_method_name(a)} | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.methods]
         lines.append("")
+        checked = [a for a in (*c.properties, *c.methods) if a.rules]
+        if checked:  # below the table: a long expression does not fit a cell
+            lines += ["Checks made when called, in order (a failing one raises):", ""]
+            lines += [f"- `{a.name}`: " + "; ".join(rule_text(r) for r in a.rules)
+                      for a in checked]
+            lines.append("")
     if c.hook_points:
         lines += ["Hook points (the engine supplies these at run time, see "
                   "[hook points](hook-points.md)):", ""]
@@ -372,11 +378,8 @@ def _method_name(a) -> str:
 
 
 def _accessor_doc(a: m.Accessor) -> str:
-    """The one-line doc, plus its checks and what is not available or differs from
-    vLLM 0.25.1."""
+    """The one-line doc, plus what is not available or differs from vLLM 0.25.1."""
     doc = " ".join(a.doc.split())
-    if a.rules:
-        doc += " **Checks:** " + "; ".join(rule_text(r) for r in a.rules)
     if a.unsupported:
         doc += f" **Raises NotSupportedError:** {a.unsupported}"
     if a.differs:

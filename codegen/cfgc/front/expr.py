@@ -14,7 +14,7 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
 `all(... for x in items)` / `any(...)`; list, set and dict comprehensions
 (`[x * 2 for x in items if x > 0]`, `{k: v for k, v in d.items()}`, several `for`s, tuple
-targets), `sorted set zip range sum`; `startswith` / `endswith` / `lower` / `upper` /
+targets), `sorted set list tuple zip range sum`; `startswith` / `endswith` / `lower` / `upper` /
 `strip` / `isdigit` / `join` on strings, `count` on strings and lists, `items` / `keys` /
 `values` on dicts; calls of a config's declared methods (the class's own by
 bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()` of any config;
@@ -73,8 +73,8 @@ FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same t
 #: (engine objects, runtime types); Any.
 FUNCTIONS["getattr"] = None
 #: Functions over collections (typed by their arguments): sorted(xs), set(xs),
-#: zip(xs, ys, ...), range(n) / range(a, b), sum(xs).
-COLLECTION_FUNCTIONS = ("sorted", "set", "zip", "range", "sum")
+#: list(xs), tuple(xs), zip(xs, ys, ...), range(n) / range(a, b), sum(xs).
+COLLECTION_FUNCTIONS = ("sorted", "set", "list", "tuple", "zip", "range", "sum")
 FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
                "count": INT, "strip": STR, "isdigit": BOOL, "join": STR}
@@ -352,6 +352,16 @@ class _Checker:
                 t = _optional(t)
             t = t.without_none() if path in facts else t
             return self._narrowed(t, path, facts), src
+        arms = [self.res.classes.get(a.name) if a.kind == "named" else None
+                for a in _flat_arms(inner)]
+        if inner.kind == "union" and all(c is not None and node.attr in self._members(c)
+                                         for c in arms):
+            t = None  # a field every config class of the union has: any of their types
+            for c in arms:
+                member = self._members(c)[node.attr]
+                t = member if t is None else _union(t, member)
+            src = self._guard(bt, bsrc, f"{bsrc}.{node.attr}", base, facts)
+            return (_optional(t) if bt.optional and ast.unparse(base) not in facts else t), src
         raise ExprError(node, f"{ast.unparse(base)!r} is {_show(bt)}, which has no "
                         f"attribute {node.attr!r}")
 
@@ -845,21 +855,17 @@ class _Checker:
             else:
                 self.bound[name] = previous
 
-    def v_ListComp(self, node: ast.ListComp, facts) -> tuple[TypeExpr, str]:
+    def v_ListComp(self, node: ast.ListComp | ast.SetComp, facts) -> tuple[TypeExpr, str]:
         clauses, local, saved = self._generators(node.generators, facts)
         try:
             et, esrc = self.visit(node.elt, local)
         finally:
             self._unbind(saved)
-        return TypeExpr("container", name="list", args=(et,)), f"[{esrc} {clauses}]"
+        kind, brackets = ("set", "{}") if isinstance(node, ast.SetComp) else ("list", "[]")
+        return (TypeExpr("container", name=kind, args=(et,)),
+                f"{brackets[0]}{esrc} {clauses}{brackets[1]}")
 
-    def v_SetComp(self, node: ast.SetComp, facts) -> tuple[TypeExpr, str]:
-        clauses, local, saved = self._generators(node.generators, facts)
-        try:
-            et, esrc = self.visit(node.elt, local)
-        finally:
-            self._unbind(saved)
-        return TypeExpr("container", name="set", args=(et,)), "{" + f"{esrc} {clauses}" + "}"
+    v_SetComp = v_ListComp
 
     def v_DictComp(self, node: ast.DictComp, facts) -> tuple[TypeExpr, str]:
         clauses, local, saved = self._generators(node.generators, facts)
@@ -874,7 +880,8 @@ class _Checker:
     def _collection(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
         """sorted / set / zip / range / sum, typed by their arguments."""
         args = node.args
-        counts = {"sorted": (1,), "set": (1,), "sum": (1,), "range": (1, 2), "zip": (2, 3, 4)}
+        counts = {"sorted": (1,), "set": (1,), "list": (1,), "tuple": (1,), "sum": (1,),
+                  "range": (1, 2), "zip": (2, 3, 4)}
         if len(args) not in counts[name]:
             raise ExprError(node, f"{name}() takes {' or '.join(map(str, counts[name]))} "
                             "argument(s)")
@@ -893,7 +900,9 @@ class _Checker:
                 src[:-1] + ", strict=False)"
         if name == "sum":
             return self._numeric(elems[0], args[0], facts, "sum"), src
-        return TypeExpr("container", name="list" if name == "sorted" else "set",
+        if name == "tuple":
+            return TypeExpr("container", name="tuple", args=(elems[0],), variadic=True), src
+        return TypeExpr("container", name="set" if name == "set" else "list",
                         args=(elems[0],)), src
 
     def _isinstance(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:
@@ -952,6 +961,11 @@ class _Checker:
 
 _CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
         ast.In: "in", ast.NotIn: "not in", ast.Is: "is", ast.IsNot: "is not"}
+
+
+def _flat_arms(t: TypeExpr) -> list[TypeExpr]:
+    """The arms of a union, nested unions flattened (`A | B | C` parses as nested)."""
+    return [x for a in t.args for x in _flat_arms(a)] if t.kind == "union" else [t]
 
 
 def _arms(t: TypeExpr | None) -> tuple[TypeExpr, ...]:

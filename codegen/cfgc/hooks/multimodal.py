@@ -54,13 +54,3 @@ def check_fp8_scale_files(self: Any) -> None:
         raise FileNotFoundError(
             f"folder for the FP8 scale file does not exist: {Path(save_path).parent}"
         )
-
-
-def get_limit_per_prompt(self: Any, modality: str) -> int:
-    """0 when text-only, 999 for a modality not listed, else its count. A hook: the
-    options classes of limit_per_prompt are a union the expression checker cannot read
-    `count` through."""
-    if self.language_model_only:
-        return 0
-    options = self.limit_per_prompt.get(modality)
-    return 999 if options is None else options.count

@@ -38,21 +38,6 @@ def resolve_synthetic_acceptance(self: Any) -> None:
         self.synthetic_acceptance_length = None
 
 
-# --- hash extras ------------------------------------------------------------------
-
-
-def aux_layer_ids_factor(self: Any) -> tuple[int, ...] | None:
-    """Target layers whose hidden states the drafter reads (from the draft config).
-
-    Stays a hook: a seam to the draft's Hugging Face config (read with getattr defaults).
-    """
-    if self.method not in AUX_HIDDEN_STATE_METHODS or self.draft_model_config is None:
-        return None
-    hf_config = getattr(self.draft_model_config, "hf_config", None)
-    layer_ids = getattr(hf_config, "eagle_aux_hidden_state_layer_ids", None)
-    return None if layer_ids is None else tuple(layer_ids)
-
-
 # --- value-only helpers for the engine and for VllmConfig's hooks -----------------
 
 

@@ -146,19 +146,6 @@ def validate_block_size(self: Any) -> None:
 # --- public methods of VllmConfig (declared under `methods:` / `properties:`) --------
 
 
-def use_v2_model_runner(self: Any) -> bool:
-    """VLLM_USE_V2_MODEL_RUNNER when set; else on for DSpark drafting and for diffusion
-    models; else off. A hook: it reads the environment and checkpoint facts."""
-    import os
-
-    value = os.environ.get("VLLM_USE_V2_MODEL_RUNNER")
-    if value is not None and value.strip():
-        return value.strip().lower() in ("1", "true", "yes", "on")
-    if self.speculative_config is not None and self.speculative_config.method == "dspark":
-        return True
-    return self.model_config is not None and bool(self.model_config.is_diffusion)
-
-
 def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = None) -> Any:
     """A copy of this config whose model config uses `hf_config` (a copy of it with
     `architectures` when given). A hook: it copies runtime objects."""

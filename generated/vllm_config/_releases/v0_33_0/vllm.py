@@ -456,7 +456,7 @@ class VllmConfig:
     @property
     def use_v2_model_runner(self) -> "bool":
         """Whether the V2 model runner runs this configuration."""
-        return _hooks.use_v2_model_runner(self)
+        return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
 
     @property
     def max_concurrent_batches(self) -> "int":
