@@ -224,7 +224,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "hash_block_size": "",
+            "prefix_match_unit": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -232,7 +232,7 @@ CLASSES = {
             "sliding_window": "",
             "enable_prefix_caching": "",
             "prefix_caching_hash_algo": "",
-            "calculate_kv_scales": "",
+            "prefix_cache_retention_interval": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
             "skip_page_size_padded": "",
@@ -240,7 +240,11 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
+            "enable_mamba_shared_prefix_checkpoint": "",
+            "replayssm_buffer_len": "",
+            "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
+            "swa_bounded_replay": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
             "kv_offloading_backend": "",
@@ -2275,6 +2279,29 @@ FLAGS = (
         "dest": "f62",
     },
     {
+        "flag": "--prefix-match-unit",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_match_unit",
+        "cls": "CacheConfig",
+        "field": "prefix_match_unit",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_match_unit"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
+            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
+            "1024-token block of a hybrid model) when every cache group's block size is a "
+            "multiple of it. Sets matching granularity only, not how often states are stored. "
+            "(default: None)"
+        ),
+        "dest": "f63",
+    },
+    {
         "flag": "--gpu-memory-utilization",
         "aliases": (),
         "negatives": (),
@@ -2293,7 +2320,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f64",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2320,10 +2347,16 @@ FLAGS = (
             "int4_per_token_head",
             "int8_per_token_head",
             "nvfp4",
+            "nvfp4_4over6",
+            "nvfp4_ds_mla",
+            "octave_k3v3",
+            "octave_k3v3_compact",
+            "octave_k3v4",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
             "turboquant_k8v4",
+            "ultraquant_4bit",
         ),
         "literal_type": "str",
         "open": False,
@@ -2335,7 +2368,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f65",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2355,7 +2388,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f66",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2372,7 +2405,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f67",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2397,34 +2430,29 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f68",
     },
     {
-        "flag": "--calculate-kv-scales",
+        "flag": "--prefix-cache-retention-interval",
         "aliases": (),
-        "negatives": ("--no-calculate-kv-scales",),
+        "negatives": (),
         "group": "CacheConfig",
-        "target": "CacheConfig.calculate_kv_scales",
+        "target": "CacheConfig.prefix_cache_retention_interval",
         "cls": "CacheConfig",
-        "field": "calculate_kv_scales",
+        "field": "prefix_cache_retention_interval",
         "root": "VllmConfig",
-        "path": ("cache_config", "calculate_kv_scales"),
-        "optional": False,
-        "kind": "bool",
-        "deprecated": (
-            "scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or "
-            "default to 1.0"
-        ),
-        "replacement": "",
+        "path": ("cache_config", "prefix_cache_retention_interval"),
+        "optional": True,
+        "kind": "int",
         "requires": "",
-        "default": "False",
+        "default": "0",
         "help": (
-            "Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off, "
-            "scales are read from the checkpoint if present, else 1.0.\n\nDeprecated: scheduled "
-            "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
-            "to 1.0. (default: False)"
+            "Spacing in tokens of the extra sliding-window and Mamba prefix-cache checkpoints "
+            "kept. 0 keeps only the necessary ones (the last replay boundary, shared-prefix "
+            "junctions); a positive multiple of the scheduler block size also keeps one every "
+            "that many tokens; None keeps them all. Other cache groups ignore it. (default: 0)"
         ),
-        "dest": "f68",
+        "dest": "f69",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2446,7 +2474,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f70",
     },
     {
         "flag": "--mamba-block-size",
@@ -2466,7 +2494,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f71",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2489,7 +2517,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f72",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2512,7 +2540,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f73",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2526,18 +2554,82 @@ FLAGS = (
         "path": ("cache_config", "mamba_cache_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("align", "all", "none"),
+        "choices": ("align", "none"),
         "literal_type": "str",
         "open": False,
         "requires": "",
         "default": "none",
         "help": (
-            "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
-            "\"all\": the state at every block boundary (default for supporting models when "
-            "prefix caching is on). \"align\": only the last state of each scheduler step that "
-            "falls on a block boundary. (default: none)"
+            "Which Mamba states are cached for prefix reuse; follows enable_prefix_caching. "
+            "\"none\": none (prefix caching off). \"align\": only the last state of each "
+            "scheduler step that falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f74",
+    },
+    {
+        "flag": "--enable-mamba-shared-prefix-checkpoint",
+        "aliases": (),
+        "negatives": ("--no-enable-mamba-shared-prefix-checkpoint", "--disable-mamba-shared-prefix-checkpoint"),
+        "group": "CacheConfig",
+        "target": "CacheConfig.enable_mamba_shared_prefix_checkpoint",
+        "cls": "CacheConfig",
+        "field": "enable_mamba_shared_prefix_checkpoint",
+        "root": "VllmConfig",
+        "path": ("cache_config", "enable_mamba_shared_prefix_checkpoint"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Also keep a Mamba \"align\" checkpoint where an EAGLE/MTP draft was seen to resume "
+            "(the shared-prefix junction), not only at the prompt's end. Effective only with "
+            "prefix caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba "
+            "block size. (default: False)"
+        ),
+        "dest": "f75",
+    },
+    {
+        "flag": "--replayssm-buffer-len",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.replayssm_buffer_len",
+        "cls": "CacheConfig",
+        "field": "replayssm_buffer_len",
+        "root": "VllmConfig",
+        "path": ("cache_config", "replayssm_buffer_len"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
+            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+        ),
+        "dest": "f76",
+    },
+    {
+        "flag": "--use-replayssm",
+        "aliases": (),
+        "negatives": ("--no-use-replayssm",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.use_replayssm",
+        "cls": "CacheConfig",
+        "field": "use_replayssm",
+        "root": "VllmConfig",
+        "path": ("cache_config", "use_replayssm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
+            "back only when flushing, instead of storing it every step. Needs the Triton or "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "replayssm_buffer_len flushes best. (default: False)"
+        ),
+        "dest": "f77",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2558,7 +2650,29 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f78",
+    },
+    {
+        "flag": "--swa-bounded-replay",
+        "aliases": (),
+        "negatives": ("--no-swa-bounded-replay",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.swa_bounded_replay",
+        "cls": "CacheConfig",
+        "field": "swa_bounded_replay",
+        "root": "VllmConfig",
+        "path": ("cache_config", "swa_bounded_replay"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": (
+            "For models that support it (DeepSeek-V4.1): leave the sliding-window KV out of "
+            "prefix caching and rebuild it after a hit by recomputing the last window; layers "
+            "after the last KV-source layer then prefill only each request's trailing window. "
+            "Needs Model Runner V2. (default: True)"
+        ),
+        "dest": "f79",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2581,7 +2695,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f80",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2601,7 +2715,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f81",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2624,7 +2738,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f82",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2644,7 +2758,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f83",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2661,7 +2775,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f84",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2678,7 +2792,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f85",
     },
     {
         "flag": "--data-parallel-size",
@@ -2698,7 +2812,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f86",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2718,7 +2832,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f87",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2735,7 +2849,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-address",
@@ -2752,7 +2866,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2769,7 +2883,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2792,7 +2906,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2813,7 +2927,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2833,7 +2947,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f93",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2853,7 +2967,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f94",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2874,7 +2988,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f95",
     },
     {
         "flag": "--enable-eplb",
@@ -2894,7 +3008,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f96",
     },
     {
         "flag": "--eplb-config",
@@ -2916,7 +3030,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f97",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2940,7 +3054,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f98",
     },
     {
         "flag": "--all2all-backend",
@@ -2978,7 +3092,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f99",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2998,7 +3112,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f100",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -3018,7 +3132,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f101",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3038,7 +3152,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f102",
     },
     {
         "flag": "--enable-dbo",
@@ -3058,7 +3172,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f103",
     },
     {
         "flag": "--ubatch-size",
@@ -3075,7 +3189,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f104",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3095,7 +3209,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f105",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3115,7 +3229,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f106",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3135,7 +3249,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f107",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3152,7 +3266,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f108",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3177,7 +3291,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f109",
     },
     {
         "flag": "--worker-cls",
@@ -3194,7 +3308,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f110",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3214,7 +3328,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f111",
     },
     {
         "flag": "--master-addr",
@@ -3234,7 +3348,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f112",
     },
     {
         "flag": "--master-port",
@@ -3251,7 +3365,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f113",
     },
     {
         "flag": "--node-rank",
@@ -3268,7 +3382,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f114",
     },
     {
         "flag": "--nnodes",
@@ -3288,7 +3402,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f115",
     },
     {
         "flag": "--numa-bind",
@@ -3308,7 +3422,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f116",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3330,7 +3444,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f117",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3352,7 +3466,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f118",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3373,7 +3487,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f119",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3393,7 +3507,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f120",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3414,7 +3528,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f121",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3434,7 +3548,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f122",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3458,7 +3572,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f123",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3479,7 +3593,7 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f124",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3502,7 +3616,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f125",
     },
     {
         "flag": "--max-num-seqs",
@@ -3522,7 +3636,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
+        "dest": "f126",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3542,7 +3656,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f127",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3563,7 +3677,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f123",
+        "dest": "f128",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3583,7 +3697,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f129",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3603,7 +3717,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f130",
     },
     {
         "flag": "--scheduling-policy",
@@ -3626,7 +3740,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f131",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3646,7 +3760,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f132",
     },
     {
         "flag": "--scheduler-cls",
@@ -3666,7 +3780,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f133",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3687,7 +3801,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f134",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3708,7 +3822,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f135",
     },
     {
         "flag": "--watermark",
@@ -3728,7 +3842,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f136",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3748,7 +3862,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f137",
     },
     {
         "flag": "--async-scheduling",
@@ -3768,7 +3882,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f138",
     },
     {
         "flag": "--stream-interval",
@@ -3788,7 +3902,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f139",
     },
     {
         "flag": "--load-format",
@@ -3836,7 +3950,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f140",
     },
     {
         "flag": "--download-dir",
@@ -3856,7 +3970,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f141",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3885,7 +3999,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f142",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3902,7 +4016,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f143",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3924,7 +4038,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f144",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3944,7 +4058,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f145",
     },
     {
         "flag": "--ignore-patterns",
@@ -3967,7 +4081,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f146",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3984,7 +4098,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f147",
     },
     {
         "flag": "--pt-load-map-location",
@@ -4006,7 +4120,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f148",
     },
     {
         "flag": "--offload-backend",
@@ -4029,7 +4143,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f149",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4050,7 +4164,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f150",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4073,7 +4187,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f151",
     },
     {
         "flag": "--offload-group-size",
@@ -4093,7 +4207,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f152",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4110,7 +4224,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f153",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4130,7 +4244,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f154",
     },
     {
         "flag": "--offload-params",
@@ -4154,7 +4268,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f155",
     },
     {
         "flag": "--attention-config",
@@ -4176,7 +4290,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f156",
     },
     {
         "flag": "--attention-backend",
@@ -4252,7 +4366,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f157",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4331,7 +4445,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
+        "dest": "f158",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
@@ -4356,7 +4470,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f159",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4376,7 +4490,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f160",
     },
     {
         "flag": "--kernel-config",
@@ -4398,7 +4512,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f161",
     },
     {
         "flag": "--ir-op-priority",
@@ -4420,7 +4534,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f162",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4441,7 +4555,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f163",
     },
     {
         "flag": "--moe-backend",
@@ -4486,7 +4600,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f164",
     },
     {
         "flag": "--linear-backend",
@@ -4533,7 +4647,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f165",
     },
     {
         "flag": "--enable-lora",
@@ -4554,7 +4668,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f161",
+        "dest": "f166",
     },
     {
         "flag": "--max-lora-rank",
@@ -4577,7 +4691,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f162",
+        "dest": "f167",
     },
     {
         "flag": "--max-loras",
@@ -4597,7 +4711,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f163",
+        "dest": "f168",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4618,7 +4732,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f164",
+        "dest": "f169",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4638,7 +4752,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f165",
+        "dest": "f170",
     },
     {
         "flag": "--lora-dtype",
@@ -4661,7 +4775,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f171",
     },
     {
         "flag": "--lora-target-modules",
@@ -4684,7 +4798,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f172",
     },
     {
         "flag": "--default-mm-loras",
@@ -4708,7 +4822,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f173",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4729,7 +4843,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f174",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4751,7 +4865,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f175",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4772,7 +4886,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f171",
+        "dest": "f176",
     },
     {
         "flag": "--speculative-config",
@@ -4797,7 +4911,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f172",
+        "dest": "f177",
     },
     {
         "flag": "--spec-tokens",
@@ -4819,7 +4933,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f178",
     },
     {
         "flag": "--spec-model",
@@ -4841,7 +4955,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f179",
     },
     {
         "flag": "--spec-method",
@@ -4864,7 +4978,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f180",
     },
     {
         "flag": "--diffusion-config",
@@ -4888,7 +5002,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f176",
+        "dest": "f181",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4913,7 +5027,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f177",
+        "dest": "f182",
     },
     {
         "flag": "--reasoning-parser",
@@ -4933,7 +5047,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f178",
+        "dest": "f183",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4953,7 +5067,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f179",
+        "dest": "f184",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4974,7 +5088,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f185",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4994,7 +5108,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f186",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5019,7 +5133,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f187",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5039,7 +5153,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f183",
+        "dest": "f188",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5056,7 +5170,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f184",
+        "dest": "f189",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5076,7 +5190,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f190",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5096,7 +5210,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f191",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5113,7 +5227,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f187",
+        "dest": "f192",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5133,7 +5247,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f193",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5153,7 +5267,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f189",
+        "dest": "f194",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5173,7 +5287,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f190",
+        "dest": "f195",
     },
     {
         "flag": "--compilation-config",
@@ -5203,7 +5317,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f191",
+        "dest": "f196",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5227,7 +5341,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f197",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5250,7 +5364,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f198",
     },
     {
         "flag": "--profiler-config",
@@ -5273,7 +5387,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f199",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5295,7 +5409,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f200",
     },
     {
         "flag": "--kv-events-config",
@@ -5318,7 +5432,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f201",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5341,7 +5455,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f202",
     },
     {
         "flag": "--reasoning-config",
@@ -5365,7 +5479,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f203",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5388,7 +5502,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f204",
     },
     {
         "flag": "--additional-config",
@@ -5409,7 +5523,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f200",
+        "dest": "f205",
     },
     {
         "flag": "--optimization-level",
@@ -5434,7 +5548,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f201",
+        "dest": "f206",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5459,7 +5573,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f202",
+        "dest": "f207",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5479,7 +5593,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f203",
+        "dest": "f208",
     },
     {
         "flag": "--disable-log-stats",
@@ -5496,7 +5610,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f204",
+        "dest": "f209",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5516,7 +5630,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f210",
     },
     {
         "flag": "--enable-log-requests",
@@ -5537,7 +5651,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f206",
+        "dest": "f211",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5557,7 +5671,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f212",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5583,7 +5697,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f208",
+        "dest": "f213",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5609,7 +5723,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f214",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5630,7 +5744,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f215",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5651,6 +5765,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f211",
+        "dest": "f216",
     },
 )

@@ -251,24 +251,32 @@ CacheDType = Literal[
     "fp8_e5m2",
     "fp8_inc",
     "fp8_ds_mla",
+    "nvfp4_ds_mla",
     "turboquant_k8v4",
     "turboquant_4bit_nc",
     "turboquant_k3v4_nc",
     "turboquant_3bit_nc",
+    "octave_k3v4",
+    "octave_k3v3",
+    "octave_k3v3_compact",
+    "ultraquant_4bit",
     "int4_per_token_head",
     "int8_per_token_head",
     "fp8_per_token_head",
     "nvfp4",
+    "nvfp4_4over6",
 ]
 """Element type of the KV cache. "auto" follows the model's dtype; the fp8, int and
-fp4 choices quantize the cache; "turboquant_*" are TurboQuant's packed formats.
+fp4 choices quantize the cache; "turboquant_*", "octave_*" and "ultraquant_*" are
+packed formats of those kernels; "nvfp4_4over6" is the NVFP4 layout choosing a
+max/6 or max/4 scale per 16 values, whichever reconstructs them better.
 """
 
 MambaDType = Literal["auto", "float32", "float16", "bfloat16"]
 """Element type of the Mamba state cache; "auto" takes it from the model."""
 
-MambaCacheMode = Literal["all", "align", "none"]
-"""Which Mamba states are kept for prefix caching ("none", "all" or "align")."""
+MambaCacheMode = Literal["align", "none"]
+"""Which Mamba states are kept for prefix caching ("none" or "align")."""
 
 PrefixCachingHashAlgo = Literal["sha256", "sha256_cbor", "xxhash", "xxhash_cbor"]
 """Serialization and hash function used to key prefix-cache blocks."""
