@@ -456,7 +456,12 @@ CLASSES = {
         "module": "mamba",
         "root": "VllmConfig",
         "path": ("mamba_config",),
-        "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
+        "fields": {
+            "backend": "",
+            "enable_stochastic_rounding": "",
+            "stochastic_rounding_philox_rounds": "",
+            "ssu_algorithm": "",
+        },
     },
     "ModelConfig": {
         "module": "model",
@@ -4437,7 +4442,7 @@ FLAGS = (
         "optional": False,
         "kind": "enum",
         "enum": "MambaBackendEnum",
-        "choices": ("TRITON", "FLASHINFER"),
+        "choices": ("TRITON", "FLASHINFER", "CPU"),
         "open": False,
         "requires": "",
         "default": "TRITON",
@@ -4446,7 +4451,7 @@ FLAGS = (
             "\"flashinfer\"). (default: TRITON)"
         ),
         "dest": "f158",
-        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
         "flag": "--enable-mamba-cache-stochastic-rounding",
@@ -4493,6 +4498,30 @@ FLAGS = (
         "dest": "f160",
     },
     {
+        "flag": "--mamba-ssu-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.ssu_algorithm",
+        "cls": "MambaConfig",
+        "field": "ssu_algorithm",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "ssu_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "horizontal", "simple", "vertical"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Selective-state-update algorithm of the FlashInfer backend (only with it). None "
+            "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
+            "GPU, the state dtype and the decoding mode. (default: None)"
+        ),
+        "dest": "f161",
+    },
+    {
         "flag": "--kernel-config",
         "aliases": (),
         "negatives": (),
@@ -4512,7 +4541,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f161",
+        "dest": "f162",
     },
     {
         "flag": "--ir-op-priority",
@@ -4534,7 +4563,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f162",
+        "dest": "f163",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4555,7 +4584,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f163",
+        "dest": "f164",
     },
     {
         "flag": "--moe-backend",
@@ -4600,7 +4629,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f164",
+        "dest": "f165",
     },
     {
         "flag": "--linear-backend",
@@ -4647,7 +4676,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f165",
+        "dest": "f166",
     },
     {
         "flag": "--enable-lora",
@@ -4668,7 +4697,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f166",
+        "dest": "f167",
     },
     {
         "flag": "--max-lora-rank",
@@ -4691,7 +4720,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f167",
+        "dest": "f168",
     },
     {
         "flag": "--max-loras",
@@ -4711,7 +4740,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f168",
+        "dest": "f169",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4732,7 +4761,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f170",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4752,7 +4781,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f170",
+        "dest": "f171",
     },
     {
         "flag": "--lora-dtype",
@@ -4775,7 +4804,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f171",
+        "dest": "f172",
     },
     {
         "flag": "--lora-target-modules",
@@ -4798,7 +4827,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f172",
+        "dest": "f173",
     },
     {
         "flag": "--default-mm-loras",
@@ -4822,7 +4851,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f174",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4843,7 +4872,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f174",
+        "dest": "f175",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4865,7 +4894,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f175",
+        "dest": "f176",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4886,7 +4915,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f176",
+        "dest": "f177",
     },
     {
         "flag": "--speculative-config",
@@ -4911,7 +4940,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f177",
+        "dest": "f178",
     },
     {
         "flag": "--spec-tokens",
@@ -4933,7 +4962,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f178",
+        "dest": "f179",
     },
     {
         "flag": "--spec-model",
@@ -4955,7 +4984,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f179",
+        "dest": "f180",
     },
     {
         "flag": "--spec-method",
@@ -4978,7 +5007,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f181",
     },
     {
         "flag": "--diffusion-config",
@@ -5002,7 +5031,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f181",
+        "dest": "f182",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5027,7 +5056,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f182",
+        "dest": "f183",
     },
     {
         "flag": "--reasoning-parser",
@@ -5047,7 +5076,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f183",
+        "dest": "f184",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5067,7 +5096,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f184",
+        "dest": "f185",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5088,7 +5117,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f185",
+        "dest": "f186",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5108,7 +5137,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f186",
+        "dest": "f187",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5133,7 +5162,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f187",
+        "dest": "f188",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5153,7 +5182,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f189",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5170,7 +5199,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f189",
+        "dest": "f190",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5190,7 +5219,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f190",
+        "dest": "f191",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5210,7 +5239,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f191",
+        "dest": "f192",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5227,7 +5256,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f192",
+        "dest": "f193",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5247,7 +5276,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f193",
+        "dest": "f194",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5267,7 +5296,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f194",
+        "dest": "f195",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5287,7 +5316,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f195",
+        "dest": "f196",
     },
     {
         "flag": "--compilation-config",
@@ -5317,7 +5346,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f197",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5341,7 +5370,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f197",
+        "dest": "f198",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5364,7 +5393,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f198",
+        "dest": "f199",
     },
     {
         "flag": "--profiler-config",
@@ -5387,7 +5416,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f200",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5409,7 +5438,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f201",
     },
     {
         "flag": "--kv-events-config",
@@ -5432,7 +5461,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f201",
+        "dest": "f202",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5455,7 +5484,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f202",
+        "dest": "f203",
     },
     {
         "flag": "--reasoning-config",
@@ -5479,7 +5508,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f203",
+        "dest": "f204",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5502,7 +5531,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f205",
     },
     {
         "flag": "--additional-config",
@@ -5523,7 +5552,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f205",
+        "dest": "f206",
     },
     {
         "flag": "--optimization-level",
@@ -5548,7 +5577,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f206",
+        "dest": "f207",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5573,7 +5602,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f207",
+        "dest": "f208",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5593,7 +5622,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f208",
+        "dest": "f209",
     },
     {
         "flag": "--disable-log-stats",
@@ -5610,7 +5639,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f209",
+        "dest": "f210",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5630,7 +5659,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f210",
+        "dest": "f211",
     },
     {
         "flag": "--enable-log-requests",
@@ -5651,7 +5680,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f211",
+        "dest": "f212",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5671,7 +5700,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f212",
+        "dest": "f213",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5697,7 +5726,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f213",
+        "dest": "f214",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5723,7 +5752,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f214",
+        "dest": "f215",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5744,7 +5773,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f215",
+        "dest": "f216",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5765,6 +5794,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f216",
+        "dest": "f217",
     },
 )

@@ -186,6 +186,7 @@ class MambaBackendEnum(enum.Enum):
 
     TRITON = "triton"
     FLASHINFER = "flashinfer"
+    CPU = "cpu"
 
 
 class OptimizationLevel(enum.IntEnum):
