@@ -381,9 +381,14 @@ CLASSES = {
         "fields": {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
+            "enable_rocm_segmented_attn_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_jit_warmup": "",
+            "monokernel": "",
             "moe_backend": "",
+            "sparse_indexer_topk_backend": "",
             "linear_backend": "",
+            "linear_backend_per_quant": "",
         },
         "factories": ["ir_op_priority"],
     },
@@ -4560,12 +4565,18 @@ FLAGS = (
         "optional": False,
         "kind": "json",
         "json_class": "IrOpPriorityConfig",
+        "deprecated": (
+            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
+            "platform, as for other custom ops"
+        ),
+        "replacement": "",
         "requires": "",
         "default": "",
         "help": (
-            "Provider order for each IR op; platform defaults are appended later.\n\nTakes a JSON "
-            "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
-            "comma-separated items to a list)."
+            "Provider order for each IR op; platform defaults are appended later.\n\nDeprecated: "
+            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
+            "platform, as for other custom ops.\n\nTakes a JSON object, or its keys one by one: "
+            "--ir-op-priority.key value (a trailing + appends comma-separated items to a list)."
         ),
         "dest": "f163",
     },
@@ -4591,6 +4602,27 @@ FLAGS = (
         "dest": "f164",
     },
     {
+        "flag": "--monokernel",
+        "aliases": (),
+        "negatives": ("--no-monokernel",),
+        "group": "KernelConfig",
+        "target": "KernelConfig.monokernel",
+        "cls": "KernelConfig",
+        "field": "monokernel",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "monokernel"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Run the eligible layers of decode steps as one persistent kernel per decoder layer "
+            "(MonoKernel; e.g. DeepSeek-V4.1 or DeepSeek-V4-Pro at TP8 on MI355X). A deployment "
+            "that cannot run it fails at startup. (default: False)"
+        ),
+        "dest": "f165",
+    },
+    {
         "flag": "--moe-backend",
         "aliases": (),
         "negatives": (),
@@ -4604,7 +4636,12 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "aiter",
+            "aiter_mega_moe",
+            "aiter_triton_mxfp4_bf16",
+            "aiter_triton_mxfp4_mxfp4",
             "auto",
+            "b12x",
+            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4612,11 +4649,14 @@ FLAGS = (
             "flashinfer_b12x",
             "flashinfer_cutedsl",
             "flashinfer_cutlass",
+            "flashinfer_moe_ep_cutedsl",
+            "flashinfer_moe_ep_mega_deep_gemm",
             "flashinfer_trtllm",
             "flydsl",
             "hpc",
             "humming",
             "marlin",
+            "rdna3",
             "triton",
             "triton_unfused",
         ),
@@ -4633,7 +4673,42 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f165",
+        "dest": "f166",
+    },
+    {
+        "flag": "--sparse-indexer-topk-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "KernelConfig",
+        "target": "KernelConfig.sparse_indexer_topk_backend",
+        "cls": "KernelConfig",
+        "field": "sparse_indexer_topk_backend",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "sparse_indexer_topk_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": (
+            "aiter",
+            "auto",
+            "cooperative",
+            "deep_select",
+            "flashinfer",
+            "per_row",
+            "persistent",
+            "torch",
+        ),
+        "literal_type": "str",
+        "open": False,
+        "normalise": ["lower", "dash_to_underscore"],
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Top-k kernel of the DSA sparse indexer at decode. \"auto\" tries cooperative, then "
+            "persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a), "
+            "flashinfer, torch (a plain reference, for debugging) and aiter (ROCm gfx950 with "
+            "AITER). A choice whose requirements are not met fails at run time. (default: auto)"
+        ),
+        "dest": "f167",
     },
     {
         "flag": "--linear-backend",
@@ -4650,6 +4725,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "b12x",
             "conch",
             "cutlass",
             "deep_gemm",
@@ -4680,7 +4756,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f168",
     },
     {
         "flag": "--enable-lora",
@@ -4701,7 +4777,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f167",
+        "dest": "f169",
     },
     {
         "flag": "--max-lora-rank",
@@ -4724,7 +4800,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f168",
+        "dest": "f170",
     },
     {
         "flag": "--max-loras",
@@ -4744,7 +4820,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f169",
+        "dest": "f171",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4765,7 +4841,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f172",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4785,7 +4861,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f171",
+        "dest": "f173",
     },
     {
         "flag": "--lora-dtype",
@@ -4808,7 +4884,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f172",
+        "dest": "f174",
     },
     {
         "flag": "--lora-target-modules",
@@ -4831,7 +4907,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f175",
     },
     {
         "flag": "--default-mm-loras",
@@ -4855,7 +4931,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f176",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4876,7 +4952,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f175",
+        "dest": "f177",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4898,7 +4974,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f176",
+        "dest": "f178",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4919,7 +4995,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f177",
+        "dest": "f179",
     },
     {
         "flag": "--speculative-config",
@@ -4944,7 +5020,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f178",
+        "dest": "f180",
     },
     {
         "flag": "--spec-tokens",
@@ -4966,7 +5042,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f179",
+        "dest": "f181",
     },
     {
         "flag": "--spec-model",
@@ -4988,7 +5064,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f182",
     },
     {
         "flag": "--spec-method",
@@ -5011,7 +5087,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f183",
     },
     {
         "flag": "--diffusion-config",
@@ -5035,7 +5111,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f182",
+        "dest": "f184",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5060,7 +5136,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f183",
+        "dest": "f185",
     },
     {
         "flag": "--reasoning-parser",
@@ -5080,7 +5156,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f184",
+        "dest": "f186",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5100,7 +5176,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f185",
+        "dest": "f187",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5121,7 +5197,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f186",
+        "dest": "f188",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5141,7 +5217,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f187",
+        "dest": "f189",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5166,7 +5242,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f188",
+        "dest": "f190",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5186,7 +5262,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f189",
+        "dest": "f191",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5203,7 +5279,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f190",
+        "dest": "f192",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5223,7 +5299,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f191",
+        "dest": "f193",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5243,7 +5319,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f192",
+        "dest": "f194",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5260,7 +5336,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f193",
+        "dest": "f195",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5280,7 +5356,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f194",
+        "dest": "f196",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5300,7 +5376,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f195",
+        "dest": "f197",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5320,7 +5396,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f196",
+        "dest": "f198",
     },
     {
         "flag": "--compilation-config",
@@ -5350,7 +5426,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f199",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5374,7 +5450,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f198",
+        "dest": "f200",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5397,7 +5473,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f199",
+        "dest": "f201",
     },
     {
         "flag": "--profiler-config",
@@ -5420,7 +5496,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f202",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5442,7 +5518,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f201",
+        "dest": "f203",
     },
     {
         "flag": "--kv-events-config",
@@ -5465,7 +5541,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f202",
+        "dest": "f204",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5488,7 +5564,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f203",
+        "dest": "f205",
     },
     {
         "flag": "--reasoning-config",
@@ -5512,7 +5588,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f206",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5535,7 +5611,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f207",
     },
     {
         "flag": "--additional-config",
@@ -5556,7 +5632,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f206",
+        "dest": "f208",
     },
     {
         "flag": "--optimization-level",
@@ -5581,7 +5657,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f207",
+        "dest": "f209",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5606,7 +5682,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f208",
+        "dest": "f210",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5626,7 +5702,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f209",
+        "dest": "f211",
     },
     {
         "flag": "--disable-log-stats",
@@ -5643,7 +5719,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f210",
+        "dest": "f212",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5663,7 +5739,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f211",
+        "dest": "f213",
     },
     {
         "flag": "--enable-log-requests",
@@ -5684,7 +5760,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f212",
+        "dest": "f214",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5704,7 +5780,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f213",
+        "dest": "f215",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5730,7 +5806,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f214",
+        "dest": "f216",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5756,7 +5832,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f215",
+        "dest": "f217",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5777,7 +5853,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f216",
+        "dest": "f218",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5798,6 +5874,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f217",
+        "dest": "f219",
     },
 )

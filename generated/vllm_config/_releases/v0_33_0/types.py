@@ -299,20 +299,28 @@ receives, "ec_both" does both.
 MoEBackend = Literal[
     "auto",
     "triton",
+    "batched_triton",
     "deep_gemm",
     "deep_gemm_mega_moe",
     "cutlass",
     "flashinfer_trtllm",
     "flashinfer_cutlass",
     "flashinfer_cutedsl",
+    "flashinfer_moe_ep_cutedsl",
     "flashinfer_b12x",
+    "b12x",
+    "flashinfer_moe_ep_mega_deep_gemm",
     "marlin",
     "humming",
     "triton_unfused",
     "aiter",
+    "aiter_mega_moe",
+    "aiter_triton_mxfp4_bf16",
+    "aiter_triton_mxfp4_mxfp4",
     "flydsl",
     "hpc",
     "emulation",
+    "rdna3",
 ]
 """Kernel family for mixture-of-experts layers; "auto" lets the engine pick."""
 
@@ -324,6 +332,7 @@ LinearBackend = Literal[
     "flashinfer_trtllm",
     "flashinfer_cudnn",
     "flashinfer_b12x",
+    "b12x",
     "marlin",
     "humming",
     "triton",
@@ -338,7 +347,7 @@ LinearBackend = Literal[
     "xpu",
     "xpu_woq",
 ]
-"""Kernel family for quantized linear-layer GEMMs; "auto" lets the engine pick."""
+"""Kernel family for linear-layer GEMMs; "auto" lets the engine pick."""
 
 KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
 """Part an instance plays in KV cache transfer: "kv_producer" sends (e.g. prefill),
