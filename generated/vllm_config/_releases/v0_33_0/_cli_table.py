@@ -372,7 +372,7 @@ CLASSES = {
         "module": "kernel",
         "root": "VllmConfig",
         "path": ("kernel_config", "ir_op_priority"),
-        "fields": {"rms_norm": "", "fused_add_rms_norm": ""},
+        "fields": {"rms_norm": "", "fused_add_rms_norm": "", "gelu_and_mul_sparse": ""},
     },
     "KernelConfig": {
         "module": "kernel",

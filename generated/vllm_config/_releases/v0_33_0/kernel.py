@@ -28,6 +28,9 @@ class IrOpPriorityConfig:
     fused_add_rms_norm: list[IrOpProvider] = Field(default_factory=list)
     """Providers to try for fused_add_rms_norm, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
 
+    gelu_and_mul_sparse: list[IrOpProvider] = Field(default_factory=list)
+    """Providers to try for gelu_and_mul_sparse, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). gelu_and_mul_sparse: Gated GELU with activation sparsity (Gemma 3n MLPs): x is [gate | up] along the last dimension (2d); per row, gate values below mean + std * std_multiplier (population std of the row's gate) are zeroed, the rest shifted down by that cutoff, and the result is gelu(...) * up, [..., d] in x's dtype. Statistics stay within each tensor-parallel shard. approximate is "none" or "tanh"."""
+
     @field_validator("rms_norm", mode="before")
     @classmethod
     def _before_rms_norm(cls, value: Any) -> Any:
@@ -37,6 +40,12 @@ class IrOpPriorityConfig:
     @field_validator("fused_add_rms_norm", mode="before")
     @classmethod
     def _before_fused_add_rms_norm(cls, value: Any) -> Any:
+        value = _hooks.priority_list(value)
+        return value
+
+    @field_validator("gelu_and_mul_sparse", mode="before")
+    @classmethod
+    def _before_gelu_and_mul_sparse(cls, value: Any) -> Any:
         value = _hooks.priority_list(value)
         return value
 
@@ -58,6 +67,7 @@ class IrOpPriorityConfig:
         return {
             "_impls": _h.canon(_hooks.impl_uuids(self)),
             "fused_add_rms_norm": tuple(self.fused_add_rms_norm),
+            "gelu_and_mul_sparse": tuple(self.gelu_and_mul_sparse),
             "rms_norm": tuple(self.rms_norm),
         }
 
@@ -66,6 +76,7 @@ class IrOpPriorityConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.impl_uuids(self)),
             tuple(self.fused_add_rms_norm),
+            tuple(self.gelu_and_mul_sparse),
             tuple(self.rms_norm),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -73,7 +84,7 @@ class IrOpPriorityConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_IrOpPriorityConfig.get(text)
         if digest is None:
-            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:" + text.encode()).hexdigest()
+            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,gelu_and_mul_sparse,rms_norm:" + text.encode()).hexdigest()
             _h.remember(_MEMO_IrOpPriorityConfig, text, digest)
         return digest
 
