@@ -2317,7 +2317,7 @@ FLAGS = (
     },
     {
         "flag": "--gpu-memory-utilization",
-        "aliases": (),
+        "aliases": ("--device-memory-utilization",),
         "negatives": (),
         "group": "CacheConfig",
         "target": "CacheConfig.gpu_memory_utilization",

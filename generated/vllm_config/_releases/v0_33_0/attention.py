@@ -234,6 +234,10 @@ class AttentionConfig:
         """The value `mla_prefill_backend` is given, as the field stores it: a member name (any case) becomes the MLAPrefillBackendEnum member."""
         return _hooks.validate_mla_prefill_backend_before(cls, value)
 
+    def resolve_indexer_kv_dtype(self, default: "str") -> "str":
+        """The indexer cache dtype to use, `default` (the model's choice) standing in for "auto"."""
+        return (default if self.indexer_kv_dtype == 'auto' else self.indexer_kv_dtype)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {

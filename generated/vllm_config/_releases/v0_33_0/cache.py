@@ -9,6 +9,7 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import cache as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import (
@@ -232,9 +233,20 @@ class CacheConfig:
         if not self.cache_dtype.endswith('per_token_head') and (self.cache_dtype.startswith('fp8') or self.cache_dtype == 'nvfp4'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory and faster attention; accuracy can drop without calibrated scaling factors.')
 
+    @property
+    def device_memory_utilization(self) -> "float":
+        """Another name for gpu_memory_utilization, not tied to GPUs."""
+        return self.gpu_memory_utilization
+
     def metrics_info(self) -> "dict[str, str]":
         """Every field as a string, for the Prometheus info metric."""
         return _hooks.metrics_info(self)
+
+    def get_resolved_kv_cache_layout(self) -> "str":
+        """The resolved KV cache layout's name; fails while it is still unresolved."""
+        if self.kv_cache_layout is None:
+            raise _r.RuleError('the KV cache layout is not resolved yet: the engine core resolves it once (unless it was set explicitly)', ["kv_cache_layout"])
+        return ('LBNHC' if self.kv_cache_layout == 'NHD' else ('LBHNC' if self.kv_cache_layout == 'HND' else self.kv_cache_layout))
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

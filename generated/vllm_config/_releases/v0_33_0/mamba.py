@@ -47,6 +47,12 @@ class MambaConfig:
         if (self.ssu_algorithm is not None) and not (self.backend == MambaBackendEnum.FLASHINFER):
             raise _r.RuleError('choosing the Mamba SSU algorithm needs the FlashInfer backend: set --mamba-backend flashinfer, or leave out --mamba-ssu-algorithm', ["ssu_algorithm", "backend"], self)
 
+    def validate_ssu_algorithm(self) -> "None":
+        """Checks that an SSU algorithm is chosen only with the FlashInfer backend."""
+        if (self.ssu_algorithm is not None) and not (self.backend == MambaBackendEnum.FLASHINFER):
+            raise _r.RuleError('choosing the Mamba SSU algorithm needs the FlashInfer backend: set --mamba-backend flashinfer, or leave out --mamba-ssu-algorithm', ["ssu_algorithm", "backend"])
+        return None
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {}
