@@ -221,6 +221,8 @@ class AttentionConfig:
             self.minimax_m3_msa_decode_backend = 'triton'
         if self.backend in (AttentionBackendEnum.CUTLASS_MSA, AttentionBackendEnum.TRITON_MSA):
             self.backend = None
+        if not (all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in self.backend_per_kind)):
+            raise _r.RuleError(f'unknown KV cache group kind in backend_per_kind ({self.backend_per_kind}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown', ["backend_per_kind"], self)
         if (self.minimax_m3_indexer_cp) and self.indexer_kv_dtype not in ('auto', 'bf16', 'fp8', 'fp8_e4m3'):
             raise _r.RuleError(f'minimax_m3_indexer_cp needs an index cache in bf16 or fp8 e4m3 (indexer_kv_dtype auto, bf16, fp8 or fp8_e4m3); got {self.indexer_kv_dtype!r}', ["minimax_m3_indexer_cp", "indexer_kv_dtype"], self)
 
