@@ -4,6 +4,8 @@ key and the warmup plan; adding an op needs no other edit."""
 from __future__ import annotations
 
 import itertools
+import json
+import os
 import shutil
 import subprocess
 import sys
@@ -46,20 +48,30 @@ def test_one_priority_field_per_op_typed_by_provider() -> None:
         vllm_config.IrOpPriorityConfig(**{ks.ops[0].name: ["cuda_magic"]})
 
 
-# Ops the kernel package registers ahead of their schema entry: gelu_and_mul_sparse is
-# vLLM 0.33.0's, and is declared in schema/kernels.yaml (for that release only) once
-# release-scoped kernel ops exist. Drop a name here when the schema declares it.
-AWAITING_SCHEMA = {"gelu_and_mul_sparse"}
-
-
 def test_generated_uuids_match_the_runtime_registry() -> None:
+    """The kernel package is the newest release's kernel set: its uuids are release
+    0.33.0's. An older release keeps its own op list and provider sources (0.25.1: no
+    gelu_and_mul_sparse, no activation modules in the uuids), recomputed here with the
+    runtime's uuid function over that release's declared sources."""
     import vllm_kernels
+    from vllm_kernels.registry import source_uuid
 
     runtime = vllm_kernels.provider_uuids()
-    assert not AWAITING_SCHEMA & set(warmup.PROVIDER_UUIDS), "declared now: drop it above"
-    assert set(runtime) - set(warmup.PROVIDER_UUIDS) == AWAITING_SCHEMA
-    assert {op: u for op, u in runtime.items() if op not in AWAITING_SCHEMA} == \
-        warmup.PROVIDER_UUIDS
+    ks = resolved().schema.kernel_set
+    assert set(warmup.PROVIDER_UUIDS) <= set(runtime)
+    for op in ks.ops:
+        for p in op.providers:
+            assert warmup.PROVIDER_UUIDS[op.name][p] == source_uuid(
+                op.name, p, ks.providers[p].sources), (op.name, p)
+    newest = subprocess.run(
+        [sys.executable, "-c",
+         "import json, vllm_kernels, vllm_config.warmup as w; "
+         "print(json.dumps([vllm_kernels.provider_uuids() == w.PROVIDER_UUIDS, "
+         "sorted(w.PROVIDER_UUIDS)]))"],
+        capture_output=True, text=True, check=True,
+        env={**os.environ, "CFGC_RELEASE": "0.33.0"})
+    assert json.loads(newest.stdout.strip().splitlines()[-1]) == [
+        True, ["fused_add_rms_norm", "gelu_and_mul_sparse", "rms_norm"]]
 
 
 def test_impl_uuids_feed_the_hash() -> None:
@@ -87,8 +99,6 @@ def test_warmup_list_entry_point() -> None:
 def test_warmup_list_into_a_closed_pipe_is_quiet() -> None:
     """`--list | head -1`: the reader has gone before the plan is written (made certain
     here by closing the pipe's read end first); no BrokenPipeError traceback."""
-    import os
-
     read_end, write_end = os.pipe()
     os.close(read_end)
     try:

@@ -35,20 +35,19 @@ __all__ = [
 
 TRITON = "triton"
 _TRITON_MODULE = "vllm_kernels.triton_rms_norm"
-# The Triton provider's uuid covers the kernels and the predicates routing calls
-# to them; the native one covers its whole module (fused calls rms_norm).
-_TRITON_SOURCES = (_TRITON_MODULE, "vllm_kernels._support")
-_NATIVE_SOURCES = ("vllm_kernels.native",)
-# gelu_and_mul_sparse (vLLM 0.33.0) lives in modules of its own, which the
-# schema's provider `sources` do not list yet: until it declares the op (and adds
-# these modules to every op's sources), the existing ops' uuids must not move.
 _TRITON_ACTIVATION_MODULE = "vllm_kernels.triton_activation"
-_TRITON_ACTIVATION_SOURCES = (
-    *_TRITON_SOURCES,
+# Each provider's uuid covers all of its modules, for every op it serves (the kernels
+# and the predicates routing calls to them; native: its whole modules, since fused
+# calls rms_norm): the `sources` of schema/kernels.yaml for the newest release, 0.33.0,
+# so provider_uuids() equals that release's vllm_config.warmup.PROVIDER_UUIDS. Release
+# 0.25.1's cache key keeps the sources it was released with (no activation modules).
+_TRITON_SOURCES = (
+    _TRITON_MODULE,
+    "vllm_kernels._support",
     _TRITON_ACTIVATION_MODULE,
     "vllm_kernels._support_activation",
 )
-_NATIVE_ACTIVATION_SOURCES = (*_NATIVE_SOURCES, "vllm_kernels.native_activation")
+_NATIVE_SOURCES = ("vllm_kernels.native", "vllm_kernels.native_activation")
 
 REGISTRY = OpRegistry()
 
@@ -93,7 +92,7 @@ REGISTRY.register(
     "gelu_and_mul_sparse",
     NATIVE,
     native_activation.gelu_and_mul_sparse,
-    sources=_NATIVE_ACTIVATION_SOURCES,
+    sources=_NATIVE_SOURCES,
 )
 REGISTRY.register(
     "gelu_and_mul_sparse",
@@ -101,7 +100,7 @@ REGISTRY.register(
     f"{_TRITON_ACTIVATION_MODULE}:gelu_and_mul_sparse",
     supported=triton_supported,
     supports_args=gelu_and_mul_sparse_args_ok,
-    sources=_TRITON_ACTIVATION_SOURCES,
+    sources=_TRITON_SOURCES,
 )
 # Serving default: the fast path first; native is the implicit fallback.
 REGISTRY.set_default([TRITON, NATIVE])

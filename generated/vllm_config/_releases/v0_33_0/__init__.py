@@ -55,6 +55,7 @@ _EXPORTS: dict[str, str] = {
     "HfConfigFacts": "model_arch",
     "HfOverrides": "types",
     "HfOverridesFn": "types",
+    "HiSparseConfig": "attention",
     "HybridArchitectures": "types",
     "ImageDummyOptions": "multimodal",
     "IndexerKVDType": "types",

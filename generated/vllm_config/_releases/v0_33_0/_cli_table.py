@@ -193,17 +193,25 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
+            "minimax_m3_msa_decode_backend": "",
+            "backend_per_kind": "",
             "flash_attn_version": "",
-            "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
+            "tokenspeed_mla_min_split_kv": "",
             "tq_max_kv_splits_for_cuda_graph": "",
             "use_trtllm_attention": "",
             "disable_flashinfer_q_quantization": "",
             "mla_prefill_backend": "",
             "use_prefill_query_quantization": "",
-            "use_fp4_indexer_cache": "",
+            "trtllm_ragged_backend": "",
             "indexer_kv_dtype": "",
+            "indexer_sparse_logits": "",
+            "indexer_tp_shard_min_rows": "",
+            "minimax_m3_indexer_cp": "",
+            "hisparse_config": "HiSparseConfig",
             "use_non_causal": "",
+            "sparse_mla_force_mqa": "",
+            "sparse_mla_prefill_workspace_factor": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
@@ -216,7 +224,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "hash_block_size": "",
+            "prefix_match_unit": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -224,7 +232,7 @@ CLASSES = {
             "sliding_window": "",
             "enable_prefix_caching": "",
             "prefix_caching_hash_algo": "",
-            "calculate_kv_scales": "",
+            "prefix_cache_retention_interval": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
             "skip_page_size_padded": "",
@@ -232,7 +240,11 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
+            "enable_mamba_shared_prefix_checkpoint": "",
+            "replayssm_buffer_len": "",
+            "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
+            "swa_bounded_replay": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
             "kv_offloading_backend": "",
@@ -255,6 +267,7 @@ CLASSES = {
             "fuse_act_padding": "",
             "fuse_mla_dual_rms_norm": "",
             "fuse_rope_kvcache": "",
+            "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
             "sp_min_token_num": "",
@@ -292,6 +305,9 @@ CLASSES = {
             "cudagraph_num_of_warmups": "",
             "cudagraph_capture_sizes": "",
             "cudagraph_copy_inputs": "",
+            "cudagraph_decoder_replay": "",
+            "decoder_replay_cudagraph_capture_sizes": "",
+            "decoder_replay_trim_threshold": "",
             "cudagraph_specialize_lora": "",
             "use_inductor_graph_partition": "",
             "pass_config": "PassConfig",
@@ -346,11 +362,17 @@ CLASSES = {
             "data_parallel_multi_port_external_lb": "",
         },
     },
+    "HiSparseConfig": {
+        "module": "attention",
+        "root": "VllmConfig",
+        "path": ("attention_config", "hisparse_config"),
+        "fields": {"device_buffer_size": "", "eager_host_mirror": ""},
+    },
     "IrOpPriorityConfig": {
         "module": "kernel",
         "root": "VllmConfig",
         "path": ("kernel_config", "ir_op_priority"),
-        "fields": {"rms_norm": "", "fused_add_rms_norm": ""},
+        "fields": {"rms_norm": "", "fused_add_rms_norm": "", "gelu_and_mul_sparse": ""},
     },
     "KernelConfig": {
         "module": "kernel",
@@ -359,9 +381,14 @@ CLASSES = {
         "fields": {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
+            "enable_rocm_segmented_attn_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_jit_warmup": "",
+            "monokernel": "",
             "moe_backend": "",
+            "sparse_indexer_topk_backend": "",
             "linear_backend": "",
+            "linear_backend_per_quant": "",
         },
         "factories": ["ir_op_priority"],
     },
@@ -438,7 +465,12 @@ CLASSES = {
         "module": "mamba",
         "root": "VllmConfig",
         "path": ("mamba_config",),
-        "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
+        "fields": {
+            "backend": "",
+            "enable_stochastic_rounding": "",
+            "stochastic_rounding_philox_rounds": "",
+            "ssu_algorithm": "",
+        },
     },
     "ModelConfig": {
         "module": "model",
@@ -1972,7 +2004,9 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
+            "ROCM_SEGMENTED_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
             "ROCM_AITER_FA",
@@ -1980,10 +2014,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -1991,15 +2027,28 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "ROCM_FLASHMLA_SPARSE_DSV41",
+            "FLASHMLA_MEGA_ATTN_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
+            "FLASH_ATTN_MLA_SPARSE_FA4",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
+            "STEP5_DSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
+            "AMX_MLA",
             "TURBOQUANT",
+            "ROCM_OCTAVE",
+            "ULTRAQUANT",
             "CUSTOM",
         ),
         "open": True,
@@ -2012,7 +2061,9 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
+            "ROCM_SEGMENTED_ATTN": "vllm.v1.attention.backends.rocm_segmented_attn.RocmSegmentedAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
             "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
@@ -2020,10 +2071,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -2031,15 +2086,30 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "ROCM_FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.amd.rocm.DeepseekV41ROCMAiterMLASparseBackend",
+            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
+            "FLASH_ATTN_MLA_SPARSE_FA4": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseFA4Backend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
+            "STEP5_DSA": "vllm.models.step5.nvidia.sparse_attention.Step5DSAAttentionBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
+            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
+            "ROCM_OCTAVE": "vllm.v1.attention.backends.rocm_octave_attn.RocmOctaveAttentionBackend",
+            "ULTRAQUANT": "vllm.v1.attention.backends.ultraquant_attn.UltraQuantAttentionBackend",
             "CUSTOM": None,
         },
     },
@@ -2223,8 +2293,31 @@ FLAGS = (
         "dest": "f62",
     },
     {
-        "flag": "--gpu-memory-utilization",
+        "flag": "--prefix-match-unit",
         "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_match_unit",
+        "cls": "CacheConfig",
+        "field": "prefix_match_unit",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_match_unit"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
+            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
+            "1024-token block of a hybrid model) when every cache group's block size is a "
+            "multiple of it. Sets matching granularity only, not how often states are stored. "
+            "(default: None)"
+        ),
+        "dest": "f63",
+    },
+    {
+        "flag": "--gpu-memory-utilization",
+        "aliases": ("--device-memory-utilization",),
         "negatives": (),
         "group": "CacheConfig",
         "target": "CacheConfig.gpu_memory_utilization",
@@ -2241,7 +2334,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f64",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2268,10 +2361,16 @@ FLAGS = (
             "int4_per_token_head",
             "int8_per_token_head",
             "nvfp4",
+            "nvfp4_4over6",
+            "nvfp4_ds_mla",
+            "octave_k3v3",
+            "octave_k3v3_compact",
+            "octave_k3v4",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
             "turboquant_k8v4",
+            "ultraquant_4bit",
         ),
         "literal_type": "str",
         "open": False,
@@ -2283,7 +2382,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f65",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2303,7 +2402,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f66",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2320,7 +2419,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f67",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2345,34 +2444,29 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f68",
     },
     {
-        "flag": "--calculate-kv-scales",
+        "flag": "--prefix-cache-retention-interval",
         "aliases": (),
-        "negatives": ("--no-calculate-kv-scales",),
+        "negatives": (),
         "group": "CacheConfig",
-        "target": "CacheConfig.calculate_kv_scales",
+        "target": "CacheConfig.prefix_cache_retention_interval",
         "cls": "CacheConfig",
-        "field": "calculate_kv_scales",
+        "field": "prefix_cache_retention_interval",
         "root": "VllmConfig",
-        "path": ("cache_config", "calculate_kv_scales"),
-        "optional": False,
-        "kind": "bool",
-        "deprecated": (
-            "scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or "
-            "default to 1.0"
-        ),
-        "replacement": "",
+        "path": ("cache_config", "prefix_cache_retention_interval"),
+        "optional": True,
+        "kind": "int",
         "requires": "",
-        "default": "False",
+        "default": "0",
         "help": (
-            "Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off, "
-            "scales are read from the checkpoint if present, else 1.0.\n\nDeprecated: scheduled "
-            "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
-            "to 1.0. (default: False)"
+            "Spacing in tokens of the extra sliding-window and Mamba prefix-cache checkpoints "
+            "kept. 0 keeps only the necessary ones (the last replay boundary, shared-prefix "
+            "junctions); a positive multiple of the scheduler block size also keeps one every "
+            "that many tokens; None keeps them all. Other cache groups ignore it. (default: 0)"
         ),
-        "dest": "f68",
+        "dest": "f69",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2394,7 +2488,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f70",
     },
     {
         "flag": "--mamba-block-size",
@@ -2414,7 +2508,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f71",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2437,7 +2531,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f72",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2460,7 +2554,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f73",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2474,18 +2568,82 @@ FLAGS = (
         "path": ("cache_config", "mamba_cache_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("align", "all", "none"),
+        "choices": ("align", "none"),
         "literal_type": "str",
         "open": False,
         "requires": "",
         "default": "none",
         "help": (
-            "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
-            "\"all\": the state at every block boundary (default for supporting models when "
-            "prefix caching is on). \"align\": only the last state of each scheduler step that "
-            "falls on a block boundary. (default: none)"
+            "Which Mamba states are cached for prefix reuse; follows enable_prefix_caching. "
+            "\"none\": none (prefix caching off). \"align\": only the last state of each "
+            "scheduler step that falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f74",
+    },
+    {
+        "flag": "--enable-mamba-shared-prefix-checkpoint",
+        "aliases": (),
+        "negatives": ("--no-enable-mamba-shared-prefix-checkpoint", "--disable-mamba-shared-prefix-checkpoint"),
+        "group": "CacheConfig",
+        "target": "CacheConfig.enable_mamba_shared_prefix_checkpoint",
+        "cls": "CacheConfig",
+        "field": "enable_mamba_shared_prefix_checkpoint",
+        "root": "VllmConfig",
+        "path": ("cache_config", "enable_mamba_shared_prefix_checkpoint"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Also keep a Mamba \"align\" checkpoint where an EAGLE/MTP draft was seen to resume "
+            "(the shared-prefix junction), not only at the prompt's end. Effective only with "
+            "prefix caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba "
+            "block size. (default: False)"
+        ),
+        "dest": "f75",
+    },
+    {
+        "flag": "--replayssm-buffer-len",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.replayssm_buffer_len",
+        "cls": "CacheConfig",
+        "field": "replayssm_buffer_len",
+        "root": "VllmConfig",
+        "path": ("cache_config", "replayssm_buffer_len"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
+            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+        ),
+        "dest": "f76",
+    },
+    {
+        "flag": "--use-replayssm",
+        "aliases": (),
+        "negatives": ("--no-use-replayssm",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.use_replayssm",
+        "cls": "CacheConfig",
+        "field": "use_replayssm",
+        "root": "VllmConfig",
+        "path": ("cache_config", "use_replayssm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
+            "back only when flushing, instead of storing it every step. Needs the Triton or "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "replayssm_buffer_len flushes best. (default: False)"
+        ),
+        "dest": "f77",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2506,7 +2664,29 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f78",
+    },
+    {
+        "flag": "--swa-bounded-replay",
+        "aliases": (),
+        "negatives": ("--no-swa-bounded-replay",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.swa_bounded_replay",
+        "cls": "CacheConfig",
+        "field": "swa_bounded_replay",
+        "root": "VllmConfig",
+        "path": ("cache_config", "swa_bounded_replay"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": (
+            "For models that support it (DeepSeek-V4.1): leave the sliding-window KV out of "
+            "prefix caching and rebuild it after a hit by recomputing the last window; layers "
+            "after the last KV-source layer then prefill only each request's trailing window. "
+            "Needs Model Runner V2. (default: True)"
+        ),
+        "dest": "f79",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2529,7 +2709,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f80",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2549,7 +2729,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f81",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2572,7 +2752,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f82",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2592,7 +2772,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f83",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2609,7 +2789,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f84",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2626,7 +2806,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f85",
     },
     {
         "flag": "--data-parallel-size",
@@ -2646,7 +2826,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f86",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2666,7 +2846,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f87",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2683,7 +2863,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-address",
@@ -2700,7 +2880,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2717,7 +2897,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2740,7 +2920,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2761,7 +2941,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2781,7 +2961,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f93",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2801,7 +2981,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f94",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2822,7 +3002,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f95",
     },
     {
         "flag": "--enable-eplb",
@@ -2842,7 +3022,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f96",
     },
     {
         "flag": "--eplb-config",
@@ -2864,7 +3044,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f97",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2888,7 +3068,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f98",
     },
     {
         "flag": "--all2all-backend",
@@ -2926,7 +3106,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f99",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2946,7 +3126,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f100",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2966,7 +3146,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f101",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -2986,7 +3166,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f102",
     },
     {
         "flag": "--enable-dbo",
@@ -3006,7 +3186,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f103",
     },
     {
         "flag": "--ubatch-size",
@@ -3023,7 +3203,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f104",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3043,7 +3223,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f105",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3063,7 +3243,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f106",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3083,7 +3263,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f107",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3100,7 +3280,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f108",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3125,7 +3305,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f109",
     },
     {
         "flag": "--worker-cls",
@@ -3142,7 +3322,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f110",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3162,7 +3342,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f111",
     },
     {
         "flag": "--master-addr",
@@ -3182,7 +3362,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f112",
     },
     {
         "flag": "--master-port",
@@ -3199,7 +3379,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f113",
     },
     {
         "flag": "--node-rank",
@@ -3216,7 +3396,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f114",
     },
     {
         "flag": "--nnodes",
@@ -3236,7 +3416,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f115",
     },
     {
         "flag": "--numa-bind",
@@ -3256,7 +3436,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f116",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3278,7 +3458,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f117",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3300,7 +3480,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f118",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3321,7 +3501,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f119",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3341,7 +3521,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f120",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3362,7 +3542,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f121",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3382,7 +3562,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f122",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3406,7 +3586,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f123",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3427,7 +3607,7 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f124",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3450,7 +3630,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f125",
     },
     {
         "flag": "--max-num-seqs",
@@ -3470,7 +3650,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
+        "dest": "f126",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3490,7 +3670,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f127",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3511,7 +3691,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f123",
+        "dest": "f128",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3531,7 +3711,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f129",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3551,7 +3731,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f130",
     },
     {
         "flag": "--scheduling-policy",
@@ -3574,7 +3754,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f131",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3594,7 +3774,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f132",
     },
     {
         "flag": "--scheduler-cls",
@@ -3614,7 +3794,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f133",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3635,7 +3815,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f134",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3656,7 +3836,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f135",
     },
     {
         "flag": "--watermark",
@@ -3676,7 +3856,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f136",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3696,7 +3876,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f137",
     },
     {
         "flag": "--async-scheduling",
@@ -3716,7 +3896,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f138",
     },
     {
         "flag": "--stream-interval",
@@ -3736,7 +3916,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f139",
     },
     {
         "flag": "--load-format",
@@ -3784,7 +3964,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f140",
     },
     {
         "flag": "--download-dir",
@@ -3804,7 +3984,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f141",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3833,7 +4013,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f142",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3850,7 +4030,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f143",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3872,7 +4052,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f144",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3892,7 +4072,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f145",
     },
     {
         "flag": "--ignore-patterns",
@@ -3915,7 +4095,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f146",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3932,7 +4112,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f147",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3954,7 +4134,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f148",
     },
     {
         "flag": "--offload-backend",
@@ -3977,7 +4157,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f149",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -3998,7 +4178,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f150",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4021,7 +4201,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f151",
     },
     {
         "flag": "--offload-group-size",
@@ -4041,7 +4221,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f152",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4058,7 +4238,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f153",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4078,7 +4258,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f154",
     },
     {
         "flag": "--offload-params",
@@ -4102,7 +4282,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f155",
     },
     {
         "flag": "--attention-config",
@@ -4124,7 +4304,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f156",
     },
     {
         "flag": "--attention-backend",
@@ -4144,7 +4324,9 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
+            "ROCM_SEGMENTED_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
             "ROCM_AITER_FA",
@@ -4152,10 +4334,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -4163,15 +4347,28 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "ROCM_FLASHMLA_SPARSE_DSV41",
+            "FLASHMLA_MEGA_ATTN_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
+            "FLASH_ATTN_MLA_SPARSE_FA4",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
+            "STEP5_DSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
+            "AMX_MLA",
             "TURBOQUANT",
+            "ROCM_OCTAVE",
+            "ULTRAQUANT",
             "CUSTOM",
         ),
         "open": False,
@@ -4183,13 +4380,15 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f157",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
+            "ROCM_SEGMENTED_ATTN": "vllm.v1.attention.backends.rocm_segmented_attn.RocmSegmentedAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
             "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
@@ -4197,10 +4396,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -4208,15 +4411,30 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "ROCM_FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.amd.rocm.DeepseekV41ROCMAiterMLASparseBackend",
+            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
+            "FLASH_ATTN_MLA_SPARSE_FA4": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseFA4Backend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
+            "STEP5_DSA": "vllm.models.step5.nvidia.sparse_attention.Step5DSAAttentionBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
+            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
+            "ROCM_OCTAVE": "vllm.v1.attention.backends.rocm_octave_attn.RocmOctaveAttentionBackend",
+            "ULTRAQUANT": "vllm.v1.attention.backends.ultraquant_attn.UltraQuantAttentionBackend",
             "CUSTOM": None,
         },
     },
@@ -4233,7 +4451,7 @@ FLAGS = (
         "optional": False,
         "kind": "enum",
         "enum": "MambaBackendEnum",
-        "choices": ("TRITON", "FLASHINFER"),
+        "choices": ("TRITON", "FLASHINFER", "CPU"),
         "open": False,
         "requires": "",
         "default": "TRITON",
@@ -4241,8 +4459,8 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
-        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
+        "dest": "f158",
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
         "flag": "--enable-mamba-cache-stochastic-rounding",
@@ -4266,7 +4484,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f159",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4286,7 +4504,31 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f160",
+    },
+    {
+        "flag": "--mamba-ssu-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.ssu_algorithm",
+        "cls": "MambaConfig",
+        "field": "ssu_algorithm",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "ssu_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "horizontal", "simple", "vertical"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Selective-state-update algorithm of the FlashInfer backend (only with it). None "
+            "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
+            "GPU, the state dtype and the decoding mode. (default: None)"
+        ),
+        "dest": "f161",
     },
     {
         "flag": "--kernel-config",
@@ -4308,7 +4550,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f162",
     },
     {
         "flag": "--ir-op-priority",
@@ -4323,14 +4565,20 @@ FLAGS = (
         "optional": False,
         "kind": "json",
         "json_class": "IrOpPriorityConfig",
+        "deprecated": (
+            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
+            "platform, as for other custom ops"
+        ),
+        "replacement": "",
         "requires": "",
         "default": "",
         "help": (
-            "Provider order for each IR op; platform defaults are appended later.\n\nTakes a JSON "
-            "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
-            "comma-separated items to a list)."
+            "Provider order for each IR op; platform defaults are appended later.\n\nDeprecated: "
+            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
+            "platform, as for other custom ops.\n\nTakes a JSON object, or its keys one by one: "
+            "--ir-op-priority.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f163",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4351,7 +4599,28 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f164",
+    },
+    {
+        "flag": "--monokernel",
+        "aliases": (),
+        "negatives": ("--no-monokernel",),
+        "group": "KernelConfig",
+        "target": "KernelConfig.monokernel",
+        "cls": "KernelConfig",
+        "field": "monokernel",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "monokernel"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Run the eligible layers of decode steps as one persistent kernel per decoder layer "
+            "(MonoKernel; e.g. DeepSeek-V4.1 or DeepSeek-V4-Pro at TP8 on MI355X). A deployment "
+            "that cannot run it fails at startup. (default: False)"
+        ),
+        "dest": "f165",
     },
     {
         "flag": "--moe-backend",
@@ -4367,7 +4636,12 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "aiter",
+            "aiter_mega_moe",
+            "aiter_triton_mxfp4_bf16",
+            "aiter_triton_mxfp4_mxfp4",
             "auto",
+            "b12x",
+            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4375,11 +4649,14 @@ FLAGS = (
             "flashinfer_b12x",
             "flashinfer_cutedsl",
             "flashinfer_cutlass",
+            "flashinfer_moe_ep_cutedsl",
+            "flashinfer_moe_ep_mega_deep_gemm",
             "flashinfer_trtllm",
             "flydsl",
             "hpc",
             "humming",
             "marlin",
+            "rdna3",
             "triton",
             "triton_unfused",
         ),
@@ -4396,7 +4673,42 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f166",
+    },
+    {
+        "flag": "--sparse-indexer-topk-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "KernelConfig",
+        "target": "KernelConfig.sparse_indexer_topk_backend",
+        "cls": "KernelConfig",
+        "field": "sparse_indexer_topk_backend",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "sparse_indexer_topk_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": (
+            "aiter",
+            "auto",
+            "cooperative",
+            "deep_select",
+            "flashinfer",
+            "per_row",
+            "persistent",
+            "torch",
+        ),
+        "literal_type": "str",
+        "open": False,
+        "normalise": ["lower", "dash_to_underscore"],
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Top-k kernel of the DSA sparse indexer at decode. \"auto\" tries cooperative, then "
+            "persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a), "
+            "flashinfer, torch (a plain reference, for debugging) and aiter (ROCm gfx950 with "
+            "AITER). A choice whose requirements are not met fails at run time. (default: auto)"
+        ),
+        "dest": "f167",
     },
     {
         "flag": "--linear-backend",
@@ -4413,6 +4725,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "b12x",
             "conch",
             "cutlass",
             "deep_gemm",
@@ -4443,7 +4756,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f168",
     },
     {
         "flag": "--enable-lora",
@@ -4464,7 +4777,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f161",
+        "dest": "f169",
     },
     {
         "flag": "--max-lora-rank",
@@ -4487,7 +4800,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f162",
+        "dest": "f170",
     },
     {
         "flag": "--max-loras",
@@ -4507,7 +4820,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f163",
+        "dest": "f171",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4528,7 +4841,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f164",
+        "dest": "f172",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4548,7 +4861,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f165",
+        "dest": "f173",
     },
     {
         "flag": "--lora-dtype",
@@ -4571,7 +4884,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f174",
     },
     {
         "flag": "--lora-target-modules",
@@ -4594,7 +4907,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f175",
     },
     {
         "flag": "--default-mm-loras",
@@ -4618,7 +4931,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f176",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4639,7 +4952,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f177",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4661,7 +4974,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f178",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4682,7 +4995,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f171",
+        "dest": "f179",
     },
     {
         "flag": "--speculative-config",
@@ -4707,7 +5020,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f172",
+        "dest": "f180",
     },
     {
         "flag": "--spec-tokens",
@@ -4729,7 +5042,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f181",
     },
     {
         "flag": "--spec-model",
@@ -4751,7 +5064,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f182",
     },
     {
         "flag": "--spec-method",
@@ -4774,7 +5087,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f183",
     },
     {
         "flag": "--diffusion-config",
@@ -4798,7 +5111,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f176",
+        "dest": "f184",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4823,7 +5136,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f177",
+        "dest": "f185",
     },
     {
         "flag": "--reasoning-parser",
@@ -4843,7 +5156,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f178",
+        "dest": "f186",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4863,7 +5176,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f179",
+        "dest": "f187",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4884,7 +5197,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f188",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4904,7 +5217,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f189",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4929,7 +5242,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f190",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4949,7 +5262,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f183",
+        "dest": "f191",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -4966,7 +5279,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f184",
+        "dest": "f192",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -4986,7 +5299,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f193",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5006,7 +5319,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f194",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5023,7 +5336,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f187",
+        "dest": "f195",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5043,7 +5356,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f196",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5063,7 +5376,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f189",
+        "dest": "f197",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5083,7 +5396,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f190",
+        "dest": "f198",
     },
     {
         "flag": "--compilation-config",
@@ -5113,7 +5426,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f191",
+        "dest": "f199",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5137,7 +5450,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f200",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5160,7 +5473,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f201",
     },
     {
         "flag": "--profiler-config",
@@ -5183,7 +5496,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f202",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5205,7 +5518,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f203",
     },
     {
         "flag": "--kv-events-config",
@@ -5228,7 +5541,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f204",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5251,7 +5564,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f205",
     },
     {
         "flag": "--reasoning-config",
@@ -5275,7 +5588,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f206",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5298,7 +5611,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f207",
     },
     {
         "flag": "--additional-config",
@@ -5319,7 +5632,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f200",
+        "dest": "f208",
     },
     {
         "flag": "--optimization-level",
@@ -5344,7 +5657,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f201",
+        "dest": "f209",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5369,7 +5682,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f202",
+        "dest": "f210",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5389,7 +5702,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f203",
+        "dest": "f211",
     },
     {
         "flag": "--disable-log-stats",
@@ -5406,7 +5719,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f204",
+        "dest": "f212",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5426,7 +5739,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f213",
     },
     {
         "flag": "--enable-log-requests",
@@ -5447,7 +5760,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f206",
+        "dest": "f214",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5467,7 +5780,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f215",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5493,7 +5806,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f208",
+        "dest": "f216",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5519,7 +5832,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f217",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5540,7 +5853,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f218",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5561,6 +5874,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f211",
+        "dest": "f219",
     },
 )

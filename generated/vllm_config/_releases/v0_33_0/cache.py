@@ -9,10 +9,9 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import cache as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from cfgc.runtime.deprecation import warn_deprecated
-from vllm_config import platforms as _platforms
 from vllm_config.types import (
     CacheDType,
     KVOffloadingBackend,
@@ -41,14 +40,22 @@ class CacheConfig:
     user_specified_block_size: bool = Field(default=False, init=False)
     """True when block_size was given explicitly rather than defaulted. Set automatically."""
 
-    user_specified_mamba_block_size: bool = Field(default=False, init=False)
-    """True when mamba_block_size was given explicitly. Set automatically."""
+    kv_cache_layout: str | None = Field(default=None, init=False)
+    """Physical KV cache layout (a KVCacheLayout member name), settled once by the engine
+    core before memory profiling and then adopted by every worker. None until then; a
+    value set beforehand (tests, tools) is kept as given.
+    """
 
-    hash_block_size: _v.Int | None = Field(default=None, gt=0)
-    """Tokens per prefix-cache hash block. May be finer than the physical block size
-    (e.g. 8) as long as every KV cache group's block size is a multiple of it; keys
-    are computed at this granularity and merged for larger blocks. Unset, the
-    engine picks one from the KV cache groups (usually the smallest block size).
+    prefix_match_unit: _v.Int | None = Field(default=None, gt=0)
+    """Finest token boundary a prefix-cache hit can land on: keys are computed every this
+    many tokens. May be finer than the physical block sizes (e.g. 32 against a
+    1024-token block of a hybrid model) when every cache group's block size is a
+    multiple of it. Sets matching granularity only, not how often states are stored.
+    """
+
+    hash_block_size: _v.Int | None = Field(default=None, gt=0, init=False)
+    """Tokens per prefix-cache block hash, set by the engine (prefix_match_unit is
+    the setting).
     """
 
     gpu_memory_utilization: float = Field(default=0.92, gt=0, le=1)
@@ -85,9 +92,11 @@ class CacheConfig:
     collision risk in multi-tenant setups) and need the xxhash package.
     """
 
-    calculate_kv_scales: bool = False
-    """Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off,
-    scales are read from the checkpoint if present, else 1.0.
+    prefix_cache_retention_interval: _v.Int | None = Field(default=0, ge=0)
+    """Spacing in tokens of the extra sliding-window and Mamba prefix-cache checkpoints
+    kept. 0 keeps only the necessary ones (the last replay boundary, shared-prefix
+    junctions); a positive multiple of the scheduler block size also keeps one every
+    that many tokens; None keeps them all. Other cache groups ignore it.
     """
 
     kv_cache_dtype_skip_layers: list[str] = Field(default_factory=list)
@@ -120,17 +129,46 @@ class CacheConfig:
     """
 
     mamba_cache_mode: MambaCacheMode = "none"
-    """Which Mamba states are cached for prefix reuse. "none": none (prefix caching
-    off). "all": the state at every block boundary (default for supporting models
-    when prefix caching is on). "align": only the last state of each scheduler step
-    that falls on a block boundary.
+    """Which Mamba states are cached for prefix reuse; follows enable_prefix_caching.
+    "none": none (prefix caching off). "align": only the last state of each
+    scheduler step that falls on a block boundary.
     """
+
+    enable_mamba_shared_prefix_checkpoint: bool = False
+    """Also keep a Mamba "align" checkpoint where an EAGLE/MTP draft was seen to resume (the
+    shared-prefix junction), not only at the prompt's end. Effective only with prefix
+    caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba block size.
+    """
+
+    replayssm_buffer_len: _v.Int = Field(default=16, gt=0)
+    """History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in
+    steps. Not used by Kimi-K3 speculative decoding.
+    """
+
+    use_replayssm: bool = False
+    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state
+    back only when flushing, instead of storing it every step. Needs the Triton or
+    FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding
+    needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of
+    replayssm_buffer_len flushes best.
+    """
+
+    use_kda_recoverssm: bool = Field(default=False, init=False)
+    """Whether Kimi-K3's KDA layers decode speculatively with RecoverSSM. Set by the engine."""
 
     num_gpu_blocks: _v.Int | None = Field(default=None, init=False)
     """GPU cache blocks allocated, known after memory profiling."""
 
     num_cpu_blocks: _v.Int | None = Field(default=None, init=False)
     """CPU cache blocks allocated, known after startup."""
+
+    simple_cpu_offload_num_blocks: _v.Int | None = Field(default=None, init=False)
+    """Offload blocks of the simple CPU offload connector, aligned across workers. Set by the engine."""
+
+    effective_attention_block_size: _v.Int | None = Field(default=None, init=False)
+    """Block size of the full-attention layers in tokens, decode context parallelism
+    included; None when there is none. Set when the cache is created.
+    """
 
     kv_cache_size_tokens: _v.Int | None = Field(default=None, init=False)
     """KV cache capacity of one data-parallel engine, in tokens, accounting for hybrid
@@ -142,9 +180,21 @@ class CacheConfig:
     once. Set when the cache is created.
     """
 
+    cache_hit_alignment_tokens: _v.Int | None = Field(default=None, init=False)
+    """Token granularity of prefix-cache hits: hash_block_size when partial hits are
+    possible, else the scheduler's block size. Set by the engine.
+    """
+
     kv_sharing_fast_prefill: bool = False
     """Experimental; currently no effect. With cross-layer KV sharing (as in YOCO or
     Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata.
+    """
+
+    swa_bounded_replay: bool = True
+    """For models that support it (DeepSeek-V4.1): leave the sliding-window KV out of
+    prefix caching and rebuild it after a hit by recomputing the last window; layers
+    after the last KV-source layer then prefill only each request's trailing window.
+    Needs Model Runner V2.
     """
 
     kv_cache_memory_bytes: _v.Int | None = None
@@ -171,46 +221,50 @@ class CacheConfig:
     def _skip_none_block_size(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
-    @field_validator("calculate_kv_scales", mode="after")
-    @classmethod
-    def _after_calculate_kv_scales(cls, value: Any) -> Any:
-        if value is not False:
-            warn_deprecated('CacheConfig.calculate_kv_scales', 'scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default to 1.0', '')
-        return value
-
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.block_size is not None:
             self.user_specified_block_size = True
         if self.block_size is None:
-            self.block_size = (_platforms.current_platform.default_block_size if _platforms.current_platform.default_block_size is not None else self.DEFAULT_BLOCK_SIZE)
-        if self.mamba_block_size is not None:
-            self.user_specified_mamba_block_size = True
+            self.block_size = self.DEFAULT_BLOCK_SIZE
         self._block_size_resolved = True
         if self.cache_dtype.endswith('per_token_head'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory, scales computed per token and head at run time.')
         if not self.cache_dtype.endswith('per_token_head') and (self.cache_dtype.startswith('fp8') or self.cache_dtype == 'nvfp4'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory and faster attention; accuracy can drop without calibrated scaling factors.')
 
+    @property
+    def device_memory_utilization(self) -> "float":
+        """Another name for gpu_memory_utilization, not tied to GPUs."""
+        return self.gpu_memory_utilization
+
     def metrics_info(self) -> "dict[str, str]":
         """Every field as a string, for the Prometheus info metric."""
         return _hooks.metrics_info(self)
+
+    def get_resolved_kv_cache_layout(self) -> "str":
+        """The resolved KV cache layout's name; fails while it is still unresolved."""
+        if self.kv_cache_layout is None:
+            raise _r.RuleError('the KV cache layout is not resolved yet: the engine core resolves it once (unless it was set explicitly)', ["kv_cache_layout"])
+        return ('LBNHC' if self.kv_cache_layout == 'NHD' else ('LBHNC' if self.kv_cache_layout == 'HND' else self.kv_cache_layout))
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "block_size": self.block_size,
             "cache_dtype": self.cache_dtype,
-            "calculate_kv_scales": self.calculate_kv_scales,
             "kv_cache_dtype_skip_layers": tuple(self.kv_cache_dtype_skip_layers),
-            "kv_cache_memory_bytes": self.kv_cache_memory_bytes,
+            "kv_cache_layout": self.kv_cache_layout,
             "kv_offloading_backend": self.kv_offloading_backend,
             "kv_offloading_size": None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             "mamba_block_size": self.mamba_block_size,
             "mamba_cache_dtype": self.mamba_cache_dtype,
             "mamba_cache_mode": self.mamba_cache_mode,
             "mamba_ssm_cache_dtype": self.mamba_ssm_cache_dtype,
+            "replayssm_buffer_len": self.replayssm_buffer_len,
             "sliding_window": self.sliding_window,
+            "use_kda_recoverssm": self.use_kda_recoverssm,
+            "use_replayssm": self.use_replayssm,
         }
 
     def compute_hash(self) -> str:
@@ -218,23 +272,25 @@ class CacheConfig:
         text = repr((
             self.block_size,
             self.cache_dtype,
-            self.calculate_kv_scales,
             tuple(self.kv_cache_dtype_skip_layers),
-            self.kv_cache_memory_bytes,
+            self.kv_cache_layout,
             self.kv_offloading_backend,
             None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             self.mamba_block_size,
             self.mamba_cache_dtype,
             self.mamba_cache_mode,
             self.mamba_ssm_cache_dtype,
+            self.replayssm_buffer_len,
             self.sliding_window,
+            self.use_kda_recoverssm,
+            self.use_replayssm,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_CacheConfig.get(text)
         if digest is None:
-            digest = _sha256(b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:" + text.encode()).hexdigest()
+            digest = _sha256(b"CacheConfig:block_size,cache_dtype,kv_cache_dtype_skip_layers,kv_cache_layout,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,replayssm_buffer_len,sliding_window,use_kda_recoverssm,use_replayssm:" + text.encode()).hexdigest()
             _h.remember(_MEMO_CacheConfig, text, digest)
         return digest
 

@@ -71,6 +71,13 @@ class PassConfig:
     custom rotary op. Needs splitting_ops=[] or Inductor graph partitioning.
     """
 
+    fuse_qk_norm_rope_kvcache: bool = None  # unset: filled in after construction
+    """Fuse the QK RMSNorm, rotary embedding (RoPE or MRoPE) and the KV-cache write into
+    one AITER kernel (ROCm only; turned off with a warning elsewhere). Takes the place
+    of enable_qk_norm_rope_fusion and fuse_rope_kvcache for the layers it supports; on
+    by default from O2 on ROCm for models with QK-norm.
+    """
+
     rope_kvcache_fusion_max_token_num: _v.Int = 256
     """Largest batch (in tokens) that uses the RoPE + KV-cache fusion; bigger batches,
     typically prefill, use the separate kernels. Adds a compile-range endpoint.
@@ -142,6 +149,11 @@ class PassConfig:
     def _skip_none_fuse_rope_kvcache(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
+    @field_validator("fuse_qk_norm_rope_kvcache", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_qk_norm_rope_kvcache(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.fuse_norm_quant and not self.eliminate_noops:
@@ -182,6 +194,7 @@ class PassConfig:
             "fuse_gemm_comms": self.fuse_gemm_comms,
             "fuse_mla_dual_rms_norm": self.fuse_mla_dual_rms_norm,
             "fuse_norm_quant": self.fuse_norm_quant,
+            "fuse_qk_norm_rope_kvcache": self.fuse_qk_norm_rope_kvcache,
             "fuse_rope_kvcache": self.fuse_rope_kvcache,
             "fuse_rope_kvcache_cat_mla": self.fuse_rope_kvcache_cat_mla,
             "rope_kvcache_fusion_max_token_num": self.rope_kvcache_fusion_max_token_num,
@@ -202,6 +215,7 @@ class PassConfig:
             self.fuse_gemm_comms,
             self.fuse_mla_dual_rms_norm,
             self.fuse_norm_quant,
+            self.fuse_qk_norm_rope_kvcache,
             self.fuse_rope_kvcache,
             self.fuse_rope_kvcache_cat_mla,
             self.rope_kvcache_fusion_max_token_num,
@@ -212,7 +226,7 @@ class PassConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_PassConfig.get(text)
         if digest is None:
-            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + text.encode()).hexdigest()
+            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_qk_norm_rope_kvcache,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + text.encode()).hexdigest()
             _h.remember(_MEMO_PassConfig, text, digest)
         return digest
 
@@ -394,6 +408,26 @@ class CompilationConfig:
     do not reuse the same input buffers; piecewise graphs only.
     """
 
+    cudagraph_decoder_replay: bool = True
+    """For YOCO models (e.g. DeepSeek-V4.1): capture the decoder replay layers in CUDA
+    graphs of their own, and trim them in PIECEWISE graph steps. Needs breakable
+    PIECEWISE graphs; off with LoRA, prompt embeddings and on pipeline ranks after
+    the first.
+    """
+
+    decoder_replay_cudagraph_capture_sizes: list[_v.Int] = Field(default_factory=list)
+    """Batch sizes of the decoder replay CUDA graphs of YOCO models, each at most
+    max_num_batched_tokens; larger replay batches run eagerly. Empty: multiples of the
+    sliding window up to min(max_cudagraph_capture_size, max_num_seqs * window), more
+    sparsely above 16 windows.
+    """
+
+    decoder_replay_trim_threshold: _v.Int = Field(default=768, ge=0)
+    """Padded token count from which a PIECEWISE graph step of a YOCO model trims its
+    decoder replay batch; must exceed the replay window (128), below which nothing is
+    trimmed. Eager steps always trim; unrelated to the replay capture sizes.
+    """
+
     cudagraph_specialize_lora: bool = True
     """With LoRA enabled, capture separate graphs for batches with and without active
     adapters: no LoRA overhead when none is active, at the cost of startup time and
@@ -451,7 +485,7 @@ class CompilationConfig:
     static_all_moe_layers: list[str] = Field(default_factory=list, init=False)
     """Names of all MoE layers of the model, filled in while it is built."""
 
-    _attention_ops: ClassVar[list[str]] = ["vllm::unified_attention_with_output", "vllm::unified_mla_attention_with_output", "vllm::mamba_mixer2", "vllm::mamba_mixer", "vllm::short_conv", "vllm::linear_attention", "vllm::plamo2_mamba_mixer", "vllm::qwen_gdn_attention_core", "vllm::gdn_attention_core_xpu", "vllm::olmo_hybrid_gdn_full_forward", "vllm::kda_attention", "vllm::sparse_attn_indexer", "vllm::rocm_aiter_sparse_attn_indexer", "vllm::deepseek_v4_attention"]
+    _attention_ops: ClassVar[list[str]] = ["vllm::unified_attention_with_output", "vllm::unified_mla_attention_with_output", "vllm::mamba_mixer2", "vllm::mamba_mixer", "vllm::short_conv", "vllm::qwen4_exp_ple_short_conv", "vllm::qwen4_exp_qsa_with_output", "vllm::qwen4_exp_qsa_prepare_with_output", "vllm::linear_attention", "vllm::qwen_gdn_attention_core", "vllm::qwen_gdn_attention_core_fused_norm_packed", "vllm::gdn_attention_core_xpu", "vllm::olmo_hybrid_gdn_full_forward", "vllm::sparse_attn_indexer", "vllm::rocm_aiter_sparse_attn_indexer", "vllm::deepseek_v4_attention", "vllm::hpc_rope_norm_forward"]
     """Attention-like ops (sequence mixers) split out of the graph for piecewise CUDA graphs by default."""
 
     @field_validator("mode", mode="before")
@@ -514,17 +548,17 @@ class CompilationConfig:
         if self.compile_cache_save_format not in ('binary', 'unpacked'):
             raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"], self)
         if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
-            raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"], self)
+            raise _r.RuleError(f"custom_ops may hold only one base mode, 'all' or 'none'; got {self.custom_ops}", ["custom_ops"], self)
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
-        if self._torch_asserts_every_call:
-            self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG'}) | self.inductor_compile_config
-        if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
+        if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache or self.pass_config.fuse_qk_norm_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
         if _platforms.current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
-            self.inductor_compile_config = self.inductor_compile_config | ({'combo_kernels': True, 'benchmark_combo_kernel': True})
-        if not (all(op in ('all', 'none') or op.startswith('+') or op.startswith('-') for op in self.custom_ops)):
+            self.inductor_compile_config = self.inductor_compile_config | ({'combo_kernels': True, 'benchmark_combo_kernel': not ('deterministic' in self.inductor_compile_config and bool(self.inductor_compile_config['deterministic']))})
+        if not (all(op in ('all', 'none') or (len(op) >= 2 and (op.startswith('+') or op.startswith('-'))) for op in self.custom_ops)):
             raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"], self)
+        if not (not any(('-' + op[1:]) in self.custom_ops for op in self.custom_ops if op.startswith('+'))):
+            raise _r.RuleError(f"custom_ops both enables and disables the same op ({self.custom_ops}): keep either the '+' or the '-' entry", ["custom_ops"], self)
         if (self.mode == CompilationMode.VLLM_COMPILE) and self.backend not in ('', 'eager', 'inductor'):
             raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"], self)
         if self.backend == '':
@@ -533,6 +567,8 @@ class CompilationConfig:
             raise _r.RuleError('encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_vision_items_per_batch"], self)
         if (self.cudagraph_mm_encoder and self.encoder_cudagraph_max_frames_per_batch is not None) and not (self.encoder_cudagraph_max_frames_per_batch >= 0):
             raise _r.RuleError('encoder_cudagraph_max_frames_per_batch must be >= 0 (None infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_frames_per_batch"], self)
+        if not (all(s > 0 for s in self.decoder_replay_cudagraph_capture_sizes)):
+            raise _r.RuleError(f'every decoder_replay_cudagraph_capture_sizes entry must be > 0, got {self.decoder_replay_cudagraph_capture_sizes}', ["decoder_replay_cudagraph_capture_sizes"], self)
         if not (all(b > 0 for b in self.encoder_cudagraph_token_budgets)):
             raise _r.RuleError(f'every encoder_cudagraph_token_budgets entry must be > 0, got {self.encoder_cudagraph_token_budgets}', ["encoder_cudagraph_token_budgets"], self)
 
@@ -601,14 +637,15 @@ class CompilationConfig:
             "compile_sizes": None if self.compile_sizes is None else tuple(_h.canon(x0) for x0 in self.compile_sizes),
             "cudagraph_capture_sizes": None if self.cudagraph_capture_sizes is None else tuple(self.cudagraph_capture_sizes),
             "cudagraph_copy_inputs": self.cudagraph_copy_inputs,
+            "cudagraph_decoder_replay": self.cudagraph_decoder_replay,
             "cudagraph_mm_encoder": self.cudagraph_mm_encoder,
             "cudagraph_mode": _h.enum_name(self.cudagraph_mode),
             "cudagraph_num_of_warmups": self.cudagraph_num_of_warmups,
             "cudagraph_specialize_lora": self.cudagraph_specialize_lora,
             "custom_ops": tuple(self.custom_ops),
-            "disabled_custom_ops": tuple(sorted(self.disabled_custom_ops.items())),
+            "decoder_replay_cudagraph_capture_sizes": tuple(self.decoder_replay_cudagraph_capture_sizes),
+            "decoder_replay_trim_threshold": self.decoder_replay_trim_threshold,
             "dynamic_shapes_config": self.dynamic_shapes_config.compute_hash(),
-            "enabled_custom_ops": tuple(sorted(self.enabled_custom_ops.items())),
             "encoder_cudagraph_max_frames_per_batch": self.encoder_cudagraph_max_frames_per_batch,
             "encoder_cudagraph_max_vision_items_per_batch": self.encoder_cudagraph_max_vision_items_per_batch,
             "encoder_cudagraph_token_budgets": tuple(self.encoder_cudagraph_token_budgets),
@@ -634,14 +671,15 @@ class CompilationConfig:
             None if self.compile_sizes is None else tuple(_h.canon(x0) for x0 in self.compile_sizes),
             None if self.cudagraph_capture_sizes is None else tuple(self.cudagraph_capture_sizes),
             self.cudagraph_copy_inputs,
+            self.cudagraph_decoder_replay,
             self.cudagraph_mm_encoder,
             _h.enum_name(self.cudagraph_mode),
             self.cudagraph_num_of_warmups,
             self.cudagraph_specialize_lora,
             tuple(self.custom_ops),
-            tuple(sorted(self.disabled_custom_ops.items())),
+            tuple(self.decoder_replay_cudagraph_capture_sizes),
+            self.decoder_replay_trim_threshold,
             self.dynamic_shapes_config.compute_hash(),
-            tuple(sorted(self.enabled_custom_ops.items())),
             self.encoder_cudagraph_max_frames_per_batch,
             self.encoder_cudagraph_max_vision_items_per_batch,
             tuple(self.encoder_cudagraph_token_budgets),
@@ -661,7 +699,7 @@ class CompilationConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_CompilationConfig.get(text)
         if digest is None:
-            digest = _sha256(b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,disabled_custom_ops,dynamic_shapes_config,enabled_custom_ops,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:" + text.encode()).hexdigest()
+            digest = _sha256(b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_decoder_replay,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,decoder_replay_cudagraph_capture_sizes,decoder_replay_trim_threshold,dynamic_shapes_config,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:" + text.encode()).hexdigest()
             _h.remember(_MEMO_CompilationConfig, text, digest)
         return digest
 

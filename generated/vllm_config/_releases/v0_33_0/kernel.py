@@ -2,7 +2,7 @@
 """Config classes: IrOpPriorityConfig, KernelConfig."""
 
 from hashlib import sha256 as _sha256
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -11,6 +11,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config.types import IrOpProvider, LinearBackend, MoEBackend
 
 
@@ -27,6 +28,9 @@ class IrOpPriorityConfig:
     fused_add_rms_norm: list[IrOpProvider] = Field(default_factory=list)
     """Providers to try for fused_add_rms_norm, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
 
+    gelu_and_mul_sparse: list[IrOpProvider] = Field(default_factory=list)
+    """Providers to try for gelu_and_mul_sparse, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). gelu_and_mul_sparse: Gated GELU with activation sparsity (Gemma 3n MLPs): x is [gate | up] along the last dimension (2d); per row, gate values below mean + std * std_multiplier (population std of the row's gate) are zeroed, the rest shifted down by that cutoff, and the result is gelu(...) * up, [..., d] in x's dtype. Statistics stay within each tensor-parallel shard. approximate is "none" or "tanh"."""
+
     @field_validator("rms_norm", mode="before")
     @classmethod
     def _before_rms_norm(cls, value: Any) -> Any:
@@ -36,6 +40,12 @@ class IrOpPriorityConfig:
     @field_validator("fused_add_rms_norm", mode="before")
     @classmethod
     def _before_fused_add_rms_norm(cls, value: Any) -> Any:
+        value = _hooks.priority_list(value)
+        return value
+
+    @field_validator("gelu_and_mul_sparse", mode="before")
+    @classmethod
+    def _before_gelu_and_mul_sparse(cls, value: Any) -> Any:
         value = _hooks.priority_list(value)
         return value
 
@@ -57,6 +67,7 @@ class IrOpPriorityConfig:
         return {
             "_impls": _h.canon(_hooks.impl_uuids(self)),
             "fused_add_rms_norm": tuple(self.fused_add_rms_norm),
+            "gelu_and_mul_sparse": tuple(self.gelu_and_mul_sparse),
             "rms_norm": tuple(self.rms_norm),
         }
 
@@ -65,6 +76,7 @@ class IrOpPriorityConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.impl_uuids(self)),
             tuple(self.fused_add_rms_norm),
+            tuple(self.gelu_and_mul_sparse),
             tuple(self.rms_norm),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -72,7 +84,7 @@ class IrOpPriorityConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_IrOpPriorityConfig.get(text)
         if digest is None:
-            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:" + text.encode()).hexdigest()
+            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,gelu_and_mul_sparse,rms_norm:" + text.encode()).hexdigest()
             _h.remember(_MEMO_IrOpPriorityConfig, text, digest)
         return digest
 
@@ -91,9 +103,25 @@ class KernelConfig:
     enable_flashinfer_autotune: bool = None  # unset: filled in after construction
     """Run FlashInfer's autotuner during warmup. Left unset, the platform decides."""
 
+    enable_rocm_segmented_attn_autotune: bool = False
+    """Autotune ROCm's segmented attention during kernel warmup (RDNA GPUs). No
+    command-line flag; set it through --kernel-config.
+    """
+
     enable_cutedsl_warmup: bool = True
     """Compile the CuTeDSL kernels during kernel warmup, so the first requests do not
     pay for it. No command-line flag; set it through --kernel-config.
+    """
+
+    enable_jit_warmup: bool = True
+    """Compile the JIT kernels during kernel warmup (the shared warmup path). No
+    command-line flag; set it through --kernel-config.
+    """
+
+    monokernel: bool = False
+    """Run the eligible layers of decode steps as one persistent kernel per decoder layer
+    (MonoKernel; e.g. DeepSeek-V4.1 or DeepSeek-V4-Pro at TP8 on MI355X). A deployment
+    that cannot run it fails at startup.
     """
 
     moe_backend: MoEBackend = "auto"
@@ -105,12 +133,31 @@ class KernelConfig:
     for testing).
     """
 
+    sparse_indexer_topk_backend: Literal["auto", "deep_select", "cooperative", "persistent", "per_row", "flashinfer", "torch", "aiter"] = "auto"
+    """Top-k kernel of the DSA sparse indexer at decode. "auto" tries cooperative, then
+    persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a),
+    flashinfer, torch (a plain reference, for debugging) and aiter (ROCm gfx950 with
+    AITER). A choice whose requirements are not met fails at run time.
+    """
+
     linear_backend: LinearBackend = "auto"
     """Kernel family for quantized linear-layer GEMMs; "auto" picks from model and
     hardware. Case and dashes are ignored. machete, conch and exllama serve
     mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16
     (slow, for testing only).
     """
+
+    linear_backend_per_quant: dict[str, LinearBackend] | None = Field(default=None, min_length=1)
+    """linear_backend per linear quantization scheme, taking precedence over it (e.g.
+    {"nvfp4_w4a16": "humming"}); None: no overrides. Set through --kernel-config.
+    """
+
+    @field_validator("ir_op_priority", mode="after")
+    @classmethod
+    def _after_ir_op_priority(cls, value: Any) -> Any:
+        if value is not None:
+            warn_deprecated('KernelConfig.ir_op_priority', 'vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the platform, as for other custom ops', '')
+        return value
 
     @field_validator("enable_flashinfer_autotune", mode="wrap")
     @classmethod
@@ -120,6 +167,13 @@ class KernelConfig:
     @field_validator("moe_backend", mode="before")
     @classmethod
     def _before_moe_backend(cls, value: Any) -> Any:
+        value = _v.lower(value)
+        value = _v.dash_to_underscore(value)
+        return value
+
+    @field_validator("sparse_indexer_topk_backend", mode="before")
+    @classmethod
+    def _before_sparse_indexer_topk_backend(cls, value: Any) -> Any:
         value = _v.lower(value)
         value = _v.dash_to_underscore(value)
         return value
@@ -140,7 +194,10 @@ class KernelConfig:
         return {
             "ir_op_priority": self.ir_op_priority.compute_hash(),
             "linear_backend": self.linear_backend,
+            "linear_backend_per_quant": None if self.linear_backend_per_quant is None else tuple(sorted(self.linear_backend_per_quant.items())),
             "moe_backend": self.moe_backend,
+            "monokernel": self.monokernel,
+            "sparse_indexer_topk_backend": self.sparse_indexer_topk_backend,
         }
 
     def compute_hash(self) -> str:
@@ -148,14 +205,17 @@ class KernelConfig:
         text = repr((
             self.ir_op_priority.compute_hash(),
             self.linear_backend,
+            None if self.linear_backend_per_quant is None else tuple(sorted(self.linear_backend_per_quant.items())),
             self.moe_backend,
+            self.monokernel,
+            self.sparse_indexer_topk_backend,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_KernelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,moe_backend:" + text.encode()).hexdigest()
+            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,linear_backend_per_quant,moe_backend,monokernel,sparse_indexer_topk_backend:" + text.encode()).hexdigest()
             _h.remember(_MEMO_KernelConfig, text, digest)
         return digest
 

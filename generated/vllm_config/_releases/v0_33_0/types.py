@@ -16,7 +16,9 @@ class AttentionBackendEnum(enum.Enum):
     FLASH_ATTN_DIFFKV = "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend"
     TRITON_ATTN = "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend"
     TRITON_ATTN_DIFFKV = "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend"
+    TRITON_FLASH_ATTN = "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend"
     ROCM_ATTN = "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend"
+    ROCM_SEGMENTED_ATTN = "vllm.v1.attention.backends.rocm_segmented_attn.RocmSegmentedAttentionBackend"
     ROCM_AITER_MLA = "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend"
     ROCM_AITER_TRITON_MLA = "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend"
     ROCM_AITER_FA = "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend"
@@ -25,10 +27,12 @@ class AttentionBackendEnum(enum.Enum):
     TORCH_SDPA = ""
     """PyTorch scaled-dot-product attention; only used for vision encoders, so it has no decoder backend class."""
     FLASHINFER = "vllm.v1.attention.backends.flashinfer.FlashInferBackend"
+    TRITON_FLASHINFER = "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend"
     FLASHINFER_MLA = "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend"
     TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend"
     FLASHINFER_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend"
     FLASHINFER_MLA_SPARSE_SM120 = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend"
+    FLASHINFER_MLA_SPARSE_SM90 = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
     TRITON_MLA = "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend"
     CUTLASS_MLA = "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend"
     FLASHMLA = "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend"
@@ -36,15 +40,28 @@ class AttentionBackendEnum(enum.Enum):
     FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend"
     FLASHINFER_MLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
     ROCM_FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend"
+    FLASHMLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend"
+    FLASHINFER_MLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+    ROCM_FLASHMLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.amd.rocm.DeepseekV41ROCMAiterMLASparseBackend"
+    FLASHMLA_MEGA_ATTN_DSV41 = "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend"
+    B12X = "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend"
     FLASH_ATTN_MLA = "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend"
     FLASH_ATTN_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend"
+    FLASH_ATTN_MLA_SPARSE_FA4 = "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseFA4Backend"
     MINIMAX_M3_SPARSE = "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend"
+    CUTLASS_MSA = "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend"
+    TRITON_MSA = "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend"
+    STEP5_DSA = "vllm.models.step5.nvidia.sparse_attention.Step5DSAAttentionBackend"
     NO_ATTENTION = "vllm.v1.attention.backends.no_attention.NoAttentionBackend"
     FLEX_ATTENTION = "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend"
     HPC_ATTN = "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend"
     ROCM_AITER_UNIFIED_ATTN = "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend"
     CPU_ATTN = "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend"
+    CPU_MLA = "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend"
+    AMX_MLA = "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend"
     TURBOQUANT = "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend"
+    ROCM_OCTAVE = "vllm.v1.attention.backends.rocm_octave_attn.RocmOctaveAttentionBackend"
+    ULTRAQUANT = "vllm.v1.attention.backends.ultraquant_attn.UltraQuantAttentionBackend"
     CUSTOM = None
     """Placeholder for an out-of-tree backend; a class must be registered for it before use."""
 
@@ -59,6 +76,8 @@ class MLAPrefillBackendEnum(enum.Enum):
     TRTLLM_RAGGED = "vllm.v1.attention.backends.mla.prefill.trtllm_ragged.TrtllmRaggedPrefillBackend"
     TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.prefill.tokenspeed_mla.TokenspeedMLAPrefillBackend"
     ROCM_AITER_FA = "vllm.v1.attention.backends.mla.prefill.aiter_flash_attn.AiterFlashAttnPrefillBackend"
+    CPU = "vllm.v1.attention.backends.mla.prefill.cpu_sdpa.CPUSDPAMLAPrefillBackend"
+    ZEN_CPU = "vllm.v1.attention.backends.mla.prefill.zen_cpu_sdpa.ZenCPUSDPAMLAPrefillBackend"
     CUSTOM = None
     """Placeholder for an out-of-tree prefill backend; register a class before use."""
 
@@ -167,6 +186,7 @@ class MambaBackendEnum(enum.Enum):
 
     TRITON = "triton"
     FLASHINFER = "flashinfer"
+    CPU = "cpu"
 
 
 class OptimizationLevel(enum.IntEnum):
@@ -220,7 +240,7 @@ QuantizationConfig = Annotated[Any, "vllm.model_executor.layers.quantization.bas
 SupportsHash = Annotated[Any, "vllm.config.utils.SupportsHash"]
 """Any object with a compute_hash() -> str method. Imported lazily, never at package import: vllm.config.utils.SupportsHash."""
 
-IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
+IndexerKVDType = Literal["auto", "bf16", "fp8", "mxfp4", "nvfp4"]
 """Storage format of the sparse-attention indexer's key cache."""
 
 CacheDType = Literal[
@@ -232,24 +252,32 @@ CacheDType = Literal[
     "fp8_e5m2",
     "fp8_inc",
     "fp8_ds_mla",
+    "nvfp4_ds_mla",
     "turboquant_k8v4",
     "turboquant_4bit_nc",
     "turboquant_k3v4_nc",
     "turboquant_3bit_nc",
+    "octave_k3v4",
+    "octave_k3v3",
+    "octave_k3v3_compact",
+    "ultraquant_4bit",
     "int4_per_token_head",
     "int8_per_token_head",
     "fp8_per_token_head",
     "nvfp4",
+    "nvfp4_4over6",
 ]
 """Element type of the KV cache. "auto" follows the model's dtype; the fp8, int and
-fp4 choices quantize the cache; "turboquant_*" are TurboQuant's packed formats.
+fp4 choices quantize the cache; "turboquant_*", "octave_*" and "ultraquant_*" are
+packed formats of those kernels; "nvfp4_4over6" is the NVFP4 layout choosing a
+max/6 or max/4 scale per 16 values, whichever reconstructs them better.
 """
 
 MambaDType = Literal["auto", "float32", "float16", "bfloat16"]
 """Element type of the Mamba state cache; "auto" takes it from the model."""
 
-MambaCacheMode = Literal["all", "align", "none"]
-"""Which Mamba states are kept for prefix caching ("none", "all" or "align")."""
+MambaCacheMode = Literal["align", "none"]
+"""Which Mamba states are kept for prefix caching ("none" or "align")."""
 
 PrefixCachingHashAlgo = Literal["sha256", "sha256_cbor", "xxhash", "xxhash_cbor"]
 """Serialization and hash function used to key prefix-cache blocks."""
@@ -271,20 +299,28 @@ receives, "ec_both" does both.
 MoEBackend = Literal[
     "auto",
     "triton",
+    "batched_triton",
     "deep_gemm",
     "deep_gemm_mega_moe",
     "cutlass",
     "flashinfer_trtllm",
     "flashinfer_cutlass",
     "flashinfer_cutedsl",
+    "flashinfer_moe_ep_cutedsl",
     "flashinfer_b12x",
+    "b12x",
+    "flashinfer_moe_ep_mega_deep_gemm",
     "marlin",
     "humming",
     "triton_unfused",
     "aiter",
+    "aiter_mega_moe",
+    "aiter_triton_mxfp4_bf16",
+    "aiter_triton_mxfp4_mxfp4",
     "flydsl",
     "hpc",
     "emulation",
+    "rdna3",
 ]
 """Kernel family for mixture-of-experts layers; "auto" lets the engine pick."""
 
@@ -296,6 +332,7 @@ LinearBackend = Literal[
     "flashinfer_trtllm",
     "flashinfer_cudnn",
     "flashinfer_b12x",
+    "b12x",
     "marlin",
     "humming",
     "triton",
@@ -310,7 +347,7 @@ LinearBackend = Literal[
     "xpu",
     "xpu_woq",
 ]
-"""Kernel family for quantized linear-layer GEMMs; "auto" lets the engine pick."""
+"""Kernel family for linear-layer GEMMs; "auto" lets the engine pick."""
 
 KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
 """Part an instance plays in KV cache transfer: "kv_producer" sends (e.g. prefill),
