@@ -432,6 +432,8 @@ CLASSES = {
             "enable_tower_connector_lora": "",
             "specialize_active_lora": "",
             "enable_mixed_moe_lora_format": "",
+            "enable_moe_shared_loras": "",
+            "max_lora_cls_labels": "",
         },
     },
     "MambaConfig": {
@@ -466,10 +468,11 @@ CLASSES = {
             "quantization_config": "",
             "allow_deprecated_quantization": "",
             "enforce_eager": "",
-            "enable_return_routed_experts": "",
+            "return_sampling_mask": "",
             "max_logprobs": "",
             "logprobs_mode": "",
             "use_fp64_gumbel": "",
+            "enable_trace_replay": "",
             "disable_sliding_window": "",
             "disable_cascade_attn": "",
             "skip_tokenizer_init": "",
@@ -483,9 +486,11 @@ CLASSES = {
             "override_generation_config": "",
             "enable_sleep_mode": "",
             "sleep_mode_backend": "",
+            "sleep_mode_offload_cudagraph": "",
+            "sleep_preserve_parameter_names": "",
+            "enable_nccl_comm_suspend": "",
             "enable_cumem_allocator": "",
             "model_impl": "",
-            "override_attention_dtype": "",
             "logits_processors": "",
             "io_processor_plugin": "",
             "renderer_num_workers": "",
@@ -511,6 +516,10 @@ CLASSES = {
             "video_pruning_rate": "",
             "mm_tensor_ipc": "",
             "mm_ipc_gpu_memory_gb": "",
+            "mm_hasher_algorithm": "",
+            "video_pruning_method": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
         },
     },
     "MultiModalConfig": {
@@ -523,8 +532,11 @@ CLASSES = {
             "enable_mm_embeds": "",
             "media_io_kwargs": "",
             "mm_processor_kwargs": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
             "mm_processor_cache_gb": "",
             "mm_processor_cache_type": "",
+            "mm_hasher_algorithm": "",
             "mm_shm_cache_max_object_size_mb": "",
             "mm_encoder_only": "",
             "mm_encoder_tp_mode": "",
@@ -536,7 +548,9 @@ CLASSES = {
             "interleave_mm_strings": "",
             "skip_mm_profiling": "",
             "video_pruning_rate": "",
+            "video_pruning_method": "",
             "mm_tensor_ipc": "",
+            "allow_missing_mm_embeddings": "",
             "mm_ipc_gpu_memory_gb": "",
         },
     },
@@ -673,6 +687,7 @@ CLASSES = {
             "dimensions": "",
             "enable_chunked_processing": "",
             "max_embed_len": "",
+            "enable_flash_late_interaction": "",
             "logit_mean": "",
             "logit_sigma": "",
             "step_tag_id": "",
@@ -953,7 +968,17 @@ FLAGS = (
         "path": ("model_config", "tokenizer_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "mistral", "slow"),
+        "choices": (
+            "alpamayo2_super",
+            "auto",
+            "cohere",
+            "deepseek_v32",
+            "deepseek_v4",
+            "hf",
+            "inkling",
+            "kimi_k3",
+            "mistral",
+        ),
         "literal_type": "str",
         "open": True,
         "normalise": ["lower"],
@@ -1190,7 +1215,6 @@ FLAGS = (
             "auto_gptq",
             "awq",
             "awq_marlin",
-            "bitsandbytes",
             "compressed-tensors",
             "deepseek_v4_fp8",
             "experts_int8",
@@ -1213,6 +1237,7 @@ FLAGS = (
             "moe_wna16",
             "mxfp4",
             "mxfp8",
+            "nvfp4_per_token",
             "online",
             "quark",
             "torchao",
@@ -1292,20 +1317,23 @@ FLAGS = (
         "dest": "f18",
     },
     {
-        "flag": "--enable-return-routed-experts",
+        "flag": "--return-sampling-mask",
         "aliases": (),
-        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
+        "negatives": ("--no-return-sampling-mask",),
         "group": "ModelConfig",
-        "target": "ModelConfig.enable_return_routed_experts",
+        "target": "ModelConfig.return_sampling_mask",
         "cls": "ModelConfig",
-        "field": "enable_return_routed_experts",
+        "field": "return_sampling_mask",
         "root": "VllmConfig",
-        "path": ("model_config", "enable_return_routed_experts"),
+        "path": ("model_config", "return_sampling_mask"),
         "optional": False,
         "kind": "bool",
         "requires": "",
         "default": "False",
-        "help": "Return which MoE experts each token was routed to. (default: False)",
+        "help": (
+            "Also return, per sample, which tokens remained eligible after the sampling filters "
+            "(top-k, top-p, ...) were applied. (default: False)"
+        ),
         "dest": "f19",
     },
     {
@@ -1373,9 +1401,30 @@ FLAGS = (
         "dest": "f22",
     },
     {
+        "flag": "--enable-trace-replay",
+        "aliases": (),
+        "negatives": ("--no-enable-trace-replay", "--disable-trace-replay"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_trace_replay",
+        "cls": "ModelConfig",
+        "field": "enable_trace_replay",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_trace_replay"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Let requests supply a token sequence that decoding must follow, while the logprobs "
+            "are still computed for real. For debugging and RL; it reserves a buffer per request, "
+            "hence off by default. (default: False)"
+        ),
+        "dest": "f23",
+    },
+    {
         "flag": "--disable-sliding-window",
         "aliases": (),
-        "negatives": ("--no-disable-sliding-window",),
+        "negatives": ("--no-disable-sliding-window", "--enable-sliding-window"),
         "group": "ModelConfig",
         "target": "ModelConfig.disable_sliding_window",
         "cls": "ModelConfig",
@@ -1390,12 +1439,12 @@ FLAGS = (
             "Use full attention instead of the model's sliding window, capping the context at the "
             "window size. Ignored for models without sliding window. (default: False)"
         ),
-        "dest": "f23",
+        "dest": "f24",
     },
     {
         "flag": "--disable-cascade-attn",
         "aliases": (),
-        "negatives": ("--no-disable-cascade-attn",),
+        "negatives": ("--no-disable-cascade-attn", "--enable-cascade-attn"),
         "group": "ModelConfig",
         "target": "ModelConfig.disable_cascade_attn",
         "cls": "ModelConfig",
@@ -1404,13 +1453,16 @@ FLAGS = (
         "path": ("model_config", "disable_cascade_attn"),
         "optional": False,
         "kind": "bool",
+        "deprecated": "cascade attention was removed; this setting has no effect",
+        "replacement": "",
         "requires": "",
         "default": "True",
         "help": (
-            "Keep cascade attention off (the default). Set false to let the engine use it where "
-            "its heuristic expects a gain. (default: True)"
+            "No effect since 0.33.0, which removed cascade attention; kept so that existing "
+            "command lines still parse. Scheduled for removal.\n\nDeprecated: cascade attention "
+            "was removed; this setting has no effect. (default: True)"
         ),
-        "dest": "f24",
+        "dest": "f25",
     },
     {
         "flag": "--skip-tokenizer-init",
@@ -1430,7 +1482,7 @@ FLAGS = (
             "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
             "(default: False)"
         ),
-        "dest": "f25",
+        "dest": "f26",
     },
     {
         "flag": "--enable-prompt-embeds",
@@ -1450,7 +1502,7 @@ FLAGS = (
             "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
             "only for trusted clients. (default: False)"
         ),
-        "dest": "f26",
+        "dest": "f27",
     },
     {
         "flag": "--served-model-name",
@@ -1472,7 +1524,7 @@ FLAGS = (
             "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
             "uses model. After construction this holds the primary name. (default: None)"
         ),
-        "dest": "f27",
+        "dest": "f28",
     },
     {
         "flag": "--config-format",
@@ -1495,7 +1547,7 @@ FLAGS = (
             "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
             "first, then HF). (default: auto)"
         ),
-        "dest": "f28",
+        "dest": "f29",
     },
     {
         "flag": "--hf-token",
@@ -1512,7 +1564,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
-        "dest": "f29",
+        "dest": "f30",
     },
     {
         "flag": "--hf-overrides",
@@ -1532,7 +1584,7 @@ FLAGS = (
             "Changes to the Hugging Face config - a mapping of keys (nested mappings update "
             "sub-configs) or a function that edits and returns the config. (default: {})"
         ),
-        "dest": "f30",
+        "dest": "f31",
     },
     {
         "flag": "--model-class-overrides",
@@ -1556,7 +1608,7 @@ FLAGS = (
             "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
             "list). (default: {})"
         ),
-        "dest": "f31",
+        "dest": "f32",
     },
     {
         "flag": "--generation-config",
@@ -1577,7 +1629,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f32",
+        "dest": "f33",
     },
     {
         "flag": "--override-generation-config",
@@ -1599,7 +1651,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f33",
+        "dest": "f34",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1619,7 +1671,91 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f34",
+        "dest": "f35",
+    },
+    {
+        "flag": "--sleep-mode-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.sleep_mode_backend",
+        "cls": "ModelConfig",
+        "field": "sleep_mode_backend",
+        "root": "VllmConfig",
+        "path": ("model_config", "sleep_mode_backend"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "cumem",
+        "help": (
+            "How sleep mode frees and restores GPU state. \"cumem\" (the default) uses the "
+            "engine's CuMem allocator; other mechanisms (checkpoint/restore) may be registered by "
+            "the engine or plugins. (default: cumem)"
+        ),
+        "dest": "f36",
+    },
+    {
+        "flag": "--sleep-mode-offload-cudagraph",
+        "aliases": (),
+        "negatives": ("--no-sleep-mode-offload-cudagraph",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.sleep_mode_offload_cudagraph",
+        "cls": "ModelConfig",
+        "field": "sleep_mode_offload_cudagraph",
+        "root": "VllmConfig",
+        "path": ("model_config", "sleep_mode_offload_cudagraph"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "While asleep, copy the CUDA graph memory to CPU and put it back in place on wake-up. "
+            "Needs enable_sleep_mode, the \"cumem\" backend and CUDA graphs. (default: False)"
+        ),
+        "dest": "f37",
+    },
+    {
+        "flag": "--sleep-preserve-parameter-names",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.sleep_preserve_parameter_names",
+        "cls": "ModelConfig",
+        "field": "sleep_preserve_parameter_names",
+        "root": "VllmConfig",
+        "path": ("model_config", "sleep_preserve_parameter_names"),
+        "optional": False,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "[]",
+        "help": (
+            "Glob patterns of parameter names whose memory survives a level-2 sleep (the weight "
+            "sender leaves them out and the loader keeps them), e.g. frozen Engram tables; prefix "
+            "with \"draft.\" for the draft model's own parameters. (default: [])"
+        ),
+        "dest": "f38",
+    },
+    {
+        "flag": "--enable-nccl-comm-suspend",
+        "aliases": (),
+        "negatives": ("--no-enable-nccl-comm-suspend", "--disable-nccl-comm-suspend"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_nccl_comm_suspend",
+        "cls": "ModelConfig",
+        "field": "enable_nccl_comm_suspend",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_nccl_comm_suspend"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Experimental: also free the NCCL communicators' memory during sleep and restore them "
+            "on wake-up. Off, sleep frees weights and KV cache only. (default: False)"
+        ),
+        "dest": "f39",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1639,7 +1775,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f35",
+        "dest": "f40",
     },
     {
         "flag": "--model-impl",
@@ -1662,24 +1798,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f36",
-    },
-    {
-        "flag": "--override-attention-dtype",
-        "aliases": (),
-        "negatives": (),
-        "group": "ModelConfig",
-        "target": "ModelConfig.override_attention_dtype",
-        "cls": "ModelConfig",
-        "field": "override_attention_dtype",
-        "root": "VllmConfig",
-        "path": ("model_config", "override_attention_dtype"),
-        "optional": True,
-        "kind": "str",
-        "requires": "",
-        "default": "None",
-        "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
-        "dest": "f37",
+        "dest": "f41",
     },
     {
         "flag": "--logits-processors",
@@ -1698,7 +1817,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f38",
+        "dest": "f42",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1715,7 +1834,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f39",
+        "dest": "f43",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1736,7 +1855,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f40",
+        "dest": "f44",
     },
     {
         "flag": "--pooler-config",
@@ -1758,7 +1877,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f41",
+        "dest": "f45",
     },
     {
         "flag": "--language-model-only",
@@ -1775,7 +1894,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f42",
+        "dest": "f46",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1796,7 +1915,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f43",
+        "dest": "f47",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1813,7 +1932,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f44",
+        "dest": "f48",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1834,7 +1953,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f45",
+        "dest": "f49",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -1855,7 +1974,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f46",
+        "dest": "f50",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -1875,7 +1994,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f47",
+        "dest": "f51",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -1895,7 +2014,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f48",
+        "dest": "f52",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -1912,7 +2031,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f49",
+        "dest": "f53",
     },
     {
         "flag": "--mm-encoder-only",
@@ -1929,7 +2048,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f50",
+        "dest": "f54",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -1952,7 +2071,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f51",
+        "dest": "f55",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -2006,7 +2125,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f52",
+        "dest": "f56",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -2061,7 +2180,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f53",
+        "dest": "f57",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -2078,7 +2197,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f54",
+        "dest": "f58",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2095,7 +2214,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f55",
+        "dest": "f59",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2112,7 +2231,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f56",
+        "dest": "f60",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2129,7 +2248,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f57",
+        "dest": "f61",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2146,7 +2265,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f58",
+        "dest": "f62",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2163,7 +2282,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f59",
+        "dest": "f63",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2183,7 +2302,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f60",
+        "dest": "f64",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2200,7 +2319,87 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f61",
+        "dest": "f65",
+    },
+    {
+        "flag": "--mm-hasher-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_hasher_algorithm",
+        "cls": "ModelConfig",
+        "field": "mm_hasher_algorithm",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_hasher_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("blake3", "sha256", "sha512"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_hasher_algorithm. (default: None)",
+        "dest": "f66",
+    },
+    {
+        "flag": "--video-pruning-method",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.video_pruning_method",
+        "cls": "ModelConfig",
+        "field": "video_pruning_method",
+        "root": "VllmConfig",
+        "path": ("model_config", "video_pruning_method"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("evs", "vidcom2"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.video_pruning_method. (default: None)",
+        "dest": "f67",
+    },
+    {
+        "flag": "--mm-device-do-normalize",
+        "aliases": (),
+        "negatives": ("--no-mm-device-do-normalize",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_device_do_normalize",
+        "cls": "ModelConfig",
+        "field": "mm_device_do_normalize",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_device_do_normalize"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_device_do_normalize. (default: None)",
+        "dest": "f68",
+    },
+    {
+        "flag": "--mm-processor-device",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_processor_device",
+        "cls": "ModelConfig",
+        "field": "mm_processor_device",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_processor_device"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "cpu"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Where the multimodal processor runs (\"cpu\", or \"auto\" for the engine's choice); "
+            "MultiModalConfig keeps it as mm_processor_kwargs[\"device\"]. (default: None)"
+        ),
+        "dest": "f69",
     },
     {
         "flag": "--block-size",
@@ -2220,7 +2419,7 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f62",
+        "dest": "f70",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2241,7 +2440,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f71",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2283,7 +2482,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f72",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2303,7 +2502,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f73",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2320,7 +2519,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f74",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2345,7 +2544,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f75",
     },
     {
         "flag": "--calculate-kv-scales",
@@ -2372,7 +2571,7 @@ FLAGS = (
             "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
             "to 1.0. (default: False)"
         ),
-        "dest": "f68",
+        "dest": "f76",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2394,7 +2593,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f77",
     },
     {
         "flag": "--mamba-block-size",
@@ -2414,7 +2613,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f78",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2437,7 +2636,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f79",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2460,7 +2659,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f80",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2485,7 +2684,7 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f81",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2506,7 +2705,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f82",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2529,7 +2728,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f83",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2549,7 +2748,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f84",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2572,7 +2771,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f85",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2592,7 +2791,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f86",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2609,7 +2808,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f87",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2626,7 +2825,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-size",
@@ -2646,7 +2845,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2666,7 +2865,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2683,7 +2882,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-address",
@@ -2700,7 +2899,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2717,7 +2916,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2740,7 +2939,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f94",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2761,7 +2960,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f95",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2781,7 +2980,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f96",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2801,7 +3000,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f97",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2822,7 +3021,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f98",
     },
     {
         "flag": "--enable-eplb",
@@ -2842,7 +3041,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f99",
     },
     {
         "flag": "--eplb-config",
@@ -2864,7 +3063,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f100",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2888,7 +3087,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f101",
     },
     {
         "flag": "--all2all-backend",
@@ -2926,7 +3125,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f102",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2946,7 +3145,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f103",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2966,7 +3165,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f104",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -2986,7 +3185,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f105",
     },
     {
         "flag": "--enable-dbo",
@@ -3006,7 +3205,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f106",
     },
     {
         "flag": "--ubatch-size",
@@ -3023,7 +3222,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f107",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3043,7 +3242,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f108",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3063,7 +3262,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f109",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3083,7 +3282,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f110",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3100,7 +3299,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f111",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3125,7 +3324,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f112",
     },
     {
         "flag": "--worker-cls",
@@ -3142,7 +3341,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f113",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3162,7 +3361,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f114",
     },
     {
         "flag": "--master-addr",
@@ -3182,7 +3381,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f115",
     },
     {
         "flag": "--master-port",
@@ -3199,7 +3398,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f116",
     },
     {
         "flag": "--node-rank",
@@ -3216,7 +3415,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f117",
     },
     {
         "flag": "--nnodes",
@@ -3236,7 +3435,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f118",
     },
     {
         "flag": "--numa-bind",
@@ -3256,7 +3455,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f119",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3278,7 +3477,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f120",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3300,7 +3499,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f121",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3321,7 +3520,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f122",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3341,7 +3540,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f123",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3362,7 +3561,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f124",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3382,7 +3581,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f125",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3406,7 +3605,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f126",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3427,7 +3626,7 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f127",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3450,7 +3649,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f128",
     },
     {
         "flag": "--max-num-seqs",
@@ -3470,7 +3669,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
+        "dest": "f129",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3490,7 +3689,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f130",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3511,7 +3710,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f123",
+        "dest": "f131",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3531,7 +3730,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f132",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3551,7 +3750,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f133",
     },
     {
         "flag": "--scheduling-policy",
@@ -3574,7 +3773,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f134",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3594,7 +3793,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f135",
     },
     {
         "flag": "--scheduler-cls",
@@ -3614,7 +3813,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f136",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3635,7 +3834,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f137",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3656,7 +3855,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f138",
     },
     {
         "flag": "--watermark",
@@ -3676,7 +3875,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f139",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3696,7 +3895,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f140",
     },
     {
         "flag": "--async-scheduling",
@@ -3716,7 +3915,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f141",
     },
     {
         "flag": "--stream-interval",
@@ -3736,7 +3935,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f142",
     },
     {
         "flag": "--load-format",
@@ -3752,11 +3951,11 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "auto",
-            "bitsandbytes",
             "dummy",
             "fastsafetensors",
             "hf",
             "instanttensor",
+            "ipc_cache",
             "mistral",
             "modelexpress",
             "npcache",
@@ -3784,7 +3983,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f143",
     },
     {
         "flag": "--download-dir",
@@ -3804,7 +4003,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f144",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3833,7 +4032,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f145",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3850,7 +4049,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f146",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3872,7 +4071,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f147",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3892,7 +4091,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f148",
     },
     {
         "flag": "--ignore-patterns",
@@ -3915,7 +4114,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f149",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3932,7 +4131,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f150",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3954,7 +4153,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f151",
     },
     {
         "flag": "--offload-backend",
@@ -3977,7 +4176,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f152",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -3998,7 +4197,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f153",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4021,7 +4220,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f154",
     },
     {
         "flag": "--offload-group-size",
@@ -4041,7 +4240,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f155",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4058,7 +4257,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f156",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4078,7 +4277,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f157",
     },
     {
         "flag": "--offload-params",
@@ -4102,7 +4301,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f158",
     },
     {
         "flag": "--attention-config",
@@ -4124,7 +4323,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f159",
     },
     {
         "flag": "--attention-backend",
@@ -4183,7 +4382,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f160",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4241,7 +4440,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
+        "dest": "f161",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
@@ -4266,7 +4465,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f162",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4286,7 +4485,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f163",
     },
     {
         "flag": "--kernel-config",
@@ -4308,7 +4507,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f164",
     },
     {
         "flag": "--ir-op-priority",
@@ -4330,7 +4529,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f165",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4351,7 +4550,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f166",
     },
     {
         "flag": "--moe-backend",
@@ -4396,7 +4595,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f167",
     },
     {
         "flag": "--linear-backend",
@@ -4443,7 +4642,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f168",
     },
     {
         "flag": "--enable-lora",
@@ -4464,7 +4663,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f161",
+        "dest": "f169",
     },
     {
         "flag": "--max-lora-rank",
@@ -4487,7 +4686,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f162",
+        "dest": "f170",
     },
     {
         "flag": "--max-loras",
@@ -4507,7 +4706,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f163",
+        "dest": "f171",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4528,7 +4727,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f164",
+        "dest": "f172",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4548,7 +4747,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f165",
+        "dest": "f173",
     },
     {
         "flag": "--lora-dtype",
@@ -4571,7 +4770,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f174",
     },
     {
         "flag": "--lora-target-modules",
@@ -4594,7 +4793,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f175",
     },
     {
         "flag": "--default-mm-loras",
@@ -4618,7 +4817,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f176",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4639,7 +4838,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f177",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4661,7 +4860,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f178",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4682,7 +4881,49 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f171",
+        "dest": "f179",
+    },
+    {
+        "flag": "--enable-moe-shared-loras",
+        "aliases": (),
+        "negatives": ("--no-enable-moe-shared-loras", "--disable-moe-shared-loras"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_moe_shared_loras",
+        "cls": "LoRAConfig",
+        "field": "enable_moe_shared_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_moe_shared_loras"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once "
+            "for all experts (the \"shared-outer\" layout) and broadcast to every expert in the "
+            "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
+            "--enable-lora. (default: False)"
+        ),
+        "dest": "f180",
+    },
+    {
+        "flag": "--max-lora-cls-labels",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.max_lora_cls_labels",
+        "cls": "LoRAConfig",
+        "field": "max_lora_cls_labels",
+        "root": "VllmConfig",
+        "path": ("lora_config", "max_lora_cls_labels"),
+        "optional": True,
+        "kind": "int",
+        "requires": "--enable-lora",
+        "default": "None",
+        "help": (
+            "Largest output size of a LoRA classification head; unset uses the size of the base "
+            "model's classification head.\n\nNeeds --enable-lora. (default: None)"
+        ),
+        "dest": "f181",
     },
     {
         "flag": "--speculative-config",
@@ -4707,7 +4948,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f172",
+        "dest": "f182",
     },
     {
         "flag": "--spec-tokens",
@@ -4729,7 +4970,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f183",
     },
     {
         "flag": "--spec-model",
@@ -4751,7 +4992,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f184",
     },
     {
         "flag": "--spec-method",
@@ -4774,7 +5015,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f185",
     },
     {
         "flag": "--diffusion-config",
@@ -4798,7 +5039,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f176",
+        "dest": "f186",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4823,7 +5064,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f177",
+        "dest": "f187",
     },
     {
         "flag": "--reasoning-parser",
@@ -4843,7 +5084,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f178",
+        "dest": "f188",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4863,7 +5104,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f179",
+        "dest": "f189",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4884,7 +5125,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f190",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4904,7 +5145,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f191",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4929,7 +5170,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f192",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4949,7 +5190,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f183",
+        "dest": "f193",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -4966,7 +5207,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f184",
+        "dest": "f194",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -4986,7 +5227,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f195",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5006,7 +5247,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f196",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5023,7 +5264,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f187",
+        "dest": "f197",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5043,7 +5284,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f198",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5063,7 +5304,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f189",
+        "dest": "f199",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5083,7 +5324,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f190",
+        "dest": "f200",
     },
     {
         "flag": "--compilation-config",
@@ -5113,7 +5354,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f191",
+        "dest": "f201",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5137,7 +5378,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f202",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5160,7 +5401,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f203",
     },
     {
         "flag": "--profiler-config",
@@ -5183,7 +5424,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f204",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5205,7 +5446,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f205",
     },
     {
         "flag": "--kv-events-config",
@@ -5228,7 +5469,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f206",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5251,7 +5492,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f207",
     },
     {
         "flag": "--reasoning-config",
@@ -5275,7 +5516,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f208",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5298,7 +5539,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f209",
     },
     {
         "flag": "--additional-config",
@@ -5319,7 +5560,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f200",
+        "dest": "f210",
     },
     {
         "flag": "--optimization-level",
@@ -5344,7 +5585,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f201",
+        "dest": "f211",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5369,7 +5610,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f202",
+        "dest": "f212",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5389,7 +5630,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f203",
+        "dest": "f213",
     },
     {
         "flag": "--disable-log-stats",
@@ -5406,7 +5647,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f204",
+        "dest": "f214",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5426,7 +5667,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f215",
     },
     {
         "flag": "--enable-log-requests",
@@ -5447,7 +5688,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f206",
+        "dest": "f216",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5467,7 +5708,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f217",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5493,7 +5734,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f208",
+        "dest": "f218",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5519,7 +5760,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f219",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5540,7 +5781,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f220",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5561,6 +5802,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f211",
+        "dest": "f221",
     },
 )

@@ -260,7 +260,7 @@ class SpeculativeConfig:
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
-        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
+        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'dots3_note_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen4_exp_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'bailing_hybrid_v3_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'kimi_k3_mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'step5_mtp', 'hy_v3_mtp', 'hy_v4_mtp', 'gemma4_mtp', 'inkling_mtp', 'glm5_next_mtp'):
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
