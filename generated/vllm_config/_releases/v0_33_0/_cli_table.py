@@ -775,6 +775,11 @@ CLASSES = {
             "quantization": "",
             "moe_backend": "",
             "attention_backend": "",
+            "kv_cache_dtype": "",
+            "index_share_for_mtp_iteration": "",
+            "disable_eagle_block_drop": "",
+            "disable_lookahead_block_hashes": "",
+            "draft_lm_head_quantization": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -798,6 +803,12 @@ CLASSES = {
             "synthetic_acceptance_rates": "",
             "synthetic_acceptance_length": "",
             "draft_sample_method": "",
+            "enable_adaptive_verification": "",
+            "dspark_draft_topk": "",
+            "xpress_topc": "",
+            "fly_window_size": "",
+            "fly_entropy_threshold": "",
+            "fly_entropy_top_k": "",
         },
         "from_parent": {"target_model_config": "model_config", "target_parallel_config": "parallel_config"},
     },
@@ -5012,8 +5023,8 @@ FLAGS = (
         "help": (
             "Proposer. Left None, it is inferred: \"ngram\" for model \"ngram\", a custom "
             "proposer for a dotted class path, otherwise \"draft_model\" refined from the "
-            "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
-            "names become \"mtp\". (default: None)"
+            "checkpoint (eagle, eagle3, dflash, dspark, mtp). Legacy \"*_mtp\" names become "
+            "\"mtp\". Medusa and MLP-speculator drafters are gone in 0.33.0. (default: None)"
         ),
         "dest": "f185",
     },
