@@ -193,25 +193,17 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
-            "minimax_m3_msa_decode_backend": "",
-            "backend_per_kind": "",
             "flash_attn_version": "",
+            "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
-            "tokenspeed_mla_min_split_kv": "",
             "tq_max_kv_splits_for_cuda_graph": "",
             "use_trtllm_attention": "",
             "disable_flashinfer_q_quantization": "",
             "mla_prefill_backend": "",
             "use_prefill_query_quantization": "",
-            "trtllm_ragged_backend": "",
+            "use_fp4_indexer_cache": "",
             "indexer_kv_dtype": "",
-            "indexer_sparse_logits": "",
-            "indexer_tp_shard_min_rows": "",
-            "minimax_m3_indexer_cp": "",
-            "hisparse_config": "HiSparseConfig",
             "use_non_causal": "",
-            "sparse_mla_force_mqa": "",
-            "sparse_mla_prefill_workspace_factor": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
@@ -224,7 +216,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "prefix_match_unit": "",
+            "hash_block_size": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -232,7 +224,7 @@ CLASSES = {
             "sliding_window": "",
             "enable_prefix_caching": "",
             "prefix_caching_hash_algo": "",
-            "prefix_cache_retention_interval": "",
+            "calculate_kv_scales": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
             "skip_page_size_padded": "",
@@ -240,11 +232,7 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
-            "enable_mamba_shared_prefix_checkpoint": "",
-            "replayssm_buffer_len": "",
-            "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
-            "swa_bounded_replay": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
             "kv_offloading_backend": "",
@@ -267,7 +255,6 @@ CLASSES = {
             "fuse_act_padding": "",
             "fuse_mla_dual_rms_norm": "",
             "fuse_rope_kvcache": "",
-            "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
             "sp_min_token_num": "",
@@ -305,9 +292,6 @@ CLASSES = {
             "cudagraph_num_of_warmups": "",
             "cudagraph_capture_sizes": "",
             "cudagraph_copy_inputs": "",
-            "cudagraph_decoder_replay": "",
-            "decoder_replay_cudagraph_capture_sizes": "",
-            "decoder_replay_trim_threshold": "",
             "cudagraph_specialize_lora": "",
             "use_inductor_graph_partition": "",
             "pass_config": "PassConfig",
@@ -362,17 +346,11 @@ CLASSES = {
             "data_parallel_multi_port_external_lb": "",
         },
     },
-    "HiSparseConfig": {
-        "module": "attention",
-        "root": "VllmConfig",
-        "path": ("attention_config", "hisparse_config"),
-        "fields": {"device_buffer_size": "", "eager_host_mirror": ""},
-    },
     "IrOpPriorityConfig": {
         "module": "kernel",
         "root": "VllmConfig",
         "path": ("kernel_config", "ir_op_priority"),
-        "fields": {"rms_norm": "", "fused_add_rms_norm": "", "gelu_and_mul_sparse": ""},
+        "fields": {"rms_norm": "", "fused_add_rms_norm": ""},
     },
     "KernelConfig": {
         "module": "kernel",
@@ -381,14 +359,9 @@ CLASSES = {
         "fields": {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
-            "enable_rocm_segmented_attn_autotune": "",
             "enable_cutedsl_warmup": "",
-            "enable_jit_warmup": "",
-            "monokernel": "",
             "moe_backend": "",
-            "sparse_indexer_topk_backend": "",
             "linear_backend": "",
-            "linear_backend_per_quant": "",
         },
         "factories": ["ir_op_priority"],
     },
@@ -459,18 +432,15 @@ CLASSES = {
             "enable_tower_connector_lora": "",
             "specialize_active_lora": "",
             "enable_mixed_moe_lora_format": "",
+            "enable_moe_shared_loras": "",
+            "max_lora_cls_labels": "",
         },
     },
     "MambaConfig": {
         "module": "mamba",
         "root": "VllmConfig",
         "path": ("mamba_config",),
-        "fields": {
-            "backend": "",
-            "enable_stochastic_rounding": "",
-            "stochastic_rounding_philox_rounds": "",
-            "ssu_algorithm": "",
-        },
+        "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
     },
     "ModelConfig": {
         "module": "model",
@@ -498,10 +468,11 @@ CLASSES = {
             "quantization_config": "",
             "allow_deprecated_quantization": "",
             "enforce_eager": "",
-            "enable_return_routed_experts": "",
+            "return_sampling_mask": "",
             "max_logprobs": "",
             "logprobs_mode": "",
             "use_fp64_gumbel": "",
+            "enable_trace_replay": "",
             "disable_sliding_window": "",
             "disable_cascade_attn": "",
             "skip_tokenizer_init": "",
@@ -515,9 +486,11 @@ CLASSES = {
             "override_generation_config": "",
             "enable_sleep_mode": "",
             "sleep_mode_backend": "",
+            "sleep_mode_offload_cudagraph": "",
+            "sleep_preserve_parameter_names": "",
+            "enable_nccl_comm_suspend": "",
             "enable_cumem_allocator": "",
             "model_impl": "",
-            "override_attention_dtype": "",
             "logits_processors": "",
             "io_processor_plugin": "",
             "renderer_num_workers": "",
@@ -543,6 +516,10 @@ CLASSES = {
             "video_pruning_rate": "",
             "mm_tensor_ipc": "",
             "mm_ipc_gpu_memory_gb": "",
+            "mm_hasher_algorithm": "",
+            "video_pruning_method": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
         },
     },
     "MultiModalConfig": {
@@ -555,8 +532,11 @@ CLASSES = {
             "enable_mm_embeds": "",
             "media_io_kwargs": "",
             "mm_processor_kwargs": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
             "mm_processor_cache_gb": "",
             "mm_processor_cache_type": "",
+            "mm_hasher_algorithm": "",
             "mm_shm_cache_max_object_size_mb": "",
             "mm_encoder_only": "",
             "mm_encoder_tp_mode": "",
@@ -568,7 +548,9 @@ CLASSES = {
             "interleave_mm_strings": "",
             "skip_mm_profiling": "",
             "video_pruning_rate": "",
+            "video_pruning_method": "",
             "mm_tensor_ipc": "",
+            "allow_missing_mm_embeddings": "",
             "mm_ipc_gpu_memory_gb": "",
         },
     },
@@ -705,6 +687,7 @@ CLASSES = {
             "dimensions": "",
             "enable_chunked_processing": "",
             "max_embed_len": "",
+            "enable_flash_late_interaction": "",
             "logit_mean": "",
             "logit_sigma": "",
             "step_tag_id": "",
@@ -792,6 +775,11 @@ CLASSES = {
             "quantization": "",
             "moe_backend": "",
             "attention_backend": "",
+            "kv_cache_dtype": "",
+            "index_share_for_mtp_iteration": "",
+            "disable_eagle_block_drop": "",
+            "disable_lookahead_block_hashes": "",
+            "draft_lm_head_quantization": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -815,6 +803,12 @@ CLASSES = {
             "synthetic_acceptance_rates": "",
             "synthetic_acceptance_length": "",
             "draft_sample_method": "",
+            "enable_adaptive_verification": "",
+            "dspark_draft_topk": "",
+            "xpress_topc": "",
+            "fly_window_size": "",
+            "fly_entropy_threshold": "",
+            "fly_entropy_top_k": "",
         },
         "from_parent": {"target_model_config": "model_config", "target_parallel_config": "parallel_config"},
     },
@@ -985,7 +979,17 @@ FLAGS = (
         "path": ("model_config", "tokenizer_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "mistral", "slow"),
+        "choices": (
+            "alpamayo2_super",
+            "auto",
+            "cohere",
+            "deepseek_v32",
+            "deepseek_v4",
+            "hf",
+            "inkling",
+            "kimi_k3",
+            "mistral",
+        ),
         "literal_type": "str",
         "open": True,
         "normalise": ["lower"],
@@ -1222,7 +1226,6 @@ FLAGS = (
             "auto_gptq",
             "awq",
             "awq_marlin",
-            "bitsandbytes",
             "compressed-tensors",
             "deepseek_v4_fp8",
             "experts_int8",
@@ -1245,6 +1248,7 @@ FLAGS = (
             "moe_wna16",
             "mxfp4",
             "mxfp8",
+            "nvfp4_per_token",
             "online",
             "quark",
             "torchao",
@@ -1324,20 +1328,23 @@ FLAGS = (
         "dest": "f18",
     },
     {
-        "flag": "--enable-return-routed-experts",
+        "flag": "--return-sampling-mask",
         "aliases": (),
-        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
+        "negatives": ("--no-return-sampling-mask",),
         "group": "ModelConfig",
-        "target": "ModelConfig.enable_return_routed_experts",
+        "target": "ModelConfig.return_sampling_mask",
         "cls": "ModelConfig",
-        "field": "enable_return_routed_experts",
+        "field": "return_sampling_mask",
         "root": "VllmConfig",
-        "path": ("model_config", "enable_return_routed_experts"),
+        "path": ("model_config", "return_sampling_mask"),
         "optional": False,
         "kind": "bool",
         "requires": "",
         "default": "False",
-        "help": "Return which MoE experts each token was routed to. (default: False)",
+        "help": (
+            "Also return, per sample, which tokens remained eligible after the sampling filters "
+            "(top-k, top-p, ...) were applied. (default: False)"
+        ),
         "dest": "f19",
     },
     {
@@ -1405,9 +1412,30 @@ FLAGS = (
         "dest": "f22",
     },
     {
+        "flag": "--enable-trace-replay",
+        "aliases": (),
+        "negatives": ("--no-enable-trace-replay", "--disable-trace-replay"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_trace_replay",
+        "cls": "ModelConfig",
+        "field": "enable_trace_replay",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_trace_replay"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Let requests supply a token sequence that decoding must follow, while the logprobs "
+            "are still computed for real. For debugging and RL; it reserves a buffer per request, "
+            "hence off by default. (default: False)"
+        ),
+        "dest": "f23",
+    },
+    {
         "flag": "--disable-sliding-window",
         "aliases": (),
-        "negatives": ("--no-disable-sliding-window",),
+        "negatives": ("--no-disable-sliding-window", "--enable-sliding-window"),
         "group": "ModelConfig",
         "target": "ModelConfig.disable_sliding_window",
         "cls": "ModelConfig",
@@ -1422,12 +1450,12 @@ FLAGS = (
             "Use full attention instead of the model's sliding window, capping the context at the "
             "window size. Ignored for models without sliding window. (default: False)"
         ),
-        "dest": "f23",
+        "dest": "f24",
     },
     {
         "flag": "--disable-cascade-attn",
         "aliases": (),
-        "negatives": ("--no-disable-cascade-attn",),
+        "negatives": ("--no-disable-cascade-attn", "--enable-cascade-attn"),
         "group": "ModelConfig",
         "target": "ModelConfig.disable_cascade_attn",
         "cls": "ModelConfig",
@@ -1436,13 +1464,16 @@ FLAGS = (
         "path": ("model_config", "disable_cascade_attn"),
         "optional": False,
         "kind": "bool",
+        "deprecated": "cascade attention was removed; this setting has no effect",
+        "replacement": "",
         "requires": "",
         "default": "True",
         "help": (
-            "Keep cascade attention off (the default). Set false to let the engine use it where "
-            "its heuristic expects a gain. (default: True)"
+            "No effect since 0.33.0, which removed cascade attention; kept so that existing "
+            "command lines still parse. Scheduled for removal.\n\nDeprecated: cascade attention "
+            "was removed; this setting has no effect. (default: True)"
         ),
-        "dest": "f24",
+        "dest": "f25",
     },
     {
         "flag": "--skip-tokenizer-init",
@@ -1462,7 +1493,7 @@ FLAGS = (
             "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
             "(default: False)"
         ),
-        "dest": "f25",
+        "dest": "f26",
     },
     {
         "flag": "--enable-prompt-embeds",
@@ -1482,7 +1513,7 @@ FLAGS = (
             "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
             "only for trusted clients. (default: False)"
         ),
-        "dest": "f26",
+        "dest": "f27",
     },
     {
         "flag": "--served-model-name",
@@ -1504,7 +1535,7 @@ FLAGS = (
             "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
             "uses model. After construction this holds the primary name. (default: None)"
         ),
-        "dest": "f27",
+        "dest": "f28",
     },
     {
         "flag": "--config-format",
@@ -1527,7 +1558,7 @@ FLAGS = (
             "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
             "first, then HF). (default: auto)"
         ),
-        "dest": "f28",
+        "dest": "f29",
     },
     {
         "flag": "--hf-token",
@@ -1544,7 +1575,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
-        "dest": "f29",
+        "dest": "f30",
     },
     {
         "flag": "--hf-overrides",
@@ -1564,7 +1595,7 @@ FLAGS = (
             "Changes to the Hugging Face config - a mapping of keys (nested mappings update "
             "sub-configs) or a function that edits and returns the config. (default: {})"
         ),
-        "dest": "f30",
+        "dest": "f31",
     },
     {
         "flag": "--model-class-overrides",
@@ -1588,7 +1619,7 @@ FLAGS = (
             "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
             "list). (default: {})"
         ),
-        "dest": "f31",
+        "dest": "f32",
     },
     {
         "flag": "--generation-config",
@@ -1609,7 +1640,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f32",
+        "dest": "f33",
     },
     {
         "flag": "--override-generation-config",
@@ -1631,7 +1662,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f33",
+        "dest": "f34",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1651,7 +1682,91 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f34",
+        "dest": "f35",
+    },
+    {
+        "flag": "--sleep-mode-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.sleep_mode_backend",
+        "cls": "ModelConfig",
+        "field": "sleep_mode_backend",
+        "root": "VllmConfig",
+        "path": ("model_config", "sleep_mode_backend"),
+        "optional": False,
+        "kind": "str",
+        "requires": "",
+        "default": "cumem",
+        "help": (
+            "How sleep mode frees and restores GPU state. \"cumem\" (the default) uses the "
+            "engine's CuMem allocator; other mechanisms (checkpoint/restore) may be registered by "
+            "the engine or plugins. (default: cumem)"
+        ),
+        "dest": "f36",
+    },
+    {
+        "flag": "--sleep-mode-offload-cudagraph",
+        "aliases": (),
+        "negatives": ("--no-sleep-mode-offload-cudagraph",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.sleep_mode_offload_cudagraph",
+        "cls": "ModelConfig",
+        "field": "sleep_mode_offload_cudagraph",
+        "root": "VllmConfig",
+        "path": ("model_config", "sleep_mode_offload_cudagraph"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "While asleep, copy the CUDA graph memory to CPU and put it back in place on wake-up. "
+            "Needs enable_sleep_mode, the \"cumem\" backend and CUDA graphs. (default: False)"
+        ),
+        "dest": "f37",
+    },
+    {
+        "flag": "--sleep-preserve-parameter-names",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.sleep_preserve_parameter_names",
+        "cls": "ModelConfig",
+        "field": "sleep_preserve_parameter_names",
+        "root": "VllmConfig",
+        "path": ("model_config", "sleep_preserve_parameter_names"),
+        "optional": False,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "[]",
+        "help": (
+            "Glob patterns of parameter names whose memory survives a level-2 sleep (the weight "
+            "sender leaves them out and the loader keeps them), e.g. frozen Engram tables; prefix "
+            "with \"draft.\" for the draft model's own parameters. (default: [])"
+        ),
+        "dest": "f38",
+    },
+    {
+        "flag": "--enable-nccl-comm-suspend",
+        "aliases": (),
+        "negatives": ("--no-enable-nccl-comm-suspend", "--disable-nccl-comm-suspend"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_nccl_comm_suspend",
+        "cls": "ModelConfig",
+        "field": "enable_nccl_comm_suspend",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_nccl_comm_suspend"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Experimental: also free the NCCL communicators' memory during sleep and restore them "
+            "on wake-up. Off, sleep frees weights and KV cache only. (default: False)"
+        ),
+        "dest": "f39",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1671,7 +1786,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f35",
+        "dest": "f40",
     },
     {
         "flag": "--model-impl",
@@ -1694,24 +1809,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f36",
-    },
-    {
-        "flag": "--override-attention-dtype",
-        "aliases": (),
-        "negatives": (),
-        "group": "ModelConfig",
-        "target": "ModelConfig.override_attention_dtype",
-        "cls": "ModelConfig",
-        "field": "override_attention_dtype",
-        "root": "VllmConfig",
-        "path": ("model_config", "override_attention_dtype"),
-        "optional": True,
-        "kind": "str",
-        "requires": "",
-        "default": "None",
-        "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
-        "dest": "f37",
+        "dest": "f41",
     },
     {
         "flag": "--logits-processors",
@@ -1730,7 +1828,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f38",
+        "dest": "f42",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1747,7 +1845,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f39",
+        "dest": "f43",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1768,7 +1866,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f40",
+        "dest": "f44",
     },
     {
         "flag": "--pooler-config",
@@ -1790,7 +1888,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f41",
+        "dest": "f45",
     },
     {
         "flag": "--language-model-only",
@@ -1807,7 +1905,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f42",
+        "dest": "f46",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1828,7 +1926,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f43",
+        "dest": "f47",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1845,7 +1943,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f44",
+        "dest": "f48",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1866,7 +1964,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f45",
+        "dest": "f49",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -1887,7 +1985,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f46",
+        "dest": "f50",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -1907,7 +2005,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f47",
+        "dest": "f51",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -1927,7 +2025,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f48",
+        "dest": "f52",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -1944,7 +2042,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f49",
+        "dest": "f53",
     },
     {
         "flag": "--mm-encoder-only",
@@ -1961,7 +2059,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f50",
+        "dest": "f54",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -1984,7 +2082,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f51",
+        "dest": "f55",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -2004,9 +2102,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
-            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
-            "ROCM_SEGMENTED_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
             "ROCM_AITER_FA",
@@ -2014,12 +2110,10 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
-            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
-            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -2027,43 +2121,28 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
-            "FLASHMLA_SPARSE_DSV41",
-            "FLASHINFER_MLA_SPARSE_DSV41",
-            "ROCM_FLASHMLA_SPARSE_DSV41",
-            "FLASHMLA_MEGA_ATTN_DSV41",
-            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
-            "FLASH_ATTN_MLA_SPARSE_FA4",
             "MINIMAX_M3_SPARSE",
-            "CUTLASS_MSA",
-            "TRITON_MSA",
-            "STEP5_DSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
-            "CPU_MLA",
-            "AMX_MLA",
             "TURBOQUANT",
-            "ROCM_OCTAVE",
-            "ULTRAQUANT",
             "CUSTOM",
         ),
         "open": True,
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f52",
+        "dest": "f56",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
-            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
-            "ROCM_SEGMENTED_ATTN": "vllm.v1.attention.backends.rocm_segmented_attn.RocmSegmentedAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
             "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
@@ -2071,14 +2150,10 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
-            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
-            "FLASHINFER_MLA_SPARSE_SM90": (
-                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
-            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -2086,30 +2161,15 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
-            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
-            "FLASHINFER_MLA_SPARSE_DSV41": (
-                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
-            ),
-            "ROCM_FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.amd.rocm.DeepseekV41ROCMAiterMLASparseBackend",
-            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
-            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
-            "FLASH_ATTN_MLA_SPARSE_FA4": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseFA4Backend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
-            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
-            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
-            "STEP5_DSA": "vllm.models.step5.nvidia.sparse_attention.Step5DSAAttentionBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
-            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
-            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
-            "ROCM_OCTAVE": "vllm.v1.attention.backends.rocm_octave_attn.RocmOctaveAttentionBackend",
-            "ULTRAQUANT": "vllm.v1.attention.backends.ultraquant_attn.UltraQuantAttentionBackend",
             "CUSTOM": None,
         },
     },
@@ -2131,7 +2191,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f53",
+        "dest": "f57",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -2148,7 +2208,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f54",
+        "dest": "f58",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2165,7 +2225,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f55",
+        "dest": "f59",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2182,7 +2242,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f56",
+        "dest": "f60",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2199,7 +2259,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f57",
+        "dest": "f61",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2216,7 +2276,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f58",
+        "dest": "f62",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2233,7 +2293,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f59",
+        "dest": "f63",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2253,7 +2313,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f60",
+        "dest": "f64",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2270,7 +2330,87 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f61",
+        "dest": "f65",
+    },
+    {
+        "flag": "--mm-hasher-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_hasher_algorithm",
+        "cls": "ModelConfig",
+        "field": "mm_hasher_algorithm",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_hasher_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("blake3", "sha256", "sha512"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_hasher_algorithm. (default: None)",
+        "dest": "f66",
+    },
+    {
+        "flag": "--video-pruning-method",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.video_pruning_method",
+        "cls": "ModelConfig",
+        "field": "video_pruning_method",
+        "root": "VllmConfig",
+        "path": ("model_config", "video_pruning_method"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("evs", "vidcom2"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.video_pruning_method. (default: None)",
+        "dest": "f67",
+    },
+    {
+        "flag": "--mm-device-do-normalize",
+        "aliases": (),
+        "negatives": ("--no-mm-device-do-normalize",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_device_do_normalize",
+        "cls": "ModelConfig",
+        "field": "mm_device_do_normalize",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_device_do_normalize"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_device_do_normalize. (default: None)",
+        "dest": "f68",
+    },
+    {
+        "flag": "--mm-processor-device",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_processor_device",
+        "cls": "ModelConfig",
+        "field": "mm_processor_device",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_processor_device"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "cpu"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Where the multimodal processor runs (\"cpu\", or \"auto\" for the engine's choice); "
+            "MultiModalConfig keeps it as mm_processor_kwargs[\"device\"]. (default: None)"
+        ),
+        "dest": "f69",
     },
     {
         "flag": "--block-size",
@@ -2290,34 +2430,11 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f62",
-    },
-    {
-        "flag": "--prefix-match-unit",
-        "aliases": (),
-        "negatives": (),
-        "group": "CacheConfig",
-        "target": "CacheConfig.prefix_match_unit",
-        "cls": "CacheConfig",
-        "field": "prefix_match_unit",
-        "root": "VllmConfig",
-        "path": ("cache_config", "prefix_match_unit"),
-        "optional": True,
-        "kind": "int",
-        "requires": "",
-        "default": "None",
-        "help": (
-            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
-            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
-            "1024-token block of a hybrid model) when every cache group's block size is a "
-            "multiple of it. Sets matching granularity only, not how often states are stored. "
-            "(default: None)"
-        ),
-        "dest": "f63",
+        "dest": "f70",
     },
     {
         "flag": "--gpu-memory-utilization",
-        "aliases": ("--device-memory-utilization",),
+        "aliases": (),
         "negatives": (),
         "group": "CacheConfig",
         "target": "CacheConfig.gpu_memory_utilization",
@@ -2334,7 +2451,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f64",
+        "dest": "f71",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2361,16 +2478,10 @@ FLAGS = (
             "int4_per_token_head",
             "int8_per_token_head",
             "nvfp4",
-            "nvfp4_4over6",
-            "nvfp4_ds_mla",
-            "octave_k3v3",
-            "octave_k3v3_compact",
-            "octave_k3v4",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
             "turboquant_k8v4",
-            "ultraquant_4bit",
         ),
         "literal_type": "str",
         "open": False,
@@ -2382,7 +2493,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f65",
+        "dest": "f72",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2402,7 +2513,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f66",
+        "dest": "f73",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2419,7 +2530,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f67",
+        "dest": "f74",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2444,29 +2555,34 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f68",
+        "dest": "f75",
     },
     {
-        "flag": "--prefix-cache-retention-interval",
+        "flag": "--calculate-kv-scales",
         "aliases": (),
-        "negatives": (),
+        "negatives": ("--no-calculate-kv-scales",),
         "group": "CacheConfig",
-        "target": "CacheConfig.prefix_cache_retention_interval",
+        "target": "CacheConfig.calculate_kv_scales",
         "cls": "CacheConfig",
-        "field": "prefix_cache_retention_interval",
+        "field": "calculate_kv_scales",
         "root": "VllmConfig",
-        "path": ("cache_config", "prefix_cache_retention_interval"),
-        "optional": True,
-        "kind": "int",
-        "requires": "",
-        "default": "0",
-        "help": (
-            "Spacing in tokens of the extra sliding-window and Mamba prefix-cache checkpoints "
-            "kept. 0 keeps only the necessary ones (the last replay boundary, shared-prefix "
-            "junctions); a positive multiple of the scheduler block size also keeps one every "
-            "that many tokens; None keeps them all. Other cache groups ignore it. (default: 0)"
+        "path": ("cache_config", "calculate_kv_scales"),
+        "optional": False,
+        "kind": "bool",
+        "deprecated": (
+            "scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or "
+            "default to 1.0"
         ),
-        "dest": "f69",
+        "replacement": "",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off, "
+            "scales are read from the checkpoint if present, else 1.0.\n\nDeprecated: scheduled "
+            "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
+            "to 1.0. (default: False)"
+        ),
+        "dest": "f76",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2488,7 +2604,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f70",
+        "dest": "f77",
     },
     {
         "flag": "--mamba-block-size",
@@ -2508,7 +2624,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f71",
+        "dest": "f78",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2531,7 +2647,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f79",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2554,7 +2670,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f73",
+        "dest": "f80",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2568,82 +2684,18 @@ FLAGS = (
         "path": ("cache_config", "mamba_cache_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("align", "none"),
+        "choices": ("align", "all", "none"),
         "literal_type": "str",
         "open": False,
         "requires": "",
         "default": "none",
         "help": (
-            "Which Mamba states are cached for prefix reuse; follows enable_prefix_caching. "
-            "\"none\": none (prefix caching off). \"align\": only the last state of each "
-            "scheduler step that falls on a block boundary. (default: none)"
+            "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
+            "\"all\": the state at every block boundary (default for supporting models when "
+            "prefix caching is on). \"align\": only the last state of each scheduler step that "
+            "falls on a block boundary. (default: none)"
         ),
-        "dest": "f74",
-    },
-    {
-        "flag": "--enable-mamba-shared-prefix-checkpoint",
-        "aliases": (),
-        "negatives": ("--no-enable-mamba-shared-prefix-checkpoint", "--disable-mamba-shared-prefix-checkpoint"),
-        "group": "CacheConfig",
-        "target": "CacheConfig.enable_mamba_shared_prefix_checkpoint",
-        "cls": "CacheConfig",
-        "field": "enable_mamba_shared_prefix_checkpoint",
-        "root": "VllmConfig",
-        "path": ("cache_config", "enable_mamba_shared_prefix_checkpoint"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Also keep a Mamba \"align\" checkpoint where an EAGLE/MTP draft was seen to resume "
-            "(the shared-prefix junction), not only at the prompt's end. Effective only with "
-            "prefix caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba "
-            "block size. (default: False)"
-        ),
-        "dest": "f75",
-    },
-    {
-        "flag": "--replayssm-buffer-len",
-        "aliases": (),
-        "negatives": (),
-        "group": "CacheConfig",
-        "target": "CacheConfig.replayssm_buffer_len",
-        "cls": "CacheConfig",
-        "field": "replayssm_buffer_len",
-        "root": "VllmConfig",
-        "path": ("cache_config", "replayssm_buffer_len"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "16",
-        "help": (
-            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
-            "Not used by Kimi-K3 speculative decoding. (default: 16)"
-        ),
-        "dest": "f76",
-    },
-    {
-        "flag": "--use-replayssm",
-        "aliases": (),
-        "negatives": ("--no-use-replayssm",),
-        "group": "CacheConfig",
-        "target": "CacheConfig.use_replayssm",
-        "cls": "CacheConfig",
-        "field": "use_replayssm",
-        "root": "VllmConfig",
-        "path": ("cache_config", "use_replayssm"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
-            "back only when flushing, instead of storing it every step. Needs the Triton or "
-            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
-            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
-            "replayssm_buffer_len flushes best. (default: False)"
-        ),
-        "dest": "f77",
+        "dest": "f81",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2664,29 +2716,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f78",
-    },
-    {
-        "flag": "--swa-bounded-replay",
-        "aliases": (),
-        "negatives": ("--no-swa-bounded-replay",),
-        "group": "CacheConfig",
-        "target": "CacheConfig.swa_bounded_replay",
-        "cls": "CacheConfig",
-        "field": "swa_bounded_replay",
-        "root": "VllmConfig",
-        "path": ("cache_config", "swa_bounded_replay"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "True",
-        "help": (
-            "For models that support it (DeepSeek-V4.1): leave the sliding-window KV out of "
-            "prefix caching and rebuild it after a hit by recomputing the last window; layers "
-            "after the last KV-source layer then prefill only each request's trailing window. "
-            "Needs Model Runner V2. (default: True)"
-        ),
-        "dest": "f79",
+        "dest": "f82",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2709,7 +2739,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f80",
+        "dest": "f83",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2729,7 +2759,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f81",
+        "dest": "f84",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2752,7 +2782,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f82",
+        "dest": "f85",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2772,7 +2802,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f83",
+        "dest": "f86",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2789,7 +2819,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f84",
+        "dest": "f87",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2806,7 +2836,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f85",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-size",
@@ -2826,7 +2856,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f86",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2846,7 +2876,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f87",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2863,7 +2893,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f88",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-address",
@@ -2880,7 +2910,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f89",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2897,7 +2927,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f90",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2920,7 +2950,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f91",
+        "dest": "f94",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2941,7 +2971,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f92",
+        "dest": "f95",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2961,7 +2991,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f93",
+        "dest": "f96",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2981,7 +3011,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f94",
+        "dest": "f97",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -3002,7 +3032,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f95",
+        "dest": "f98",
     },
     {
         "flag": "--enable-eplb",
@@ -3022,7 +3052,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f99",
     },
     {
         "flag": "--eplb-config",
@@ -3044,7 +3074,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f97",
+        "dest": "f100",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -3068,7 +3098,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f98",
+        "dest": "f101",
     },
     {
         "flag": "--all2all-backend",
@@ -3106,7 +3136,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f99",
+        "dest": "f102",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -3126,7 +3156,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f100",
+        "dest": "f103",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -3146,7 +3176,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f101",
+        "dest": "f104",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3166,7 +3196,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f102",
+        "dest": "f105",
     },
     {
         "flag": "--enable-dbo",
@@ -3186,7 +3216,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f103",
+        "dest": "f106",
     },
     {
         "flag": "--ubatch-size",
@@ -3203,7 +3233,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f104",
+        "dest": "f107",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3223,7 +3253,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f105",
+        "dest": "f108",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3243,7 +3273,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f106",
+        "dest": "f109",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3263,7 +3293,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f107",
+        "dest": "f110",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3280,7 +3310,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f108",
+        "dest": "f111",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3305,7 +3335,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f109",
+        "dest": "f112",
     },
     {
         "flag": "--worker-cls",
@@ -3322,7 +3352,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f110",
+        "dest": "f113",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3342,7 +3372,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f111",
+        "dest": "f114",
     },
     {
         "flag": "--master-addr",
@@ -3362,7 +3392,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f112",
+        "dest": "f115",
     },
     {
         "flag": "--master-port",
@@ -3379,7 +3409,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f113",
+        "dest": "f116",
     },
     {
         "flag": "--node-rank",
@@ -3396,7 +3426,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f114",
+        "dest": "f117",
     },
     {
         "flag": "--nnodes",
@@ -3416,7 +3446,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f115",
+        "dest": "f118",
     },
     {
         "flag": "--numa-bind",
@@ -3436,7 +3466,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f116",
+        "dest": "f119",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3458,7 +3488,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f117",
+        "dest": "f120",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3480,7 +3510,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f118",
+        "dest": "f121",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3501,7 +3531,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f119",
+        "dest": "f122",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3521,7 +3551,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f120",
+        "dest": "f123",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3542,7 +3572,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f121",
+        "dest": "f124",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3562,7 +3592,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f125",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3586,7 +3616,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f123",
+        "dest": "f126",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3607,7 +3637,7 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f124",
+        "dest": "f127",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3630,7 +3660,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f125",
+        "dest": "f128",
     },
     {
         "flag": "--max-num-seqs",
@@ -3650,7 +3680,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f126",
+        "dest": "f129",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3670,7 +3700,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f127",
+        "dest": "f130",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3691,7 +3721,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f128",
+        "dest": "f131",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3711,7 +3741,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f129",
+        "dest": "f132",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3731,7 +3761,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f130",
+        "dest": "f133",
     },
     {
         "flag": "--scheduling-policy",
@@ -3754,7 +3784,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f131",
+        "dest": "f134",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3774,7 +3804,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f132",
+        "dest": "f135",
     },
     {
         "flag": "--scheduler-cls",
@@ -3794,7 +3824,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f136",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3815,7 +3845,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f134",
+        "dest": "f137",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3836,7 +3866,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f135",
+        "dest": "f138",
     },
     {
         "flag": "--watermark",
@@ -3856,7 +3886,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f136",
+        "dest": "f139",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3876,7 +3906,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f137",
+        "dest": "f140",
     },
     {
         "flag": "--async-scheduling",
@@ -3896,7 +3926,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f138",
+        "dest": "f141",
     },
     {
         "flag": "--stream-interval",
@@ -3916,7 +3946,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f139",
+        "dest": "f142",
     },
     {
         "flag": "--load-format",
@@ -3932,11 +3962,11 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "auto",
-            "bitsandbytes",
             "dummy",
             "fastsafetensors",
             "hf",
             "instanttensor",
+            "ipc_cache",
             "mistral",
             "modelexpress",
             "npcache",
@@ -3964,7 +3994,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f140",
+        "dest": "f143",
     },
     {
         "flag": "--download-dir",
@@ -3984,7 +4014,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f141",
+        "dest": "f144",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -4013,7 +4043,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f142",
+        "dest": "f145",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -4030,7 +4060,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f143",
+        "dest": "f146",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -4052,7 +4082,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f144",
+        "dest": "f147",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -4072,7 +4102,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f145",
+        "dest": "f148",
     },
     {
         "flag": "--ignore-patterns",
@@ -4095,7 +4125,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f146",
+        "dest": "f149",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -4112,7 +4142,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f147",
+        "dest": "f150",
     },
     {
         "flag": "--pt-load-map-location",
@@ -4134,7 +4164,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f148",
+        "dest": "f151",
     },
     {
         "flag": "--offload-backend",
@@ -4157,7 +4187,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f149",
+        "dest": "f152",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4178,7 +4208,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f150",
+        "dest": "f153",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4201,7 +4231,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f151",
+        "dest": "f154",
     },
     {
         "flag": "--offload-group-size",
@@ -4221,7 +4251,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f152",
+        "dest": "f155",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4238,7 +4268,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f153",
+        "dest": "f156",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4258,7 +4288,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f154",
+        "dest": "f157",
     },
     {
         "flag": "--offload-params",
@@ -4282,7 +4312,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f155",
+        "dest": "f158",
     },
     {
         "flag": "--attention-config",
@@ -4304,7 +4334,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f159",
     },
     {
         "flag": "--attention-backend",
@@ -4324,9 +4354,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
-            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
-            "ROCM_SEGMENTED_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
             "ROCM_AITER_FA",
@@ -4334,12 +4362,10 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
-            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
-            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -4347,28 +4373,15 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
-            "FLASHMLA_SPARSE_DSV41",
-            "FLASHINFER_MLA_SPARSE_DSV41",
-            "ROCM_FLASHMLA_SPARSE_DSV41",
-            "FLASHMLA_MEGA_ATTN_DSV41",
-            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
-            "FLASH_ATTN_MLA_SPARSE_FA4",
             "MINIMAX_M3_SPARSE",
-            "CUTLASS_MSA",
-            "TRITON_MSA",
-            "STEP5_DSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
-            "CPU_MLA",
-            "AMX_MLA",
             "TURBOQUANT",
-            "ROCM_OCTAVE",
-            "ULTRAQUANT",
             "CUSTOM",
         ),
         "open": False,
@@ -4380,15 +4393,13 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f157",
+        "dest": "f160",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
-            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
-            "ROCM_SEGMENTED_ATTN": "vllm.v1.attention.backends.rocm_segmented_attn.RocmSegmentedAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
             "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
@@ -4396,14 +4407,10 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
-            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
-            "FLASHINFER_MLA_SPARSE_SM90": (
-                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
-            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -4411,30 +4418,15 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
-            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
-            "FLASHINFER_MLA_SPARSE_DSV41": (
-                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
-            ),
-            "ROCM_FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.amd.rocm.DeepseekV41ROCMAiterMLASparseBackend",
-            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
-            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
-            "FLASH_ATTN_MLA_SPARSE_FA4": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseFA4Backend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
-            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
-            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
-            "STEP5_DSA": "vllm.models.step5.nvidia.sparse_attention.Step5DSAAttentionBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
-            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
-            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
-            "ROCM_OCTAVE": "vllm.v1.attention.backends.rocm_octave_attn.RocmOctaveAttentionBackend",
-            "ULTRAQUANT": "vllm.v1.attention.backends.ultraquant_attn.UltraQuantAttentionBackend",
             "CUSTOM": None,
         },
     },
@@ -4451,7 +4443,7 @@ FLAGS = (
         "optional": False,
         "kind": "enum",
         "enum": "MambaBackendEnum",
-        "choices": ("TRITON", "FLASHINFER", "CPU"),
+        "choices": ("TRITON", "FLASHINFER"),
         "open": False,
         "requires": "",
         "default": "TRITON",
@@ -4459,8 +4451,8 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f158",
-        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
+        "dest": "f161",
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
         "flag": "--enable-mamba-cache-stochastic-rounding",
@@ -4484,7 +4476,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f159",
+        "dest": "f162",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4504,31 +4496,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f160",
-    },
-    {
-        "flag": "--mamba-ssu-algorithm",
-        "aliases": (),
-        "negatives": (),
-        "group": "MambaConfig",
-        "target": "MambaConfig.ssu_algorithm",
-        "cls": "MambaConfig",
-        "field": "ssu_algorithm",
-        "root": "VllmConfig",
-        "path": ("mamba_config", "ssu_algorithm"),
-        "optional": True,
-        "kind": "choice",
-        "choices": ("auto", "horizontal", "simple", "vertical"),
-        "literal_type": "str",
-        "open": False,
-        "requires": "",
-        "default": "None",
-        "help": (
-            "Selective-state-update algorithm of the FlashInfer backend (only with it). None "
-            "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
-            "GPU, the state dtype and the decoding mode. (default: None)"
-        ),
-        "dest": "f161",
+        "dest": "f163",
     },
     {
         "flag": "--kernel-config",
@@ -4550,7 +4518,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f162",
+        "dest": "f164",
     },
     {
         "flag": "--ir-op-priority",
@@ -4565,20 +4533,14 @@ FLAGS = (
         "optional": False,
         "kind": "json",
         "json_class": "IrOpPriorityConfig",
-        "deprecated": (
-            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
-            "platform, as for other custom ops"
-        ),
-        "replacement": "",
         "requires": "",
         "default": "",
         "help": (
-            "Provider order for each IR op; platform defaults are appended later.\n\nDeprecated: "
-            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
-            "platform, as for other custom ops.\n\nTakes a JSON object, or its keys one by one: "
-            "--ir-op-priority.key value (a trailing + appends comma-separated items to a list)."
+            "Provider order for each IR op; platform defaults are appended later.\n\nTakes a JSON "
+            "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
+            "comma-separated items to a list)."
         ),
-        "dest": "f163",
+        "dest": "f165",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4599,28 +4561,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f164",
-    },
-    {
-        "flag": "--monokernel",
-        "aliases": (),
-        "negatives": ("--no-monokernel",),
-        "group": "KernelConfig",
-        "target": "KernelConfig.monokernel",
-        "cls": "KernelConfig",
-        "field": "monokernel",
-        "root": "VllmConfig",
-        "path": ("kernel_config", "monokernel"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Run the eligible layers of decode steps as one persistent kernel per decoder layer "
-            "(MonoKernel; e.g. DeepSeek-V4.1 or DeepSeek-V4-Pro at TP8 on MI355X). A deployment "
-            "that cannot run it fails at startup. (default: False)"
-        ),
-        "dest": "f165",
+        "dest": "f166",
     },
     {
         "flag": "--moe-backend",
@@ -4636,12 +4577,7 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "aiter",
-            "aiter_mega_moe",
-            "aiter_triton_mxfp4_bf16",
-            "aiter_triton_mxfp4_mxfp4",
             "auto",
-            "b12x",
-            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4649,14 +4585,11 @@ FLAGS = (
             "flashinfer_b12x",
             "flashinfer_cutedsl",
             "flashinfer_cutlass",
-            "flashinfer_moe_ep_cutedsl",
-            "flashinfer_moe_ep_mega_deep_gemm",
             "flashinfer_trtllm",
             "flydsl",
             "hpc",
             "humming",
             "marlin",
-            "rdna3",
             "triton",
             "triton_unfused",
         ),
@@ -4672,41 +4605,6 @@ FLAGS = (
             "weight-only quantization, flashinfer_cutedsl is fp4-only, aiter and flydsl are "
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
-        ),
-        "dest": "f166",
-    },
-    {
-        "flag": "--sparse-indexer-topk-backend",
-        "aliases": (),
-        "negatives": (),
-        "group": "KernelConfig",
-        "target": "KernelConfig.sparse_indexer_topk_backend",
-        "cls": "KernelConfig",
-        "field": "sparse_indexer_topk_backend",
-        "root": "VllmConfig",
-        "path": ("kernel_config", "sparse_indexer_topk_backend"),
-        "optional": False,
-        "kind": "choice",
-        "choices": (
-            "aiter",
-            "auto",
-            "cooperative",
-            "deep_select",
-            "flashinfer",
-            "per_row",
-            "persistent",
-            "torch",
-        ),
-        "literal_type": "str",
-        "open": False,
-        "normalise": ["lower", "dash_to_underscore"],
-        "requires": "",
-        "default": "auto",
-        "help": (
-            "Top-k kernel of the DSA sparse indexer at decode. \"auto\" tries cooperative, then "
-            "persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a), "
-            "flashinfer, torch (a plain reference, for debugging) and aiter (ROCm gfx950 with "
-            "AITER). A choice whose requirements are not met fails at run time. (default: auto)"
         ),
         "dest": "f167",
     },
@@ -4725,7 +4623,6 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
-            "b12x",
             "conch",
             "cutlass",
             "deep_gemm",
@@ -4998,6 +4895,48 @@ FLAGS = (
         "dest": "f179",
     },
     {
+        "flag": "--enable-moe-shared-loras",
+        "aliases": (),
+        "negatives": ("--no-enable-moe-shared-loras", "--disable-moe-shared-loras"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_moe_shared_loras",
+        "cls": "LoRAConfig",
+        "field": "enable_moe_shared_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_moe_shared_loras"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once "
+            "for all experts (the \"shared-outer\" layout) and broadcast to every expert in the "
+            "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
+            "--enable-lora. (default: False)"
+        ),
+        "dest": "f180",
+    },
+    {
+        "flag": "--max-lora-cls-labels",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.max_lora_cls_labels",
+        "cls": "LoRAConfig",
+        "field": "max_lora_cls_labels",
+        "root": "VllmConfig",
+        "path": ("lora_config", "max_lora_cls_labels"),
+        "optional": True,
+        "kind": "int",
+        "requires": "--enable-lora",
+        "default": "None",
+        "help": (
+            "Largest output size of a LoRA classification head; unset uses the size of the base "
+            "model's classification head.\n\nNeeds --enable-lora. (default: None)"
+        ),
+        "dest": "f181",
+    },
+    {
         "flag": "--speculative-config",
         "aliases": ("-sc",),
         "negatives": (),
@@ -5020,7 +4959,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f180",
+        "dest": "f182",
     },
     {
         "flag": "--spec-tokens",
@@ -5042,7 +4981,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f183",
     },
     {
         "flag": "--spec-model",
@@ -5064,7 +5003,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f184",
     },
     {
         "flag": "--spec-method",
@@ -5084,10 +5023,10 @@ FLAGS = (
         "help": (
             "Proposer. Left None, it is inferred: \"ngram\" for model \"ngram\", a custom "
             "proposer for a dotted class path, otherwise \"draft_model\" refined from the "
-            "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
-            "names become \"mtp\". (default: None)"
+            "checkpoint (eagle, eagle3, dflash, dspark, mtp). Legacy \"*_mtp\" names become "
+            "\"mtp\". Medusa and MLP-speculator drafters are gone in 0.33.0. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f185",
     },
     {
         "flag": "--diffusion-config",
@@ -5111,7 +5050,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f184",
+        "dest": "f186",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5136,7 +5075,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f185",
+        "dest": "f187",
     },
     {
         "flag": "--reasoning-parser",
@@ -5156,7 +5095,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f186",
+        "dest": "f188",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5176,7 +5115,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f187",
+        "dest": "f189",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5197,7 +5136,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f188",
+        "dest": "f190",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5217,7 +5156,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f189",
+        "dest": "f191",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5242,7 +5181,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f190",
+        "dest": "f192",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5262,7 +5201,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f191",
+        "dest": "f193",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5279,7 +5218,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f192",
+        "dest": "f194",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5299,7 +5238,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f193",
+        "dest": "f195",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5319,7 +5258,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f194",
+        "dest": "f196",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5336,7 +5275,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f195",
+        "dest": "f197",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5356,7 +5295,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f196",
+        "dest": "f198",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5376,7 +5315,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f197",
+        "dest": "f199",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5396,7 +5335,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f198",
+        "dest": "f200",
     },
     {
         "flag": "--compilation-config",
@@ -5426,7 +5365,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f201",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5450,7 +5389,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f200",
+        "dest": "f202",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5473,7 +5412,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f201",
+        "dest": "f203",
     },
     {
         "flag": "--profiler-config",
@@ -5496,7 +5435,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f202",
+        "dest": "f204",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5518,7 +5457,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f203",
+        "dest": "f205",
     },
     {
         "flag": "--kv-events-config",
@@ -5541,7 +5480,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f206",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5564,7 +5503,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f207",
     },
     {
         "flag": "--reasoning-config",
@@ -5588,7 +5527,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f206",
+        "dest": "f208",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5611,7 +5550,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f207",
+        "dest": "f209",
     },
     {
         "flag": "--additional-config",
@@ -5632,7 +5571,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f208",
+        "dest": "f210",
     },
     {
         "flag": "--optimization-level",
@@ -5657,7 +5596,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f209",
+        "dest": "f211",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5682,7 +5621,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f210",
+        "dest": "f212",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5702,7 +5641,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f211",
+        "dest": "f213",
     },
     {
         "flag": "--disable-log-stats",
@@ -5719,7 +5658,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f212",
+        "dest": "f214",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5739,7 +5678,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f213",
+        "dest": "f215",
     },
     {
         "flag": "--enable-log-requests",
@@ -5760,7 +5699,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f214",
+        "dest": "f216",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5780,7 +5719,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f215",
+        "dest": "f217",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5806,7 +5745,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f216",
+        "dest": "f218",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5832,7 +5771,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f217",
+        "dest": "f219",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5853,7 +5792,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f218",
+        "dest": "f220",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5874,6 +5813,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f219",
+        "dest": "f221",
     },
 )

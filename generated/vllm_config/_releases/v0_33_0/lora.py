@@ -11,6 +11,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config.kernel import KernelConfig
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
 
 
@@ -51,6 +52,12 @@ class LoRAConfig:
     enable_mixed_moe_lora_format: bool = False
     """Use the generic 2D MoE LoRA layer for every MoE model so adapters in 2D and 3D expert formats can be served together. Ignored for dense models."""
 
+    enable_moe_shared_loras: bool = False
+    """Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once for all experts (the "shared-outer" layout) and broadcast to every expert in the kernel. Only for MoE adapters saved that way; ignored otherwise."""
+
+    max_lora_cls_labels: _v.Int | None = Field(default=None, ge=1)
+    """Largest output size of a LoRA classification head; unset uses the size of the base model's classification head."""
+
     @field_validator("lora_dtype", mode="after")
     @classmethod
     def _after_lora_dtype(cls, value: Any) -> Any:
@@ -68,13 +75,21 @@ class LoRAConfig:
         """Resolves lora_dtype "auto" (or unset) to the model's dtype."""
         return _hooks.verify_with_model_config(self, model_config)
 
+    def verify_with_kernel_config(self, kernel_config: "KernelConfig") -> "None":
+        """Rejects the MegaMoE kernel backends, which cannot apply LoRA adapters."""
+        if str(kernel_config.moe_backend) in ('deep_gemm_mega_moe', 'aiter_mega_moe', 'flashinfer_moe_ep_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm'):
+            raise _r.RuleError(f'LoRA does not work with moe_backend={kernel_config.moe_backend!r} (a MegaMoE kernel); turn LoRA off or pick another MoE backend', ["kernel_config.moe_backend"])
+        return None
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "enable_mixed_moe_lora_format": self.enable_mixed_moe_lora_format,
+            "enable_moe_shared_loras": self.enable_moe_shared_loras,
             "enable_tower_connector_lora": self.enable_tower_connector_lora,
             "fully_sharded_loras": self.fully_sharded_loras,
             "lora_dtype": _h.canon(self.lora_dtype),
+            "max_lora_cls_labels": self.max_lora_cls_labels,
             "max_lora_rank": self.max_lora_rank,
             "max_loras": self.max_loras,
             "target_modules": None if self.target_modules is None else tuple(self.target_modules),
@@ -84,9 +99,11 @@ class LoRAConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.enable_mixed_moe_lora_format,
+            self.enable_moe_shared_loras,
             self.enable_tower_connector_lora,
             self.fully_sharded_loras,
             _h.canon(self.lora_dtype),
+            self.max_lora_cls_labels,
             self.max_lora_rank,
             self.max_loras,
             None if self.target_modules is None else tuple(self.target_modules),
@@ -96,7 +113,7 @@ class LoRAConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_LoRAConfig.get(text)
         if digest is None:
-            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:" + text.encode()).hexdigest()
+            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_moe_shared_loras,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_cls_labels,max_lora_rank,max_loras,target_modules:" + text.encode()).hexdigest()
             _h.remember(_MEMO_LoRAConfig, text, digest)
         return digest
 

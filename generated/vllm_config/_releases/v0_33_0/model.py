@@ -15,6 +15,7 @@ from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config import platforms as _platforms
 from vllm_config import types as _types
 from vllm_config.load import LoadConfig
@@ -126,6 +127,18 @@ class ModelConfig:
     hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The Hugging Face config of the text model; same as hf_config for text-only models."""
 
+    is_submodel_config: bool = Field(default=False, init=False)
+    """True on a copy of this config that describes one part of the model (e.g. the
+    text stack of a multimodal model, made by VllmConfig.with_hf_config). Such a
+    copy names no architectures, so checks of the whole deployment skip it.
+    """
+
+    word_embeddings_untied_by_checkpoint: bool = Field(default=False, init=False)
+    """True when the config claimed tied input and output embeddings but the
+    checkpoint ships a separate lm_head, so the engine loads it untied (and ties
+    the two again if they turn out equal).
+    """
+
     model_arch_config: ModelArchitectureConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The architecture summary of the checkpoint (sizes, heads, experts, MLA, context length)."""
 
@@ -187,8 +200,10 @@ class ModelConfig:
     and uses less memory.
     """
 
-    enable_return_routed_experts: bool = False
-    """Return which MoE experts each token was routed to."""
+    return_sampling_mask: bool = False
+    """Also return, per sample, which tokens remained eligible after the sampling
+    filters (top-k, top-p, ...) were applied.
+    """
 
     max_logprobs: _v.Int = Field(default=20, ge=-1)
     """Most log probabilities a request may ask for (logprobs or prompt_logprobs).
@@ -205,14 +220,20 @@ class ModelConfig:
     reachable, at a large throughput cost on most GPUs.
     """
 
+    enable_trace_replay: bool = False
+    """Let requests supply a token sequence that decoding must follow, while the
+    logprobs are still computed for real. For debugging and RL; it reserves a
+    buffer per request, hence off by default.
+    """
+
     disable_sliding_window: bool = False
     """Use full attention instead of the model's sliding window, capping the context
     at the window size. Ignored for models without sliding window.
     """
 
     disable_cascade_attn: bool = True
-    """Keep cascade attention off (the default). Set false to let the engine use it
-    where its heuristic expects a gain.
+    """No effect since 0.33.0, which removed cascade attention; kept so that
+    existing command lines still parse. Scheduled for removal.
     """
 
     skip_tokenizer_init: bool = False
@@ -262,7 +283,23 @@ class ModelConfig:
     sleep_mode_backend: str = "cumem"
     """How sleep mode frees and restores GPU state. "cumem" (the default) uses the
     engine's CuMem allocator; other mechanisms (checkpoint/restore) may be
-    registered by the engine or plugins. No command-line flag; set it in Python.
+    registered by the engine or plugins.
+    """
+
+    sleep_mode_offload_cudagraph: bool = False
+    """While asleep, copy the CUDA graph memory to CPU and put it back in place on
+    wake-up. Needs enable_sleep_mode, the "cumem" backend and CUDA graphs.
+    """
+
+    sleep_preserve_parameter_names: list[str] = Field(default_factory=list)
+    """Glob patterns of parameter names whose memory survives a level-2 sleep (the
+    weight sender leaves them out and the loader keeps them), e.g. frozen
+    Engram tables; prefix with "draft." for the draft model's own parameters.
+    """
+
+    enable_nccl_comm_suspend: bool = False
+    """Experimental: also free the NCCL communicators' memory during sleep and
+    restore them on wake-up. Off, sleep frees weights and KV cache only.
     """
 
     enable_cumem_allocator: bool = False
@@ -274,9 +311,6 @@ class ModelConfig:
     """Model implementation - "vllm", "transformers", "terratorch", or "auto" (vLLM's
     own when it exists, else Transformers).
     """
-
-    override_attention_dtype: str | None = None
-    """Dtype for attention computation; only honoured on ROCm."""
 
     logits_processors: list[str | LogitsProcessorClass] | None = None
     """Extra logits processors, as fully qualified class names or classes."""
@@ -356,6 +390,20 @@ class ModelConfig:
     mm_ipc_gpu_memory_gb: InitVar[float | None] = None
     """Passed to MultiModalConfig.mm_ipc_gpu_memory_gb."""
 
+    mm_hasher_algorithm: InitVar[Literal["blake3", "sha256", "sha512"] | None] = None
+    """Passed to MultiModalConfig.mm_hasher_algorithm."""
+
+    video_pruning_method: InitVar[Literal["evs", "vidcom2"] | None] = None
+    """Passed to MultiModalConfig.video_pruning_method."""
+
+    mm_device_do_normalize: InitVar[bool | None] = None
+    """Passed to MultiModalConfig.mm_device_do_normalize."""
+
+    mm_processor_device: InitVar[Literal["auto", "cpu"] | None] = None
+    """Where the multimodal processor runs ("cpu", or "auto" for the engine's
+    choice); MultiModalConfig keeps it as mm_processor_kwargs["device"].
+    """
+
     @field_validator("tokenizer", mode="wrap")
     @classmethod
     def _skip_none_tokenizer(cls, value: Any, handler) -> Any:
@@ -410,6 +458,13 @@ class ModelConfig:
         value = _hooks.check_quantization_config(value)
         return value
 
+    @field_validator("disable_cascade_attn", mode="after")
+    @classmethod
+    def _after_disable_cascade_attn(cls, value: Any) -> Any:
+        if value is not True:
+            warn_deprecated('ModelConfig.disable_cascade_attn', 'cascade attention was removed; this setting has no effect', '')
+        return value
+
     @field_validator("hf_overrides", mode="after")
     @classmethod
     def _after_hf_overrides(cls, value: Any) -> Any:
@@ -422,7 +477,7 @@ class ModelConfig:
         value = _hooks.check_logits_processors(value)
         return value
 
-    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
+    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None, mm_hasher_algorithm: Literal['blake3', 'sha256', 'sha512'] | None, video_pruning_method: Literal['evs', 'vidcom2'] | None, mm_device_do_normalize: bool | None, mm_processor_device: Literal['auto', 'cpu'] | None) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.tokenizer is None:
             self.tokenizer = self.model
@@ -440,8 +495,16 @@ class ModelConfig:
             self.tokenizer_mode = 'kimi_audio'
         if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV32ForCausalLM':
             self.tokenizer_mode = 'deepseek_v32'
-        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV4ForCausalLM':
+        if self.tokenizer_mode == 'auto' and self.architecture in ('DeepseekV4ForCausalLM', 'DeepseekV4ForConditionalGeneration'):
             self.tokenizer_mode = 'deepseek_v4'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'Alpamayo2Super':
+            self.tokenizer_mode = 'alpamayo2_super'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'KimiK3ForConditionalGeneration':
+            self.tokenizer_mode = 'kimi_k3'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV41ForCausalLM':
+            self.tokenizer_mode = 'deepseek_v41'
+        if self.tokenizer_mode == 'auto' and self.architecture in ('InklingForCausalLM', 'InklingForConditionalGeneration'):
+            self.tokenizer_mode = 'inkling'
         if self.pooler_config is None and self.runner_type == 'pooling':
             self.pooler_config = PoolerConfig()
         if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.seq_pooling_type is None and self.checkpoint_facts.pooling_config is not None and 'seq_pooling_type' in self.checkpoint_facts.pooling_config:
@@ -468,7 +531,7 @@ class ModelConfig:
             self.disable_sliding_window = True
         self.original_max_model_len = self.max_model_len
         self.max_model_len = self.get_and_verify_max_len(self.max_model_len)
-        _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
+        _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb, mm_hasher_algorithm, video_pruning_method, mm_device_do_normalize, mm_processor_device)
         if (self.enable_sleep_mode) and not (_platforms.current_platform.supports_sleep_mode):
             raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"], self)
         if self.enable_sleep_mode and _platforms.current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
@@ -480,8 +543,10 @@ class ModelConfig:
         _hooks.dtype_for_engine(self)
         if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
             raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
-        if (self.multimodal_config is not None and self.renderer_num_workers > 1) and not (self.multimodal_config.mm_processor_cache_gb <= 0):
-            raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0): the cache is not thread-safe', ["renderer_num_workers", "multimodal_config.mm_processor_cache_gb"], self)
+        if (self.multimodal_config is not None and self.renderer_num_workers > 1 and self.runner_type == 'pooling') and not (self.multimodal_config.mm_processor_cache_gb <= 0):
+            raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0) for pooling models: the cache is not thread-safe', ["renderer_num_workers", "runner_type", "multimodal_config.mm_processor_cache_gb"], self)
+        if (self.enable_prompt_embeds) and not (not self.is_encoder_decoder):
+            raise _r.RuleError('--enable-prompt-embeds is not supported with encoder-decoder models', ["enable_prompt_embeds", "is_encoder_decoder"], self)
 
     @property
     def architectures(self) -> "list[str]":
@@ -833,16 +898,19 @@ class ModelConfig:
             "disable_sliding_window": self.disable_sliding_window,
             "dtype": _h.canon(self.dtype),
             "enable_cumem_allocator": self.enable_cumem_allocator,
+            "enable_nccl_comm_suspend": self.enable_nccl_comm_suspend,
             "enable_prompt_embeds": self.enable_prompt_embeds,
-            "enable_return_routed_experts": self.enable_return_routed_experts,
             "enable_sleep_mode": self.enable_sleep_mode,
             "generation_config": self.generation_config,
             "hf_config": _h.canon(self.hf_config),
             "hf_overrides": _h.canon(self.hf_overrides),
             "hf_text_config": _h.canon(self.hf_text_config),
+            "is_submodel_config": self.is_submodel_config,
             "language_model_only": _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             "max_logprobs": self.max_logprobs,
             "max_model_len": self.max_model_len,
+            "mm_enable_mm_embeds": _h.canon(_h.path(self, 'multimodal_config.enable_mm_embeds')),
+            "mm_limit_per_prompt": _h.canon({m: getattr(o, 'count', None) for m, o in self.multimodal_config.limit_per_prompt.items()} if self.multimodal_config is not None else None),
             "model": self.model,
             "model_class_overrides": tuple(sorted(self.model_class_overrides.items())),
             "model_impl": _h.canon(self.model_impl),
@@ -854,7 +922,11 @@ class ModelConfig:
             "revision": self.revision,
             "runner": self.runner,
             "sleep_mode_backend": self.sleep_mode_backend,
+            "sleep_mode_offload_cudagraph": self.sleep_mode_offload_cudagraph,
+            "sleep_preserve_parameter_names": tuple(self.sleep_preserve_parameter_names),
             "trust_remote_code": self.trust_remote_code,
+            "video_pruning": _h.canon(self.multimodal_config.is_multimodal_pruning_enabled() if self.multimodal_config is not None else None),
+            "word_embeddings_untied_by_checkpoint": self.word_embeddings_untied_by_checkpoint,
         }
 
     def compute_hash(self) -> str:
@@ -865,16 +937,19 @@ class ModelConfig:
             self.disable_sliding_window,
             _h.canon(self.dtype),
             self.enable_cumem_allocator,
+            self.enable_nccl_comm_suspend,
             self.enable_prompt_embeds,
-            self.enable_return_routed_experts,
             self.enable_sleep_mode,
             self.generation_config,
             _h.canon(self.hf_config),
             _h.canon(self.hf_overrides),
             _h.canon(self.hf_text_config),
+            self.is_submodel_config,
             _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             self.max_logprobs,
             self.max_model_len,
+            _h.canon(_h.path(self, 'multimodal_config.enable_mm_embeds')),
+            _h.canon({m: getattr(o, 'count', None) for m, o in self.multimodal_config.limit_per_prompt.items()} if self.multimodal_config is not None else None),
             self.model,
             tuple(sorted(self.model_class_overrides.items())),
             _h.canon(self.model_impl),
@@ -886,14 +961,18 @@ class ModelConfig:
             self.revision,
             self.runner,
             self.sleep_mode_backend,
+            self.sleep_mode_offload_cudagraph,
+            tuple(self.sleep_preserve_parameter_names),
             self.trust_remote_code,
+            _h.canon(self.multimodal_config.is_multimodal_pruning_enabled() if self.multimodal_config is not None else None),
+            self.word_embeddings_untied_by_checkpoint,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,trust_remote_code:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_nccl_comm_suspend,enable_prompt_embeds,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,is_submodel_config,language_model_only,max_logprobs,max_model_len,mm_enable_mm_embeds,mm_limit_per_prompt,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,sleep_mode_offload_cudagraph,sleep_preserve_parameter_names,trust_remote_code,video_pruning,word_embeddings_untied_by_checkpoint:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

@@ -52,6 +52,12 @@ class PoolerConfig:
     max_model_len (use with chunked processing). Unset means max_model_len.
     """
 
+    enable_flash_late_interaction: bool = True
+    """Let the engine score late-interaction (ColBERT-style) requests with the fused
+    flash-maxsim Triton kernel; off, it uses the plain reference scorer. The API
+    server turns it off when started with --disable-flash-late-interaction.
+    """
+
     logit_mean: float | None = None
     """Subtracted from classification logits before the activation (Platt-style score calibration)."""
 

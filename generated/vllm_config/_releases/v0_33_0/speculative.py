@@ -3,7 +3,7 @@
 
 import logging
 from hashlib import sha256 as _sha256
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -18,6 +18,7 @@ from vllm_config.model import ModelConfig
 from vllm_config.parallel import ParallelConfig
 from vllm_config.types import (
     AttentionBackendEnum,
+    CacheDType,
     DraftSampleMethod,
     MoEBackend,
     QuantizationMethods,
@@ -62,8 +63,8 @@ class SpeculativeConfig:
     method: SpeculativeMethod | None = None
     """Proposer. Left None, it is inferred: "ngram" for model "ngram", a custom
     proposer for a dotted class path, otherwise "draft_model" refined from the
-    checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy
-    "*_mtp" names become "mtp".
+    checkpoint (eagle, eagle3, dflash, dspark, mtp). Legacy "*_mtp" names become
+    "mtp". Medusa and MLP-speculator drafters are gone in 0.33.0.
     """
 
     draft_tensor_parallel_size: _v.Int | None = Field(default=None, ge=1)
@@ -90,6 +91,33 @@ class SpeculativeConfig:
     """Attention backend for the drafter, by name (case-insensitive); "auto" or
     None selects automatically. DFlash, for example, needs a backend with
     non-causal attention.
+    """
+
+    kv_cache_dtype: CacheDType | str | None = None
+    """KV cache dtype of the drafter when it must differ from the target's; None
+    inherits --kv-cache-dtype. Names registered by platform backends work too.
+    """
+
+    index_share_for_mtp_iteration: bool | None = None
+    """MTP only: whether later MTP steps reuse the sparse-attention indices chosen in
+    the first step. None keeps what the draft checkpoint's config says.
+    """
+
+    disable_eagle_block_drop: bool = False
+    """Experimental, EAGLE-like methods: keep the last prefix-cache block instead of
+    dropping it, to measure how reusing it affects acceptance. Drafting still runs.
+    """
+
+    disable_lookahead_block_hashes: bool = False
+    """EAGLE-like methods: do not extend block hashes over the tokens the drafter
+    reads past each block; drop the last prefix-cache block instead. Engines that
+    share a KV store, and readers of KV cache events, must agree on this setting.
+    """
+
+    draft_lm_head_quantization: Literal["fp8", "nvfp4"] | None = None
+    """EAGLE and MTP: quantize the drafter's copy of the target's shared lm_head,
+    "fp8" (weights and activations) or "nvfp4" (weights only). The target verifies
+    with its own head, so only acceptance can change. Model Runner V2 only.
     """
 
     max_model_len: _v.Int | None = Field(default=None, ge=1)
@@ -181,7 +209,8 @@ class SpeculativeConfig:
     rejection_sample_method: RejectionSampleMethod = "standard"
     """How drafts are verified. "standard" is lossless rejection sampling;
     "synthetic" accepts at configured rates regardless of the tokens (benchmarks
-    only); "block" verifies the draft jointly.
+    only); "block" verifies the draft jointly; "fly" also accepts some mismatched
+    tokens where the target is unsure (lossy; see the fly_* settings).
     """
 
     synthetic_acceptance_rates: list[float] | None = None
@@ -201,6 +230,32 @@ class SpeculativeConfig:
     and keeps its full distribution for verification, which raises acceptance
     with sampling but costs GPU memory.
     """
+
+    enable_adaptive_verification: bool = False
+    """Size the verification budget of each request from the drafter's confidence
+    instead of verifying every drafted token. DSpark only for now.
+    """
+
+    dspark_draft_topk: _v.Int | None = Field(default=None, ge=1)
+    """DSpark (Qwen3): compute the Markov projection for the k best base-logit
+    candidates only. Needs a draft tensor-parallel size of 1.
+    """
+
+    xpress_topc: _v.Int | None = Field(default=None, ge=0)
+    """XPress: score each Jacobi pass on the drafter's C best base-logit candidates
+    only; 0 scores the whole vocabulary. Unset uses the draft checkpoint's value.
+    """
+
+    fly_window_size: _v.Int | None = Field(default=None, ge=1)
+    """FLy verification: how many following strict acceptance decisions it looks
+    at; below num_speculative_tokens. Unset: min(6, num_speculative_tokens - 1).
+    """
+
+    fly_entropy_threshold: float = Field(default=0.3, ge=0)
+    """FLy verification - lowest entropy of the target's top-k probabilities at which a token is loosely accepted."""
+
+    fly_entropy_top_k: _v.Int = Field(default=3, ge=1)
+    """FLy verification - how many of the target's largest probabilities its entropy gate looks at."""
 
     @field_validator("num_speculative_tokens", mode="wrap")
     @classmethod
@@ -260,7 +315,7 @@ class SpeculativeConfig:
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
-        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
+        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'dots3_note_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen4_exp_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'bailing_hybrid_v3_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'kimi_k3_mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'step5_mtp', 'hy_v3_mtp', 'hy_v4_mtp', 'gemma4_mtp', 'inkling_mtp', 'glm5_next_mtp'):
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
@@ -336,6 +391,23 @@ class SpeculativeConfig:
         if (self.rejection_sample_method != 'synthetic') and not (self.synthetic_acceptance_rates is None and self.synthetic_acceptance_length is None):
             raise _r.RuleError("synthetic_acceptance_rates and synthetic_acceptance_length need rejection_sample_method='synthetic'", ["rejection_sample_method", "synthetic_acceptance_rates", "synthetic_acceptance_length"], self)
         _hooks.resolve_synthetic_acceptance(self)
+        if (self.draft_lm_head_quantization is not None) and not (self.method in ('eagle', 'eagle3', 'mtp') and not self.use_gemma4_mtp()):
+            raise _r.RuleError(f'draft_lm_head_quantization is not supported for method {self.method!r}', ["draft_lm_head_quantization", "method"], self)
+        if (self.rejection_sample_method == 'fly') and not (not self.uses_extract_hidden_states()):
+            raise _r.RuleError("rejection_sample_method 'fly' does not work with method 'extract_hidden_states', which drafts nothing", ["rejection_sample_method"], self)
+        if (self.rejection_sample_method == 'fly' and self.num_speculative_tokens is not None) and not (self.num_speculative_tokens >= 2):
+            raise _r.RuleError("rejection_sample_method 'fly' needs num_speculative_tokens >= 2", ["rejection_sample_method", "num_speculative_tokens"], self)
+        if (self.rejection_sample_method == 'fly' and self.fly_window_size is not None and self.num_speculative_tokens is not None) and not (self.fly_window_size < self.num_speculative_tokens):
+            raise _r.RuleError(f'fly_window_size ({self.fly_window_size}) must be below num_speculative_tokens ({self.num_speculative_tokens})', ["rejection_sample_method", "fly_window_size", "num_speculative_tokens"], self)
+        if self.rejection_sample_method == 'fly' and self.fly_window_size is None and self.num_speculative_tokens is not None:
+            _log.warning("FLy verification is lossy and may degrade the model's outputs")
+            self.fly_window_size = min(6, self.num_speculative_tokens - 1)
+        if (self.index_share_for_mtp_iteration is not None) and not (self.method == 'mtp' and self.draft_model_config is not None):
+            raise _r.RuleError("index_share_for_mtp_iteration needs method 'mtp'", ["index_share_for_mtp_iteration", "method", "draft_model_config"], self)
+        if (self.dspark_draft_topk is not None) and not (self.method == 'dspark'):
+            raise _r.RuleError("dspark_draft_topk only works with method 'dspark'", ["dspark_draft_topk", "method"], self)
+        if (self.method != 'dspark' and self.enable_adaptive_verification) and not (not self.use_local_argmax_reduction):
+            raise _r.RuleError('enable_adaptive_verification needs the draft logits, which use_local_argmax_reduction never builds; turn one of them off', ["method", "enable_adaptive_verification", "use_local_argmax_reduction"], self)
         if (self.use_heterogeneous_vocab) and not (self.uses_draft_model()):
             raise _r.RuleError(f"use_heterogeneous_vocab needs method='draft_model', not {self.method!r}", ["use_heterogeneous_vocab"], self)
         if (self.use_heterogeneous_vocab) and not (self.draft_sample_method == 'greedy'):
@@ -410,14 +482,16 @@ class SpeculativeConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            "adaptive_verification": _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
+            "aux_hidden_state_layer_ids": _h.canon(_hooks.aux_layer_ids_factor(self)),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
-            _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
+            _h.canon(_hooks.aux_layer_ids_factor(self)),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -425,7 +499,7 @@ class SpeculativeConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            digest = _sha256(b"SpeculativeConfig:adaptive_verification,aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 

@@ -1,11 +1,14 @@
 # Generated from schema/structured_outputs.yaml by cfgc; do not edit.
 """Config classes: StructuredOutputsConfig."""
 
+import logging
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
 from vllm_config.types import StructuredOutputsBackend
+
+_log = logging.getLogger(__name__)
 
 
 @config
@@ -54,6 +57,8 @@ class StructuredOutputsConfig:
             raise _r.RuleError(f"disable_any_whitespace needs backend 'xgrammar' or 'guidance', not {self.backend!r}", ["disable_any_whitespace", "backend"], self)
         if (self.disable_additional_properties) and not (self.backend == 'guidance'):
             raise _r.RuleError(f"disable_additional_properties needs backend 'guidance', not {self.backend!r}", ["disable_additional_properties", "backend"], self)
+        if self.backend == 'lm-format-enforcer':
+            _log.warning('the lm-format-enforcer backend is deprecated and goes away in 0.35.0; use auto, xgrammar or guidance')
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

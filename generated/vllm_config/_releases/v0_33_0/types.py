@@ -357,10 +357,10 @@ KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
 LoadFormats = Literal[
     "auto",
     "hf",
-    "bitsandbytes",
     "dummy",
     "fastsafetensors",
     "instanttensor",
+    "ipc_cache",
     "mistral",
     "modelexpress",
     "npcache",
@@ -390,7 +390,17 @@ RunnerOption = Literal["auto", "generate", "pooling", "draft"]
 ConvertOption = Literal["auto", "none", "embed", "classify"]
 """Adapter that turns a model into another kind; "none" keeps it as is, "auto" lets the engine decide."""
 
-TokenizerMode = Literal["auto", "hf", "slow", "mistral", "deepseek_v32", "deepseek_v4"]
+TokenizerMode = Literal[
+    "auto",
+    "hf",
+    "alpamayo2_super",
+    "mistral",
+    "deepseek_v32",
+    "deepseek_v4",
+    "inkling",
+    "kimi_k3",
+    "cohere",
+]
 """Built-in tokenizer implementations; plugins may register more names."""
 
 ModelDType = Literal["auto", "half", "float16", "bfloat16", "float", "float32"]
@@ -421,7 +431,6 @@ QuantizationMethods = Literal[
     "awq_marlin",
     "humming",
     "compressed-tensors",
-    "bitsandbytes",
     "experts_int8",
     "quark",
     "moe_wna16",
@@ -435,6 +444,7 @@ QuantizationMethods = Literal[
     "fp8_per_block",
     "fp8_per_channel",
     "int8_per_channel_weight_only",
+    "nvfp4_per_token",
     "mxfp8",
 ]
 """Built-in weight quantization methods; plugins may register more names."""
@@ -1040,6 +1050,7 @@ SchedulerPolicy = Literal["fcfs", "priority"]
 
 MTPModelTypes = Literal[
     "deepseek_mtp",
+    "dots3_note_mtp",
     "mimo_mtp",
     "mimo_v2_mtp",
     "glm4_moe_mtp",
@@ -1050,15 +1061,22 @@ MTPModelTypes = Literal[
     "exaone_moe_mtp",
     "exaone4_5_mtp",
     "qwen3_next_mtp",
+    "qwen4_exp_mtp",
     "qwen3_5_mtp",
     "longcat_flash_mtp",
+    "bailing_hybrid_v3_mtp",
     "minimax_m3_mtp",
     "bailing_hybrid_mtp",
     "mtp",
+    "kimi_k3_mtp",
     "pangu_ultra_moe_mtp",
     "step3p5_mtp",
+    "step5_mtp",
     "hy_v3_mtp",
+    "hy_v4_mtp",
     "gemma4_mtp",
+    "inkling_mtp",
+    "glm5_next_mtp",
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 
@@ -1068,14 +1086,14 @@ EagleModelTypes = Literal["eagle", "eagle3", "extract_hidden_states"] | MTPModel
 NgramGPUTypes = Literal["ngram_gpu"]
 """N-gram lookup methods that run on the GPU."""
 
-SpeculativeMethod = Literal["ngram", "medusa", "mlp_speculator", "draft_model", "suffix", "custom_class"] | EagleModelTypes | NgramGPUTypes | Literal["dspark"]
+SpeculativeMethod = Literal["ngram", "draft_model", "suffix", "custom_class"] | EagleModelTypes | NgramGPUTypes | Literal["dspark"]
 """Proposer used to draft tokens for speculative decoding."""
 
 WeightlessDrafters = Literal["ngram", "ngram_gpu", "suffix", "custom_class", "extract_hidden_states"]
 """Proposers without draft weights of their own: no draft model config is built for them (n-gram and custom proposers reuse the target's configs)."""
 
-RejectionSampleMethod = Literal["standard", "synthetic", "block"]
-"""How draft tokens are verified: "standard" probabilistic rejection sampling, "synthetic" acceptance at fixed rates (benchmarking), or "block" verification of the whole draft at once."""
+RejectionSampleMethod = Literal["standard", "synthetic", "block", "fly"]
+"""How draft tokens are verified: "standard" probabilistic rejection sampling, "synthetic" acceptance at fixed rates (benchmarking), "block" verification of the whole draft at once, or "fly", a lossy loose acceptance gated by the entropy of the target's distribution."""
 
 DraftSampleMethod = Literal["greedy", "probabilistic"]
 """How the drafter picks its tokens (argmax or sampling)."""
