@@ -159,6 +159,18 @@ GROUPS = (
         ),
     ),
     (
+        "LoggingConfig",
+        (
+            "How vLLM sets up Python logging when the engine starts: the level and line format of "
+            "its own handler, or a logging configuration file of yours."
+        ),
+        (
+            "How vLLM sets up Python logging when the engine starts: the level and line format of "
+            "its own handler, or a logging configuration file of yours. --log-level and "
+            "--log-config-file set single fields over --logging-config."
+        ),
+    ),
+    (
         "VllmConfig",
         "The whole engine configuration: one sub-config per concern, plus the optimization level.",
         (
@@ -209,6 +221,12 @@ CLASSES = {
             "flex_attn_q_block_size": "",
             "flex_attn_kv_block_size": "",
         },
+    },
+    "AuxOutputConfig": {
+        "module": "aux_output",
+        "root": "VllmConfig",
+        "path": ("aux_output_config",),
+        "fields": {"enable_return_routed_experts": "", "max_bytes": ""},
     },
     "CacheConfig": {
         "module": "cache",
@@ -313,6 +331,12 @@ CLASSES = {
         "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
     },
+    "EncoderCacheManagerConfig": {
+        "module": "ec_manager_config",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
+    },
     "ECTransferConfig": {
         "module": "ec_transfer",
         "root": "VllmConfig",
@@ -345,6 +369,18 @@ CLASSES = {
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
         },
+    },
+    "EngramConfig": {
+        "module": "engram",
+        "root": "VllmConfig",
+        "path": ("engram_config",),
+        "fields": {"cpu_offload": "", "embedding_across_dp": "", "dp_shared_memory": "", "use_thp": ""},
+    },
+    "FaultToleranceConfig": {
+        "module": "fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "fields": {"engine_recovery_timeout_sec": ""},
     },
     "IrOpPriorityConfig": {
         "module": "kernel",
@@ -417,6 +453,12 @@ CLASSES = {
             "pt_load_map_location": "",
         },
     },
+    "LoggingConfig": {
+        "module": "logging",
+        "root": "VllmConfig",
+        "path": ("logging_config",),
+        "fields": {"log_level": "", "formatter": "", "configure_logging": "", "pylogging_config_file": ""},
+    },
     "LoRAConfig": {
         "module": "lora",
         "root": "VllmConfig",
@@ -466,7 +508,6 @@ CLASSES = {
             "quantization_config": "",
             "allow_deprecated_quantization": "",
             "enforce_eager": "",
-            "enable_return_routed_experts": "",
             "max_logprobs": "",
             "logprobs_mode": "",
             "use_fp64_gumbel": "",
@@ -596,6 +637,7 @@ CLASSES = {
             "use_async": "",
             "policy": "",
             "communicator": "",
+            "enable_migration_batching": "",
         },
     },
     "ParallelConfig": {
@@ -612,11 +654,14 @@ CLASSES = {
             "data_parallel_rank_local": "",
             "data_parallel_master_ip": "",
             "data_parallel_rpc_port": "",
+            "dp_sync_interval": "",
             "data_parallel_master_port": "",
             "data_parallel_backend": "",
             "data_parallel_external_lb": "",
             "data_parallel_hybrid_lb": "",
             "is_moe_model": "",
+            "enable_hc_sp": "",
+            "enable_batch_sharded_sampling": "",
             "enable_expert_parallel": "",
             "enable_ep_weight_filter": "",
             "enable_eplb": "",
@@ -625,7 +670,9 @@ CLASSES = {
             "all2all_backend": "",
             "max_parallel_loading_workers": "",
             "disable_custom_all_reduce": "",
+            "enable_shm_tensor_arena": "",
             "enable_elastic_ep": "",
+            "elastic_ep_max_dp_size": "",
             "enable_dbo": "",
             "ubatch_size": "",
             "dbo_decode_token_threshold": "",
@@ -636,7 +683,6 @@ CLASSES = {
             "placement_group": "",
             "distributed_executor_backend": "",
             "worker_cls": "",
-            "sd_worker_cls": "",
             "worker_extension_cls": "",
             "master_addr": "",
             "master_port": "",
@@ -654,11 +700,15 @@ CLASSES = {
             "decode_context_parallel_size": "",
             "dcp_kv_cache_interleave_size": "",
             "dcp_comm_backend": "",
+            "dcp_q_replicate": "",
             "cp_kv_cache_interleave_size": "",
+            "_allow_auto_resolve_cp_interleave_size": "",
             "_api_process_count": "",
             "_api_process_rank": "",
+            "enable_fault_tolerance": "",
+            "fault_tolerance_config": "FaultToleranceConfig",
         },
-        "factories": ["eplb_config"],
+        "factories": ["eplb_config", "fault_tolerance_config"],
     },
     "PoolerConfig": {
         "module": "pooler",
@@ -832,6 +882,12 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "aux_output_config": "AuxOutputConfig",
+            "engram_config": "EngramConfig",
+            "watermark_config": "WatermarkConfig",
+            "logging_config": "LoggingConfig",
+            "ec_manager_config": "EncoderCacheManagerConfig",
+            "watchdog_config": "WatchdogConfig",
         },
         "factories": [
             "cache_config",
@@ -846,7 +902,32 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "aux_output_config",
+            "logging_config",
+            "ec_manager_config",
+            "watchdog_config",
         ],
+    },
+    "WatchdogConfig": {
+        "module": "watchdog_config",
+        "root": "VllmConfig",
+        "path": ("watchdog_config",),
+        "fields": {"timeout": "", "check_interval": "", "dump_dir": ""},
+    },
+    "WatermarkConfig": {
+        "module": "watermarking",
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
+        "fields": {
+            "key": "",
+            "algorithm": "",
+            "alpha": "",
+            "context_width": "",
+            "deduplicate_contexts": "",
+            "deduplicate_contexts_max_history": "",
+            "prf": "",
+            "allow_target_only_watermarking": "",
+        },
     },
     "WeightTransferConfig": {
         "module": "weight_transfer",
@@ -1292,23 +1373,6 @@ FLAGS = (
         "dest": "f18",
     },
     {
-        "flag": "--enable-return-routed-experts",
-        "aliases": (),
-        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
-        "group": "ModelConfig",
-        "target": "ModelConfig.enable_return_routed_experts",
-        "cls": "ModelConfig",
-        "field": "enable_return_routed_experts",
-        "root": "VllmConfig",
-        "path": ("model_config", "enable_return_routed_experts"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": "Return which MoE experts each token was routed to. (default: False)",
-        "dest": "f19",
-    },
-    {
         "flag": "--max-logprobs",
         "aliases": (),
         "negatives": (),
@@ -1326,7 +1390,7 @@ FLAGS = (
             "Most log probabilities a request may ask for (logprobs or prompt_logprobs). -1 "
             "removes the cap, which can exhaust memory on large vocabularies. (default: 20)"
         ),
-        "dest": "f20",
+        "dest": "f19",
     },
     {
         "flag": "--logprobs-mode",
@@ -1350,7 +1414,7 @@ FLAGS = (
             "temperature, top-k/top-p), \"processed_*\" after it; as logits or log-probabilities. "
             "(default: raw_logprobs)"
         ),
-        "dest": "f21",
+        "dest": "f20",
     },
     {
         "flag": "--use-fp64-gumbel",
@@ -1370,7 +1434,7 @@ FLAGS = (
             "Draw sampling noise in FP64 instead of FP32, keeping very unlikely tokens reachable, "
             "at a large throughput cost on most GPUs. (default: False)"
         ),
-        "dest": "f22",
+        "dest": "f21",
     },
     {
         "flag": "--disable-sliding-window",
@@ -1390,7 +1454,7 @@ FLAGS = (
             "Use full attention instead of the model's sliding window, capping the context at the "
             "window size. Ignored for models without sliding window. (default: False)"
         ),
-        "dest": "f23",
+        "dest": "f22",
     },
     {
         "flag": "--disable-cascade-attn",
@@ -1410,7 +1474,7 @@ FLAGS = (
             "Keep cascade attention off (the default). Set false to let the engine use it where "
             "its heuristic expects a gain. (default: True)"
         ),
-        "dest": "f24",
+        "dest": "f23",
     },
     {
         "flag": "--skip-tokenizer-init",
@@ -1430,7 +1494,7 @@ FLAGS = (
             "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
             "(default: False)"
         ),
-        "dest": "f25",
+        "dest": "f24",
     },
     {
         "flag": "--enable-prompt-embeds",
@@ -1450,7 +1514,7 @@ FLAGS = (
             "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
             "only for trusted clients. (default: False)"
         ),
-        "dest": "f26",
+        "dest": "f25",
     },
     {
         "flag": "--served-model-name",
@@ -1472,7 +1536,7 @@ FLAGS = (
             "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
             "uses model. After construction this holds the primary name. (default: None)"
         ),
-        "dest": "f27",
+        "dest": "f26",
     },
     {
         "flag": "--config-format",
@@ -1495,7 +1559,7 @@ FLAGS = (
             "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
             "first, then HF). (default: auto)"
         ),
-        "dest": "f28",
+        "dest": "f27",
     },
     {
         "flag": "--hf-token",
@@ -1512,7 +1576,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
-        "dest": "f29",
+        "dest": "f28",
     },
     {
         "flag": "--hf-overrides",
@@ -1532,7 +1596,7 @@ FLAGS = (
             "Changes to the Hugging Face config - a mapping of keys (nested mappings update "
             "sub-configs) or a function that edits and returns the config. (default: {})"
         ),
-        "dest": "f30",
+        "dest": "f29",
     },
     {
         "flag": "--model-class-overrides",
@@ -1556,7 +1620,7 @@ FLAGS = (
             "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
             "list). (default: {})"
         ),
-        "dest": "f31",
+        "dest": "f30",
     },
     {
         "flag": "--generation-config",
@@ -1577,7 +1641,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f32",
+        "dest": "f31",
     },
     {
         "flag": "--override-generation-config",
@@ -1599,7 +1663,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f33",
+        "dest": "f32",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1619,7 +1683,7 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f34",
+        "dest": "f33",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1639,7 +1703,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f35",
+        "dest": "f34",
     },
     {
         "flag": "--model-impl",
@@ -1662,7 +1726,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f36",
+        "dest": "f35",
     },
     {
         "flag": "--override-attention-dtype",
@@ -1679,7 +1743,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
-        "dest": "f37",
+        "dest": "f36",
     },
     {
         "flag": "--logits-processors",
@@ -1698,7 +1762,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f38",
+        "dest": "f37",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1715,7 +1779,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f39",
+        "dest": "f38",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1736,7 +1800,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f40",
+        "dest": "f39",
     },
     {
         "flag": "--pooler-config",
@@ -1758,7 +1822,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f41",
+        "dest": "f40",
     },
     {
         "flag": "--language-model-only",
@@ -1775,7 +1839,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f42",
+        "dest": "f41",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1796,7 +1860,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f43",
+        "dest": "f42",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1813,7 +1877,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f44",
+        "dest": "f43",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1834,7 +1898,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f45",
+        "dest": "f44",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -1855,7 +1919,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f46",
+        "dest": "f45",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -1875,7 +1939,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f47",
+        "dest": "f46",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -1895,7 +1959,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f48",
+        "dest": "f47",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -1912,7 +1976,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f49",
+        "dest": "f48",
     },
     {
         "flag": "--mm-encoder-only",
@@ -1929,7 +1993,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f50",
+        "dest": "f49",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -1952,7 +2016,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f51",
+        "dest": "f50",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -2006,7 +2070,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f52",
+        "dest": "f51",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -2061,7 +2125,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f53",
+        "dest": "f52",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -2078,7 +2142,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f54",
+        "dest": "f53",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2095,7 +2159,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f55",
+        "dest": "f54",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2112,7 +2176,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f56",
+        "dest": "f55",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2129,7 +2193,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f57",
+        "dest": "f56",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2146,7 +2210,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f58",
+        "dest": "f57",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2163,7 +2227,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f59",
+        "dest": "f58",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2183,7 +2247,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f60",
+        "dest": "f59",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2200,7 +2264,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f61",
+        "dest": "f60",
     },
     {
         "flag": "--block-size",
@@ -2220,7 +2284,7 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f62",
+        "dest": "f61",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2241,7 +2305,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f62",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2283,7 +2347,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f63",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2303,7 +2367,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f64",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2320,7 +2384,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f65",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2345,7 +2409,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f66",
     },
     {
         "flag": "--calculate-kv-scales",
@@ -2372,7 +2436,7 @@ FLAGS = (
             "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
             "to 1.0. (default: False)"
         ),
-        "dest": "f68",
+        "dest": "f67",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2394,7 +2458,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f68",
     },
     {
         "flag": "--mamba-block-size",
@@ -2414,7 +2478,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f69",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2437,7 +2501,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f70",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2460,7 +2524,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f71",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2485,7 +2549,7 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f72",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2506,7 +2570,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f73",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2529,7 +2593,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f74",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2549,7 +2613,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f75",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2572,7 +2636,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f76",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2592,7 +2656,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f77",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2609,7 +2673,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f78",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2626,7 +2690,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f79",
     },
     {
         "flag": "--data-parallel-size",
@@ -2646,7 +2710,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f80",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2666,7 +2730,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f81",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2683,7 +2747,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f82",
     },
     {
         "flag": "--data-parallel-address",
@@ -2700,7 +2764,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f83",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2716,7 +2780,31 @@ FLAGS = (
         "kind": "int",
         "requires": "",
         "default": "29550",
-        "help": "Port for data-parallel control messages. (default: 29550)",
+        "help": (
+            "Port for data-parallel control messages, the same on every node (1 to 65535). "
+            "(default: 29550)"
+        ),
+        "dest": "f84",
+    },
+    {
+        "flag": "--dp-sync-interval",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dp_sync_interval",
+        "cls": "ParallelConfig",
+        "field": "dp_sync_interval",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dp_sync_interval"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "Engine steps between two all-reduces in which the data-parallel ranks agree whether "
+            "any still has work; must be the same on every rank. Part of the cache key as vLLM "
+            "hashes it. (default: 16)"
+        ),
         "dest": "f85",
     },
     {
@@ -2784,6 +2872,49 @@ FLAGS = (
         "dest": "f88",
     },
     {
+        "flag": "--enable-hc-sp",
+        "aliases": (),
+        "negatives": ("--no-enable-hc-sp", "--disable-hc-sp"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_hc_sp",
+        "cls": "ParallelConfig",
+        "field": "enable_hc_sp",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_hc_sp"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Sequence parallelism for the HyperConnection computation of models that have it "
+            "(Qwen4Exp on CUDA/ROCm, tensor_parallel_size > 1, no pipeline parallelism); ignored "
+            "with one tensor-parallel rank. MoE parallelism is unchanged. (default: False)"
+        ),
+        "dest": "f89",
+    },
+    {
+        "flag": "--enable-batch-sharded-sampling",
+        "aliases": (),
+        "negatives": ("--no-enable-batch-sharded-sampling", "--disable-batch-sharded-sampling"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_batch_sharded_sampling",
+        "cls": "ParallelConfig",
+        "field": "enable_batch_sharded_sampling",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_batch_sharded_sampling"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Let each tensor-parallel rank sample its own slice of the batch instead of every "
+            "rank sampling all of it. Unset means off. Turned on explicitly, it needs "
+            "tensor_parallel_size > 1, max_num_seqs of at least tensor_parallel_size and "
+            "non-negative max_logprobs, and a model that supports it. (default: None)"
+        ),
+        "dest": "f90",
+    },
+    {
         "flag": "--enable-expert-parallel",
         "aliases": ("-ep",),
         "negatives": ("--no-enable-expert-parallel", "--disable-expert-parallel"),
@@ -2801,7 +2932,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f91",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2822,7 +2953,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f92",
     },
     {
         "flag": "--enable-eplb",
@@ -2842,7 +2973,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f93",
     },
     {
         "flag": "--eplb-config",
@@ -2864,7 +2995,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f94",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2888,7 +3019,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f95",
     },
     {
         "flag": "--all2all-backend",
@@ -2910,10 +3041,12 @@ FLAGS = (
             "flashinfer_all2allv",
             "flashinfer_nvlink_one_sided",
             "flashinfer_nvlink_two_sided",
+            "moonep",
             "mori_high_throughput",
             "mori_low_latency",
             "naive",
             "nixl_ep",
+            "passthrough",
             "pplx",
         ),
         "literal_type": "str",
@@ -2926,7 +3059,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f96",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2946,7 +3079,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f97",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2962,11 +3095,30 @@ FLAGS = (
         "kind": "bool",
         "requires": "",
         "default": "False",
+        "help": "Use NCCL all-reduce instead of vLLM's custom kernel. (default: False)",
+        "dest": "f98",
+    },
+    {
+        "flag": "--enable-shm-tensor-arena",
+        "aliases": (),
+        "negatives": ("--no-enable-shm-tensor-arena", "--disable-shm-tensor-arena"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_shm_tensor_arena",
+        "cls": "ParallelConfig",
+        "field": "enable_shm_tensor_arena",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_shm_tensor_arena"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
         "help": (
-            "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
-            "(default: False)"
+            "Experimental: pass large host tensors (e.g. image pixel values) from the engine to "
+            "its workers through one shared-memory arena instead of a copy per reader. Helps "
+            "multimodal serving with tensor parallelism; only when every reader is on the same "
+            "node; takes space in /dev/shm. (default: False)"
         ),
-        "dest": "f96",
+        "dest": "f99",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -2984,9 +3136,29 @@ FLAGS = (
         "default": "False",
         "help": (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
-            "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
+            "enable_eplb, no pipeline parallelism and no hybrid load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f100",
+    },
+    {
+        "flag": "--elastic-ep-max-dp-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.elastic_ep_max_dp_size",
+        "cls": "ParallelConfig",
+        "field": "elastic_ep_max_dp_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "elastic_ep_max_dp_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Largest data-parallel size elastic EP may scale up to. Without elastic EP, or unset: "
+            "the initial data_parallel_size, which it may not be below. (default: None)"
+        ),
+        "dest": "f101",
     },
     {
         "flag": "--enable-dbo",
@@ -3006,7 +3178,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f102",
     },
     {
         "flag": "--ubatch-size",
@@ -3023,7 +3195,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f103",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3043,7 +3215,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f104",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3063,7 +3235,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f105",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3083,7 +3255,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f106",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3100,7 +3272,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f107",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3125,7 +3297,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f108",
     },
     {
         "flag": "--worker-cls",
@@ -3142,7 +3314,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f109",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3162,7 +3334,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f110",
     },
     {
         "flag": "--master-addr",
@@ -3182,7 +3354,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f111",
     },
     {
         "flag": "--master-port",
@@ -3199,7 +3371,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f112",
     },
     {
         "flag": "--node-rank",
@@ -3216,7 +3388,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f113",
     },
     {
         "flag": "--nnodes",
@@ -3236,7 +3408,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f114",
     },
     {
         "flag": "--numa-bind",
@@ -3256,7 +3428,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f115",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3278,7 +3450,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f116",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3300,7 +3472,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f117",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3321,7 +3493,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f118",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3341,7 +3513,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f119",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3362,7 +3534,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f120",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3382,7 +3554,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f121",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3394,19 +3566,41 @@ FLAGS = (
         "field": "dcp_comm_backend",
         "root": "VllmConfig",
         "path": ("parallel_config", "dcp_comm_backend"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("a2a", "ag_rs"),
         "literal_type": "str",
         "open": False,
         "requires": "",
-        "default": "ag_rs",
+        "default": "None",
         "help": (
             "Decode context parallel communication: \"ag_rs\" (all-gather + reduce-scatter) or "
-            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
-            "decode_context_parallel_size > 1). (default: ag_rs)"
+            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: "
+            "the model's preference, else \"ag_rs\" (filled in by VllmConfig). (default: None)"
         ),
-        "dest": "f118",
+        "dest": "f122",
+    },
+    {
+        "flag": "--dcp-q-replicate",
+        "aliases": (),
+        "negatives": ("--no-dcp-q-replicate",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dcp_q_replicate",
+        "cls": "ParallelConfig",
+        "field": "dcp_q_replicate",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dcp_q_replicate"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Compute the MLA query projection on every rank of a decode-context-parallel group, "
+            "so decode need not all-gather the query each step (more compute, one collective "
+            "less). Unset: the model's preference, else off (filled in by VllmConfig). (default: "
+            "None)"
+        ),
+        "dest": "f123",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3423,11 +3617,56 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. Omitted on the command line, the NIXL connector may "
+            "set it to the block size. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f124",
+    },
+    {
+        "flag": "--enable-fault-tolerance",
+        "aliases": (),
+        "negatives": ("--no-enable-fault-tolerance", "--disable-fault-tolerance"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_fault_tolerance",
+        "cls": "ParallelConfig",
+        "field": "enable_fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_fault_tolerance"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Recover from engine failures in detail, e.g. by scaling a failed data-parallel "
+            "engine away. Needs external load balancing and a single API server; turned on by "
+            "--fault-tolerance-config. (default: False)"
+        ),
+        "dest": "f125",
+    },
+    {
+        "flag": "--fault-tolerance-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.fault_tolerance_config",
+        "cls": "ParallelConfig",
+        "field": "fault_tolerance_config",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "optional": False,
+        "kind": "json",
+        "json_class": "FaultToleranceConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Settings of fault tolerance (how long a failed engine waits for "
+            "instructions).\n\nTakes a JSON object, or its keys one by one: "
+            "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f126",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3450,7 +3689,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f127",
     },
     {
         "flag": "--max-num-seqs",
@@ -3470,7 +3709,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
+        "dest": "f128",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3490,7 +3729,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f129",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3511,7 +3750,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f123",
+        "dest": "f130",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3531,7 +3770,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f131",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3551,7 +3790,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f132",
     },
     {
         "flag": "--scheduling-policy",
@@ -3574,7 +3813,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f133",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3594,7 +3833,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f134",
     },
     {
         "flag": "--scheduler-cls",
@@ -3614,7 +3853,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f135",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3635,7 +3874,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f136",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3656,7 +3895,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f137",
     },
     {
         "flag": "--watermark",
@@ -3676,7 +3915,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f138",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3696,7 +3935,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f139",
     },
     {
         "flag": "--async-scheduling",
@@ -3716,7 +3955,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f140",
     },
     {
         "flag": "--stream-interval",
@@ -3736,7 +3975,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f141",
     },
     {
         "flag": "--load-format",
@@ -3784,7 +4023,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f142",
     },
     {
         "flag": "--download-dir",
@@ -3804,7 +4043,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f143",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3833,7 +4072,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f144",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3850,7 +4089,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f145",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3872,7 +4111,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f146",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3892,7 +4131,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f147",
     },
     {
         "flag": "--ignore-patterns",
@@ -3915,7 +4154,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f148",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3932,7 +4171,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f149",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3954,7 +4193,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f150",
     },
     {
         "flag": "--offload-backend",
@@ -3977,7 +4216,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f151",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -3998,7 +4237,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f152",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4021,7 +4260,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f153",
     },
     {
         "flag": "--offload-group-size",
@@ -4041,7 +4280,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f154",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4058,7 +4297,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f155",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4078,7 +4317,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f156",
     },
     {
         "flag": "--offload-params",
@@ -4102,7 +4341,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f157",
     },
     {
         "flag": "--attention-config",
@@ -4124,7 +4363,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f158",
     },
     {
         "flag": "--attention-backend",
@@ -4183,7 +4422,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f159",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4241,7 +4480,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
+        "dest": "f160",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
@@ -4266,7 +4505,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f161",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4286,7 +4525,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f162",
     },
     {
         "flag": "--kernel-config",
@@ -4308,7 +4547,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f163",
     },
     {
         "flag": "--ir-op-priority",
@@ -4330,7 +4569,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f164",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4351,7 +4590,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f165",
     },
     {
         "flag": "--moe-backend",
@@ -4396,7 +4635,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f166",
     },
     {
         "flag": "--linear-backend",
@@ -4443,7 +4682,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f167",
     },
     {
         "flag": "--enable-lora",
@@ -4464,7 +4703,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f161",
+        "dest": "f168",
     },
     {
         "flag": "--max-lora-rank",
@@ -4487,7 +4726,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f162",
+        "dest": "f169",
     },
     {
         "flag": "--max-loras",
@@ -4507,7 +4746,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f163",
+        "dest": "f170",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4528,7 +4767,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f164",
+        "dest": "f171",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4548,7 +4787,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f165",
+        "dest": "f172",
     },
     {
         "flag": "--lora-dtype",
@@ -4571,7 +4810,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f173",
     },
     {
         "flag": "--lora-target-modules",
@@ -4594,7 +4833,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f174",
     },
     {
         "flag": "--default-mm-loras",
@@ -4618,7 +4857,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f175",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4639,7 +4878,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f176",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4661,7 +4900,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f177",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4682,7 +4921,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f171",
+        "dest": "f178",
     },
     {
         "flag": "--speculative-config",
@@ -4707,7 +4946,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f172",
+        "dest": "f179",
     },
     {
         "flag": "--spec-tokens",
@@ -4729,7 +4968,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f180",
     },
     {
         "flag": "--spec-model",
@@ -4751,7 +4990,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f181",
     },
     {
         "flag": "--spec-method",
@@ -4774,7 +5013,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f182",
     },
     {
         "flag": "--diffusion-config",
@@ -4798,7 +5037,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f176",
+        "dest": "f183",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4823,7 +5062,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f177",
+        "dest": "f184",
     },
     {
         "flag": "--reasoning-parser",
@@ -4843,7 +5082,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f178",
+        "dest": "f185",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4863,7 +5102,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f179",
+        "dest": "f186",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4884,7 +5123,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f187",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4904,7 +5143,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f188",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4929,7 +5168,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f189",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4949,7 +5188,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f183",
+        "dest": "f190",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -4966,7 +5205,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f184",
+        "dest": "f191",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -4986,7 +5225,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f192",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5006,7 +5245,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f193",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5023,7 +5262,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f187",
+        "dest": "f194",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5043,7 +5282,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f195",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5063,7 +5302,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f189",
+        "dest": "f196",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5083,7 +5322,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f190",
+        "dest": "f197",
     },
     {
         "flag": "--compilation-config",
@@ -5113,7 +5352,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f191",
+        "dest": "f198",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5137,7 +5376,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f199",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5160,7 +5399,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f200",
     },
     {
         "flag": "--profiler-config",
@@ -5183,7 +5422,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f201",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5205,7 +5444,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f202",
     },
     {
         "flag": "--kv-events-config",
@@ -5228,7 +5467,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f203",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5251,7 +5490,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f204",
     },
     {
         "flag": "--reasoning-config",
@@ -5275,7 +5514,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f205",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5298,7 +5537,216 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f206",
+    },
+    {
+        "flag": "--aux-output-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "AuxOutputConfig",
+        "cls": "AuxOutputConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("aux_output_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "AuxOutputConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Extra outputs the engine can hand back with each request besides the generated "
+            "tokens (today: which MoE experts each token was routed to), and how much host memory "
+            "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
+            "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f207",
+    },
+    {
+        "flag": "--enable-return-routed-experts",
+        "aliases": (),
+        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
+        "group": "ModelConfig",
+        "target": "AuxOutputConfig.enable_return_routed_experts",
+        "cls": "AuxOutputConfig",
+        "field": "enable_return_routed_experts",
+        "root": "VllmConfig",
+        "path": ("aux_output_config", "enable_return_routed_experts"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Record, for every generated token, the MoE experts the router picked and return them "
+            "with the request. Part of the cache key: capturing the routing changes the forward "
+            "graph. Needs the second-generation model runner. Was "
+            "ModelConfig.enable_return_routed_experts before 0.33.0. (default: False)"
+        ),
+        "dest": "f208",
+    },
+    {
+        "flag": "--engram-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EngramConfig",
+        "cls": "EngramConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("engram_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "EngramConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
+            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
+            "such models; the engine creates it with its defaults when the model has these layers "
+            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
+            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f209",
+    },
+    {
+        "flag": "--watermark-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "WatermarkConfig",
+        "cls": "WatermarkConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "WatermarkConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
+            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
+            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f210",
+    },
+    {
+        "flag": "--logging-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "LoggingConfig",
+        "cls": "LoggingConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("logging_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "LoggingConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "How vLLM sets up Python logging when the engine starts: the level and line format of "
+            "its own handler, or a logging configuration file of yours. --log-level and "
+            "--log-config-file set single fields over --logging-config.\n\nTakes a JSON object, "
+            "or its keys one by one: --logging-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f211",
+    },
+    {
+        "flag": "--log-level",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoggingConfig",
+        "target": "LoggingConfig.log_level",
+        "cls": "LoggingConfig",
+        "field": "log_level",
+        "root": "VllmConfig",
+        "path": ("logging_config", "log_level"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("CRITICAL", "DEBUG", "ERROR", "INFO", "NOTSET", "WARNING"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "INFO",
+        "help": (
+            "Level of the built-in handler when no logging file is given. Default: the "
+            "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
+        ),
+        "dest": "f212",
+    },
+    {
+        "flag": "--log-config-file",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoggingConfig",
+        "target": "LoggingConfig.pylogging_config_file",
+        "cls": "LoggingConfig",
+        "field": "pylogging_config_file",
+        "root": "VllmConfig",
+        "path": ("logging_config", "pylogging_config_file"),
+        "optional": True,
+        "kind": "str",
+        "metavar": "PYLOGGING_CONFIG_FILE",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "A JSON file in Python's logging dictConfig format; it then decides loggers, handlers "
+            "and formats instead of log_level and formatter, and needs configure_logging. "
+            "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
+            "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
+        ),
+        "dest": "f213",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f214",
+    },
+    {
+        "flag": "--watchdog-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "WatchdogConfig",
+        "cls": "WatchdogConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("watchdog_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "WatchdogConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "A background thread that checks the engine's main thread keeps making progress and, "
+            "when it stops for too long, writes the stack of every thread to a file for "
+            "debugging. Off unless dump_dir is set.\n\nTakes a JSON object, or its keys one by "
+            "one: --watchdog-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f215",
     },
     {
         "flag": "--additional-config",
@@ -5319,7 +5767,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f200",
+        "dest": "f216",
     },
     {
         "flag": "--optimization-level",
@@ -5344,7 +5792,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f201",
+        "dest": "f217",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5369,7 +5817,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f202",
+        "dest": "f218",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5389,7 +5837,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f203",
+        "dest": "f219",
     },
     {
         "flag": "--disable-log-stats",
@@ -5406,7 +5854,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f204",
+        "dest": "f220",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5426,7 +5874,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f221",
     },
     {
         "flag": "--enable-log-requests",
@@ -5447,7 +5895,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f206",
+        "dest": "f222",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5467,7 +5915,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f223",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5493,7 +5941,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f208",
+        "dest": "f224",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5519,7 +5967,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f225",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5540,7 +5988,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f226",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5561,6 +6009,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f211",
+        "dest": "f227",
     },
 )

@@ -187,9 +187,6 @@ class ModelConfig:
     and uses less memory.
     """
 
-    enable_return_routed_experts: bool = False
-    """Return which MoE experts each token was routed to."""
-
     max_logprobs: _v.Int = Field(default=20, ge=-1)
     """Most log probabilities a request may ask for (logprobs or prompt_logprobs).
     -1 removes the cap, which can exhaust memory on large vocabularies.
@@ -834,7 +831,6 @@ class ModelConfig:
             "dtype": _h.canon(self.dtype),
             "enable_cumem_allocator": self.enable_cumem_allocator,
             "enable_prompt_embeds": self.enable_prompt_embeds,
-            "enable_return_routed_experts": self.enable_return_routed_experts,
             "enable_sleep_mode": self.enable_sleep_mode,
             "generation_config": self.generation_config,
             "hf_config": _h.canon(self.hf_config),
@@ -866,7 +862,6 @@ class ModelConfig:
             _h.canon(self.dtype),
             self.enable_cumem_allocator,
             self.enable_prompt_embeds,
-            self.enable_return_routed_experts,
             self.enable_sleep_mode,
             self.generation_config,
             _h.canon(self.hf_config),
@@ -893,7 +888,7 @@ class ModelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,trust_remote_code:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,trust_remote_code:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

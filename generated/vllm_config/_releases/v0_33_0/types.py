@@ -341,6 +341,12 @@ accepts any string.
 SafetensorsLoadStrategy = Literal["lazy", "eager", "prefetch", "torchao"]
 """How safetensors checkpoint files are read into memory."""
 
+LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG", "NOTSET"]
+"""Python logging level names."""
+
+LogFormatter = Literal["text", "json"]
+"""Format of the built-in log handler's lines."""
+
 LoRADType = Literal["auto", "float16", "bfloat16"]
 """Data type of LoRA adapter weights by name; "auto" follows the model's dtype."""
 
@@ -931,7 +937,7 @@ EPLBPolicyOption = Literal["default"]
 DCPCommBackend = Literal["ag_rs", "a2a"]
 """Collective pattern used by decode context parallelism."""
 
-EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "nixl", "pynccl"]
+EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "torch_xccl", "nixl", "pynccl"]
 """Transport that moves expert weights between ranks during load balancing."""
 
 All2AllBackend = Literal[
@@ -942,13 +948,15 @@ All2AllBackend = Literal[
     "deepep_v2",
     "mori_high_throughput",
     "mori_low_latency",
+    "moonep",
     "nixl_ep",
     "allgather_reducescatter",
     "flashinfer_all2allv",
     "flashinfer_nvlink_two_sided",
     "flashinfer_nvlink_one_sided",
+    "passthrough",
 ]
-"""Kernels for the token exchange of expert-parallel MoE layers. "naive" and "pplx" were removed and fall back to "allgather_reducescatter"."""
+"""Kernels for the token exchange of expert-parallel MoE layers. "naive" and "pplx" were removed and fall back to "allgather_reducescatter"; "passthrough" means no exchange at all, for MoE kernels that dispatch and combine tokens themselves."""
 
 PoolingTask = Literal[
     "embed",
@@ -1048,6 +1056,12 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
+
+WatermarkingAlgorithm = Literal["gumbel", "dual_key_gumbel"]
+"""Sampling scheme that embeds the watermark."""
+
+WatermarkContextScope = Literal["none", "single_turn", "all"]
+"""Which tokens are searched for an earlier occurrence of the current context."""
 
 IrOpProvider = Literal["native", "triton", "vllm_c", "aiter", "oink", "xpu_kernels"]
 """Name of a kernel provider: one in the op registry, or one of the engine's own (schema/kernels.yaml)."""

@@ -17,15 +17,19 @@ from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
 from vllm_config.attention import AttentionConfig
+from vllm_config.aux_output import AuxOutputConfig
 from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
+from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
+from vllm_config.engram import EngramConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
 from vllm_config.kv_transfer import KVTransferConfig
 from vllm_config.load import LoadConfig
+from vllm_config.logging import LoggingConfig
 from vllm_config.lora import LoRAConfig
 from vllm_config.mamba import MambaConfig
 from vllm_config.model import ModelConfig
@@ -45,6 +49,8 @@ from vllm_config.types import (
     QuantizationConfig,
     SupportsHash,
 )
+from vllm_config.watchdog_config import WatchdogConfig
+from vllm_config.watermarking import WatermarkConfig
 from vllm_config.weight_transfer import WeightTransferConfig
 
 _log = logging.getLogger(__name__)
@@ -245,6 +251,24 @@ class VllmConfig:
     aborts at once.
     """
 
+    aux_output_config: AuxOutputConfig = Field(default_factory=AuxOutputConfig)
+    """Extra per-request outputs besides tokens (routed MoE experts)."""
+
+    engram_config: EngramConfig | None = None
+    """Storage and sharding of n-gram embedding tables, for models that have them; the engine fills in the defaults for such a model when it is None."""
+
+    watermark_config: WatermarkConfig | None = None
+    """Watermarking of generated text; None (the default) turns it off."""
+
+    logging_config: LoggingConfig = Field(default_factory=LoggingConfig)
+    """How the engine sets up Python logging."""
+
+    ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
+    """A custom manager for the multimodal encoder-output cache."""
+
+    watchdog_config: WatchdogConfig = Field(default_factory=WatchdogConfig)
+    """Stack dumps of an engine process that stops making progress."""
+
     @field_validator("model_config", mode="wrap")
     @classmethod
     def _skip_none_model_config(cls, value: Any, handler) -> Any:
@@ -264,8 +288,18 @@ class VllmConfig:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
-        if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
-            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"], self)
+        if self.parallel_config.dcp_comm_backend is None:
+            self.parallel_config.dcp_comm_backend = 'ag_rs'
+        if self.parallel_config.dcp_q_replicate is None:
+            self.parallel_config.dcp_q_replicate = False
+        if not self.parallel_config.enable_batch_sharded_sampling:
+            self.parallel_config.enable_batch_sharded_sampling = False
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.parallel_config.tensor_parallel_size > 1):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: tensor_parallel_size is 1, so there is nothing to shard', ["parallel_config.enable_batch_sharded_sampling", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.scheduler_config.max_num_seqs >= self.parallel_config.tensor_parallel_size):
+            raise _r.RuleError(f'--enable-batch-sharded-sampling was given but cannot work here: max_num_seqs ({self.scheduler_config.max_num_seqs}) is below tensor_parallel_size ({self.parallel_config.tensor_parallel_size})', ["parallel_config.enable_batch_sharded_sampling", "scheduler_config.max_num_seqs", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.model_config is not None) and not (self.model_config.max_logprobs >= 0):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: max_logprobs is -1, which allows logprobs over the whole vocabulary', ["parallel_config.enable_batch_sharded_sampling", "model_config.max_logprobs"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"], self)
         if (_r.from_flags() and self.model_config is not None and ((self.lora_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) or (self.lora_config is None and _r.unused(self, 'lora_config.default_mm_loras')))) and self.model_config.multimodal_config is None:
@@ -282,10 +316,18 @@ class VllmConfig:
             self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.reasoning_config is not None and self.model_config is not None and self.model_config.tokenizer == self.model_config.model and not self.model_config.skip_tokenizer_init) and not (self.model_config.has_tokenizer_files):
             raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
-        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
-            raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"], self)
-        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
-            raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"], self)
+        if (self.aux_output_config.enabled) and not (self.use_v2_model_runner):
+            raise _r.RuleError('returning routed experts (an auxiliary output) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["aux_output_config.enabled", "use_v2_model_runner"], self)
+        if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.runner_type == 'generate'):
+            raise _r.RuleError('returning routed experts works only with generation models', ["aux_output_config.enabled", "model_config.runner_type"], self)
+        if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.is_moe):
+            raise _r.RuleError('returning routed experts works only with MoE models', ["aux_output_config.enabled", "model_config.is_moe"], self)
+        if (self.aux_output_config.enabled) and not (self.cache_config.enable_prefix_caching):
+            raise _r.RuleError('returning routed experts needs prefix caching', ["aux_output_config.enabled", "cache_config.enable_prefix_caching"], self)
+        if (self.aux_output_config.enabled) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('--enable-return-routed-experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["aux_output_config.enabled", "parallel_config.pipeline_parallel_size"], self)
+        if (self.aux_output_config.enabled) and not (self.parallel_config.decode_context_parallel_size <= 1 and self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('--enable-return-routed-experts does not work with context parallelism (decode or prefill context parallel size above 1)', ["aux_output_config.enabled", "parallel_config.decode_context_parallel_size", "parallel_config.prefill_context_parallel_size"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
@@ -529,10 +571,12 @@ class VllmConfig:
         return {
             "additional_config": _h.canon(self.additional_config),
             "attention_config": self.attention_config.compute_hash(),
+            "aux_output_config": self.aux_output_config.compute_hash(),
             "cache_config": self.cache_config.compute_hash(),
             "compilation_config": self.compilation_config.compute_hash(),
             "device_config": self.device_config.compute_hash(),
             "ec_transfer_config": _h.nested(self.ec_transfer_config),
+            "engram_config": _h.nested(self.engram_config),
             "kernel_config": self.kernel_config.compute_hash(),
             "kv_transfer_config": _h.nested(self.kv_transfer_config),
             "load_config": self.load_config.compute_hash(),
@@ -554,10 +598,12 @@ class VllmConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.additional_config),
             self.attention_config.compute_hash(),
+            self.aux_output_config.compute_hash(),
             self.cache_config.compute_hash(),
             self.compilation_config.compute_hash(),
             self.device_config.compute_hash(),
             _h.nested(self.ec_transfer_config),
+            _h.nested(self.engram_config),
             self.kernel_config.compute_hash(),
             _h.nested(self.kv_transfer_config),
             self.load_config.compute_hash(),
@@ -578,7 +624,7 @@ class VllmConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_VllmConfig.get(text)
         if digest is None:
-            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
+            digest = _sha256(b"VllmConfig:additional_config,attention_config,aux_output_config,cache_config,compilation_config,device_config,ec_transfer_config,engram_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
             _h.remember(_MEMO_VllmConfig, text, digest)
         return digest
 
