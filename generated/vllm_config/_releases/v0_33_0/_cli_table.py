@@ -779,9 +779,11 @@ CLASSES = {
             "max_num_batched_tokens": "",
             "max_num_scheduled_tokens": "",
             "max_num_seqs": "",
-            "max_num_partial_prefills": "",
-            "max_long_partial_prefills": "",
+            "max_num_active_seqs": "",
             "long_prefill_token_threshold": "",
+            "long_prefill_token_threshold_adaptive": "",
+            "max_num_queued_reqs": "",
+            "max_num_queued_tokens": "",
             "enable_chunked_prefill": "",
             "is_multimodal_model": "",
             "policy": "",
@@ -3692,6 +3694,29 @@ FLAGS = (
         "dest": "f127",
     },
     {
+        "flag": "--max-num-scheduled-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_scheduled_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_scheduled_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_scheduled_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when "
+            "the model adds tokens of its own (e.g. speculative decoding). Unset: equal to "
+            "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
+            "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f128",
+    },
+    {
         "flag": "--max-num-seqs",
         "aliases": (),
         "negatives": (),
@@ -3706,49 +3731,31 @@ FLAGS = (
         "requires": "",
         "default": "128",
         "help": (
-            "Most sequences in one engine step. The engine normally sets it from the hardware. "
-            "(default: 128)"
-        ),
-        "dest": "f128",
-    },
-    {
-        "flag": "--max-num-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_num_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_num_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_num_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many prompts may be part-way through prefill at once. "
-            "(default: 1)"
+            "Most sequences in one engine step; it sizes the runner's per-request buffers and "
+            "graph capture, hence part of the cache key (from 0.33.0: some models keep static "
+            "per-request buffers in the compiled graph). The engine normally sets it from the "
+            "hardware. (default: 128)"
         ),
         "dest": "f129",
     },
     {
-        "flag": "--max-long-partial-prefills",
+        "flag": "--max-num-active-seqs",
         "aliases": (),
         "negatives": (),
         "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_long_partial_prefills",
+        "target": "SchedulerConfig.max_num_active_seqs",
         "cls": "SchedulerConfig",
-        "field": "max_long_partial_prefills",
+        "field": "max_num_active_seqs",
         "root": "VllmConfig",
-        "path": ("scheduler_config", "max_long_partial_prefills"),
-        "optional": False,
+        "path": ("scheduler_config", "max_num_active_seqs"),
+        "optional": True,
         "kind": "int",
         "requires": "",
-        "default": "1",
+        "default": "None",
         "help": (
-            "With chunked prefill, how many long prompts (over long_prefill_token_threshold) may "
-            "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
-            "long ones. (default: 1)"
+            "Most requests admitted to the running set at once, below max_num_seqs, to keep "
+            "decode batches small without shrinking the runner's buffers or captured graphs. "
+            "Unset: max_num_seqs. (default: None)"
         ),
         "dest": "f130",
     },
@@ -3767,10 +3774,77 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": (
-            "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
-            "prefills means 4% of max_model_len. (default: 0)"
+            "With chunked prefill, the most prompt tokens one request may prefill in a step (a "
+            "longer prompt is split); 0 means no cap. Not applied to a request alone in the "
+            "batch. May not exceed max_model_len. (default: 0)"
         ),
         "dest": "f131",
+    },
+    {
+        "flag": "--long-prefill-token-threshold-adaptive",
+        "aliases": (),
+        "negatives": ("--no-long-prefill-token-threshold-adaptive",),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.long_prefill_token_threshold_adaptive",
+        "cls": "SchedulerConfig",
+        "field": "long_prefill_token_threshold_adaptive",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "long_prefill_token_threshold_adaptive"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Raise the cap above to at least a fair share of the step's token budget "
+            "(max_num_batched_tokens over the number of waiting and running requests). Only with "
+            "a non-zero long_prefill_token_threshold. (default: False)"
+        ),
+        "dest": "f132",
+    },
+    {
+        "flag": "--max-num-queued-reqs",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_queued_reqs",
+        "cls": "SchedulerConfig",
+        "field": "max_num_queued_reqs",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_queued_reqs"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Most requests in flight (waiting or running) over all the data-parallel ranks one "
+            "API server feeds; further requests get HTTP 503 so that a client can try elsewhere. "
+            "Unset: no limit. (default: None)"
+        ),
+        "dest": "f133",
+    },
+    {
+        "flag": "--max-num-queued-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_queued_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_queued_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_queued_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Most prompt tokens of requests still in prefill, over all the data-parallel ranks "
+            "one API server feeds; further requests get HTTP 503. A time-to-first-token guard "
+            "(target latency times prefill throughput); counted conservatively, whole prompts "
+            "until their prefill ends. Unset: no limit.\n\nAccepts human-readable integers: "
+            "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f134",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3790,7 +3864,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f132",
+        "dest": "f135",
     },
     {
         "flag": "--scheduling-policy",
@@ -3813,7 +3887,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f133",
+        "dest": "f136",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3833,7 +3907,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f134",
+        "dest": "f137",
     },
     {
         "flag": "--scheduler-cls",
@@ -3853,7 +3927,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f135",
+        "dest": "f138",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3874,7 +3948,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f139",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3895,7 +3969,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f137",
+        "dest": "f140",
     },
     {
         "flag": "--watermark",
@@ -3915,7 +3989,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f138",
+        "dest": "f141",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3932,10 +4006,11 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
-            "to even out step times. (default: 1)"
+            "Admit prefill work only every N engine steps, the steps between decoding alone; 1 "
+            "admits it every step. A skipped step carries no prefill at all, so a long prompt may "
+            "take up to N times as many steps to prefill. (default: 1)"
         ),
-        "dest": "f139",
+        "dest": "f142",
     },
     {
         "flag": "--async-scheduling",
@@ -3955,7 +4030,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f140",
+        "dest": "f143",
     },
     {
         "flag": "--stream-interval",
@@ -3975,7 +4050,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f141",
+        "dest": "f144",
     },
     {
         "flag": "--load-format",
@@ -4023,7 +4098,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f142",
+        "dest": "f145",
     },
     {
         "flag": "--download-dir",
@@ -4043,7 +4118,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f143",
+        "dest": "f146",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -4072,7 +4147,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f144",
+        "dest": "f147",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -4089,7 +4164,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f145",
+        "dest": "f148",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -4111,7 +4186,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f146",
+        "dest": "f149",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -4131,7 +4206,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f147",
+        "dest": "f150",
     },
     {
         "flag": "--ignore-patterns",
@@ -4154,7 +4229,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f148",
+        "dest": "f151",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -4171,7 +4246,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f149",
+        "dest": "f152",
     },
     {
         "flag": "--pt-load-map-location",
@@ -4193,7 +4268,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f150",
+        "dest": "f153",
     },
     {
         "flag": "--offload-backend",
@@ -4216,7 +4291,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f151",
+        "dest": "f154",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4237,7 +4312,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f152",
+        "dest": "f155",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4260,7 +4335,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f153",
+        "dest": "f156",
     },
     {
         "flag": "--offload-group-size",
@@ -4280,7 +4355,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f154",
+        "dest": "f157",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4297,7 +4372,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f155",
+        "dest": "f158",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4317,7 +4392,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f156",
+        "dest": "f159",
     },
     {
         "flag": "--offload-params",
@@ -4341,7 +4416,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f157",
+        "dest": "f160",
     },
     {
         "flag": "--attention-config",
@@ -4363,7 +4438,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f158",
+        "dest": "f161",
     },
     {
         "flag": "--attention-backend",
@@ -4422,7 +4497,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f159",
+        "dest": "f162",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4480,7 +4555,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f160",
+        "dest": "f163",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
@@ -4505,7 +4580,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f161",
+        "dest": "f164",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4525,7 +4600,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f162",
+        "dest": "f165",
     },
     {
         "flag": "--kernel-config",
@@ -4547,7 +4622,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f163",
+        "dest": "f166",
     },
     {
         "flag": "--ir-op-priority",
@@ -4569,7 +4644,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f164",
+        "dest": "f167",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4590,7 +4665,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f165",
+        "dest": "f168",
     },
     {
         "flag": "--moe-backend",
@@ -4635,7 +4710,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f169",
     },
     {
         "flag": "--linear-backend",
@@ -4682,7 +4757,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f170",
     },
     {
         "flag": "--enable-lora",
@@ -4703,7 +4778,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f168",
+        "dest": "f171",
     },
     {
         "flag": "--max-lora-rank",
@@ -4726,7 +4801,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f169",
+        "dest": "f172",
     },
     {
         "flag": "--max-loras",
@@ -4746,7 +4821,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f170",
+        "dest": "f173",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4767,7 +4842,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f171",
+        "dest": "f174",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4787,7 +4862,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f172",
+        "dest": "f175",
     },
     {
         "flag": "--lora-dtype",
@@ -4810,7 +4885,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f173",
+        "dest": "f176",
     },
     {
         "flag": "--lora-target-modules",
@@ -4833,7 +4908,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f177",
     },
     {
         "flag": "--default-mm-loras",
@@ -4857,7 +4932,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f178",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4878,7 +4953,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f176",
+        "dest": "f179",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4900,7 +4975,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f177",
+        "dest": "f180",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4921,7 +4996,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f178",
+        "dest": "f181",
     },
     {
         "flag": "--speculative-config",
@@ -4946,7 +5021,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f179",
+        "dest": "f182",
     },
     {
         "flag": "--spec-tokens",
@@ -4968,7 +5043,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f183",
     },
     {
         "flag": "--spec-model",
@@ -4990,7 +5065,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f184",
     },
     {
         "flag": "--spec-method",
@@ -5013,7 +5088,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f185",
     },
     {
         "flag": "--diffusion-config",
@@ -5037,7 +5112,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f183",
+        "dest": "f186",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5062,7 +5137,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f184",
+        "dest": "f187",
     },
     {
         "flag": "--reasoning-parser",
@@ -5082,7 +5157,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f185",
+        "dest": "f188",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5102,7 +5177,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f186",
+        "dest": "f189",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5123,7 +5198,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f187",
+        "dest": "f190",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5143,7 +5218,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f188",
+        "dest": "f191",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5168,7 +5243,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f189",
+        "dest": "f192",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5188,7 +5263,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f190",
+        "dest": "f193",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5205,7 +5280,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f191",
+        "dest": "f194",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5225,7 +5300,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f192",
+        "dest": "f195",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5245,7 +5320,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f193",
+        "dest": "f196",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5262,7 +5337,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f194",
+        "dest": "f197",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5282,7 +5357,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f195",
+        "dest": "f198",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5302,7 +5377,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f196",
+        "dest": "f199",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5322,7 +5397,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f197",
+        "dest": "f200",
     },
     {
         "flag": "--compilation-config",
@@ -5352,7 +5427,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f201",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5376,7 +5451,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f199",
+        "dest": "f202",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5399,7 +5474,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f200",
+        "dest": "f203",
     },
     {
         "flag": "--profiler-config",
@@ -5422,7 +5497,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f201",
+        "dest": "f204",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5444,7 +5519,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f202",
+        "dest": "f205",
     },
     {
         "flag": "--kv-events-config",
@@ -5467,7 +5542,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f203",
+        "dest": "f206",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5490,7 +5565,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f207",
     },
     {
         "flag": "--reasoning-config",
@@ -5514,7 +5589,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f208",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5537,7 +5612,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f206",
+        "dest": "f209",
     },
     {
         "flag": "--aux-output-config",
@@ -5560,7 +5635,7 @@ FLAGS = (
             "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
             "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f207",
+        "dest": "f210",
     },
     {
         "flag": "--enable-return-routed-experts",
@@ -5582,7 +5657,7 @@ FLAGS = (
             "graph. Needs the second-generation model runner. Was "
             "ModelConfig.enable_return_routed_experts before 0.33.0. (default: False)"
         ),
-        "dest": "f208",
+        "dest": "f211",
     },
     {
         "flag": "--engram-config",
@@ -5606,7 +5681,7 @@ FLAGS = (
             "and none is given.\n\nTakes a JSON object, or its keys one by one: "
             "--engram-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f209",
+        "dest": "f212",
     },
     {
         "flag": "--watermark-config",
@@ -5629,7 +5704,7 @@ FLAGS = (
             "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f210",
+        "dest": "f213",
     },
     {
         "flag": "--logging-config",
@@ -5653,7 +5728,7 @@ FLAGS = (
             "or its keys one by one: --logging-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f211",
+        "dest": "f214",
     },
     {
         "flag": "--log-level",
@@ -5676,7 +5751,7 @@ FLAGS = (
             "Level of the built-in handler when no logging file is given. Default: the "
             "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
         ),
-        "dest": "f212",
+        "dest": "f215",
     },
     {
         "flag": "--log-config-file",
@@ -5699,7 +5774,7 @@ FLAGS = (
             "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
             "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
         ),
-        "dest": "f213",
+        "dest": "f216",
     },
     {
         "flag": "--ec-manager-config",
@@ -5722,7 +5797,7 @@ FLAGS = (
             "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f214",
+        "dest": "f217",
     },
     {
         "flag": "--watchdog-config",
@@ -5746,7 +5821,7 @@ FLAGS = (
             "one: --watchdog-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f215",
+        "dest": "f218",
     },
     {
         "flag": "--additional-config",
@@ -5767,7 +5842,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f216",
+        "dest": "f219",
     },
     {
         "flag": "--optimization-level",
@@ -5792,7 +5867,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f217",
+        "dest": "f220",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5817,7 +5892,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f218",
+        "dest": "f221",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5837,7 +5912,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f219",
+        "dest": "f222",
     },
     {
         "flag": "--disable-log-stats",
@@ -5854,7 +5929,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f220",
+        "dest": "f223",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5874,7 +5949,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f221",
+        "dest": "f224",
     },
     {
         "flag": "--enable-log-requests",
@@ -5895,7 +5970,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f222",
+        "dest": "f225",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5915,7 +5990,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f223",
+        "dest": "f226",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5941,7 +6016,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f224",
+        "dest": "f227",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5967,7 +6042,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f225",
+        "dest": "f228",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5988,7 +6063,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f226",
+        "dest": "f229",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6009,6 +6084,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f227",
+        "dest": "f230",
     },
 )
