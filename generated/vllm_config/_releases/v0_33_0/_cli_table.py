@@ -589,8 +589,10 @@ CLASSES = {
             "show_hidden_metrics_for_version": "",
             "otlp_traces_endpoint": "",
             "collect_detailed_traces": "",
+            "per_request_spec_decode_metrics": "",
             "kv_cache_metrics": "",
             "kv_cache_metrics_sample": "",
+            "custom_histogram_buckets": "",
             "cudagraph_metrics": "",
             "enable_layerwise_nvtx_tracing": "",
             "enable_mfu_metrics": "",
@@ -736,12 +738,23 @@ CLASSES = {
         "fields": {
             "profiler": "",
             "torch_profiler_dir": "",
+            "torch_profiler_activities": "",
+            "proton_profiler_dir": "",
+            "proton_context": "",
+            "proton_data": "",
+            "proton_backend": "",
+            "proton_mode": "",
+            "proton_hook": "",
+            "proton_output_format": "",
+            "proton_graph_attribution": "",
             "torch_profiler_with_stack": "",
             "torch_profiler_with_flops": "",
             "torch_profiler_use_gzip": "",
             "torch_profiler_dump_cuda_time_total": "",
             "torch_profiler_record_shapes": "",
             "torch_profiler_with_memory": "",
+            "capture_torch_profiler": "",
+            "detailed_trace_annotation": "",
             "ignore_frontend": "",
             "delay_iterations": "",
             "max_iterations": "",
@@ -5246,6 +5259,31 @@ FLAGS = (
         "dest": "f192",
     },
     {
+        "flag": "--per-request-spec-decode-metrics",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.per_request_spec_decode_metrics",
+        "cls": "ObservabilityConfig",
+        "field": "per_request_spec_decode_metrics",
+        "root": "VllmConfig",
+        "path": ("observability_config", "per_request_spec_decode_metrics"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("detailed", "none", "summary"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "none",
+        "help": (
+            "Speculative-decoding acceptance figures in each response (requests with n == 1 only; "
+            "experimental shape): \"none\"; \"summary\" (mean acceptance length, draft acceptance "
+            "rate, a histogram by draft length); \"detailed\" also lists accepted and proposed "
+            "tokens step by step. No effect without speculative decoding. (default: none)"
+        ),
+        "dest": "f193",
+    },
+    {
         "flag": "--kv-cache-metrics",
         "aliases": (),
         "negatives": ("--no-kv-cache-metrics",),
@@ -5263,7 +5301,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f193",
+        "dest": "f194",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5280,7 +5318,31 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f194",
+        "dest": "f195",
+    },
+    {
+        "flag": "--custom-histogram-buckets",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.custom_histogram_buckets",
+        "cls": "ObservabilityConfig",
+        "field": "custom_histogram_buckets",
+        "root": "VllmConfig",
+        "path": ("observability_config", "custom_histogram_buckets"),
+        "optional": True,
+        "kind": "dict",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Bucket upper bounds per histogram family, replacing the defaults of every histogram "
+            "in that family (e.g. {\"request_latency\": [0.01, 0.05, 0.1, 0.5]}); families not "
+            "named keep theirs. Bounds are positive, finite and strictly increasing. Each extra "
+            "bucket adds a time series per metric and label set.\n\nTakes a JSON object, or its "
+            "keys one by one: --custom-histogram-buckets.key value (a trailing + appends "
+            "comma-separated items to a list). (default: None)"
+        ),
+        "dest": "f196",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5300,7 +5362,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f195",
+        "dest": "f197",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5320,7 +5382,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f196",
+        "dest": "f198",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5337,7 +5399,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f197",
+        "dest": "f199",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5357,7 +5419,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f198",
+        "dest": "f200",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5377,7 +5439,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f199",
+        "dest": "f201",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5397,7 +5459,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f200",
+        "dest": "f202",
     },
     {
         "flag": "--compilation-config",
@@ -5427,7 +5489,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f201",
+        "dest": "f203",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5451,7 +5513,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f202",
+        "dest": "f204",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5474,7 +5536,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f203",
+        "dest": "f205",
     },
     {
         "flag": "--profiler-config",
@@ -5497,7 +5559,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f206",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5519,7 +5581,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f207",
     },
     {
         "flag": "--kv-events-config",
@@ -5542,7 +5604,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f206",
+        "dest": "f208",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5565,7 +5627,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f207",
+        "dest": "f209",
     },
     {
         "flag": "--reasoning-config",
@@ -5589,7 +5651,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f208",
+        "dest": "f210",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5612,7 +5674,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f209",
+        "dest": "f211",
     },
     {
         "flag": "--aux-output-config",
@@ -5635,7 +5697,7 @@ FLAGS = (
             "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
             "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f210",
+        "dest": "f212",
     },
     {
         "flag": "--enable-return-routed-experts",
@@ -5657,7 +5719,7 @@ FLAGS = (
             "graph. Needs the second-generation model runner. Was "
             "ModelConfig.enable_return_routed_experts before 0.33.0. (default: False)"
         ),
-        "dest": "f211",
+        "dest": "f213",
     },
     {
         "flag": "--engram-config",
@@ -5681,7 +5743,7 @@ FLAGS = (
             "and none is given.\n\nTakes a JSON object, or its keys one by one: "
             "--engram-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f212",
+        "dest": "f214",
     },
     {
         "flag": "--watermark-config",
@@ -5704,7 +5766,7 @@ FLAGS = (
             "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f213",
+        "dest": "f215",
     },
     {
         "flag": "--logging-config",
@@ -5728,7 +5790,7 @@ FLAGS = (
             "or its keys one by one: --logging-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f214",
+        "dest": "f216",
     },
     {
         "flag": "--log-level",
@@ -5751,7 +5813,7 @@ FLAGS = (
             "Level of the built-in handler when no logging file is given. Default: the "
             "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
         ),
-        "dest": "f215",
+        "dest": "f217",
     },
     {
         "flag": "--log-config-file",
@@ -5774,7 +5836,7 @@ FLAGS = (
             "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
             "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
         ),
-        "dest": "f216",
+        "dest": "f218",
     },
     {
         "flag": "--ec-manager-config",
@@ -5797,7 +5859,7 @@ FLAGS = (
             "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f217",
+        "dest": "f219",
     },
     {
         "flag": "--watchdog-config",
@@ -5821,7 +5883,7 @@ FLAGS = (
             "one: --watchdog-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f218",
+        "dest": "f220",
     },
     {
         "flag": "--additional-config",
@@ -5842,7 +5904,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f219",
+        "dest": "f221",
     },
     {
         "flag": "--optimization-level",
@@ -5867,7 +5929,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f220",
+        "dest": "f222",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5892,7 +5954,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f221",
+        "dest": "f223",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5912,7 +5974,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f222",
+        "dest": "f224",
     },
     {
         "flag": "--disable-log-stats",
@@ -5929,7 +5991,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f223",
+        "dest": "f225",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5949,7 +6011,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f224",
+        "dest": "f226",
     },
     {
         "flag": "--enable-log-requests",
@@ -5970,7 +6032,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f225",
+        "dest": "f227",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5990,7 +6052,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f226",
+        "dest": "f228",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -6016,7 +6078,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f227",
+        "dest": "f229",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -6042,7 +6104,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f228",
+        "dest": "f230",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -6063,7 +6125,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f229",
+        "dest": "f231",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6084,6 +6146,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f230",
+        "dest": "f232",
     },
 )

@@ -919,6 +919,18 @@ MMTensorIPC = Literal["direct_rpc", "torch_shm"]
 DetailedTraceModules = Literal["model", "worker", "all"]
 """Parts of the engine that can emit detailed per-request timing spans."""
 
+BucketFamilyKey = Literal[
+    "request_latency",
+    "time_to_first_token",
+    "inter_token_latency",
+    "iteration_tokens",
+    "request_params_n",
+    "request_num_preemptions",
+    "request_tokens",
+    "kv_cache_residency",
+]
+"""Families of Prometheus histograms that share bucket boundaries."""
+
 OffloadBackend = Literal["auto", "uva", "prefetch"]
 """Mechanism used to keep part of the model weights in CPU memory."""
 
@@ -974,8 +986,11 @@ SequencePoolingType = Literal["CLS", "LAST", "MEAN"]
 TokenPoolingType = Literal["ALL", "STEP"]
 """Per-token pooling; "ALL" keeps every token, "STEP" keeps the step-tag tokens of reward models."""
 
-ProfilerKind = Literal["torch", "cuda"]
+ProfilerKind = Literal["torch", "cuda", "proton"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
+
+TorchProfilerActivity = Literal["CPU", "CUDA", "PrivateUse1", "XPU"]
+"""Kinds of activity the torch profiler can record."""
 
 AttnTypeStr = Literal[
     "decoder",
