@@ -1014,7 +1014,10 @@ QuantKeyName = Literal[
     "fp8_per_block_dynamic",
     "mxfp8",
     "mxfp4",
+    "nvfp4_per_token",
     "int8_per_channel_static",
+    "int8_per_group_32",
+    "int4_per_group_32",
 ]
 """A quantization scheme for weights or activations, by name."""
 
