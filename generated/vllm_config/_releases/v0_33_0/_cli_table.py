@@ -186,12 +186,12 @@ GROUPS = (
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel."
+            "layout and the GDN and KDA kernels."
         ),
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel. None of them changes a config or the cache key."
+            "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
         ),
     ),
 )
@@ -363,6 +363,8 @@ CLASSES = {
             "enable_log_requests": "",
             "fail_on_environ_validation": "",
             "gdn_prefill_backend": "",
+            "kda_prefill_backend": "",
+            "kda_decode_backend": "",
             "device_ids": "",
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
@@ -6060,7 +6062,7 @@ FLAGS = (
         "path": ("gdn_prefill_backend",),
         "optional": True,
         "kind": "choice",
-        "choices": ("cutedsl", "flashinfer", "triton"),
+        "choices": ("aiter_flydsl", "cutedsl", "flashinfer", "sycl", "triton"),
         "literal_type": "str",
         "open": False,
         "requires": "",
@@ -6074,6 +6076,59 @@ FLAGS = (
         ),
         "dest": "f229",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
+    },
+    {
+        "flag": "--kda-prefill-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_prefill_backend",
+        "cls": "EngineArgs",
+        "field": "kda_prefill_backend",
+        "root": "EngineArgs",
+        "path": ("kda_prefill_backend",),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "flashinfer", "flashkda", "fused", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the prefill of Kimi delta attention (KDA) layers: \"flashkda\" "
+            "needs CUDA, \"fused\" needs ROCm, \"auto\" picks one the platform supports. Unset: "
+            "the model chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
+            "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
+        ),
+        "dest": "f230",
+        "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
+    },
+    {
+        "flag": "--kda-decode-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_decode_backend",
+        "cls": "EngineArgs",
+        "field": "kda_decode_backend",
+        "root": "EngineArgs",
+        "path": ("kda_decode_backend",),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "flashinfer", "native", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the decode of Kimi delta attention (KDA) layers. Unset: the model "
+            "chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
+            "VllmConfig.additional_config.kda_decode_backend. (default: None)"
+        ),
+        "dest": "f231",
+        "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
         "flag": "--device-ids",
@@ -6098,7 +6153,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f230",
+        "dest": "f232",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -6119,7 +6174,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f231",
+        "dest": "f233",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6140,6 +6195,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f232",
+        "dest": "f234",
     },
 )
