@@ -503,6 +503,21 @@ class VllmConfig:
         return _hooks.use_v2_model_runner(self)
 
     @property
+    def is_mm_encoder_only(self) -> "bool":
+        """Whether this instance runs only the multimodal encoder (no language model, no KV cache)."""
+        return self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.mm_encoder_only
+
+    @property
+    def max_in_flight_tokens(self) -> "int":
+        """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
+        return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
+
+    @property
+    def uniform_decode_query_len(self) -> "int":
+        """Query tokens per request in a decode step where all requests decode: the new token plus one per draft token."""
+        return 1 + self.num_speculative_tokens
+
+    @property
     def max_concurrent_batches(self) -> "int":
         """Batches in flight at once: the pipeline depth, one more with asynchronous scheduling on the V2 runner, at least 2 with asynchronous scheduling on V1 without pipelining."""
         return ((self.parallel_config.pipeline_parallel_size + 1 if self.use_v2_model_runner else (2 if self.parallel_config.pipeline_parallel_size <= 1 else self.parallel_config.pipeline_parallel_size)) if self.scheduler_config.async_scheduling else self.parallel_config.pipeline_parallel_size)
@@ -551,10 +566,6 @@ class VllmConfig:
     def with_hf_config(self, hf_config: "Any", architectures: "list[str] | None" = None) -> "VllmConfig":
         """A copy of this config whose model uses `hf_config` (with `architectures` when given); this config is left unchanged."""
         return _hooks.with_hf_config(self, hf_config, architectures)
-
-    def update_sizes_for_sequence_parallelism(self, possible_sizes: "list[int]") -> "list[int]":
-        """The sizes that are multiples of the TP size (sequence parallelism needs that), warning about the others."""
-        return _hooks.update_sizes_for_sequence_parallelism(self, possible_sizes)
 
     def try_verify_and_update_config(self) -> "None":
         """Applies the model architecture's own config adjustments, once."""
