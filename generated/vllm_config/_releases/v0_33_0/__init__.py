@@ -159,6 +159,7 @@ _EXPORTS: dict[str, str] = {
     "WatchdogConfig": "watchdog_config",
     "WatermarkConfig": "watermarking",
     "WatermarkContextScope": "types",
+    "WatermarkPRFName": "types",
     "WatermarkingAlgorithm": "types",
     "WeightTransferConfig": "weight_transfer",
     "WeightlessDrafters": "types",

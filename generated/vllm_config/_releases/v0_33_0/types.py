@@ -1078,6 +1078,9 @@ PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 WatermarkingAlgorithm = Literal["gumbel", "dual_key_gumbel"]
 """Sampling scheme that embeds the watermark."""
 
+WatermarkPRFName = Literal["philox"]
+"""Pseudo-random functions a watermark can be built on."""
+
 WatermarkContextScope = Literal["none", "single_turn", "all"]
 """Which tokens are searched for an earlier occurrence of the current context."""
 

@@ -2,7 +2,6 @@
 """Config classes: WatermarkConfig."""
 
 import logging
-from typing import Literal
 
 from pydantic import Field
 
@@ -10,9 +9,16 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config.types import WatermarkContextScope, WatermarkingAlgorithm
+from vllm_config import types as _types
+from vllm_config.types import WatermarkContextScope, WatermarkingAlgorithm, WatermarkPRFName
 
 _log = logging.getLogger(__name__)
+
+#: Where earlier contexts are searched before a token is watermarked (re-exported from vllm_config.types).
+WatermarkContextScope = _types.WatermarkContextScope
+
+#: Pseudo-random functions a watermark can be built on (re-exported from vllm_config.types).
+WatermarkPRFName = _types.WatermarkPRFName
 
 
 @config
@@ -39,7 +45,7 @@ class WatermarkConfig:
     deduplicate_contexts_max_history: _v.Int | None = Field(default=8192, ge=1)
     """How many of the latest positions that search covers; None for all of them."""
 
-    prf: Literal["philox"] = "philox"
+    prf: WatermarkPRFName = "philox"
     """Pseudo-random function behind the watermark."""
 
     allow_target_only_watermarking: bool = False
