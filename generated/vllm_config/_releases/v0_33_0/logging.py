@@ -7,14 +7,7 @@ from pydantic import Field
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
-from vllm_config import types as _types
 from vllm_config.types import LogFormatter, LogLevel
-
-#: Python logging level names (re-exported from vllm_config.types).
-LogLevel = _types.LogLevel
-
-#: Line formats of the built-in log handler (re-exported from vllm_config.types).
-LogFormatter = _types.LogFormatter
 
 
 @config

@@ -11,19 +11,12 @@ from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import types as _types
 from vllm_config.types import ProfilerKind, TorchProfilerActivity
 
 _log = logging.getLogger(__name__)
 
 #: Whether a profiler path is a URI (s3://, gs://, ...) rather than a local path.
 _is_uri_path = _names._is_uri_path
-
-#: The profilers the engine can drive (re-exported from vllm_config.types).
-ProfilerKind = _types.ProfilerKind
-
-#: Activities the torch profiler can record (re-exported from vllm_config.types).
-TorchProfilerActivity = _types.TorchProfilerActivity
 
 
 @config

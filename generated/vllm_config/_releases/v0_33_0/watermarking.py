@@ -9,16 +9,9 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import types as _types
 from vllm_config.types import WatermarkContextScope, WatermarkingAlgorithm, WatermarkPRFName
 
 _log = logging.getLogger(__name__)
-
-#: Where earlier contexts are searched before a token is watermarked (re-exported from vllm_config.types).
-WatermarkContextScope = _types.WatermarkContextScope
-
-#: Pseudo-random functions a watermark can be built on (re-exported from vllm_config.types).
-WatermarkPRFName = _types.WatermarkPRFName
 
 
 @config
