@@ -3095,7 +3095,7 @@ FLAGS = (
     {
         "flag": "--disable-custom-all-reduce",
         "aliases": (),
-        "negatives": ("--no-disable-custom-all-reduce",),
+        "negatives": ("--no-disable-custom-all-reduce", "--enable-custom-all-reduce"),
         "group": "ParallelConfig",
         "target": "ParallelConfig.disable_custom_all_reduce",
         "cls": "ParallelConfig",
@@ -3251,7 +3251,7 @@ FLAGS = (
     {
         "flag": "--disable-nccl-for-dp-synchronization",
         "aliases": (),
-        "negatives": ("--no-disable-nccl-for-dp-synchronization",),
+        "negatives": ("--no-disable-nccl-for-dp-synchronization", "--enable-nccl-for-dp-synchronization"),
         "group": "ParallelConfig",
         "target": "ParallelConfig.disable_nccl_for_dp_synchronization",
         "cls": "ParallelConfig",
@@ -3901,7 +3901,7 @@ FLAGS = (
     {
         "flag": "--disable-chunked-mm-input",
         "aliases": (),
-        "negatives": ("--no-disable-chunked-mm-input",),
+        "negatives": ("--no-disable-chunked-mm-input", "--enable-chunked-mm-input"),
         "group": "SchedulerConfig",
         "target": "SchedulerConfig.disable_chunked_mm_input",
         "cls": "SchedulerConfig",
@@ -3941,7 +3941,7 @@ FLAGS = (
     {
         "flag": "--disable-hybrid-kv-cache-manager",
         "aliases": (),
-        "negatives": ("--no-disable-hybrid-kv-cache-manager",),
+        "negatives": ("--no-disable-hybrid-kv-cache-manager", "--enable-hybrid-kv-cache-manager"),
         "group": "SchedulerConfig",
         "target": "SchedulerConfig.disable_hybrid_kv_cache_manager",
         "cls": "SchedulerConfig",
