@@ -159,6 +159,18 @@ GROUPS = (
         ),
     ),
     (
+        "LoggingConfig",
+        (
+            "How vLLM sets up Python logging when the engine starts: the level and line format of "
+            "its own handler, or a logging configuration file of yours."
+        ),
+        (
+            "How vLLM sets up Python logging when the engine starts: the level and line format of "
+            "its own handler, or a logging configuration file of yours. --log-level and "
+            "--log-config-file set single fields over --logging-config."
+        ),
+    ),
+    (
         "VllmConfig",
         "The whole engine configuration: one sub-config per concern, plus the optimization level.",
         (
@@ -174,12 +186,12 @@ GROUPS = (
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel."
+            "layout and the GDN and KDA kernels."
         ),
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel. None of them changes a config or the cache key."
+            "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
         ),
     ),
 )
@@ -193,22 +205,36 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
+            "minimax_m3_msa_decode_backend": "",
+            "backend_per_kind": "",
             "flash_attn_version": "",
-            "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
+            "tokenspeed_mla_min_split_kv": "",
             "tq_max_kv_splits_for_cuda_graph": "",
             "use_trtllm_attention": "",
             "disable_flashinfer_q_quantization": "",
             "mla_prefill_backend": "",
             "use_prefill_query_quantization": "",
-            "use_fp4_indexer_cache": "",
+            "trtllm_ragged_backend": "",
             "indexer_kv_dtype": "",
+            "indexer_sparse_logits": "",
+            "indexer_tp_shard_min_rows": "",
+            "minimax_m3_indexer_cp": "",
+            "hisparse_config": "HiSparseConfig",
             "use_non_causal": "",
+            "sparse_mla_force_mqa": "",
+            "sparse_mla_prefill_workspace_factor": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
             "flex_attn_kv_block_size": "",
         },
+    },
+    "AuxOutputConfig": {
+        "module": "aux_output",
+        "root": "VllmConfig",
+        "path": ("aux_output_config",),
+        "fields": {"enable_return_routed_experts": "", "max_bytes": ""},
     },
     "CacheConfig": {
         "module": "cache",
@@ -216,7 +242,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "hash_block_size": "",
+            "prefix_match_unit": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -224,7 +250,7 @@ CLASSES = {
             "sliding_window": "",
             "enable_prefix_caching": "",
             "prefix_caching_hash_algo": "",
-            "calculate_kv_scales": "",
+            "prefix_cache_retention_interval": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
             "skip_page_size_padded": "",
@@ -232,7 +258,11 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
+            "enable_mamba_shared_prefix_checkpoint": "",
+            "replayssm_buffer_len": "",
+            "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
+            "swa_bounded_replay": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
             "kv_offloading_backend": "",
@@ -255,6 +285,7 @@ CLASSES = {
             "fuse_act_padding": "",
             "fuse_mla_dual_rms_norm": "",
             "fuse_rope_kvcache": "",
+            "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
             "sp_min_token_num": "",
@@ -292,6 +323,9 @@ CLASSES = {
             "cudagraph_num_of_warmups": "",
             "cudagraph_capture_sizes": "",
             "cudagraph_copy_inputs": "",
+            "cudagraph_decoder_replay": "",
+            "decoder_replay_cudagraph_capture_sizes": "",
+            "decoder_replay_trim_threshold": "",
             "cudagraph_specialize_lora": "",
             "use_inductor_graph_partition": "",
             "pass_config": "PassConfig",
@@ -313,6 +347,12 @@ CLASSES = {
         "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
     },
+    "EncoderCacheManagerConfig": {
+        "module": "ec_manager_config",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
+    },
     "ECTransferConfig": {
         "module": "ec_transfer",
         "root": "VllmConfig",
@@ -323,8 +363,6 @@ CLASSES = {
             "ec_buffer_device": "",
             "ec_buffer_size": "",
             "ec_role": "",
-            "ec_rank": "",
-            "ec_parallel_size": "",
             "ec_ip": "",
             "ec_port": "",
             "ec_connector_extra_config": "",
@@ -341,16 +379,36 @@ CLASSES = {
             "enable_log_requests": "",
             "fail_on_environ_validation": "",
             "gdn_prefill_backend": "",
+            "kda_prefill_backend": "",
+            "kda_decode_backend": "",
             "device_ids": "",
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
         },
     },
+    "EngramConfig": {
+        "module": "engram",
+        "root": "VllmConfig",
+        "path": ("engram_config",),
+        "fields": {"cpu_offload": "", "embedding_across_dp": "", "dp_shared_memory": "", "use_thp": ""},
+    },
+    "FaultToleranceConfig": {
+        "module": "fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "fields": {"engine_recovery_timeout_sec": ""},
+    },
+    "HiSparseConfig": {
+        "module": "attention",
+        "root": "VllmConfig",
+        "path": ("attention_config", "hisparse_config"),
+        "fields": {"device_buffer_size": "", "eager_host_mirror": ""},
+    },
     "IrOpPriorityConfig": {
         "module": "kernel",
         "root": "VllmConfig",
         "path": ("kernel_config", "ir_op_priority"),
-        "fields": {"rms_norm": "", "fused_add_rms_norm": ""},
+        "fields": {"rms_norm": "", "fused_add_rms_norm": "", "gelu_and_mul_sparse": ""},
     },
     "KernelConfig": {
         "module": "kernel",
@@ -359,9 +417,14 @@ CLASSES = {
         "fields": {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
+            "enable_rocm_segmented_attn_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_jit_warmup": "",
+            "monokernel": "",
             "moe_backend": "",
+            "sparse_indexer_topk_backend": "",
             "linear_backend": "",
+            "linear_backend_per_quant": "",
         },
         "factories": ["ir_op_priority"],
     },
@@ -388,11 +451,7 @@ CLASSES = {
             "kv_connector": "",
             "engine_id": "",
             "kv_buffer_device": "",
-            "kv_buffer_size": "",
             "kv_role": "",
-            "kv_rank": "",
-            "kv_parallel_size": "",
-            "kv_ip": "",
             "kv_port": "",
             "kv_connector_extra_config": "",
             "kv_connector_module_path": "",
@@ -417,6 +476,12 @@ CLASSES = {
             "pt_load_map_location": "",
         },
     },
+    "LoggingConfig": {
+        "module": "logging",
+        "root": "VllmConfig",
+        "path": ("logging_config",),
+        "fields": {"log_level": "", "formatter": "", "configure_logging": "", "pylogging_config_file": ""},
+    },
     "LoRAConfig": {
         "module": "lora",
         "root": "VllmConfig",
@@ -440,7 +505,12 @@ CLASSES = {
         "module": "mamba",
         "root": "VllmConfig",
         "path": ("mamba_config",),
-        "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
+        "fields": {
+            "backend": "",
+            "enable_stochastic_rounding": "",
+            "stochastic_rounding_philox_rounds": "",
+            "ssu_algorithm": "",
+        },
     },
     "ModelConfig": {
         "module": "model",
@@ -562,8 +632,10 @@ CLASSES = {
             "show_hidden_metrics_for_version": "",
             "otlp_traces_endpoint": "",
             "collect_detailed_traces": "",
+            "per_request_spec_decode_metrics": "",
             "kv_cache_metrics": "",
             "kv_cache_metrics_sample": "",
+            "custom_histogram_buckets": "",
             "cudagraph_metrics": "",
             "enable_layerwise_nvtx_tracing": "",
             "enable_mfu_metrics": "",
@@ -610,6 +682,7 @@ CLASSES = {
             "use_async": "",
             "policy": "",
             "communicator": "",
+            "enable_migration_batching": "",
         },
     },
     "ParallelConfig": {
@@ -626,11 +699,14 @@ CLASSES = {
             "data_parallel_rank_local": "",
             "data_parallel_master_ip": "",
             "data_parallel_rpc_port": "",
+            "dp_sync_interval": "",
             "data_parallel_master_port": "",
             "data_parallel_backend": "",
             "data_parallel_external_lb": "",
             "data_parallel_hybrid_lb": "",
             "is_moe_model": "",
+            "enable_hc_sp": "",
+            "enable_batch_sharded_sampling": "",
             "enable_expert_parallel": "",
             "enable_ep_weight_filter": "",
             "enable_eplb": "",
@@ -639,7 +715,9 @@ CLASSES = {
             "all2all_backend": "",
             "max_parallel_loading_workers": "",
             "disable_custom_all_reduce": "",
+            "enable_shm_tensor_arena": "",
             "enable_elastic_ep": "",
+            "elastic_ep_max_dp_size": "",
             "enable_dbo": "",
             "ubatch_size": "",
             "dbo_decode_token_threshold": "",
@@ -650,7 +728,6 @@ CLASSES = {
             "placement_group": "",
             "distributed_executor_backend": "",
             "worker_cls": "",
-            "sd_worker_cls": "",
             "worker_extension_cls": "",
             "master_addr": "",
             "master_port": "",
@@ -668,11 +745,15 @@ CLASSES = {
             "decode_context_parallel_size": "",
             "dcp_kv_cache_interleave_size": "",
             "dcp_comm_backend": "",
+            "dcp_q_replicate": "",
             "cp_kv_cache_interleave_size": "",
+            "_allow_auto_resolve_cp_interleave_size": "",
             "_api_process_count": "",
             "_api_process_rank": "",
+            "enable_fault_tolerance": "",
+            "fault_tolerance_config": "FaultToleranceConfig",
         },
-        "factories": ["eplb_config"],
+        "factories": ["eplb_config", "fault_tolerance_config"],
     },
     "PoolerConfig": {
         "module": "pooler",
@@ -701,12 +782,23 @@ CLASSES = {
         "fields": {
             "profiler": "",
             "torch_profiler_dir": "",
+            "torch_profiler_activities": "",
+            "proton_profiler_dir": "",
+            "proton_context": "",
+            "proton_data": "",
+            "proton_backend": "",
+            "proton_mode": "",
+            "proton_hook": "",
+            "proton_output_format": "",
+            "proton_graph_attribution": "",
             "torch_profiler_with_stack": "",
             "torch_profiler_with_flops": "",
             "torch_profiler_use_gzip": "",
             "torch_profiler_dump_cuda_time_total": "",
             "torch_profiler_record_shapes": "",
             "torch_profiler_with_memory": "",
+            "capture_torch_profiler": "",
+            "detailed_trace_annotation": "",
             "ignore_frontend": "",
             "delay_iterations": "",
             "max_iterations": "",
@@ -725,7 +817,7 @@ CLASSES = {
         "module": "quantization",
         "root": "VllmConfig",
         "path": ("model_config", "quantization_config"),
-        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": ""},
+        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": "", "targets": ""},
     },
     "ReasoningConfig": {
         "module": "reasoning",
@@ -744,9 +836,11 @@ CLASSES = {
             "max_num_batched_tokens": "",
             "max_num_scheduled_tokens": "",
             "max_num_seqs": "",
-            "max_num_partial_prefills": "",
-            "max_long_partial_prefills": "",
+            "max_num_active_seqs": "",
             "long_prefill_token_threshold": "",
+            "long_prefill_token_threshold_adaptive": "",
+            "max_num_queued_reqs": "",
+            "max_num_queued_tokens": "",
             "enable_chunked_prefill": "",
             "is_multimodal_model": "",
             "policy": "",
@@ -858,6 +952,12 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "aux_output_config": "AuxOutputConfig",
+            "engram_config": "EngramConfig",
+            "watermark_config": "WatermarkConfig",
+            "logging_config": "LoggingConfig",
+            "ec_manager_config": "EncoderCacheManagerConfig",
+            "watchdog_config": "WatchdogConfig",
         },
         "factories": [
             "cache_config",
@@ -872,7 +972,32 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "aux_output_config",
+            "logging_config",
+            "ec_manager_config",
+            "watchdog_config",
         ],
+    },
+    "WatchdogConfig": {
+        "module": "watchdog_config",
+        "root": "VllmConfig",
+        "path": ("watchdog_config",),
+        "fields": {"timeout": "", "check_interval": "", "dump_dir": ""},
+    },
+    "WatermarkConfig": {
+        "module": "watermarking",
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
+        "fields": {
+            "key": "",
+            "algorithm": "",
+            "alpha": "",
+            "context_width": "",
+            "deduplicate_contexts": "",
+            "deduplicate_contexts_max_history": "",
+            "prf": "",
+            "allow_target_only_watermarking": "",
+        },
     },
     "WeightTransferConfig": {
         "module": "weight_transfer",
@@ -2102,7 +2227,9 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
+            "ROCM_SEGMENTED_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
             "ROCM_AITER_FA",
@@ -2110,10 +2237,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -2121,15 +2250,28 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "ROCM_FLASHMLA_SPARSE_DSV41",
+            "FLASHMLA_MEGA_ATTN_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
+            "FLASH_ATTN_MLA_SPARSE_FA4",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
+            "STEP5_DSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
+            "AMX_MLA",
             "TURBOQUANT",
+            "ROCM_OCTAVE",
+            "ULTRAQUANT",
             "CUSTOM",
         ),
         "open": True,
@@ -2142,7 +2284,9 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
+            "ROCM_SEGMENTED_ATTN": "vllm.v1.attention.backends.rocm_segmented_attn.RocmSegmentedAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
             "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
@@ -2150,10 +2294,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -2161,15 +2309,30 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "ROCM_FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.amd.rocm.DeepseekV41ROCMAiterMLASparseBackend",
+            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
+            "FLASH_ATTN_MLA_SPARSE_FA4": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseFA4Backend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
+            "STEP5_DSA": "vllm.models.step5.nvidia.sparse_attention.Step5DSAAttentionBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
+            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
+            "ROCM_OCTAVE": "vllm.v1.attention.backends.rocm_octave_attn.RocmOctaveAttentionBackend",
+            "ULTRAQUANT": "vllm.v1.attention.backends.ultraquant_attn.UltraQuantAttentionBackend",
             "CUSTOM": None,
         },
     },
@@ -2433,8 +2596,31 @@ FLAGS = (
         "dest": "f70",
     },
     {
-        "flag": "--gpu-memory-utilization",
+        "flag": "--prefix-match-unit",
         "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_match_unit",
+        "cls": "CacheConfig",
+        "field": "prefix_match_unit",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_match_unit"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
+            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
+            "1024-token block of a hybrid model) when every cache group's block size is a "
+            "multiple of it. Sets matching granularity only, not how often states are stored. "
+            "(default: None)"
+        ),
+        "dest": "f71",
+    },
+    {
+        "flag": "--gpu-memory-utilization",
+        "aliases": ("--device-memory-utilization",),
         "negatives": (),
         "group": "CacheConfig",
         "target": "CacheConfig.gpu_memory_utilization",
@@ -2451,7 +2637,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f71",
+        "dest": "f72",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2478,10 +2664,16 @@ FLAGS = (
             "int4_per_token_head",
             "int8_per_token_head",
             "nvfp4",
+            "nvfp4_4over6",
+            "nvfp4_ds_mla",
+            "octave_k3v3",
+            "octave_k3v3_compact",
+            "octave_k3v4",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
             "turboquant_k8v4",
+            "ultraquant_4bit",
         ),
         "literal_type": "str",
         "open": False,
@@ -2493,7 +2685,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f73",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2513,7 +2705,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f73",
+        "dest": "f74",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2530,7 +2722,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f74",
+        "dest": "f75",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2555,34 +2747,29 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f75",
+        "dest": "f76",
     },
     {
-        "flag": "--calculate-kv-scales",
+        "flag": "--prefix-cache-retention-interval",
         "aliases": (),
-        "negatives": ("--no-calculate-kv-scales",),
+        "negatives": (),
         "group": "CacheConfig",
-        "target": "CacheConfig.calculate_kv_scales",
+        "target": "CacheConfig.prefix_cache_retention_interval",
         "cls": "CacheConfig",
-        "field": "calculate_kv_scales",
+        "field": "prefix_cache_retention_interval",
         "root": "VllmConfig",
-        "path": ("cache_config", "calculate_kv_scales"),
-        "optional": False,
-        "kind": "bool",
-        "deprecated": (
-            "scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or "
-            "default to 1.0"
-        ),
-        "replacement": "",
+        "path": ("cache_config", "prefix_cache_retention_interval"),
+        "optional": True,
+        "kind": "int",
         "requires": "",
-        "default": "False",
+        "default": "0",
         "help": (
-            "Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off, "
-            "scales are read from the checkpoint if present, else 1.0.\n\nDeprecated: scheduled "
-            "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
-            "to 1.0. (default: False)"
+            "Spacing in tokens of the extra sliding-window and Mamba prefix-cache checkpoints "
+            "kept. 0 keeps only the necessary ones (the last replay boundary, shared-prefix "
+            "junctions); a positive multiple of the scheduler block size also keeps one every "
+            "that many tokens; None keeps them all. Other cache groups ignore it. (default: 0)"
         ),
-        "dest": "f76",
+        "dest": "f77",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2604,7 +2791,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f77",
+        "dest": "f78",
     },
     {
         "flag": "--mamba-block-size",
@@ -2624,7 +2811,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f78",
+        "dest": "f79",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2647,7 +2834,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f79",
+        "dest": "f80",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2670,7 +2857,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f80",
+        "dest": "f81",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2684,18 +2871,82 @@ FLAGS = (
         "path": ("cache_config", "mamba_cache_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("align", "all", "none"),
+        "choices": ("align", "none"),
         "literal_type": "str",
         "open": False,
         "requires": "",
         "default": "none",
         "help": (
-            "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
-            "\"all\": the state at every block boundary (default for supporting models when "
-            "prefix caching is on). \"align\": only the last state of each scheduler step that "
-            "falls on a block boundary. (default: none)"
+            "Which Mamba states are cached for prefix reuse; follows enable_prefix_caching. "
+            "\"none\": none (prefix caching off). \"align\": only the last state of each "
+            "scheduler step that falls on a block boundary. (default: none)"
         ),
-        "dest": "f81",
+        "dest": "f82",
+    },
+    {
+        "flag": "--enable-mamba-shared-prefix-checkpoint",
+        "aliases": (),
+        "negatives": ("--no-enable-mamba-shared-prefix-checkpoint", "--disable-mamba-shared-prefix-checkpoint"),
+        "group": "CacheConfig",
+        "target": "CacheConfig.enable_mamba_shared_prefix_checkpoint",
+        "cls": "CacheConfig",
+        "field": "enable_mamba_shared_prefix_checkpoint",
+        "root": "VllmConfig",
+        "path": ("cache_config", "enable_mamba_shared_prefix_checkpoint"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Also keep a Mamba \"align\" checkpoint where an EAGLE/MTP draft was seen to resume "
+            "(the shared-prefix junction), not only at the prompt's end. Effective only with "
+            "prefix caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba "
+            "block size. (default: False)"
+        ),
+        "dest": "f83",
+    },
+    {
+        "flag": "--replayssm-buffer-len",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.replayssm_buffer_len",
+        "cls": "CacheConfig",
+        "field": "replayssm_buffer_len",
+        "root": "VllmConfig",
+        "path": ("cache_config", "replayssm_buffer_len"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
+            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+        ),
+        "dest": "f84",
+    },
+    {
+        "flag": "--use-replayssm",
+        "aliases": (),
+        "negatives": ("--no-use-replayssm",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.use_replayssm",
+        "cls": "CacheConfig",
+        "field": "use_replayssm",
+        "root": "VllmConfig",
+        "path": ("cache_config", "use_replayssm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
+            "back only when flushing, instead of storing it every step. Needs the Triton or "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "replayssm_buffer_len flushes best. (default: False)"
+        ),
+        "dest": "f85",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2716,7 +2967,29 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f82",
+        "dest": "f86",
+    },
+    {
+        "flag": "--swa-bounded-replay",
+        "aliases": (),
+        "negatives": ("--no-swa-bounded-replay",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.swa_bounded_replay",
+        "cls": "CacheConfig",
+        "field": "swa_bounded_replay",
+        "root": "VllmConfig",
+        "path": ("cache_config", "swa_bounded_replay"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": (
+            "For models that support it (DeepSeek-V4.1): leave the sliding-window KV out of "
+            "prefix caching and rebuild it after a hit by recomputing the last window; layers "
+            "after the last KV-source layer then prefill only each request's trailing window. "
+            "Needs Model Runner V2. (default: True)"
+        ),
+        "dest": "f87",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2739,7 +3012,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f83",
+        "dest": "f88",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2759,7 +3032,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f84",
+        "dest": "f89",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2782,7 +3055,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f85",
+        "dest": "f90",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2802,7 +3075,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f86",
+        "dest": "f91",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2819,7 +3092,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f87",
+        "dest": "f92",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2836,7 +3109,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f88",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-size",
@@ -2856,7 +3129,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f89",
+        "dest": "f94",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2876,7 +3149,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f90",
+        "dest": "f95",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2893,7 +3166,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f91",
+        "dest": "f96",
     },
     {
         "flag": "--data-parallel-address",
@@ -2910,7 +3183,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f92",
+        "dest": "f97",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2926,8 +3199,32 @@ FLAGS = (
         "kind": "int",
         "requires": "",
         "default": "29550",
-        "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f93",
+        "help": (
+            "Port for data-parallel control messages, the same on every node (1 to 65535). "
+            "(default: 29550)"
+        ),
+        "dest": "f98",
+    },
+    {
+        "flag": "--dp-sync-interval",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dp_sync_interval",
+        "cls": "ParallelConfig",
+        "field": "dp_sync_interval",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dp_sync_interval"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "Engine steps between two all-reduces in which the data-parallel ranks agree whether "
+            "any still has work; must be the same on every rank. Part of the cache key as vLLM "
+            "hashes it. (default: 16)"
+        ),
+        "dest": "f99",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2950,7 +3247,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f94",
+        "dest": "f100",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2971,7 +3268,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f95",
+        "dest": "f101",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2991,7 +3288,50 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f96",
+        "dest": "f102",
+    },
+    {
+        "flag": "--enable-hc-sp",
+        "aliases": (),
+        "negatives": ("--no-enable-hc-sp", "--disable-hc-sp"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_hc_sp",
+        "cls": "ParallelConfig",
+        "field": "enable_hc_sp",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_hc_sp"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Sequence parallelism for the HyperConnection computation of models that have it "
+            "(Qwen4Exp on CUDA/ROCm, tensor_parallel_size > 1, no pipeline parallelism); ignored "
+            "with one tensor-parallel rank. MoE parallelism is unchanged. (default: False)"
+        ),
+        "dest": "f103",
+    },
+    {
+        "flag": "--enable-batch-sharded-sampling",
+        "aliases": (),
+        "negatives": ("--no-enable-batch-sharded-sampling", "--disable-batch-sharded-sampling"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_batch_sharded_sampling",
+        "cls": "ParallelConfig",
+        "field": "enable_batch_sharded_sampling",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_batch_sharded_sampling"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Let each tensor-parallel rank sample its own slice of the batch instead of every "
+            "rank sampling all of it. Unset means off. Turned on explicitly, it needs "
+            "tensor_parallel_size > 1, max_num_seqs of at least tensor_parallel_size and "
+            "non-negative max_logprobs, and a model that supports it. (default: None)"
+        ),
+        "dest": "f104",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -3011,7 +3351,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f97",
+        "dest": "f105",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -3032,7 +3372,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f106",
     },
     {
         "flag": "--enable-eplb",
@@ -3052,7 +3392,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f99",
+        "dest": "f107",
     },
     {
         "flag": "--eplb-config",
@@ -3074,7 +3414,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f100",
+        "dest": "f108",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -3098,7 +3438,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f101",
+        "dest": "f109",
     },
     {
         "flag": "--all2all-backend",
@@ -3120,10 +3460,12 @@ FLAGS = (
             "flashinfer_all2allv",
             "flashinfer_nvlink_one_sided",
             "flashinfer_nvlink_two_sided",
+            "moonep",
             "mori_high_throughput",
             "mori_low_latency",
             "naive",
             "nixl_ep",
+            "passthrough",
             "pplx",
         ),
         "literal_type": "str",
@@ -3136,7 +3478,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f102",
+        "dest": "f110",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -3156,12 +3498,12 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f103",
+        "dest": "f111",
     },
     {
         "flag": "--disable-custom-all-reduce",
         "aliases": (),
-        "negatives": ("--no-disable-custom-all-reduce",),
+        "negatives": ("--no-disable-custom-all-reduce", "--enable-custom-all-reduce"),
         "group": "ParallelConfig",
         "target": "ParallelConfig.disable_custom_all_reduce",
         "cls": "ParallelConfig",
@@ -3172,11 +3514,30 @@ FLAGS = (
         "kind": "bool",
         "requires": "",
         "default": "False",
+        "help": "Use NCCL all-reduce instead of vLLM's custom kernel. (default: False)",
+        "dest": "f112",
+    },
+    {
+        "flag": "--enable-shm-tensor-arena",
+        "aliases": (),
+        "negatives": ("--no-enable-shm-tensor-arena", "--disable-shm-tensor-arena"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_shm_tensor_arena",
+        "cls": "ParallelConfig",
+        "field": "enable_shm_tensor_arena",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_shm_tensor_arena"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
         "help": (
-            "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
-            "(default: False)"
+            "Experimental: pass large host tensors (e.g. image pixel values) from the engine to "
+            "its workers through one shared-memory arena instead of a copy per reader. Helps "
+            "multimodal serving with tensor parallelism; only when every reader is on the same "
+            "node; takes space in /dev/shm. (default: False)"
         ),
-        "dest": "f104",
+        "dest": "f113",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3194,9 +3555,29 @@ FLAGS = (
         "default": "False",
         "help": (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
-            "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
+            "enable_eplb, no pipeline parallelism and no hybrid load balancing. (default: False)"
         ),
-        "dest": "f105",
+        "dest": "f114",
+    },
+    {
+        "flag": "--elastic-ep-max-dp-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.elastic_ep_max_dp_size",
+        "cls": "ParallelConfig",
+        "field": "elastic_ep_max_dp_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "elastic_ep_max_dp_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Largest data-parallel size elastic EP may scale up to. Without elastic EP, or unset: "
+            "the initial data_parallel_size, which it may not be below. (default: None)"
+        ),
+        "dest": "f115",
     },
     {
         "flag": "--enable-dbo",
@@ -3216,7 +3597,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f106",
+        "dest": "f116",
     },
     {
         "flag": "--ubatch-size",
@@ -3233,7 +3614,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f107",
+        "dest": "f117",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3253,7 +3634,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f108",
+        "dest": "f118",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3273,12 +3654,12 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f109",
+        "dest": "f119",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
         "aliases": (),
-        "negatives": ("--no-disable-nccl-for-dp-synchronization",),
+        "negatives": ("--no-disable-nccl-for-dp-synchronization", "--enable-nccl-for-dp-synchronization"),
         "group": "ParallelConfig",
         "target": "ParallelConfig.disable_nccl_for_dp_synchronization",
         "cls": "ParallelConfig",
@@ -3293,7 +3674,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f110",
+        "dest": "f120",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3310,7 +3691,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f111",
+        "dest": "f121",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3335,7 +3716,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f122",
     },
     {
         "flag": "--worker-cls",
@@ -3352,7 +3733,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f113",
+        "dest": "f123",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3372,7 +3753,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f114",
+        "dest": "f124",
     },
     {
         "flag": "--master-addr",
@@ -3392,7 +3773,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f115",
+        "dest": "f125",
     },
     {
         "flag": "--master-port",
@@ -3409,7 +3790,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f116",
+        "dest": "f126",
     },
     {
         "flag": "--node-rank",
@@ -3426,7 +3807,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f117",
+        "dest": "f127",
     },
     {
         "flag": "--nnodes",
@@ -3446,7 +3827,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f118",
+        "dest": "f128",
     },
     {
         "flag": "--numa-bind",
@@ -3466,7 +3847,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f119",
+        "dest": "f129",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3488,7 +3869,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f120",
+        "dest": "f130",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3510,7 +3891,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f121",
+        "dest": "f131",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3531,7 +3912,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f122",
+        "dest": "f132",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3551,7 +3932,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f123",
+        "dest": "f133",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3572,7 +3953,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f124",
+        "dest": "f134",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3592,7 +3973,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f125",
+        "dest": "f135",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3604,19 +3985,41 @@ FLAGS = (
         "field": "dcp_comm_backend",
         "root": "VllmConfig",
         "path": ("parallel_config", "dcp_comm_backend"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("a2a", "ag_rs"),
         "literal_type": "str",
         "open": False,
         "requires": "",
-        "default": "ag_rs",
+        "default": "None",
         "help": (
             "Decode context parallel communication: \"ag_rs\" (all-gather + reduce-scatter) or "
-            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
-            "decode_context_parallel_size > 1). (default: ag_rs)"
+            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: "
+            "the model's preference, else \"ag_rs\" (filled in by VllmConfig). (default: None)"
         ),
-        "dest": "f126",
+        "dest": "f136",
+    },
+    {
+        "flag": "--dcp-q-replicate",
+        "aliases": (),
+        "negatives": ("--no-dcp-q-replicate",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dcp_q_replicate",
+        "cls": "ParallelConfig",
+        "field": "dcp_q_replicate",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dcp_q_replicate"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Compute the MLA query projection on every rank of a decode-context-parallel group, "
+            "so decode need not all-gather the query each step (more compute, one collective "
+            "less). Unset: the model's preference, else off (filled in by VllmConfig). (default: "
+            "None)"
+        ),
+        "dest": "f137",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3633,11 +4036,56 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. Omitted on the command line, the NIXL connector may "
+            "set it to the block size. (default: 1)"
         ),
-        "dest": "f127",
+        "dest": "f138",
+    },
+    {
+        "flag": "--enable-fault-tolerance",
+        "aliases": (),
+        "negatives": ("--no-enable-fault-tolerance", "--disable-fault-tolerance"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_fault_tolerance",
+        "cls": "ParallelConfig",
+        "field": "enable_fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_fault_tolerance"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Recover from engine failures in detail, e.g. by scaling a failed data-parallel "
+            "engine away. Needs external load balancing and a single API server; turned on by "
+            "--fault-tolerance-config. (default: False)"
+        ),
+        "dest": "f139",
+    },
+    {
+        "flag": "--fault-tolerance-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.fault_tolerance_config",
+        "cls": "ParallelConfig",
+        "field": "fault_tolerance_config",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "optional": False,
+        "kind": "json",
+        "json_class": "FaultToleranceConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Settings of fault tolerance (how long a failed engine waits for "
+            "instructions).\n\nTakes a JSON object, or its keys one by one: "
+            "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f140",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3660,7 +4108,30 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f128",
+        "dest": "f141",
+    },
+    {
+        "flag": "--max-num-scheduled-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_scheduled_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_scheduled_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_scheduled_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when "
+            "the model adds tokens of its own (e.g. speculative decoding). Unset: equal to "
+            "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
+            "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f142",
     },
     {
         "flag": "--max-num-seqs",
@@ -3677,51 +4148,33 @@ FLAGS = (
         "requires": "",
         "default": "128",
         "help": (
-            "Most sequences in one engine step. The engine normally sets it from the hardware. "
-            "(default: 128)"
+            "Most sequences in one engine step; it sizes the runner's per-request buffers and "
+            "graph capture, hence part of the cache key (from 0.33.0: some models keep static "
+            "per-request buffers in the compiled graph). The engine normally sets it from the "
+            "hardware. (default: 128)"
         ),
-        "dest": "f129",
+        "dest": "f143",
     },
     {
-        "flag": "--max-num-partial-prefills",
+        "flag": "--max-num-active-seqs",
         "aliases": (),
         "negatives": (),
         "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_num_partial_prefills",
+        "target": "SchedulerConfig.max_num_active_seqs",
         "cls": "SchedulerConfig",
-        "field": "max_num_partial_prefills",
+        "field": "max_num_active_seqs",
         "root": "VllmConfig",
-        "path": ("scheduler_config", "max_num_partial_prefills"),
-        "optional": False,
+        "path": ("scheduler_config", "max_num_active_seqs"),
+        "optional": True,
         "kind": "int",
         "requires": "",
-        "default": "1",
+        "default": "None",
         "help": (
-            "With chunked prefill, how many prompts may be part-way through prefill at once. "
-            "(default: 1)"
+            "Most requests admitted to the running set at once, below max_num_seqs, to keep "
+            "decode batches small without shrinking the runner's buffers or captured graphs. "
+            "Unset: max_num_seqs. (default: None)"
         ),
-        "dest": "f130",
-    },
-    {
-        "flag": "--max-long-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_long_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_long_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_long_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many long prompts (over long_prefill_token_threshold) may "
-            "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
-            "long ones. (default: 1)"
-        ),
-        "dest": "f131",
+        "dest": "f144",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3738,10 +4191,77 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": (
-            "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
-            "prefills means 4% of max_model_len. (default: 0)"
+            "With chunked prefill, the most prompt tokens one request may prefill in a step (a "
+            "longer prompt is split); 0 means no cap. Not applied to a request alone in the "
+            "batch. May not exceed max_model_len. (default: 0)"
         ),
-        "dest": "f132",
+        "dest": "f145",
+    },
+    {
+        "flag": "--long-prefill-token-threshold-adaptive",
+        "aliases": (),
+        "negatives": ("--no-long-prefill-token-threshold-adaptive",),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.long_prefill_token_threshold_adaptive",
+        "cls": "SchedulerConfig",
+        "field": "long_prefill_token_threshold_adaptive",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "long_prefill_token_threshold_adaptive"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Raise the cap above to at least a fair share of the step's token budget "
+            "(max_num_batched_tokens over the number of waiting and running requests). Only with "
+            "a non-zero long_prefill_token_threshold. (default: False)"
+        ),
+        "dest": "f146",
+    },
+    {
+        "flag": "--max-num-queued-reqs",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_queued_reqs",
+        "cls": "SchedulerConfig",
+        "field": "max_num_queued_reqs",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_queued_reqs"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Most requests in flight (waiting or running) over all the data-parallel ranks one "
+            "API server feeds; further requests get HTTP 503 so that a client can try elsewhere. "
+            "Unset: no limit. (default: None)"
+        ),
+        "dest": "f147",
+    },
+    {
+        "flag": "--max-num-queued-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_queued_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_queued_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_queued_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Most prompt tokens of requests still in prefill, over all the data-parallel ranks "
+            "one API server feeds; further requests get HTTP 503. A time-to-first-token guard "
+            "(target latency times prefill throughput); counted conservatively, whole prompts "
+            "until their prefill ends. Unset: no limit.\n\nAccepts human-readable integers: "
+            "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f148",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3761,7 +4281,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f133",
+        "dest": "f149",
     },
     {
         "flag": "--scheduling-policy",
@@ -3784,12 +4304,12 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f134",
+        "dest": "f150",
     },
     {
         "flag": "--disable-chunked-mm-input",
         "aliases": (),
-        "negatives": ("--no-disable-chunked-mm-input",),
+        "negatives": ("--no-disable-chunked-mm-input", "--enable-chunked-mm-input"),
         "group": "SchedulerConfig",
         "target": "SchedulerConfig.disable_chunked_mm_input",
         "cls": "SchedulerConfig",
@@ -3804,7 +4324,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f135",
+        "dest": "f151",
     },
     {
         "flag": "--scheduler-cls",
@@ -3824,12 +4344,12 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f152",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
         "aliases": (),
-        "negatives": ("--no-disable-hybrid-kv-cache-manager",),
+        "negatives": ("--no-disable-hybrid-kv-cache-manager", "--enable-hybrid-kv-cache-manager"),
         "group": "SchedulerConfig",
         "target": "SchedulerConfig.disable_hybrid_kv_cache_manager",
         "cls": "SchedulerConfig",
@@ -3845,7 +4365,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f153",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3866,7 +4386,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f138",
+        "dest": "f154",
     },
     {
         "flag": "--watermark",
@@ -3886,7 +4406,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f139",
+        "dest": "f155",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3903,10 +4423,11 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
-            "to even out step times. (default: 1)"
+            "Admit prefill work only every N engine steps, the steps between decoding alone; 1 "
+            "admits it every step. A skipped step carries no prefill at all, so a long prompt may "
+            "take up to N times as many steps to prefill. (default: 1)"
         ),
-        "dest": "f140",
+        "dest": "f156",
     },
     {
         "flag": "--async-scheduling",
@@ -3926,7 +4447,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f141",
+        "dest": "f157",
     },
     {
         "flag": "--stream-interval",
@@ -3946,7 +4467,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f142",
+        "dest": "f158",
     },
     {
         "flag": "--load-format",
@@ -3994,7 +4515,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f143",
+        "dest": "f159",
     },
     {
         "flag": "--download-dir",
@@ -4014,7 +4535,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f144",
+        "dest": "f160",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -4043,7 +4564,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f145",
+        "dest": "f161",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -4060,7 +4581,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f146",
+        "dest": "f162",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -4082,7 +4603,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f147",
+        "dest": "f163",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -4102,7 +4623,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f148",
+        "dest": "f164",
     },
     {
         "flag": "--ignore-patterns",
@@ -4125,7 +4646,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f149",
+        "dest": "f165",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -4142,7 +4663,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f150",
+        "dest": "f166",
     },
     {
         "flag": "--pt-load-map-location",
@@ -4164,7 +4685,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f151",
+        "dest": "f167",
     },
     {
         "flag": "--offload-backend",
@@ -4187,7 +4708,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f152",
+        "dest": "f168",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4208,7 +4729,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f153",
+        "dest": "f169",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4231,7 +4752,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f154",
+        "dest": "f170",
     },
     {
         "flag": "--offload-group-size",
@@ -4251,7 +4772,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f171",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4268,7 +4789,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f156",
+        "dest": "f172",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4288,7 +4809,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f157",
+        "dest": "f173",
     },
     {
         "flag": "--offload-params",
@@ -4312,7 +4833,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f158",
+        "dest": "f174",
     },
     {
         "flag": "--attention-config",
@@ -4334,7 +4855,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f159",
+        "dest": "f175",
     },
     {
         "flag": "--attention-backend",
@@ -4354,7 +4875,9 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
+            "ROCM_SEGMENTED_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
             "ROCM_AITER_FA",
@@ -4362,10 +4885,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -4373,15 +4898,28 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "ROCM_FLASHMLA_SPARSE_DSV41",
+            "FLASHMLA_MEGA_ATTN_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
+            "FLASH_ATTN_MLA_SPARSE_FA4",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
+            "STEP5_DSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
+            "AMX_MLA",
             "TURBOQUANT",
+            "ROCM_OCTAVE",
+            "ULTRAQUANT",
             "CUSTOM",
         ),
         "open": False,
@@ -4393,13 +4931,15 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f160",
+        "dest": "f176",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
+            "ROCM_SEGMENTED_ATTN": "vllm.v1.attention.backends.rocm_segmented_attn.RocmSegmentedAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
             "ROCM_AITER_FA": "vllm.v1.attention.backends.rocm_aiter_fa.AiterFlashAttentionBackend",
@@ -4407,10 +4947,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -4418,15 +4962,30 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "ROCM_FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.amd.rocm.DeepseekV41ROCMAiterMLASparseBackend",
+            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
+            "FLASH_ATTN_MLA_SPARSE_FA4": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseFA4Backend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
+            "STEP5_DSA": "vllm.models.step5.nvidia.sparse_attention.Step5DSAAttentionBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
+            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
+            "ROCM_OCTAVE": "vllm.v1.attention.backends.rocm_octave_attn.RocmOctaveAttentionBackend",
+            "ULTRAQUANT": "vllm.v1.attention.backends.ultraquant_attn.UltraQuantAttentionBackend",
             "CUSTOM": None,
         },
     },
@@ -4443,7 +5002,7 @@ FLAGS = (
         "optional": False,
         "kind": "enum",
         "enum": "MambaBackendEnum",
-        "choices": ("TRITON", "FLASHINFER"),
+        "choices": ("TRITON", "FLASHINFER", "CPU"),
         "open": False,
         "requires": "",
         "default": "TRITON",
@@ -4451,8 +5010,8 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f161",
-        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
+        "dest": "f177",
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
         "flag": "--enable-mamba-cache-stochastic-rounding",
@@ -4476,7 +5035,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f162",
+        "dest": "f178",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4496,7 +5055,31 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f163",
+        "dest": "f179",
+    },
+    {
+        "flag": "--mamba-ssu-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.ssu_algorithm",
+        "cls": "MambaConfig",
+        "field": "ssu_algorithm",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "ssu_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "horizontal", "simple", "vertical"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Selective-state-update algorithm of the FlashInfer backend (only with it). None "
+            "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
+            "GPU, the state dtype and the decoding mode. (default: None)"
+        ),
+        "dest": "f180",
     },
     {
         "flag": "--kernel-config",
@@ -4518,7 +5101,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f164",
+        "dest": "f181",
     },
     {
         "flag": "--ir-op-priority",
@@ -4533,14 +5116,20 @@ FLAGS = (
         "optional": False,
         "kind": "json",
         "json_class": "IrOpPriorityConfig",
+        "deprecated": (
+            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
+            "platform, as for other custom ops"
+        ),
+        "replacement": "",
         "requires": "",
         "default": "",
         "help": (
-            "Provider order for each IR op; platform defaults are appended later.\n\nTakes a JSON "
-            "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
-            "comma-separated items to a list)."
+            "Provider order for each IR op; platform defaults are appended later.\n\nDeprecated: "
+            "vLLM IR is being removed (the setting goes in 0.34.0); kernels will be chosen by the "
+            "platform, as for other custom ops.\n\nTakes a JSON object, or its keys one by one: "
+            "--ir-op-priority.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f165",
+        "dest": "f182",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4561,7 +5150,28 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f166",
+        "dest": "f183",
+    },
+    {
+        "flag": "--monokernel",
+        "aliases": (),
+        "negatives": ("--no-monokernel",),
+        "group": "KernelConfig",
+        "target": "KernelConfig.monokernel",
+        "cls": "KernelConfig",
+        "field": "monokernel",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "monokernel"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Run the eligible layers of decode steps as one persistent kernel per decoder layer "
+            "(MonoKernel; e.g. DeepSeek-V4.1 or DeepSeek-V4-Pro at TP8 on MI355X). A deployment "
+            "that cannot run it fails at startup. (default: False)"
+        ),
+        "dest": "f184",
     },
     {
         "flag": "--moe-backend",
@@ -4577,7 +5187,12 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "aiter",
+            "aiter_mega_moe",
+            "aiter_triton_mxfp4_bf16",
+            "aiter_triton_mxfp4_mxfp4",
             "auto",
+            "b12x",
+            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4585,11 +5200,14 @@ FLAGS = (
             "flashinfer_b12x",
             "flashinfer_cutedsl",
             "flashinfer_cutlass",
+            "flashinfer_moe_ep_cutedsl",
+            "flashinfer_moe_ep_mega_deep_gemm",
             "flashinfer_trtllm",
             "flydsl",
             "hpc",
             "humming",
             "marlin",
+            "rdna3",
             "triton",
             "triton_unfused",
         ),
@@ -4606,7 +5224,42 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f185",
+    },
+    {
+        "flag": "--sparse-indexer-topk-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "KernelConfig",
+        "target": "KernelConfig.sparse_indexer_topk_backend",
+        "cls": "KernelConfig",
+        "field": "sparse_indexer_topk_backend",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "sparse_indexer_topk_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": (
+            "aiter",
+            "auto",
+            "cooperative",
+            "deep_select",
+            "flashinfer",
+            "per_row",
+            "persistent",
+            "torch",
+        ),
+        "literal_type": "str",
+        "open": False,
+        "normalise": ["lower", "dash_to_underscore"],
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Top-k kernel of the DSA sparse indexer at decode. \"auto\" tries cooperative, then "
+            "persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a), "
+            "flashinfer, torch (a plain reference, for debugging) and aiter (ROCm gfx950 with "
+            "AITER). A choice whose requirements are not met fails at run time. (default: auto)"
+        ),
+        "dest": "f186",
     },
     {
         "flag": "--linear-backend",
@@ -4623,6 +5276,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "b12x",
             "conch",
             "cutlass",
             "deep_gemm",
@@ -4653,7 +5307,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f168",
+        "dest": "f187",
     },
     {
         "flag": "--enable-lora",
@@ -4674,7 +5328,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f169",
+        "dest": "f188",
     },
     {
         "flag": "--max-lora-rank",
@@ -4697,7 +5351,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f170",
+        "dest": "f189",
     },
     {
         "flag": "--max-loras",
@@ -4717,7 +5371,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f171",
+        "dest": "f190",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4738,7 +5392,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f172",
+        "dest": "f191",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4758,7 +5412,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f192",
     },
     {
         "flag": "--lora-dtype",
@@ -4781,7 +5435,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f174",
+        "dest": "f193",
     },
     {
         "flag": "--lora-target-modules",
@@ -4804,7 +5458,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f194",
     },
     {
         "flag": "--default-mm-loras",
@@ -4828,7 +5482,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f195",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4849,7 +5503,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f177",
+        "dest": "f196",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4871,7 +5525,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f178",
+        "dest": "f197",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4892,7 +5546,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f179",
+        "dest": "f198",
     },
     {
         "flag": "--enable-moe-shared-loras",
@@ -4914,7 +5568,7 @@ FLAGS = (
             "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f180",
+        "dest": "f199",
     },
     {
         "flag": "--max-lora-cls-labels",
@@ -4934,7 +5588,7 @@ FLAGS = (
             "Largest output size of a LoRA classification head; unset uses the size of the base "
             "model's classification head.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f200",
     },
     {
         "flag": "--speculative-config",
@@ -4959,7 +5613,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f182",
+        "dest": "f201",
     },
     {
         "flag": "--spec-tokens",
@@ -4981,7 +5635,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f202",
     },
     {
         "flag": "--spec-model",
@@ -5003,7 +5657,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f184",
+        "dest": "f203",
     },
     {
         "flag": "--spec-method",
@@ -5026,7 +5680,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, dspark, mtp). Legacy \"*_mtp\" names become "
             "\"mtp\". Medusa and MLP-speculator drafters are gone in 0.33.0. (default: None)"
         ),
-        "dest": "f185",
+        "dest": "f204",
     },
     {
         "flag": "--diffusion-config",
@@ -5050,7 +5704,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f186",
+        "dest": "f205",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5075,7 +5729,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f187",
+        "dest": "f206",
     },
     {
         "flag": "--reasoning-parser",
@@ -5095,7 +5749,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f188",
+        "dest": "f207",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5115,7 +5769,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f189",
+        "dest": "f208",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5136,7 +5790,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f190",
+        "dest": "f209",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5156,7 +5810,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f191",
+        "dest": "f210",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5181,7 +5835,32 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f211",
+    },
+    {
+        "flag": "--per-request-spec-decode-metrics",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.per_request_spec_decode_metrics",
+        "cls": "ObservabilityConfig",
+        "field": "per_request_spec_decode_metrics",
+        "root": "VllmConfig",
+        "path": ("observability_config", "per_request_spec_decode_metrics"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("detailed", "none", "summary"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "none",
+        "help": (
+            "Speculative-decoding acceptance figures in each response (requests with n == 1 only; "
+            "experimental shape): \"none\"; \"summary\" (mean acceptance length, draft acceptance "
+            "rate, a histogram by draft length); \"detailed\" also lists accepted and proposed "
+            "tokens step by step. No effect without speculative decoding. (default: none)"
+        ),
+        "dest": "f212",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5201,7 +5880,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f193",
+        "dest": "f213",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5218,7 +5897,31 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f194",
+        "dest": "f214",
+    },
+    {
+        "flag": "--custom-histogram-buckets",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.custom_histogram_buckets",
+        "cls": "ObservabilityConfig",
+        "field": "custom_histogram_buckets",
+        "root": "VllmConfig",
+        "path": ("observability_config", "custom_histogram_buckets"),
+        "optional": True,
+        "kind": "dict",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Bucket upper bounds per histogram family, replacing the defaults of every histogram "
+            "in that family (e.g. {\"request_latency\": [0.01, 0.05, 0.1, 0.5]}); families not "
+            "named keep theirs. Bounds are positive, finite and strictly increasing. Each extra "
+            "bucket adds a time series per metric and label set.\n\nTakes a JSON object, or its "
+            "keys one by one: --custom-histogram-buckets.key value (a trailing + appends "
+            "comma-separated items to a list). (default: None)"
+        ),
+        "dest": "f215",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5238,7 +5941,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f195",
+        "dest": "f216",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5258,7 +5961,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f196",
+        "dest": "f217",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5275,7 +5978,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f197",
+        "dest": "f218",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5295,7 +5998,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f198",
+        "dest": "f219",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5315,7 +6018,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f199",
+        "dest": "f220",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5335,7 +6038,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f200",
+        "dest": "f221",
     },
     {
         "flag": "--compilation-config",
@@ -5365,7 +6068,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f201",
+        "dest": "f222",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5389,7 +6092,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f202",
+        "dest": "f223",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5412,7 +6115,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f203",
+        "dest": "f224",
     },
     {
         "flag": "--profiler-config",
@@ -5435,7 +6138,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f225",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5457,7 +6160,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f226",
     },
     {
         "flag": "--kv-events-config",
@@ -5480,7 +6183,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f206",
+        "dest": "f227",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5503,7 +6206,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f207",
+        "dest": "f228",
     },
     {
         "flag": "--reasoning-config",
@@ -5527,7 +6230,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f208",
+        "dest": "f229",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5550,7 +6253,216 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f209",
+        "dest": "f230",
+    },
+    {
+        "flag": "--aux-output-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "AuxOutputConfig",
+        "cls": "AuxOutputConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("aux_output_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "AuxOutputConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Extra outputs the engine can hand back with each request besides the generated "
+            "tokens (today: which MoE experts each token was routed to), and how much host memory "
+            "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
+            "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f231",
+    },
+    {
+        "flag": "--enable-return-routed-experts",
+        "aliases": (),
+        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
+        "group": "ModelConfig",
+        "target": "AuxOutputConfig.enable_return_routed_experts",
+        "cls": "AuxOutputConfig",
+        "field": "enable_return_routed_experts",
+        "root": "VllmConfig",
+        "path": ("aux_output_config", "enable_return_routed_experts"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Record, for every generated token, the MoE experts the router picked and return them "
+            "with the request. Part of the cache key: capturing the routing changes the forward "
+            "graph. Needs the second-generation model runner. Was "
+            "ModelConfig.enable_return_routed_experts before 0.33.0. (default: False)"
+        ),
+        "dest": "f232",
+    },
+    {
+        "flag": "--engram-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EngramConfig",
+        "cls": "EngramConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("engram_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "EngramConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
+            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
+            "such models; the engine creates it with its defaults when the model has these layers "
+            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
+            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f233",
+    },
+    {
+        "flag": "--watermark-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "WatermarkConfig",
+        "cls": "WatermarkConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "WatermarkConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
+            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
+            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f234",
+    },
+    {
+        "flag": "--logging-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "LoggingConfig",
+        "cls": "LoggingConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("logging_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "LoggingConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "How vLLM sets up Python logging when the engine starts: the level and line format of "
+            "its own handler, or a logging configuration file of yours. --log-level and "
+            "--log-config-file set single fields over --logging-config.\n\nTakes a JSON object, "
+            "or its keys one by one: --logging-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f235",
+    },
+    {
+        "flag": "--log-level",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoggingConfig",
+        "target": "LoggingConfig.log_level",
+        "cls": "LoggingConfig",
+        "field": "log_level",
+        "root": "VllmConfig",
+        "path": ("logging_config", "log_level"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("CRITICAL", "DEBUG", "ERROR", "INFO", "NOTSET", "WARNING"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "INFO",
+        "help": (
+            "Level of the built-in handler when no logging file is given. Default: the "
+            "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
+        ),
+        "dest": "f236",
+    },
+    {
+        "flag": "--log-config-file",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoggingConfig",
+        "target": "LoggingConfig.pylogging_config_file",
+        "cls": "LoggingConfig",
+        "field": "pylogging_config_file",
+        "root": "VllmConfig",
+        "path": ("logging_config", "pylogging_config_file"),
+        "optional": True,
+        "kind": "str",
+        "metavar": "PYLOGGING_CONFIG_FILE",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "A JSON file in Python's logging dictConfig format; it then decides loggers, handlers "
+            "and formats instead of log_level and formatter, and needs configure_logging. "
+            "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
+            "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
+        ),
+        "dest": "f237",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f238",
+    },
+    {
+        "flag": "--watchdog-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "WatchdogConfig",
+        "cls": "WatchdogConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("watchdog_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "WatchdogConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "A background thread that checks the engine's main thread keeps making progress and, "
+            "when it stops for too long, writes the stack of every thread to a file for "
+            "debugging. Off unless dump_dir is set.\n\nTakes a JSON object, or its keys one by "
+            "one: --watchdog-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f239",
     },
     {
         "flag": "--additional-config",
@@ -5571,7 +6483,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f210",
+        "dest": "f240",
     },
     {
         "flag": "--optimization-level",
@@ -5596,7 +6508,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f211",
+        "dest": "f241",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5621,7 +6533,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f212",
+        "dest": "f242",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5641,7 +6553,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f213",
+        "dest": "f243",
     },
     {
         "flag": "--disable-log-stats",
@@ -5658,7 +6570,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f214",
+        "dest": "f244",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5678,7 +6590,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f215",
+        "dest": "f245",
     },
     {
         "flag": "--enable-log-requests",
@@ -5699,7 +6611,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f216",
+        "dest": "f246",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5719,7 +6631,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f217",
+        "dest": "f247",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5733,7 +6645,7 @@ FLAGS = (
         "path": ("gdn_prefill_backend",),
         "optional": True,
         "kind": "choice",
-        "choices": ("cutedsl", "flashinfer", "triton"),
+        "choices": ("aiter_flydsl", "cutedsl", "flashinfer", "sycl", "triton"),
         "literal_type": "str",
         "open": False,
         "requires": "",
@@ -5745,8 +6657,61 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f218",
+        "dest": "f248",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
+    },
+    {
+        "flag": "--kda-prefill-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_prefill_backend",
+        "cls": "EngineArgs",
+        "field": "kda_prefill_backend",
+        "root": "EngineArgs",
+        "path": ("kda_prefill_backend",),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "flashinfer", "flashkda", "fused", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the prefill of Kimi delta attention (KDA) layers: \"flashkda\" "
+            "needs CUDA, \"fused\" needs ROCm, \"auto\" picks one the platform supports. Unset: "
+            "the model chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
+            "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
+        ),
+        "dest": "f249",
+        "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
+    },
+    {
+        "flag": "--kda-decode-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_decode_backend",
+        "cls": "EngineArgs",
+        "field": "kda_decode_backend",
+        "root": "EngineArgs",
+        "path": ("kda_decode_backend",),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "flashinfer", "native", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the decode of Kimi delta attention (KDA) layers. Unset: the model "
+            "chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
+            "VllmConfig.additional_config.kda_decode_backend. (default: None)"
+        ),
+        "dest": "f250",
+        "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
         "flag": "--device-ids",
@@ -5771,7 +6736,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f219",
+        "dest": "f251",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5792,7 +6757,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f220",
+        "dest": "f252",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5813,6 +6778,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f221",
+        "dest": "f253",
     },
 )

@@ -35,14 +35,6 @@ class ECTransferConfig:
     caches. Required when ec_connector is set.
     """
 
-    ec_rank: _v.Int | None = None
-    """Rank of this instance in the transfer group, typically 0 for the encoder and 1
-    for the prefill/decode instance (one of each is supported).
-    """
-
-    ec_parallel_size: _v.Int = 1
-    """Number of instances taking part in the transfer (2 for the PyNccl connector)."""
-
     ec_ip: str = "127.0.0.1"
     """IP address the connector uses to set up its connection."""
 
@@ -54,6 +46,9 @@ class ECTransferConfig:
 
     ec_connector_module_path: str | None = None
     """Python module to import the connector class from, for connectors outside vLLM."""
+
+    mm_encoder_output_widths: dict[str, _v.Int] = Field(default_factory=dict, init=False)
+    """Width of one token of encoder output per modality, measured by encoder-cache producers when they start; may exceed the language model's embedding width. Run-time state, not a constructor argument."""
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
@@ -76,6 +71,11 @@ class ECTransferConfig:
     def is_ec_consumer(self) -> "bool":
         """True when this instance receives encoder outputs (consumer or both)."""
         return self.ec_connector is not None and self.ec_role in ('ec_consumer', 'ec_both')
+
+    @property
+    def is_encode_only(self) -> "bool":
+        """True when this instance only runs the encoder (produces encoder outputs, runs no language model, holds no KV cache)."""
+        return self.is_ec_producer and not self.is_ec_consumer
 
     def get_from_extra_config(self, key: "str", default: "Any") -> "Any":
         """Value of a key in ec_connector_extra_config, or the given default: get_from_extra_config(key, default)."""

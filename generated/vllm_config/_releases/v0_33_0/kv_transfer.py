@@ -30,24 +30,10 @@ class KVTransferConfig:
     the platform's device type is used.
     """
 
-    kv_buffer_size: float = 1000000000.0
-    """Transfer buffer size of the torch.distributed connector, in bytes (1e9 is about 1 GB)."""
-
     kv_role: KVRole | None = None
     """Whether this instance produces, consumes or both produces and consumes KV caches.
     Required when kv_connector is set.
     """
-
-    kv_rank: _v.Int | None = None
-    """Rank of this instance in the transfer group, typically 0 for prefill and 1 for
-    decode (one of each is supported).
-    """
-
-    kv_parallel_size: _v.Int = 1
-    """Number of instances taking part in the transfer."""
-
-    kv_ip: str = "127.0.0.1"
-    """IP address the connector uses to set up its connection."""
 
     kv_port: _v.Int = 14579
     """Port the connector uses to set up its connection."""
@@ -99,6 +85,10 @@ class KVTransferConfig:
     def get_from_extra_config(self, key: "str", default: "Any") -> "Any":
         """Value of a key in kv_connector_extra_config, or the given default: get_from_extra_config(key, default)."""
         return (self.kv_connector_extra_config[key] if key in self.kv_connector_extra_config else default)
+
+    def has_connector(self, connector_name: "str") -> "bool":
+        """Whether the named connector is configured, directly or as one child of a MultiConnector."""
+        return self.kv_connector == connector_name or (self.kv_connector == 'MultiConnector' and 'connectors' in self.kv_connector_extra_config and any('kv_connector' in child and child['kv_connector'] == connector_name for child in self.kv_connector_extra_config['connectors']))
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -25,11 +25,17 @@ class ObservabilityConfig:
     collect_detailed_traces: list[DetailedTraceModules] | None = None
     """Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds possibly blocking work on every request."""
 
+    per_request_spec_decode_metrics: Literal["none", "summary", "detailed"] = "none"
+    """Speculative-decoding acceptance figures in each response (requests with n == 1 only; experimental shape): "none"; "summary" (mean acceptance length, draft acceptance rate, a histogram by draft length); "detailed" also lists accepted and proposed tokens step by step. No effect without speculative decoding."""
+
     kv_cache_metrics: bool = False
     """Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of blocks. Needs stats logging on."""
 
     kv_cache_metrics_sample: float = Field(default=0.01, gt=0, le=1)
     """Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]."""
+
+    custom_histogram_buckets: dict[str, list[float]] | None = None
+    """Bucket upper bounds per histogram family, replacing the defaults of every histogram in that family (e.g. {"request_latency": [0.01, 0.05, 0.1, 0.5]}); families not named keep theirs. Bounds are positive, finite and strictly increasing. Each extra bucket adds a time series per metric and label set."""
 
     cudagraph_metrics: bool = False
     """Report CUDA graph statistics per logging interval (padded vs real tokens, the dispatch modes used and how often)."""
@@ -62,11 +68,19 @@ class ObservabilityConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (bool(self.collect_detailed_traces)) and not (bool(self.otlp_traces_endpoint)):
             raise _r.RuleError('collect_detailed_traces needs otlp_traces_endpoint to be set', ["collect_detailed_traces", "otlp_traces_endpoint"], self)
+        if (self.custom_histogram_buckets is not None) and not (all(family in ('request_latency', 'time_to_first_token', 'inter_token_latency', 'iteration_tokens', 'request_params_n', 'request_num_preemptions', 'request_tokens', 'kv_cache_residency') for family in self.custom_histogram_buckets.keys())):
+            raise _r.RuleError(f"custom_histogram_buckets names an unknown bucket family; known families: {sorted(('request_latency', 'time_to_first_token', 'inter_token_latency', 'iteration_tokens', 'request_params_n', 'request_num_preemptions', 'request_tokens', 'kv_cache_residency'))}", ["custom_histogram_buckets"], self)
+        if (self.custom_histogram_buckets is not None) and not (all(len(bounds) > 0 for bounds in self.custom_histogram_buckets.values())):
+            raise _r.RuleError('custom_histogram_buckets has an empty bucket list', ["custom_histogram_buckets"], self)
+        if (self.custom_histogram_buckets is not None) and not (all(all(0 < bound < float('inf') for bound in bounds) for bounds in self.custom_histogram_buckets.values())):
+            raise _r.RuleError('custom_histogram_buckets bounds must be finite and greater than 0', ["custom_histogram_buckets"], self)
+        if (self.custom_histogram_buckets is not None) and not (all(all(bounds[i] < bounds[i + 1] for i in range(len(bounds) - 1)) for bounds in self.custom_histogram_buckets.values())):
+            raise _r.RuleError('custom_histogram_buckets bounds must be strictly increasing', ["custom_histogram_buckets"], self)
 
     @property
     def show_hidden_metrics(self) -> "bool":
         """Whether metrics hidden since the previous minor release are shown again."""
-        return self.show_hidden_metrics_for_version == '0.24'
+        return self.show_hidden_metrics_for_version == '0.32'
 
     @property
     def collect_model_forward_time(self) -> "bool":

@@ -13,6 +13,7 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
+from vllm_config.fault_tolerance import FaultToleranceConfig
 from vllm_config.types import (
     All2AllBackend,
     DataParallelBackend,
@@ -56,7 +57,10 @@ class EPLBConfig:
     """Rebalancing algorithm."""
 
     communicator: EPLBCommunicatorBackend | None = None
-    """Transport for expert weights. Unset: the engine picks nixl when installed, else pynccl for elastic EP or torch_gloo otherwise."""
+    """Transport for expert weights. Unset: the engine picks torch_xccl on Intel GPUs, else nixl when installed, else pynccl for elastic EP or torch_gloo otherwise."""
+
+    enable_migration_batching: bool = False
+    """With async EPLB, move experts in rounds in which each rank exchanges with at most one peer: less network contention, more sequential steps. Ignored without use_async."""
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
@@ -67,10 +71,16 @@ class EPLBConfig:
         if (self.log_balancedness) and not (self.log_balancedness_interval > 0):
             raise _r.RuleError('log_balancedness_interval must be positive', ["log_balancedness", "log_balancedness_interval"], self)
 
+    @property
+    def migration_batching_enabled(self) -> "bool":
+        """Whether expert moves are batched (async EPLB with enable_migration_batching)."""
+        return self.use_async and self.enable_migration_batching
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "communicator": self.communicator,
+            "enable_migration_batching": self.enable_migration_batching,
             "log_balancedness": self.log_balancedness,
             "log_balancedness_interval": self.log_balancedness_interval,
             "num_redundant_experts": self.num_redundant_experts,
@@ -84,6 +94,7 @@ class EPLBConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
             self.communicator,
+            self.enable_migration_batching,
             self.log_balancedness,
             self.log_balancedness_interval,
             self.num_redundant_experts,
@@ -97,7 +108,7 @@ class EPLBConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_EPLBConfig.get(text)
         if digest is None:
-            digest = _sha256(b"EPLBConfig:communicator,log_balancedness,log_balancedness_interval,num_redundant_experts,policy,step_interval,use_async,window_size:" + text.encode()).hexdigest()
+            digest = _sha256(b"EPLBConfig:communicator,enable_migration_batching,log_balancedness,log_balancedness_interval,num_redundant_experts,policy,step_interval,use_async,window_size:" + text.encode()).hexdigest()
             _h.remember(_MEMO_EPLBConfig, text, digest)
         return digest
 
@@ -137,8 +148,11 @@ class ParallelConfig:
     data_parallel_master_ip: str = "127.0.0.1"
     """Address of the data-parallel coordinator."""
 
-    data_parallel_rpc_port: _v.Int = 29550
-    """Port for data-parallel control messages."""
+    data_parallel_rpc_port: _v.Int = Field(default=29550, ge=1, le=65535)
+    """Port for data-parallel control messages, the same on every node (1 to 65535)."""
+
+    dp_sync_interval: _v.Int = Field(default=16, ge=1)
+    """Engine steps between two all-reduces in which the data-parallel ranks agree whether any still has work; must be the same on every rank. Part of the cache key as vLLM hashes it."""
 
     data_parallel_master_port: _v.Int = 29500
     """Port of the data-parallel coordinator's process group."""
@@ -154,6 +168,12 @@ class ParallelConfig:
 
     is_moe_model: bool | None = None
     """Whether the model uses mixture-of-experts layers; None when not known yet."""
+
+    enable_hc_sp: bool = False
+    """Sequence parallelism for the HyperConnection computation of models that have it (Qwen4Exp on CUDA/ROCm, tensor_parallel_size > 1, no pipeline parallelism); ignored with one tensor-parallel rank. MoE parallelism is unchanged."""
+
+    enable_batch_sharded_sampling: bool | None = None
+    """Let each tensor-parallel rank sample its own slice of the batch instead of every rank sampling all of it. Unset means off. Turned on explicitly, it needs tensor_parallel_size > 1, max_num_seqs of at least tensor_parallel_size and non-negative max_logprobs, and a model that supports it."""
 
     enable_expert_parallel: bool = False
     """Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing."""
@@ -177,10 +197,16 @@ class ParallelConfig:
     """Cap on workers loading weights at once, to bound host RAM. Currently ignored."""
 
     disable_custom_all_reduce: bool = False
-    """Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs."""
+    """Use NCCL all-reduce instead of vLLM's custom kernel."""
+
+    enable_shm_tensor_arena: bool = False
+    """Experimental: pass large host tensors (e.g. image pixel values) from the engine to its workers through one shared-memory arena instead of a copy per reader. Helps multimodal serving with tensor parallelism; only when every reader is on the same node; takes space in /dev/shm."""
 
     enable_elastic_ep: bool = False
-    """Let the expert-parallel world grow and shrink at run time (stateless groups). Needs enable_eplb, no pipeline parallelism and internal load balancing."""
+    """Let the expert-parallel world grow and shrink at run time (stateless groups). Needs enable_eplb, no pipeline parallelism and no hybrid load balancing."""
+
+    elastic_ep_max_dp_size: _v.Int = Field(default=None, ge=1)  # unset: filled in after construction
+    """Largest data-parallel size elastic EP may scale up to. Without elastic EP, or unset: the initial data_parallel_size, which it may not be below."""
 
     enable_dbo: bool = False
     """Dual batch overlap - split a batch in two micro-batches to overlap compute and communication."""
@@ -211,9 +237,6 @@ class ParallelConfig:
 
     worker_cls: str = "auto"
     """Import path of the worker class; "auto" lets the platform choose."""
-
-    sd_worker_cls: str = "auto"
-    """Import path of the worker class for speculative decoding; "auto" lets the platform choose."""
 
     worker_extension_cls: str = ""
     """Import path of a class mixed into the worker class, to add methods callable through collective_rpc. Empty for none."""
@@ -266,11 +289,17 @@ class ParallelConfig:
     dcp_kv_cache_interleave_size: _v.Int = 1
     """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""
 
-    dcp_comm_backend: DCPCommBackend = "ag_rs"
-    """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models; needs decode_context_parallel_size > 1)."""
+    dcp_comm_backend: DCPCommBackend | None = None
+    """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: the model's preference, else "ag_rs" (filled in by VllmConfig)."""
+
+    dcp_q_replicate: bool | None = None
+    """Compute the MLA query projection on every rank of a decode-context-parallel group, so decode need not all-gather the query each step (more compute, one collective less). Unset: the model's preference, else off (filled in by VllmConfig)."""
 
     cp_kv_cache_interleave_size: _v.Int = 1
-    """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
+    """Tokens stored on one decode-context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it. Omitted on the command line, the NIXL connector may set it to the block size."""
+
+    _allow_auto_resolve_cp_interleave_size: bool = True
+    """Whether the NIXL connector may choose cp_kv_cache_interleave_size itself (the flag was not given). Internal."""
 
     data_parallel_index: _v.Int = Field(default=None, init=False)  # derived after construction
     """Copy of data_parallel_rank that is kept even for dense models; not used for process groups."""
@@ -281,11 +310,22 @@ class ParallelConfig:
     _api_process_rank: _v.Int = Field(default=0, ge=-1)
     """This API server's index, or -1 in engine-core processes. Internal, set by API server scale-out."""
 
+    enable_fault_tolerance: bool = False
+    """Recover from engine failures in detail, e.g. by scaling a failed data-parallel engine away. Needs external load balancing and a single API server; turned on by --fault-tolerance-config."""
+
+    fault_tolerance_config: FaultToleranceConfig = Field(default_factory=FaultToleranceConfig)
+    """Settings of fault tolerance (how long a failed engine waits for instructions)."""
+
     @field_validator("all2all_backend", mode="before")
     @classmethod
     def _before_all2all_backend(cls, value: Any) -> Any:
         value = _v.deprecated_value(value, {'naive': 'allgather_reducescatter', 'pplx': 'allgather_reducescatter'}, 'ParallelConfig.all2all_backend', {'naive': 'the naive all2all backend was removed', 'pplx': 'the pplx all2all backend was removed'})
         return value
+
+    @field_validator("elastic_ep_max_dp_size", mode="wrap")
+    @classmethod
+    def _skip_none_elastic_ep_max_dp_size(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
 
     @field_validator("numa_bind_cpus", mode="after")
     @classmethod
@@ -309,6 +349,12 @@ class ParallelConfig:
             self.world_size = ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size) * (self.data_parallel_size if self.distributed_executor_backend == 'external_launcher' else 1)
         if self.data_parallel_index is None:
             self.data_parallel_index = self.data_parallel_rank
+        if _r.from_flags() and _r.given(self, 'fault_tolerance_config') and not self.enable_fault_tolerance:
+            _log.warning('--fault-tolerance-config was given, so fault tolerance is turned on')
+        if _r.from_flags() and _r.given(self, 'fault_tolerance_config'):
+            self.enable_fault_tolerance = True
+        if _r.from_flags() and _r.given(self, 'cp_kv_cache_interleave_size'):
+            self._allow_auto_resolve_cp_interleave_size = False
         if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
             raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"], self)
         if _r.from_flags() and self.nnodes > 1 and self.data_parallel_size > 1 and self.data_parallel_external_lb and not _r.given(self, 'data_parallel_rank'):
@@ -341,8 +387,8 @@ class ParallelConfig:
             raise _r.RuleError('enable_elastic_ep needs enable_eplb=True', ["enable_elastic_ep", "enable_eplb"], self)
         if (self.enable_elastic_ep) and not (self.pipeline_parallel_size <= 1):
             raise _r.RuleError(f'enable_elastic_ep cannot be combined with pipeline parallelism (pipeline_parallel_size={self.pipeline_parallel_size})', ["enable_elastic_ep", "pipeline_parallel_size"], self)
-        if (self.enable_elastic_ep) and not (not (self.data_parallel_external_lb or self.data_parallel_hybrid_lb)):
-            raise _r.NotSupportedError('enable_elastic_ep needs internal load balancing: it cannot be combined with data_parallel_external_lb or data_parallel_hybrid_lb, since scaling is coordinated by a single API server', ["enable_elastic_ep", "data_parallel_external_lb", "data_parallel_hybrid_lb"], self)
+        if (self.enable_elastic_ep) and not (not self.data_parallel_hybrid_lb):
+            raise _r.NotSupportedError('enable_elastic_ep cannot be combined with data_parallel_hybrid_lb: it works with one API server or with external load balancing only', ["enable_elastic_ep", "data_parallel_hybrid_lb"], self)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
             self.data_parallel_master_port = self._data_parallel_master_port_list[-1]
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
@@ -359,6 +405,10 @@ class ParallelConfig:
             self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not (0 <= self.data_parallel_rank < self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"], self)
+        if not self.enable_elastic_ep or self.elastic_ep_max_dp_size is None:
+            self.elastic_ep_max_dp_size = self.data_parallel_size
+        if (self.elastic_ep_max_dp_size is not None) and not (self.elastic_ep_max_dp_size >= self.data_parallel_size):
+            raise _r.RuleError(f'--elastic-ep-max-dp-size ({self.elastic_ep_max_dp_size}) must be at least the initial data_parallel_size ({self.data_parallel_size})', ["elastic_ep_max_dp_size", "data_parallel_size"], self)
         if self.distributed_executor_backend is None and self.world_size_across_dp > 1:
             self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
@@ -371,6 +421,10 @@ class ParallelConfig:
             raise _r.RuleError(f"nnodes > 1 needs distributed_executor_backend 'mp', 'uni' or 'external_launcher', not {self.distributed_executor_backend!r}", ["nnodes", "distributed_executor_backend"], self)
         if not (self._api_process_rank < self._api_process_count):
             raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"], self)
+        if (self.enable_fault_tolerance) and not (self._api_process_count <= 1):
+            raise _r.RuleError(f'fault tolerance needs a single API server process (--api-server-count=1), got {self._api_process_count}', ["enable_fault_tolerance", "_api_process_count"], self)
+        if (_r.from_flags() and self.enable_fault_tolerance) and not (self.data_parallel_external_lb):
+            raise _r.RuleError('fault tolerance needs external load balancing (--data-parallel-external-lb or --data-parallel-rank); internal load balancing is not supported', ["enable_fault_tolerance", "data_parallel_external_lb"], self)
         if not (self.data_parallel_size_local <= self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
@@ -387,20 +441,18 @@ class ParallelConfig:
             raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {_platforms.current_platform.device_type} platform', ["enable_eplb"], self)
         if (self.enable_eplb) and not (self.enable_expert_parallel):
             raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"], self)
-        if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
-            raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"], self)
+        if (self.enable_eplb) and not (((self.tensor_parallel_size * self.prefill_context_parallel_size) * self.data_parallel_size) > 1):
+            raise _r.RuleError(f'EPLB needs tensor, prefill-context or data parallelism, got TP={self.tensor_parallel_size}, PCP={self.prefill_context_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "prefill_context_parallel_size", "data_parallel_size"], self)
         if (not self.enable_eplb) and not (self.eplb_config.num_redundant_experts == 0):
             raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts} but EPLB is off: enable EPLB or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"], self)
-        if not ((self.tensor_parallel_size % self.decode_context_parallel_size) == 0):
-            raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"], self)
-        if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):
-            raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"], self)
-        if self.nnodes > 1:
-            self.disable_custom_all_reduce = True
+        if not ((self.prefill_context_parallel_size == 1 and (self.tensor_parallel_size % self.decode_context_parallel_size) == 0) or (self.prefill_context_parallel_size > 1 and self.decode_context_parallel_size in (1, self.prefill_context_parallel_size, self.tensor_parallel_size * self.prefill_context_parallel_size))):
+            raise _r.RuleError(f'decode_context_parallel_size ({self.decode_context_parallel_size}) must divide tensor_parallel_size ({self.tensor_parallel_size}) without prefill context parallelism, and with it be 1, prefill_context_parallel_size ({self.prefill_context_parallel_size}) or their product ({self.tensor_parallel_size * self.prefill_context_parallel_size})', ["prefill_context_parallel_size", "tensor_parallel_size", "decode_context_parallel_size"], self)
         if not _platforms.current_platform.supports_custom_all_reduce:
             self.disable_custom_all_reduce = True
         if (self.ray_workers_use_nsight and self.distributed_executor_backend is not None) and not (self.use_ray):
             raise _r.RuleError('ray_workers_use_nsight needs workers that run on Ray', ["ray_workers_use_nsight", "distributed_executor_backend", "use_ray"], self)
+        if (self.enable_dbo or self.ubatch_size > 1) and not (min(self.dbo_decode_token_threshold, self.dbo_prefill_token_threshold) >= self.num_ubatches):
+            raise _r.RuleError(f'dbo_decode_token_threshold and dbo_prefill_token_threshold must be at least the number of micro-batches ({self.num_ubatches})', ["enable_dbo", "ubatch_size", "dbo_decode_token_threshold", "dbo_prefill_token_threshold", "num_ubatches"], self)
 
     @property
     def world_size_across_dp(self) -> "int":
@@ -430,7 +482,17 @@ class ParallelConfig:
     @property
     def use_sequence_parallel_moe(self) -> "bool":
         """True when MoE layers shard tokens across tensor-parallel ranks (sequence-parallel MoE)."""
-        return self.all2all_backend in ('allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'mori_high_throughput', 'mori_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.tensor_parallel_size > 1 and self.data_parallel_size > 1
+        return self.all2all_backend in ('allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'deepep_v2', 'flashinfer_nvlink_one_sided', 'passthrough', 'mori_high_throughput', 'mori_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.tensor_parallel_size > 1 and self.data_parallel_size > 1
+
+    @property
+    def use_all2all(self) -> "bool":
+        """True when MoE layers exchange tokens between ranks (data parallelism, sequence-parallel MoE, or EP with prefill context parallelism)."""
+        return self.data_parallel_size > 1 or self.use_sequence_parallel_moe or (self.enable_expert_parallel and self.prefill_context_parallel_size > 1)
+
+    @property
+    def pcp_shard_decode_requests(self) -> "bool":
+        """True when prefill context parallelism without decode context parallelism lets each decode request live on one rank (the KV cache is replicated, not sharded)."""
+        return self.prefill_context_parallel_size > 1 and self.decode_context_parallel_size == 1
 
     @property
     def use_batched_dp_moe(self) -> "bool":
@@ -439,8 +501,10 @@ class ParallelConfig:
 
     @property
     def nnodes_within_dp(self) -> "int":
-        """Nodes one data-parallel replica spans."""
-        return (1 if self.nnodes == 1 else self.nnodes // (self.data_parallel_size // self.data_parallel_size_local))
+        """Nodes one data-parallel replica spans (at least 1 with external load balancing, where replicas may outnumber nodes)."""
+        if (self.nnodes > 1 and not self.data_parallel_external_lb) and not ((self.nnodes % (self.data_parallel_size // self.data_parallel_size_local)) == 0):
+            raise _r.RuleError(f'nnodes ({self.nnodes}) must be a multiple of the number of data-parallel node groups (data_parallel_size {self.data_parallel_size} / data_parallel_size_local {self.data_parallel_size_local})', ["nnodes", "data_parallel_external_lb", "data_parallel_size", "data_parallel_size_local"])
+        return (1 if self.nnodes == 1 else (max(self.nnodes // (self.data_parallel_size // self.data_parallel_size_local), 1) if self.data_parallel_external_lb else self.nnodes // (self.data_parallel_size // self.data_parallel_size_local)))
 
     @property
     def node_rank_within_dp(self) -> "int":
@@ -478,7 +542,7 @@ class ParallelConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "_coord_store_port": self._coord_store_port,
+            "_allow_auto_resolve_cp_interleave_size": self._allow_auto_resolve_cp_interleave_size,
             "all2all_backend": self.all2all_backend,
             "cp_kv_cache_interleave_size": self.cp_kv_cache_interleave_size,
             "cpu_distributed_timeout_seconds": self.cpu_distributed_timeout_seconds,
@@ -487,16 +551,23 @@ class ParallelConfig:
             "dbo_prefill_token_threshold": self.dbo_prefill_token_threshold,
             "dcp_comm_backend": self.dcp_comm_backend,
             "dcp_kv_cache_interleave_size": self.dcp_kv_cache_interleave_size,
+            "dcp_q_replicate": self.dcp_q_replicate,
             "decode_context_parallel_size": self.decode_context_parallel_size,
             "disable_nccl_for_dp_synchronization": self.disable_nccl_for_dp_synchronization,
             "distributed_timeout_seconds": self.distributed_timeout_seconds,
+            "dp_sync_interval": self.dp_sync_interval,
+            "elastic_ep_max_dp_size": self.elastic_ep_max_dp_size,
+            "enable_batch_sharded_sampling": self.enable_batch_sharded_sampling,
             "enable_dbo": self.enable_dbo,
             "enable_elastic_ep": self.enable_elastic_ep,
             "enable_ep_weight_filter": self.enable_ep_weight_filter,
             "enable_eplb": self.enable_eplb,
             "enable_expert_parallel": self.enable_expert_parallel,
+            "enable_fault_tolerance": self.enable_fault_tolerance,
+            "enable_hc_sp": self.enable_hc_sp,
             "eplb_config": self.eplb_config.compute_hash(),
             "expert_placement_strategy": self.expert_placement_strategy,
+            "fault_tolerance_config": self.fault_tolerance_config.compute_hash(),
             "is_moe_model": self.is_moe_model,
             "pipeline_parallel_size": self.pipeline_parallel_size,
             "prefill_context_parallel_size": self.prefill_context_parallel_size,
@@ -508,7 +579,7 @@ class ParallelConfig:
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
-            self._coord_store_port,
+            self._allow_auto_resolve_cp_interleave_size,
             self.all2all_backend,
             self.cp_kv_cache_interleave_size,
             self.cpu_distributed_timeout_seconds,
@@ -517,16 +588,23 @@ class ParallelConfig:
             self.dbo_prefill_token_threshold,
             self.dcp_comm_backend,
             self.dcp_kv_cache_interleave_size,
+            self.dcp_q_replicate,
             self.decode_context_parallel_size,
             self.disable_nccl_for_dp_synchronization,
             self.distributed_timeout_seconds,
+            self.dp_sync_interval,
+            self.elastic_ep_max_dp_size,
+            self.enable_batch_sharded_sampling,
             self.enable_dbo,
             self.enable_elastic_ep,
             self.enable_ep_weight_filter,
             self.enable_eplb,
             self.enable_expert_parallel,
+            self.enable_fault_tolerance,
+            self.enable_hc_sp,
             self.eplb_config.compute_hash(),
             self.expert_placement_strategy,
+            self.fault_tolerance_config.compute_hash(),
             self.is_moe_model,
             self.pipeline_parallel_size,
             self.prefill_context_parallel_size,
@@ -539,7 +617,7 @@ class ParallelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ParallelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,eplb_config,expert_placement_strategy,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + text.encode()).hexdigest()
+            digest = _sha256(b"ParallelConfig:_allow_auto_resolve_cp_interleave_size,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,dcp_q_replicate,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,dp_sync_interval,elastic_ep_max_dp_size,enable_batch_sharded_sampling,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,enable_fault_tolerance,enable_hc_sp,eplb_config,expert_placement_strategy,fault_tolerance_config,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ParallelConfig, text, digest)
         return digest
 

@@ -76,7 +76,7 @@ PROFILES = {
         'device_type': 'cpu',
         'dist_backend': 'gloo',
         'supported_dtypes': ['bfloat16', 'float16', 'float32'],
-        'default_block_size': 128,
+        'default_block_size': None,
         'supports_cudagraphs': False,
         'supports_sleep_mode': False,
         'supports_cumem_allocator': False,

@@ -483,7 +483,7 @@ class SpeculativeConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "adaptive_verification": _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
-            "aux_hidden_state_layer_ids": _h.canon(_hooks.aux_layer_ids_factor(self)),
+            "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
@@ -491,7 +491,7 @@ class SpeculativeConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
-            _h.canon(_hooks.aux_layer_ids_factor(self)),
+            _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a

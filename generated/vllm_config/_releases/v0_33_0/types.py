@@ -378,6 +378,12 @@ accepts any string.
 SafetensorsLoadStrategy = Literal["lazy", "eager", "prefetch", "torchao"]
 """How safetensors checkpoint files are read into memory."""
 
+LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG", "NOTSET"]
+"""Python logging level names."""
+
+LogFormatter = Literal["text", "json"]
+"""Format of the built-in log handler's lines."""
+
 LoRADType = Literal["auto", "float16", "bfloat16"]
 """Data type of LoRA adapter weights by name; "auto" follows the model's dtype."""
 
@@ -960,6 +966,18 @@ MMTensorIPC = Literal["direct_rpc", "torch_shm"]
 DetailedTraceModules = Literal["model", "worker", "all"]
 """Parts of the engine that can emit detailed per-request timing spans."""
 
+BucketFamilyKey = Literal[
+    "request_latency",
+    "time_to_first_token",
+    "inter_token_latency",
+    "iteration_tokens",
+    "request_params_n",
+    "request_num_preemptions",
+    "request_tokens",
+    "kv_cache_residency",
+]
+"""Families of Prometheus histograms that share bucket boundaries."""
+
 OffloadBackend = Literal["auto", "uva", "prefetch"]
 """Mechanism used to keep part of the model weights in CPU memory."""
 
@@ -978,7 +996,7 @@ EPLBPolicyOption = Literal["default"]
 DCPCommBackend = Literal["ag_rs", "a2a"]
 """Collective pattern used by decode context parallelism."""
 
-EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "nixl", "pynccl"]
+EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "torch_xccl", "nixl", "pynccl"]
 """Transport that moves expert weights between ranks during load balancing."""
 
 All2AllBackend = Literal[
@@ -989,13 +1007,15 @@ All2AllBackend = Literal[
     "deepep_v2",
     "mori_high_throughput",
     "mori_low_latency",
+    "moonep",
     "nixl_ep",
     "allgather_reducescatter",
     "flashinfer_all2allv",
     "flashinfer_nvlink_two_sided",
     "flashinfer_nvlink_one_sided",
+    "passthrough",
 ]
-"""Kernels for the token exchange of expert-parallel MoE layers. "naive" and "pplx" were removed and fall back to "allgather_reducescatter"."""
+"""Kernels for the token exchange of expert-parallel MoE layers. "naive" and "pplx" were removed and fall back to "allgather_reducescatter"; "passthrough" means no exchange at all, for MoE kernels that dispatch and combine tokens themselves."""
 
 PoolingTask = Literal[
     "embed",
@@ -1013,8 +1033,11 @@ SequencePoolingType = Literal["CLS", "LAST", "MEAN"]
 TokenPoolingType = Literal["ALL", "STEP"]
 """Per-token pooling; "ALL" keeps every token, "STEP" keeps the step-tag tokens of reward models."""
 
-ProfilerKind = Literal["torch", "cuda"]
+ProfilerKind = Literal["torch", "cuda", "proton"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
+
+TorchProfilerActivity = Literal["CPU", "CUDA", "PrivateUse1", "XPU"]
+"""Kinds of activity the torch profiler can record."""
 
 AttnTypeStr = Literal[
     "decoder",
@@ -1038,7 +1061,10 @@ QuantKeyName = Literal[
     "fp8_per_block_dynamic",
     "mxfp8",
     "mxfp4",
+    "nvfp4_per_token",
     "int8_per_channel_static",
+    "int8_per_group_32",
+    "int4_per_group_32",
 ]
 """A quantization scheme for weights or activations, by name."""
 
@@ -1103,6 +1129,15 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
+
+WatermarkingAlgorithm = Literal["gumbel", "dual_key_gumbel"]
+"""Sampling scheme that embeds the watermark."""
+
+WatermarkPRFName = Literal["philox"]
+"""Pseudo-random functions a watermark can be built on."""
+
+WatermarkContextScope = Literal["none", "single_turn", "all"]
+"""Which tokens are searched for an earlier occurrence of the current context."""
 
 IrOpProvider = Literal["native", "triton", "vllm_c", "aiter", "oink", "xpu_kernels"]
 """Name of a kernel provider: one in the op registry, or one of the engine's own (schema/kernels.yaml)."""

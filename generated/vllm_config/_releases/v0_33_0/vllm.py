@@ -17,15 +17,19 @@ from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
 from vllm_config.attention import AttentionConfig
+from vllm_config.aux_output import AuxOutputConfig
 from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
+from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
+from vllm_config.engram import EngramConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
 from vllm_config.kv_transfer import KVTransferConfig
 from vllm_config.load import LoadConfig
+from vllm_config.logging import LoggingConfig
 from vllm_config.lora import LoRAConfig
 from vllm_config.mamba import MambaConfig
 from vllm_config.model import ModelConfig
@@ -45,6 +49,8 @@ from vllm_config.types import (
     QuantizationConfig,
     SupportsHash,
 )
+from vllm_config.watchdog_config import WatchdogConfig
+from vllm_config.watermarking import WatermarkConfig
 from vllm_config.weight_transfer import WeightTransferConfig
 
 _log = logging.getLogger(__name__)
@@ -245,6 +251,24 @@ class VllmConfig:
     aborts at once.
     """
 
+    aux_output_config: AuxOutputConfig = Field(default_factory=AuxOutputConfig)
+    """Extra per-request outputs besides tokens (routed MoE experts)."""
+
+    engram_config: EngramConfig | None = None
+    """Storage and sharding of n-gram embedding tables, for models that have them; the engine fills in the defaults for such a model when it is None."""
+
+    watermark_config: WatermarkConfig | None = None
+    """Watermarking of generated text; None (the default) turns it off."""
+
+    logging_config: LoggingConfig = Field(default_factory=LoggingConfig)
+    """How the engine sets up Python logging."""
+
+    ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
+    """A custom manager for the multimodal encoder-output cache."""
+
+    watchdog_config: WatchdogConfig = Field(default_factory=WatchdogConfig)
+    """Stack dumps of an engine process that stops making progress."""
+
     @field_validator("model_config", mode="wrap")
     @classmethod
     def _skip_none_model_config(cls, value: Any, handler) -> Any:
@@ -264,8 +288,38 @@ class VllmConfig:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
-        if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
-            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"], self)
+        if self.parallel_config.dcp_comm_backend is None:
+            self.parallel_config.dcp_comm_backend = 'ag_rs'
+        if self.parallel_config.dcp_q_replicate is None:
+            self.parallel_config.dcp_q_replicate = False
+        if not self.parallel_config.enable_batch_sharded_sampling:
+            self.parallel_config.enable_batch_sharded_sampling = False
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.parallel_config.tensor_parallel_size > 1):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: tensor_parallel_size is 1, so there is nothing to shard', ["parallel_config.enable_batch_sharded_sampling", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.scheduler_config.max_num_seqs >= self.parallel_config.tensor_parallel_size):
+            raise _r.RuleError(f'--enable-batch-sharded-sampling was given but cannot work here: max_num_seqs ({self.scheduler_config.max_num_seqs}) is below tensor_parallel_size ({self.parallel_config.tensor_parallel_size})', ["parallel_config.enable_batch_sharded_sampling", "scheduler_config.max_num_seqs", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.model_config is not None) and not (self.model_config.max_logprobs >= 0):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: max_logprobs is -1, which allows logprobs over the whole vocabulary', ["parallel_config.enable_batch_sharded_sampling", "model_config.max_logprobs"], self)
+        if (self.engram_config is not None) and not (self.model_config is not None and ((self.model_config.architecture == 'DeepseekV41ForCausalLM' and bool(getattr(self.model_config.hf_text_config, 'engram_layer_ids', None))) or (self.model_config.architecture in ('Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration') and bool(getattr(self.model_config.hf_text_config, 'ple_layer_ids', None))))):
+            raise _r.RuleError('engram_config needs a model with supported Engram embeddings and non-empty n-gram layer ids', ["engram_config", "model_config.architecture", "model_config.hf_text_config"], self)
+        if self.engram_config is not None and self.engram_config.dp_shared_memory is None:
+            self.engram_config.dp_shared_memory = self.engram_config.cpu_offload and not self.engram_config.use_thp and self.parallel_config.data_parallel_size > 1 and not self.parallel_config.enable_elastic_ep
+        if (self.engram_config is not None and bool(self.engram_config.dp_shared_memory)) and not (self.parallel_config.data_parallel_size > 1 and not self.parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram dp_shared_memory needs data_parallel_size > 1 and does not work with elastic EP', ["engram_config.dp_shared_memory", "parallel_config.data_parallel_size", "parallel_config.enable_elastic_ep"], self)
+        if (self.engram_config is not None and self.engram_config.embedding_across_dp and self.parallel_config.data_parallel_size > 1) and not (not self.parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram embedding_across_dp does not work with elastic EP yet', ["engram_config.embedding_across_dp", "parallel_config.data_parallel_size", "parallel_config.enable_elastic_ep"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.speculative_config.draft_sample_method == 'probabilistic'):
+            raise _r.RuleError("speculative decoding with watermarking needs draft_sample_method='probabilistic'", ["watermark_config", "speculative_config.draft_sample_method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.speculative_config.rejection_sample_method == 'standard'):
+            raise _r.RuleError("speculative decoding with watermarking needs rejection_sample_method='standard'", ["watermark_config", "speculative_config.rejection_sample_method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None and self.speculative_config.parallel_drafting) and self.speculative_config.method not in ('dflash', 'dspark'):
+            raise _r.RuleError('parallel speculative drafting does not work with watermarking', ["watermark_config", "speculative_config.parallel_drafting", "speculative_config.method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and self.speculative_config.method not in ('dflash', 'dspark', 'eagle', 'eagle3', 'mtp'):
+            raise _r.RuleError('watermarking works only with the dflash, dspark, eagle, eagle3 and mtp speculative methods', ["watermark_config", "speculative_config.method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.watermark_config.allow_target_only_watermarking or self.watermark_config.supports_speculative_decoding):
+            raise _r.RuleError(f"the {self.watermark_config.algorithm!r} watermarking algorithm cannot mark draft tokens; use 'dual_key_gumbel' or set allow_target_only_watermarking=true to leave them unmarked", ["speculative_config", "watermark_config.allow_target_only_watermarking", "watermark_config.supports_speculative_decoding"], self)
+        if (self.observability_config.per_request_spec_decode_metrics != 'none') and self.speculative_config is None:
+            raise _r.RuleError('--per-request-spec-decode-metrics needs speculative decoding (--speculative-config)', ["observability_config.per_request_spec_decode_metrics", "speculative_config"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"], self)
         if (_r.from_flags() and self.model_config is not None and ((self.lora_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) or (self.lora_config is None and _r.unused(self, 'lora_config.default_mm_loras')))) and self.model_config.multimodal_config is None:
@@ -282,6 +336,18 @@ class VllmConfig:
             self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.reasoning_config is not None and self.model_config is not None and self.model_config.tokenizer == self.model_config.model and not self.model_config.skip_tokenizer_init) and not (self.model_config.has_tokenizer_files):
             raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
+        if (self.aux_output_config.enabled) and not (self.use_v2_model_runner):
+            raise _r.RuleError('returning routed experts (an auxiliary output) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["aux_output_config.enabled", "use_v2_model_runner"], self)
+        if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.runner_type == 'generate'):
+            raise _r.RuleError('returning routed experts works only with generation models', ["aux_output_config.enabled", "model_config.runner_type"], self)
+        if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.is_moe):
+            raise _r.RuleError('returning routed experts works only with MoE models', ["aux_output_config.enabled", "model_config.is_moe"], self)
+        if (self.aux_output_config.enabled) and not (self.cache_config.enable_prefix_caching):
+            raise _r.RuleError('returning routed experts needs prefix caching', ["aux_output_config.enabled", "cache_config.enable_prefix_caching"], self)
+        if (self.aux_output_config.enabled) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('--enable-return-routed-experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["aux_output_config.enabled", "parallel_config.pipeline_parallel_size"], self)
+        if (self.aux_output_config.enabled) and not (self.parallel_config.decode_context_parallel_size <= 1 and self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('--enable-return-routed-experts does not work with context parallelism (decode or prefill context parallel size above 1)', ["aux_output_config.enabled", "parallel_config.decode_context_parallel_size", "parallel_config.prefill_context_parallel_size"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
@@ -455,6 +521,21 @@ class VllmConfig:
         return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
 
     @property
+    def is_mm_encoder_only(self) -> "bool":
+        """Whether this instance runs only the multimodal encoder (no language model, no KV cache)."""
+        return self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.mm_encoder_only
+
+    @property
+    def max_in_flight_tokens(self) -> "int":
+        """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
+        return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
+
+    @property
+    def uniform_decode_query_len(self) -> "int":
+        """Query tokens per request in a decode step where all requests decode: the new token plus one per draft token."""
+        return 1 + self.num_speculative_tokens
+
+    @property
     def max_concurrent_batches(self) -> "int":
         """Batches in flight at once: the pipeline depth, one more with asynchronous scheduling on the V2 runner, at least 2 with asynchronous scheduling on V1 without pipelining."""
         return ((self.parallel_config.pipeline_parallel_size + 1 if self.use_v2_model_runner else (2 if self.parallel_config.pipeline_parallel_size <= 1 else self.parallel_config.pipeline_parallel_size)) if self.scheduler_config.async_scheduling else self.parallel_config.pipeline_parallel_size)
@@ -504,10 +585,6 @@ class VllmConfig:
         """A copy of this config whose model uses `hf_config` (with `architectures` when given); this config is left unchanged."""
         return _hooks.with_hf_config(self, hf_config, architectures)
 
-    def update_sizes_for_sequence_parallelism(self, possible_sizes: "list[int]") -> "list[int]":
-        """The sizes that are multiples of the TP size (sequence parallelism needs that), warning about the others."""
-        return _hooks.update_sizes_for_sequence_parallelism(self, possible_sizes)
-
     def try_verify_and_update_config(self) -> "None":
         """Applies the model architecture's own config adjustments, once."""
         raise _r.NotSupportedError("VllmConfig.try_verify_and_update_config() is not available in vllm_config: the per-architecture config fix-ups live in vLLM's model registry")
@@ -525,10 +602,12 @@ class VllmConfig:
         return {
             "additional_config": _h.canon(self.additional_config),
             "attention_config": self.attention_config.compute_hash(),
+            "aux_output_config": self.aux_output_config.compute_hash(),
             "cache_config": self.cache_config.compute_hash(),
             "compilation_config": self.compilation_config.compute_hash(),
             "device_config": self.device_config.compute_hash(),
             "ec_transfer_config": _h.nested(self.ec_transfer_config),
+            "engram_config": _h.nested(self.engram_config),
             "kernel_config": self.kernel_config.compute_hash(),
             "kv_transfer_config": _h.nested(self.kv_transfer_config),
             "load_config": self.load_config.compute_hash(),
@@ -550,10 +629,12 @@ class VllmConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.additional_config),
             self.attention_config.compute_hash(),
+            self.aux_output_config.compute_hash(),
             self.cache_config.compute_hash(),
             self.compilation_config.compute_hash(),
             self.device_config.compute_hash(),
             _h.nested(self.ec_transfer_config),
+            _h.nested(self.engram_config),
             self.kernel_config.compute_hash(),
             _h.nested(self.kv_transfer_config),
             self.load_config.compute_hash(),
@@ -574,7 +655,7 @@ class VllmConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_VllmConfig.get(text)
         if digest is None:
-            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
+            digest = _sha256(b"VllmConfig:additional_config,attention_config,aux_output_config,cache_config,compilation_config,device_config,ec_transfer_config,engram_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
             _h.remember(_MEMO_VllmConfig, text, digest)
         return digest
 
