@@ -478,6 +478,8 @@ class ModelConfig:
             raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"], self)
         _hooks.build_multimodal_config(self)
         _hooks.dtype_for_engine(self)
+        if not (all(':' in self.model_class_overrides[arch] for arch in self.model_class_overrides)):
+            raise _r.RuleError(f'model_class_overrides maps an architecture to "module:Class" (e.g. "my_pkg.llama:MyLlama"); got {self.model_class_overrides}', ["model_class_overrides"], self)
         if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
             raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
         if (self.multimodal_config is not None and self.renderer_num_workers > 1) and not (self.multimodal_config.mm_processor_cache_gb <= 0):

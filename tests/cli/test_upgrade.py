@@ -120,7 +120,15 @@ def test_dropped_setting_at_its_default_goes_silently_else_it_is_flagged(small: 
 def test_a_value_the_new_release_refuses_is_flagged(small: Path) -> None:
     code, data = as_json(small, "--mode", "c")
     assert code == 1
-    assert kinds(data) == {"--mode": "value_refused"}
+    (change,) = data["changes"]
+    assert change["kind"] == "rejected" and change["problem"]
+    assert change["why"] == ("vLLM 2.0 rejects the upgraded input: --mode: invalid value "
+                             "'c': expected one of a, b")
+
+
+def test_spelling_is_kept_and_glued_short_options_read(small: Path) -> None:
+    code, data = as_json(small, "--size=3", "--budget", "5", "--note=x")
+    assert data["argv"] == ["--size=3", "--budget", "5", "--comment=x"]
 
 
 def test_changed_default_is_reported_and_can_be_pinned(small: Path) -> None:

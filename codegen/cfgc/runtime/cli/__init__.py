@@ -24,7 +24,7 @@ from .values import CliError, suggest
 COMMANDS = ("show", "hash")
 #: Operator tools: command -> the runtime module whose main() runs it (own arguments).
 OPERATOR_COMMANDS = {"explain": "explain", "diff": "diff", "schema": "explain",
-                     "upgrade": "upgrade"}
+                     "upgrade": "upgrade_command"}
 EXIT_USAGE = 2
 EXIT_IOERR = 74  # sysexits.h EX_IOERR: the output could not be written (full disk, closed)
 

@@ -155,20 +155,29 @@ def arguments(argv: list[str], history: dict) -> Args | None:
 # --- carrying flags over ---------------------------------------------------------------
 
 
-def split_flags(argv: list[str], release: Release) -> list[tuple[str, list[str]]]:
-    """The command line as (option as typed, its values), by the source release's flags."""
-    groups: list[tuple[str, list[str]]] = []
+#: One flag as given: its option (as typed, without a value), its values, and the
+#: command-line tokens it was written as (kept as they are when nothing changes).
+Given = tuple[str, list[str], list[str]]
+
+
+def split_flags(argv: list[str], release: Release) -> list[Given]:
+    """The command line as flags with their values, by the source release's flags."""
+    groups: list[Given] = []
     i = 0
     while i < len(argv):
         token = argv[i]
         if not token.startswith("-") or token == "-":
             raise CliError(f"upgrade: unexpected value {token!r} (not after a flag)")
         name, eq, inline = token.partition("=")
+        if (name not in release.flags and not name.startswith("--") and len(name) > 2
+                and name[:2] in release.flags):
+            name, eq, inline = name[:2], "=", token[2:]  # a glued short option: -O1
         base = name.split(".", 1)[0] if name not in release.flags else name
         flag = release.flags.get(base)
         if flag is None and base not in _OWN:
             raise CliError(f"upgrade: {name}: not a flag of vLLM {release.name}")
         values: list[str] = [inline] if eq else []
+        start = i
         i += 1
         takes = 0 if flag is not None and flag["kind"] in ("bool", "enable") else (
             -1 if flag is not None and flag["nargs"] in ("+", "*") else 1)
@@ -180,7 +189,7 @@ def split_flags(argv: list[str], release: Release) -> list[tuple[str, list[str]]
             values.append(argv[i])
             i += 1
             takes -= 1
-        groups.append((name, values))
+        groups.append((name, values, argv[start:i]))
     return groups
 
 
@@ -194,26 +203,23 @@ def _is_option(token: str, release: Release) -> bool:
         return True
 
 
-def carry(groups: list[tuple[str, list[str]]], source: Release, target: Release,
+def carry(groups: list[Given], source: Release, target: Release,
           fates: dict[str, dict]) -> tuple[list[str], list[Change]]:
-    """The command line for the target release, and what changed on the way."""
+    """The command line for the target release, and what changed on the way. A flag the
+    target has for the same field is kept as typed; whether the target accepts its value
+    is for the target's own parser (see finish)."""
     out: list[str] = []
     changes: list[Change] = []
-    for name, values in groups:
+    for name, values, tokens in groups:
         base = name.split(".", 1)[0] if name not in source.flags else name
         flag = source.flags.get(base)
         if flag is None:  # an option of the command itself
-            out += [name, *values]
+            out += tokens
             continue
         negated = base in flag["negations"]
-        shown = " ".join([name, *values])
+        shown = " ".join(tokens)
         if base in target.flags and target.flags[base]["target"] == flag["target"]:
-            new = target.flags[base]
-            refused = _refused(new, values)
-            if refused:
-                changes.append(Change("value_refused", base, " ".join(values), None,
-                                      refused, problem=True))
-            out += [name, *values]
+            out += tokens
             continue
         subject = flag["target"]
         fate = fates.get(subject)
@@ -224,12 +230,12 @@ def carry(groups: list[tuple[str, list[str]]], source: Release, target: Release,
             replacement = target.by_target.get(subject)  # the flag renamed, the field kept
         if replacement is not None:
             spelling = _spelling(replacement, negated)
-            renamed = name.replace(base, spelling, 1)
+            renamed = [tokens[0].replace(base, spelling, 1), *tokens[1:]]
             kind = "renamed" if fate is not None else "flag_renamed"
             why = (f"{subject} is {replacement['target']} in vLLM {target.name}"
                    if fate is not None else f"vLLM {target.name} spells it {spelling}")
-            changes.append(Change(kind, base, shown, " ".join([renamed, *values]), why))
-            out += [renamed, *values]
+            changes.append(Change(kind, base, shown, " ".join(renamed), why))
+            out += renamed
             continue
         reason = _fate_reason(fate, target)
         if _is_default(flag, negated, values):
@@ -264,18 +270,11 @@ def _is_default(flag: dict, negated: bool, values: list[str]) -> bool:
     return " ".join(values) == default
 
 
-def _refused(flag: dict, values: list[str]) -> str:
-    choices = [str(c) for c in flag.get("choices") or ()]
-    if not choices or flag.get("open_choices"):
-        return ""
-    bad = [v for v in values if v not in choices and not (flag.get("optional")
-                                                          and v == "None")]
-    if not bad:
-        return ""
-    return f"vLLM's new release does not accept {bad[0]!r} (choose from {', '.join(choices)})"
-
-
 # --- resolving under both releases -----------------------------------------------------
+
+
+class Rejected(Exception):
+    """A release's own parser or rules refuse the command line (its one-line reason)."""
 
 
 def resolve(package: str, release: str, argv: list[str], command: str = "show") -> dict:
@@ -284,8 +283,9 @@ def resolve(package: str, release: str, argv: list[str], command: str = "show") 
                            *argv], env={**os.environ, "CFGC_RELEASE": release},
                           capture_output=True, text=True, check=False)
     if proc.returncode != 0:
-        line = (proc.stderr.strip().splitlines() or ["failed"])[-1]
-        raise CliError(f"upgrade: vLLM {release} rejects the command line: {line}")
+        errors = [line for line in proc.stderr.splitlines() if ": error: " in line]
+        raise Rejected((errors or proc.stderr.strip().splitlines() or ["failed"])[-1]
+                       .split(": error: ", 1)[-1])
     return json.loads(proc.stdout)
 
 
@@ -353,33 +353,12 @@ def factor_changes(before: dict, after: dict) -> list[str]:
     return out
 
 
-# --- the command -----------------------------------------------------------------------
+# --- finishing: both releases resolve the result ------------------------------------
 
 
-def main(table: object, command: str, argv: list[str], warn) -> int:
-    history, root = read_history(table)
-    args = arguments(argv, history)
-    if args is None:
-        sys.stdout.write(USAGE.format(prog=table.PROG) + "\n")
-        return 0
-    package = table.__name__.rsplit(".", 1)[0]
-    folders = {r: root / f for r, f in history["folders"].items()}
-    source = Release.read(args.source, folders[args.source])
-    target = Release.read(args.target, folders[args.target])
-    fates = {f["subject"]: f for f in history["fates"]}
-    if args.file is not None:
-        from .upgrade_file import upgrade_file
-
-        return upgrade_file(args, package, source, target, fates, warn)
-    groups = split_flags(args.argv, source)
-    new_argv, changes = carry(groups, source, target, fates)
-    return finish(args, package, source, target, args.argv, new_argv, groups, changes,
-                  lambda extra: {"argv": new_argv + extra})
-
-
-def given_subjects(groups: list[tuple[str, list[str]]], source: Release) -> set[str]:
+def given_subjects(groups: list[Given], source: Release) -> set[str]:
     subjects = set()
-    for name, _ in groups:
+    for name, _, _ in groups:
         flag = source.flags.get(name.split(".", 1)[0]) or source.flags.get(name)
         if flag is not None:
             subjects.add(flag["target"])
@@ -390,18 +369,26 @@ def finish(args: Args, package: str, source: Release, target: Release, old_argv:
            new_argv: list[str], groups, changes: list[Change], result) -> int:
     """Resolve both sides, report changed defaults and the cache key, print, exit."""
     impact: list[str] = []
-    if not any(c.problem for c in changes):
+    extra: list[str] = []
+    try:
         before = resolve(package, source.name, old_argv)
-        again = resolve(package, source.name, old_argv)
+    except Rejected as exc:
+        raise CliError(f"upgrade: vLLM {source.name} itself rejects the input: {exc}") \
+            from None
+    try:
         after = resolve(package, target.name, new_argv)
+    except Rejected as exc:  # a value or combination the target no longer accepts
+        changes.append(Change("rejected", "", None, None,
+                              f"vLLM {target.name} rejects the upgraded input: {exc}",
+                              problem=True))
+    else:
+        again = resolve(package, source.name, old_argv)
         changes += default_changes(before, again, after, given_subjects(groups, source),
                                    target)
         extra = pin(changes, target) if args.keep else []
         hashed_before = resolve(package, source.name, old_argv, "hash")
         hashed_after = resolve(package, target.name, new_argv + extra, "hash")
         impact = factor_changes(hashed_before, hashed_after)
-    else:
-        extra = []
     data = result(extra)
     problems = [c for c in changes if c.problem]
     if args.fmt == "json":
@@ -420,7 +407,8 @@ def finish(args: Args, package: str, source: Release, target: Release, old_argv:
             print(f"note: cache key: factors that change: {', '.join(impact)}",
                   file=sys.stderr)
     for c in problems:
-        print(f"{table_prog()}: error: {c.flag}: {c.why}", file=sys.stderr)
+        print(f"{table_prog()}: error: {c.flag + ': ' if c.flag else ''}{c.why}",
+              file=sys.stderr)
     return EXIT_PROBLEM if problems else 0
 
 

@@ -28,16 +28,18 @@ def _round_trip():
     return yaml
 
 
-def _group(key: str, value: object, source: Release) -> tuple[str, list[str]]:
+def _group(key: str, value: object, source: Release) -> tuple[str, list[str], list[str]]:
     option = "--" + key.lstrip("-").replace("_", "-")
     flag = source.flags.get(option.split(".", 1)[0])
     if flag is None:
         raise CliError(f"upgrade: key {key!r}: not a flag of vLLM {source.name}")
     if isinstance(value, bool):
-        return option, ([] if value else ["false"])
-    if isinstance(value, dict | list):
-        return option, [json.dumps(value)]
-    return option, ["None" if value is None else str(value)]
+        values = [] if value else ["false"]
+    elif isinstance(value, dict | list):
+        values = [json.dumps(value)]
+    else:
+        values = ["None" if value is None else str(value)]
+    return option, values, [option, *values]
 
 
 def upgrade_file(args: Args, package: str, source: Release, target: Release,
@@ -59,9 +61,9 @@ def upgrade_file(args: Args, package: str, source: Release, target: Release,
     changes: list[Change] = []
     groups = []
     for key in list(data.keys()):
-        option, values = _group(str(key), data[key], source)
-        groups.append((option, values))
-        _, found = carry([(option, values)], source, target, fates)
+        given = _group(str(key), data[key], source)
+        groups.append(given)
+        _, found = carry([given], source, target, fates)
         for change in found:
             changes.append(change)
             if change.kind in ("renamed", "flag_renamed"):

@@ -67,6 +67,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": False,
@@ -81,6 +83,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -93,6 +97,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -105,6 +111,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -336,6 +344,12 @@ class VllmConfig:
             self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.reasoning_config is not None and self.model_config is not None and self.model_config.tokenizer == self.model_config.model and not self.model_config.skip_tokenizer_init) and not (self.model_config.has_tokenizer_files):
             raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
+            raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
+            raise _r.RuleError('sampling distribution replay with speculative decoding needs fixed verification boundaries: turn adaptive verification off', ["model_config.return_sampling_mask", "speculative_config.enable_adaptive_verification"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (not self.model_config.is_diffusion and not self.model_config.logits_processors and self.model_config.logprobs_mode == 'processed_logprobs'):
+            raise _r.RuleError('sampling distribution replay works only for non-diffusion models without custom logits processors, with logprobs_mode "processed_logprobs" (the returned logprobs must cover the same nucleus as the mask)', ["model_config.return_sampling_mask", "model_config.is_diffusion", "model_config.logits_processors", "model_config.logprobs_mode"], self)
         if (self.aux_output_config.enabled) and not (self.use_v2_model_runner):
             raise _r.RuleError('returning routed experts (an auxiliary output) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["aux_output_config.enabled", "use_v2_model_runner"], self)
         if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.runner_type == 'generate'):
@@ -391,6 +405,12 @@ class VllmConfig:
             self.compilation_config.pass_config.fuse_allreduce_rms = False
         _hooks.set_platform_ir_op_priorities(self)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
+        if _platforms.current_platform.device_type == 'cpu' and self.cache_config.mamba_ssm_cache_dtype != 'float32' and not (self.cache_config.mamba_ssm_cache_dtype in ('float16', 'bfloat16') and self.model_config is not None and self.model_config.checkpoint_facts is not None and self.model_config.checkpoint_facts.config_layer_types is not None and 'linear_attention' in self.model_config.checkpoint_facts.config_layer_types):
+            self.cache_config.mamba_ssm_cache_dtype = 'float32'
+        if self.diffusion_config is not None and self.scheduler_config.scheduler_cls is None:
+            self.scheduler_config.scheduler_cls = 'vllm.v1.core.sched.diffusion_scheduler.' + ('DiffusionAsyncScheduler' if self.scheduler_config.async_scheduling else 'DiffusionScheduler')
+        if self.attention_config.sparse_mla_prefill_workspace_factor is None and self.model_config is not None:
+            self.attention_config.sparse_mla_prefill_workspace_factor = (5 if self.model_config.max_model_len <= (256 * 1024) else 2)
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
