@@ -49,7 +49,7 @@ def main() -> None:
     row("cfgc generate (fresh process)", gen, base, "< 500 ms")
     build_code = (
         "import time; from pathlib import Path; from cfgc import pipeline;"
-        "t=time.perf_counter(); pipeline.build(pipeline.load(Path('.')));"
+        "t=time.perf_counter(); pipeline.build_releases(pipeline.load_releases(Path('.')));"
         "print(time.perf_counter()-t)"
     )
     inproc = statistics.median(float(fresh(build_code, 3)[1]) for _ in range(3))
