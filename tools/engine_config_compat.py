@@ -136,9 +136,10 @@ def _encode(value, depth=0):
     return f"<{type(value).__name__}>"
 
 
-def _flatten(obj, prefix, out, depth=0):
+def _flatten(obj, prefix, out, depth=0, encode=None):
     import dataclasses
 
+    encode = encode or _encode
     if (dataclasses.is_dataclass(obj) and not isinstance(obj, type) and depth < 6
             and type(obj).__module__.startswith(("vllm.config", "vllm_config"))):
         for f in dataclasses.fields(obj):
@@ -146,19 +147,18 @@ def _flatten(obj, prefix, out, depth=0):
                 value = getattr(obj, f.name)
             except Exception as exc:  # noqa: BLE001 - a missing attribute is a finding
                 value = f"<error {type(exc).__name__}>"
-            _flatten(value, f"{prefix}{f.name}.", out, depth + 1)
+            _flatten(value, f"{prefix}{f.name}.", out, depth + 1, encode)
         return
-    out[prefix.rstrip(".")] = _encode(obj)
+    out[prefix.rstrip(".")] = encode(obj)
 
 
-def _worker(mode: str, cases_file: str, out_file: str) -> None:
-    import contextlib
-    import io
+def prepare_vllm(alias: bool = False):
+    """Import vLLM on its CPU platform, quietly; return a maker of `vllm serve`'s engine-
+    args parser. Shared with tools/upgrade_check.py (which runs it in another release)."""
     import logging
-    import traceback
     import warnings
 
-    if mode != "native":
+    if alias:
         _install_alias()
     logging.disable(logging.WARNING)
     warnings.simplefilter("ignore")
@@ -176,41 +176,51 @@ def _worker(mode: str, cases_file: str, out_file: str) -> None:
     from vllm.utils.argparse_utils import FlexibleArgumentParser
 
     logging.disable(logging.WARNING)
+    return lambda: AsyncEngineArgs.add_cli_args(FlexibleArgumentParser(prog="vllm serve"))
+
+
+def run_engine_case(make_parser, argv: list[str], environ: dict, encode=None) -> dict:
+    """Parse ARGV with vLLM's parser and build its engine config: the outcome, and the
+    flattened VllmConfig when it is accepted. The environment is reset first: vLLM writes
+    to os.environ while it builds a config (external_launcher turns
+    VLLM_ENABLE_V1_MULTIPROCESSING off), and each recorded case ran in a fresh process."""
+    import contextlib
+    import io
+    import traceback
+
+    from vllm.engine.arg_utils import AsyncEngineArgs
+
+    os.environ.clear()
+    os.environ.update(environ)
+    parser = make_parser()
+    try:
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            ns = parser.parse_args(argv)
+    except SystemExit:
+        return {"stage": "parse", "ok": False,
+                "error": (err.getvalue().strip().splitlines() or ["?"])[-1][:300]}
+    try:
+        with contextlib.redirect_stderr(io.StringIO()), \
+                contextlib.redirect_stdout(io.StringIO()):
+            engine_args = AsyncEngineArgs.from_cli_args(ns)
+            config = engine_args.create_engine_config()
+    except Exception as exc:  # noqa: BLE001 - the outcome is recorded
+        tb = traceback.extract_tb(exc.__traceback__)
+        where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
+        return {"stage": "engine", "ok": False,
+                "error": f"{type(exc).__name__}: {str(exc)[:300]}", "where": where}
+    flat: dict = {}
+    _flatten(config, "", flat, encode=encode)
+    return {"stage": "engine", "ok": True, "config": flat}
+
+
+def _worker(mode: str, cases_file: str, out_file: str) -> None:
+    make_parser = prepare_vllm(alias=mode != "native")
     cases = json.loads(Path(cases_file).read_text())
-    results = {}
     environ = dict(os.environ)
-    for case in cases:
-        # vLLM writes to os.environ while it builds a config (external_launcher turns
-        # VLLM_ENABLE_V1_MULTIPROCESSING off): every case starts from the same
-        # environment, as each recorded case ran in a fresh process.
-        os.environ.clear()
-        os.environ.update(environ)
-        entry: dict = {}
-        parser = AsyncEngineArgs.add_cli_args(FlexibleArgumentParser(prog="vllm serve"))
-        argv = ["--model", str(CHECKPOINT), *case["argv"]]
-        try:
-            with contextlib.redirect_stderr(io.StringIO()) as err:
-                ns = parser.parse_args(argv)
-        except SystemExit:
-            entry = {"stage": "parse", "ok": False,
-                     "error": (err.getvalue().strip().splitlines() or ["?"])[-1][:300]}
-            results[case["id"]] = entry
-            continue
-        try:
-            with contextlib.redirect_stderr(io.StringIO()), \
-                    contextlib.redirect_stdout(io.StringIO()):
-                engine_args = AsyncEngineArgs.from_cli_args(ns)
-                config = engine_args.create_engine_config()
-        except Exception as exc:  # noqa: BLE001 - the outcome is recorded
-            tb = traceback.extract_tb(exc.__traceback__)
-            where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"
-            results[case["id"]] = {"stage": "engine", "ok": False,
-                                   "error": f"{type(exc).__name__}: {str(exc)[:300]}",
-                                   "where": where}
-            continue
-        flat: dict = {}
-        _flatten(config, "", flat)
-        results[case["id"]] = {"stage": "engine", "ok": True, "config": flat}
+    results = {case["id"]: run_engine_case(make_parser, ["--model", str(CHECKPOINT),
+                                                         *case["argv"]], environ)
+               for case in cases}
     Path(out_file).write_text(json.dumps(results, default=str))
 
 
