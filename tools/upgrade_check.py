@@ -172,9 +172,13 @@ def vllm_config_command() -> list[str]:
     return [sys.executable, "-m", "vllm_config"]
 
 
+PLATFORM = ["--platform", "cpu"]
+
+
 def upgrade(command: list[str], source: str, target: str, argv: list[str]) -> dict:
+    # Real vLLM runs on its CPU platform here: the upgrade resolves for the same one.
     proc = subprocess.run([*command, "upgrade", "--from", source, "--to", target,
-                           "--format", "json", "--", *argv],
+                           "--format", "json", "--", *PLATFORM, *argv],
                           capture_output=True, text=True, check=False)
     stderr = [line for line in proc.stderr.strip().splitlines() if line.strip()]
     out: dict = {"exit": proc.returncode, "stderr": stderr[-5:]}
@@ -184,7 +188,9 @@ def upgrade(command: list[str], source: str, target: str, argv: list[str]) -> di
         except ValueError:
             out.update(kind="error", reasons=["output is not JSON: " + proc.stdout[:200]])
             return out
-        out["argv"] = data.get("argv")
+        upgraded = data.get("argv")
+        out["argv"] = upgraded[len(PLATFORM):] if upgraded and upgraded[:len(PLATFORM)] \
+            == PLATFORM else upgraded
         out["changes"] = data.get("changes", [])
         out["cache_key_factors_changed"] = data.get("cache_key_factors_changed", [])
         if proc.returncode == 1:

@@ -306,9 +306,14 @@ def default_changes(before: dict, again: dict, after: dict, given: set[str],
             if isinstance(old, str) and old.startswith("<") and old.endswith(">"):
                 continue  # a nested config: its own fields are compared
             subject = f"{cls}.{key}"
-            if subject in given:
-                continue
             flag = target.by_target.get(subject)
+            if subject in given:  # the line set it, and the target makes it something else
+                changes.append(Change("setting_changed", flag["name"] if flag else subject,
+                                      old, new_values[key],
+                                      f"{section}.{key} is set by the line but resolves to "
+                                      f"{new_values[key]!r} in vLLM {target.name}, not "
+                                      f"{old!r}", problem=True))
+                continue
             changes.append(Change("default_changed", flag["name"] if flag else subject,
                                   old, new_values[key],
                                   f"{section}.{key} resolves differently in vLLM "

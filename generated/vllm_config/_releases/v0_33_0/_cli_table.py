@@ -379,6 +379,7 @@ CLASSES = {
             "enable_log_requests": "",
             "fail_on_environ_validation": "",
             "gdn_prefill_backend": "",
+            "mamba_cache_mode": "",
             "kda_prefill_backend": "",
             "kda_decode_backend": "",
             "device_ids": "",
@@ -2860,30 +2861,6 @@ FLAGS = (
         "dest": "f81",
     },
     {
-        "flag": "--mamba-cache-mode",
-        "aliases": (),
-        "negatives": (),
-        "group": "CacheConfig",
-        "target": "CacheConfig.mamba_cache_mode",
-        "cls": "CacheConfig",
-        "field": "mamba_cache_mode",
-        "root": "VllmConfig",
-        "path": ("cache_config", "mamba_cache_mode"),
-        "optional": False,
-        "kind": "choice",
-        "choices": ("align", "none"),
-        "literal_type": "str",
-        "open": False,
-        "requires": "",
-        "default": "none",
-        "help": (
-            "Which Mamba states are cached for prefix reuse; follows enable_prefix_caching. "
-            "\"none\": none (prefix caching off). \"align\": only the last state of each "
-            "scheduler step that falls on a block boundary. (default: none)"
-        ),
-        "dest": "f82",
-    },
-    {
         "flag": "--enable-mamba-shared-prefix-checkpoint",
         "aliases": (),
         "negatives": ("--no-enable-mamba-shared-prefix-checkpoint", "--disable-mamba-shared-prefix-checkpoint"),
@@ -2903,7 +2880,7 @@ FLAGS = (
             "prefix caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba "
             "block size. (default: False)"
         ),
-        "dest": "f83",
+        "dest": "f82",
     },
     {
         "flag": "--replayssm-buffer-len",
@@ -2923,7 +2900,7 @@ FLAGS = (
             "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
             "Not used by Kimi-K3 speculative decoding. (default: 16)"
         ),
-        "dest": "f84",
+        "dest": "f83",
     },
     {
         "flag": "--use-replayssm",
@@ -2946,7 +2923,7 @@ FLAGS = (
             "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
             "replayssm_buffer_len flushes best. (default: False)"
         ),
-        "dest": "f85",
+        "dest": "f84",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2967,7 +2944,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f86",
+        "dest": "f85",
     },
     {
         "flag": "--swa-bounded-replay",
@@ -2989,7 +2966,7 @@ FLAGS = (
             "after the last KV-source layer then prefill only each request's trailing window. "
             "Needs Model Runner V2. (default: True)"
         ),
-        "dest": "f87",
+        "dest": "f86",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -3012,7 +2989,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f88",
+        "dest": "f87",
     },
     {
         "flag": "--kv-offloading-size",
@@ -3032,7 +3009,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f89",
+        "dest": "f88",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -3055,7 +3032,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f90",
+        "dest": "f89",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -3075,7 +3052,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f91",
+        "dest": "f90",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -3092,7 +3069,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f92",
+        "dest": "f91",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -3109,7 +3086,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f93",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-size",
@@ -3129,7 +3106,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f94",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -3149,7 +3126,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f95",
+        "dest": "f94",
     },
     {
         "flag": "--data-parallel-rank",
@@ -3166,7 +3143,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f96",
+        "dest": "f95",
     },
     {
         "flag": "--data-parallel-address",
@@ -3183,7 +3160,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f97",
+        "dest": "f96",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -3203,7 +3180,7 @@ FLAGS = (
             "Port for data-parallel control messages, the same on every node (1 to 65535). "
             "(default: 29550)"
         ),
-        "dest": "f98",
+        "dest": "f97",
     },
     {
         "flag": "--dp-sync-interval",
@@ -3224,7 +3201,7 @@ FLAGS = (
             "any still has work; must be the same on every rank. Part of the cache key as vLLM "
             "hashes it. (default: 16)"
         ),
-        "dest": "f99",
+        "dest": "f98",
     },
     {
         "flag": "--data-parallel-backend",
@@ -3247,7 +3224,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f100",
+        "dest": "f99",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -3268,7 +3245,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f101",
+        "dest": "f100",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -3288,7 +3265,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f102",
+        "dest": "f101",
     },
     {
         "flag": "--enable-hc-sp",
@@ -3309,7 +3286,7 @@ FLAGS = (
             "(Qwen4Exp on CUDA/ROCm, tensor_parallel_size > 1, no pipeline parallelism); ignored "
             "with one tensor-parallel rank. MoE parallelism is unchanged. (default: False)"
         ),
-        "dest": "f103",
+        "dest": "f102",
     },
     {
         "flag": "--enable-batch-sharded-sampling",
@@ -3331,7 +3308,7 @@ FLAGS = (
             "tensor_parallel_size > 1, max_num_seqs of at least tensor_parallel_size and "
             "non-negative max_logprobs, and a model that supports it. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f103",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -3351,7 +3328,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f105",
+        "dest": "f104",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -3372,7 +3349,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f106",
+        "dest": "f105",
     },
     {
         "flag": "--enable-eplb",
@@ -3392,7 +3369,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f107",
+        "dest": "f106",
     },
     {
         "flag": "--eplb-config",
@@ -3414,7 +3391,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f108",
+        "dest": "f107",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -3438,7 +3415,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f109",
+        "dest": "f108",
     },
     {
         "flag": "--all2all-backend",
@@ -3478,7 +3455,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f110",
+        "dest": "f109",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -3498,7 +3475,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f111",
+        "dest": "f110",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -3515,7 +3492,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Use NCCL all-reduce instead of vLLM's custom kernel. (default: False)",
-        "dest": "f112",
+        "dest": "f111",
     },
     {
         "flag": "--enable-shm-tensor-arena",
@@ -3537,7 +3514,7 @@ FLAGS = (
             "multimodal serving with tensor parallelism; only when every reader is on the same "
             "node; takes space in /dev/shm. (default: False)"
         ),
-        "dest": "f113",
+        "dest": "f112",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3557,7 +3534,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and no hybrid load balancing. (default: False)"
         ),
-        "dest": "f114",
+        "dest": "f113",
     },
     {
         "flag": "--elastic-ep-max-dp-size",
@@ -3577,7 +3554,7 @@ FLAGS = (
             "Largest data-parallel size elastic EP may scale up to. Without elastic EP, or unset: "
             "the initial data_parallel_size, which it may not be below. (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f114",
     },
     {
         "flag": "--enable-dbo",
@@ -3597,7 +3574,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f116",
+        "dest": "f115",
     },
     {
         "flag": "--ubatch-size",
@@ -3614,7 +3591,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f117",
+        "dest": "f116",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3634,7 +3611,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f118",
+        "dest": "f117",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3654,7 +3631,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f119",
+        "dest": "f118",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3674,7 +3651,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f120",
+        "dest": "f119",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3691,7 +3668,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f121",
+        "dest": "f120",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3716,7 +3693,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f122",
+        "dest": "f121",
     },
     {
         "flag": "--worker-cls",
@@ -3733,7 +3710,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f123",
+        "dest": "f122",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3753,7 +3730,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f124",
+        "dest": "f123",
     },
     {
         "flag": "--master-addr",
@@ -3773,7 +3750,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f125",
+        "dest": "f124",
     },
     {
         "flag": "--master-port",
@@ -3790,7 +3767,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f126",
+        "dest": "f125",
     },
     {
         "flag": "--node-rank",
@@ -3807,7 +3784,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f127",
+        "dest": "f126",
     },
     {
         "flag": "--nnodes",
@@ -3827,7 +3804,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f128",
+        "dest": "f127",
     },
     {
         "flag": "--numa-bind",
@@ -3847,7 +3824,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f129",
+        "dest": "f128",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3869,7 +3846,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f130",
+        "dest": "f129",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3891,7 +3868,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f131",
+        "dest": "f130",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3912,7 +3889,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f132",
+        "dest": "f131",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3932,7 +3909,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f132",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3953,7 +3930,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f134",
+        "dest": "f133",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3973,7 +3950,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f135",
+        "dest": "f134",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3997,7 +3974,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: "
             "the model's preference, else \"ag_rs\" (filled in by VllmConfig). (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f135",
     },
     {
         "flag": "--dcp-q-replicate",
@@ -4019,7 +3996,7 @@ FLAGS = (
             "less). Unset: the model's preference, else off (filled in by VllmConfig). (default: "
             "None)"
         ),
-        "dest": "f137",
+        "dest": "f136",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -4041,7 +4018,7 @@ FLAGS = (
             "size must be a multiple of it. Omitted on the command line, the NIXL connector may "
             "set it to the block size. (default: 1)"
         ),
-        "dest": "f138",
+        "dest": "f137",
     },
     {
         "flag": "--enable-fault-tolerance",
@@ -4062,7 +4039,7 @@ FLAGS = (
             "engine away. Needs external load balancing and a single API server; turned on by "
             "--fault-tolerance-config. (default: False)"
         ),
-        "dest": "f139",
+        "dest": "f138",
     },
     {
         "flag": "--fault-tolerance-config",
@@ -4085,7 +4062,7 @@ FLAGS = (
             "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f140",
+        "dest": "f139",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -4108,7 +4085,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f141",
+        "dest": "f140",
     },
     {
         "flag": "--max-num-scheduled-tokens",
@@ -4131,7 +4108,7 @@ FLAGS = (
             "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f142",
+        "dest": "f141",
     },
     {
         "flag": "--max-num-seqs",
@@ -4153,7 +4130,7 @@ FLAGS = (
             "per-request buffers in the compiled graph). The engine normally sets it from the "
             "hardware. (default: 128)"
         ),
-        "dest": "f143",
+        "dest": "f142",
     },
     {
         "flag": "--max-num-active-seqs",
@@ -4174,7 +4151,7 @@ FLAGS = (
             "decode batches small without shrinking the runner's buffers or captured graphs. "
             "Unset: max_num_seqs. (default: None)"
         ),
-        "dest": "f144",
+        "dest": "f143",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -4195,7 +4172,7 @@ FLAGS = (
             "longer prompt is split); 0 means no cap. Not applied to a request alone in the "
             "batch. May not exceed max_model_len. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f144",
     },
     {
         "flag": "--long-prefill-token-threshold-adaptive",
@@ -4216,7 +4193,7 @@ FLAGS = (
             "(max_num_batched_tokens over the number of waiting and running requests). Only with "
             "a non-zero long_prefill_token_threshold. (default: False)"
         ),
-        "dest": "f146",
+        "dest": "f145",
     },
     {
         "flag": "--max-num-queued-reqs",
@@ -4237,7 +4214,7 @@ FLAGS = (
             "API server feeds; further requests get HTTP 503 so that a client can try elsewhere. "
             "Unset: no limit. (default: None)"
         ),
-        "dest": "f147",
+        "dest": "f146",
     },
     {
         "flag": "--max-num-queued-tokens",
@@ -4261,7 +4238,7 @@ FLAGS = (
             "until their prefill ends. Unset: no limit.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f148",
+        "dest": "f147",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -4281,7 +4258,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f149",
+        "dest": "f148",
     },
     {
         "flag": "--scheduling-policy",
@@ -4304,7 +4281,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f150",
+        "dest": "f149",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -4324,7 +4301,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f151",
+        "dest": "f150",
     },
     {
         "flag": "--scheduler-cls",
@@ -4344,7 +4321,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f151",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -4365,7 +4342,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f153",
+        "dest": "f152",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -4386,7 +4363,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f154",
+        "dest": "f153",
     },
     {
         "flag": "--watermark",
@@ -4406,7 +4383,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f155",
+        "dest": "f154",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -4427,7 +4404,7 @@ FLAGS = (
             "admits it every step. A skipped step carries no prefill at all, so a long prompt may "
             "take up to N times as many steps to prefill. (default: 1)"
         ),
-        "dest": "f156",
+        "dest": "f155",
     },
     {
         "flag": "--async-scheduling",
@@ -4447,7 +4424,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f157",
+        "dest": "f156",
     },
     {
         "flag": "--stream-interval",
@@ -4467,7 +4444,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f158",
+        "dest": "f157",
     },
     {
         "flag": "--load-format",
@@ -4515,7 +4492,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f158",
     },
     {
         "flag": "--download-dir",
@@ -4535,7 +4512,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f160",
+        "dest": "f159",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -4564,7 +4541,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f161",
+        "dest": "f160",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -4581,7 +4558,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f162",
+        "dest": "f161",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -4603,7 +4580,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f163",
+        "dest": "f162",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -4623,7 +4600,7 @@ FLAGS = (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
             "options). (default: {})"
         ),
-        "dest": "f164",
+        "dest": "f163",
     },
     {
         "flag": "--ignore-patterns",
@@ -4646,7 +4623,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f165",
+        "dest": "f164",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -4663,7 +4640,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f166",
+        "dest": "f165",
     },
     {
         "flag": "--pt-load-map-location",
@@ -4685,7 +4662,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f167",
+        "dest": "f166",
     },
     {
         "flag": "--offload-backend",
@@ -4708,7 +4685,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f168",
+        "dest": "f167",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4729,7 +4706,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f169",
+        "dest": "f168",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4752,7 +4729,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f170",
+        "dest": "f169",
     },
     {
         "flag": "--offload-group-size",
@@ -4772,7 +4749,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f171",
+        "dest": "f170",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4789,7 +4766,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f172",
+        "dest": "f171",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4809,7 +4786,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f173",
+        "dest": "f172",
     },
     {
         "flag": "--offload-params",
@@ -4833,7 +4810,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f174",
+        "dest": "f173",
     },
     {
         "flag": "--attention-config",
@@ -4855,7 +4832,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f175",
+        "dest": "f174",
     },
     {
         "flag": "--attention-backend",
@@ -4931,7 +4908,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f175",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -5010,7 +4987,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f177",
+        "dest": "f176",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
@@ -5035,7 +5012,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f178",
+        "dest": "f177",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -5055,7 +5032,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f179",
+        "dest": "f178",
     },
     {
         "flag": "--mamba-ssu-algorithm",
@@ -5079,7 +5056,7 @@ FLAGS = (
             "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
             "GPU, the state dtype and the decoding mode. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f179",
     },
     {
         "flag": "--kernel-config",
@@ -5101,7 +5078,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f181",
+        "dest": "f180",
     },
     {
         "flag": "--ir-op-priority",
@@ -5129,7 +5106,7 @@ FLAGS = (
             "platform, as for other custom ops.\n\nTakes a JSON object, or its keys one by one: "
             "--ir-op-priority.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f182",
+        "dest": "f181",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -5150,7 +5127,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f183",
+        "dest": "f182",
     },
     {
         "flag": "--monokernel",
@@ -5171,7 +5148,7 @@ FLAGS = (
             "(MonoKernel; e.g. DeepSeek-V4.1 or DeepSeek-V4-Pro at TP8 on MI355X). A deployment "
             "that cannot run it fails at startup. (default: False)"
         ),
-        "dest": "f184",
+        "dest": "f183",
     },
     {
         "flag": "--moe-backend",
@@ -5224,7 +5201,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f185",
+        "dest": "f184",
     },
     {
         "flag": "--sparse-indexer-topk-backend",
@@ -5259,7 +5236,7 @@ FLAGS = (
             "flashinfer, torch (a plain reference, for debugging) and aiter (ROCm gfx950 with "
             "AITER). A choice whose requirements are not met fails at run time. (default: auto)"
         ),
-        "dest": "f186",
+        "dest": "f185",
     },
     {
         "flag": "--linear-backend",
@@ -5307,7 +5284,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f187",
+        "dest": "f186",
     },
     {
         "flag": "--enable-lora",
@@ -5328,7 +5305,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f187",
     },
     {
         "flag": "--max-lora-rank",
@@ -5351,7 +5328,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f189",
+        "dest": "f188",
     },
     {
         "flag": "--max-loras",
@@ -5371,7 +5348,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f190",
+        "dest": "f189",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -5392,7 +5369,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f191",
+        "dest": "f190",
     },
     {
         "flag": "--max-cpu-loras",
@@ -5412,7 +5389,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f191",
     },
     {
         "flag": "--lora-dtype",
@@ -5435,7 +5412,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f193",
+        "dest": "f192",
     },
     {
         "flag": "--lora-target-modules",
@@ -5458,7 +5435,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f194",
+        "dest": "f193",
     },
     {
         "flag": "--default-mm-loras",
@@ -5482,7 +5459,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f195",
+        "dest": "f194",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -5503,7 +5480,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f196",
+        "dest": "f195",
     },
     {
         "flag": "--specialize-active-lora",
@@ -5525,7 +5502,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f197",
+        "dest": "f196",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -5546,7 +5523,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f198",
+        "dest": "f197",
     },
     {
         "flag": "--enable-moe-shared-loras",
@@ -5568,7 +5545,7 @@ FLAGS = (
             "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f199",
+        "dest": "f198",
     },
     {
         "flag": "--max-lora-cls-labels",
@@ -5588,7 +5565,7 @@ FLAGS = (
             "Largest output size of a LoRA classification head; unset uses the size of the base "
             "model's classification head.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f200",
+        "dest": "f199",
     },
     {
         "flag": "--speculative-config",
@@ -5613,7 +5590,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f201",
+        "dest": "f200",
     },
     {
         "flag": "--spec-tokens",
@@ -5635,7 +5612,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f202",
+        "dest": "f201",
     },
     {
         "flag": "--spec-model",
@@ -5657,7 +5634,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f203",
+        "dest": "f202",
     },
     {
         "flag": "--spec-method",
@@ -5680,7 +5657,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, dspark, mtp). Legacy \"*_mtp\" names become "
             "\"mtp\". Medusa and MLP-speculator drafters are gone in 0.33.0. (default: None)"
         ),
-        "dest": "f204",
+        "dest": "f203",
     },
     {
         "flag": "--diffusion-config",
@@ -5704,7 +5681,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f204",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5729,7 +5706,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f206",
+        "dest": "f205",
     },
     {
         "flag": "--reasoning-parser",
@@ -5749,7 +5726,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f207",
+        "dest": "f206",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5769,7 +5746,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f208",
+        "dest": "f207",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5790,7 +5767,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f208",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5810,7 +5787,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f209",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5835,7 +5812,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f211",
+        "dest": "f210",
     },
     {
         "flag": "--per-request-spec-decode-metrics",
@@ -5860,7 +5837,7 @@ FLAGS = (
             "rate, a histogram by draft length); \"detailed\" also lists accepted and proposed "
             "tokens step by step. No effect without speculative decoding. (default: none)"
         ),
-        "dest": "f212",
+        "dest": "f211",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5880,7 +5857,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f213",
+        "dest": "f212",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5897,7 +5874,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f214",
+        "dest": "f213",
     },
     {
         "flag": "--custom-histogram-buckets",
@@ -5921,7 +5898,7 @@ FLAGS = (
             "keys one by one: --custom-histogram-buckets.key value (a trailing + appends "
             "comma-separated items to a list). (default: None)"
         ),
-        "dest": "f215",
+        "dest": "f214",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5941,7 +5918,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f216",
+        "dest": "f215",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5961,7 +5938,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f217",
+        "dest": "f216",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5978,7 +5955,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f218",
+        "dest": "f217",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5998,7 +5975,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f219",
+        "dest": "f218",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -6018,7 +5995,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f220",
+        "dest": "f219",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -6038,7 +6015,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f221",
+        "dest": "f220",
     },
     {
         "flag": "--compilation-config",
@@ -6068,7 +6045,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f222",
+        "dest": "f221",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -6092,7 +6069,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f223",
+        "dest": "f222",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -6115,7 +6092,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f224",
+        "dest": "f223",
     },
     {
         "flag": "--profiler-config",
@@ -6138,7 +6115,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f225",
+        "dest": "f224",
     },
     {
         "flag": "--kv-transfer-config",
@@ -6160,7 +6137,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f226",
+        "dest": "f225",
     },
     {
         "flag": "--kv-events-config",
@@ -6183,7 +6160,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f227",
+        "dest": "f226",
     },
     {
         "flag": "--ec-transfer-config",
@@ -6206,7 +6183,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f228",
+        "dest": "f227",
     },
     {
         "flag": "--reasoning-config",
@@ -6230,7 +6207,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f229",
+        "dest": "f228",
     },
     {
         "flag": "--weight-transfer-config",
@@ -6253,7 +6230,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f230",
+        "dest": "f229",
     },
     {
         "flag": "--aux-output-config",
@@ -6276,7 +6253,7 @@ FLAGS = (
             "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
             "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f231",
+        "dest": "f230",
     },
     {
         "flag": "--enable-return-routed-experts",
@@ -6298,7 +6275,7 @@ FLAGS = (
             "graph. Needs the second-generation model runner. Was "
             "ModelConfig.enable_return_routed_experts before 0.33.0. (default: False)"
         ),
-        "dest": "f232",
+        "dest": "f231",
     },
     {
         "flag": "--engram-config",
@@ -6322,7 +6299,7 @@ FLAGS = (
             "and none is given.\n\nTakes a JSON object, or its keys one by one: "
             "--engram-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f233",
+        "dest": "f232",
     },
     {
         "flag": "--watermark-config",
@@ -6345,7 +6322,7 @@ FLAGS = (
             "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f234",
+        "dest": "f233",
     },
     {
         "flag": "--logging-config",
@@ -6369,7 +6346,7 @@ FLAGS = (
             "or its keys one by one: --logging-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f235",
+        "dest": "f234",
     },
     {
         "flag": "--log-level",
@@ -6392,7 +6369,7 @@ FLAGS = (
             "Level of the built-in handler when no logging file is given. Default: the "
             "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
         ),
-        "dest": "f236",
+        "dest": "f235",
     },
     {
         "flag": "--log-config-file",
@@ -6415,7 +6392,7 @@ FLAGS = (
             "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
             "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
         ),
-        "dest": "f237",
+        "dest": "f236",
     },
     {
         "flag": "--ec-manager-config",
@@ -6438,7 +6415,7 @@ FLAGS = (
             "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f238",
+        "dest": "f237",
     },
     {
         "flag": "--watchdog-config",
@@ -6462,7 +6439,7 @@ FLAGS = (
             "one: --watchdog-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f239",
+        "dest": "f238",
     },
     {
         "flag": "--additional-config",
@@ -6483,7 +6460,7 @@ FLAGS = (
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
             "be hashable. (default: {})"
         ),
-        "dest": "f240",
+        "dest": "f239",
     },
     {
         "flag": "--optimization-level",
@@ -6508,7 +6485,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f241",
+        "dest": "f240",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -6533,7 +6510,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f242",
+        "dest": "f241",
     },
     {
         "flag": "--shutdown-timeout",
@@ -6553,7 +6530,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f243",
+        "dest": "f242",
     },
     {
         "flag": "--disable-log-stats",
@@ -6570,7 +6547,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f244",
+        "dest": "f243",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -6590,7 +6567,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f245",
+        "dest": "f244",
     },
     {
         "flag": "--enable-log-requests",
@@ -6611,7 +6588,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f246",
+        "dest": "f245",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -6631,7 +6608,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f247",
+        "dest": "f246",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -6657,8 +6634,38 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f248",
+        "dest": "f247",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
+    },
+    {
+        "flag": "--mamba-cache-mode",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.mamba_cache_mode",
+        "cls": "EngineArgs",
+        "field": "mamba_cache_mode",
+        "root": "EngineArgs",
+        "path": ("mamba_cache_mode",),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("align", "none"),
+        "literal_type": "str",
+        "open": False,
+        "deprecated": (
+            "--mamba-cache-mode has no effect from 0.33.0: the Mamba state cache follows "
+            "--enable-prefix-caching"
+        ),
+        "replacement": "",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Accepted for old command lines and ignored: from 0.33.0 which Mamba states are "
+            "cached follows enable_prefix_caching (CacheConfig.mamba_cache_mode).\n\nDeprecated: "
+            "--mamba-cache-mode has no effect from 0.33.0: the Mamba state cache follows "
+            "--enable-prefix-caching. (default: None)"
+        ),
+        "dest": "f248",
     },
     {
         "flag": "--kda-prefill-backend",

@@ -10,7 +10,9 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config import platforms as _platforms
+from vllm_config.types import MambaCacheMode
 
 
 @config
@@ -36,6 +38,9 @@ class EngineArgs:
     gdn_prefill_backend: Literal["flashinfer", "triton", "cutedsl", "aiter_flydsl", "sycl"] | None = None
     """Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["gdn_prefill_backend"] (over a key of that name in --additional-config), where the model reads it."""
 
+    mamba_cache_mode: MambaCacheMode | None = None
+    """Accepted for old command lines and ignored: from 0.33.0 which Mamba states are cached follows enable_prefix_caching (CacheConfig.mamba_cache_mode)."""
+
     kda_prefill_backend: Literal["auto", "triton", "flashkda", "flashinfer", "fused"] | None = None
     """Kernel family for the prefill of Kimi delta attention (KDA) layers: "flashkda" needs CUDA, "fused" needs ROCm, "auto" picks one the platform supports. Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["kda_prefill_backend"], where the model reads it."""
 
@@ -50,6 +55,13 @@ class EngineArgs:
 
     data_parallel_multi_port_external_lb: bool = False
     """Start a per-node supervisor that runs one externally load-balanced API server per local data-parallel rank and reports their combined health on its own port."""
+
+    @field_validator("mamba_cache_mode", mode="after")
+    @classmethod
+    def _after_mamba_cache_mode(cls, value: Any) -> Any:
+        if value is not None:
+            warn_deprecated('EngineArgs.mamba_cache_mode', '--mamba-cache-mode has no effect from 0.33.0: the Mamba state cache follows --enable-prefix-caching', '')
+        return value
 
     @field_validator("device_ids", mode="before")
     @classmethod

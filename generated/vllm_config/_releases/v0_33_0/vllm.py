@@ -344,6 +344,10 @@ class VllmConfig:
             self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.reasoning_config is not None and self.model_config is not None and self.model_config.tokenizer == self.model_config.model and not self.model_config.skip_tokenizer_init) and not (self.model_config.has_tokenizer_files):
             raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
+        if (not self.use_v2_model_runner) and not (self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
+        if (not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (not self.scheduler_config.async_scheduling):
+            raise _r.RuleError('pipeline parallelism with asynchronous scheduling needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1 or turn asynchronous scheduling off', ["use_v2_model_runner", "parallel_config.pipeline_parallel_size", "scheduler_config.async_scheduling"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
             raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
