@@ -11,10 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
-TINY_OPT = ROOT.parent / "shared" / "parity" / "tiny-opt"
+TINY_OPT = ROOT / "tests" / "fixtures" / "parity" / "tiny-opt"
 
 PROBE = textwrap.dedent(
     """
@@ -118,7 +116,6 @@ def show(release: str, *argv: str) -> tuple[int, dict | str]:
     return 0, json.loads(proc.stdout)
 
 
-@pytest.mark.skipif(not TINY_OPT.is_dir(), reason="needs ../shared/parity/tiny-opt")
 def test_0_33_0_flags() -> None:
     rc, out = show("0.33.0", "--log-level", "DEBUG", "--kda-decode-backend", "native",
                    "--dp-sync-interval", "4", "--max-num-queued-tokens", "32k",
