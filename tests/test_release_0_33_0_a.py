@@ -118,3 +118,20 @@ def test_new_flags_on_the_command_line() -> None:
     assert cfg["mamba_config"]["ssu_algorithm"] == "vertical"
     assert cfg["kernel_config"]["sparse_indexer_topk_backend"] == "per_row"
     assert cfg["kernel_config"]["monokernel"] is True
+
+
+def test_cuda_platform_defaults_prefer_triton_for_gelu_and_mul_sparse() -> None:
+    """KernelConfig.set_platform_defaults (the engine's platform hook) gives 0.33.0's
+    new op CUDA's order [triton, native], compiled or not; 0.25.1 has no such op."""
+    code = (
+        "from types import SimpleNamespace as N\n"
+        "from vllm_config import KernelConfig, CompilationConfig\n"
+        "import dataclasses\n"
+        "k = KernelConfig()\n"
+        "v = N(device_config=N(device_type='cuda'), compilation_config=CompilationConfig())\n"
+        "k.set_platform_defaults(v)\n"
+        "ops = {f.name: getattr(k.ir_op_priority, f.name)\n"
+        "       for f in dataclasses.fields(k.ir_op_priority)}\n"
+        "import json; print(json.dumps(ops.get('gelu_and_mul_sparse')))\n")
+    assert _run(code, "0.33.0") == ["triton", "native"]
+    assert _run(code, "0.25.1") is None

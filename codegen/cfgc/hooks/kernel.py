@@ -88,7 +88,8 @@ def set_platform_defaults(self, vllm_config: Any) -> None:
 
     The platform follows vllm_config.device_config: on CUDA, Inductor compilation keeps
     "native" only, otherwise "vllm_c" comes first (and "oink" leads the RMSNorm ops with
-    VLLM_USE_OINK_OPS=1); other platforms use "native". Providers this package's kernels
+    VLLM_USE_OINK_OPS=1; gelu_and_mul_sparse, in releases that have it, prefers "triton"
+    on CUDA either way); other platforms use "native". Providers this package's kernels
     section does not declare are left out. A hook: it builds a whole
     IrOpPriorityConfig and merges it list by list.
     """
@@ -107,5 +108,11 @@ def set_platform_defaults(self, vllm_config: Any) -> None:
     known = set(typing.get_args(IrOpProvider))
     default, norm = [p for p in default if p in known], [p for p in norm if p in known]
     cls = type(self.ir_op_priority)
-    platform = ir_op_priority_with_default(cls, default, rms_norm=norm, fused_add_rms_norm=norm)
+    per_op = {"rms_norm": norm, "fused_add_rms_norm": norm}
+    op_names = {f.name for f in fields(cls)}
+    if "gelu_and_mul_sparse" in op_names and \
+            getattr(vllm_config.device_config, "device_type", "") == "cuda":
+        # 0.33.0's CUDA platform prefers the Triton kernel for this op, compiled or not
+        per_op["gelu_and_mul_sparse"] = [p for p in ("triton", "native") if p in known]
+    platform = ir_op_priority_with_default(cls, default, **per_op)
     merge_platform_priorities(self, platform)
