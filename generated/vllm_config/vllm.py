@@ -510,7 +510,9 @@ class VllmConfig:
 
     def update_sizes_for_sequence_parallelism(self, possible_sizes: "list[int]") -> "list[int]":
         """The sizes that are multiples of the TP size (sequence parallelism needs that), warning about the others."""
-        return _hooks.update_sizes_for_sequence_parallelism(self, possible_sizes)
+        if any((s % self.parallel_config.tensor_parallel_size) != 0 for s in possible_sizes):
+            _log.warning(f'capture sizes {[s for s in possible_sizes if (s % self.parallel_config.tensor_parallel_size) != 0]} dropped: not multiples of tensor_parallel_size {self.parallel_config.tensor_parallel_size}')
+        return [s for s in possible_sizes if (s % self.parallel_config.tensor_parallel_size) == 0]
 
     def try_verify_and_update_config(self) -> "None":
         """Applies the model architecture's own config adjustments, once."""

@@ -154,8 +154,13 @@ def test_vllm_config_python_api_rejects_bool_in_nested_dict() -> None:
 def test_huge_speculative_token_count_is_refused_not_allocated() -> None:
     """Synthetic acceptance builds one rate per position: 2**40 positions must be an error,
     not an allocation that exhausts memory (found by the hash property test's shrinker)."""
-    from cfgc.hooks.speculative import resolve_synthetic_acceptance_rates
+    from vllm_config.speculative import SpeculativeConfig
+
+    def synthetic(n: int) -> SpeculativeConfig:
+        return SpeculativeConfig(method="ngram", num_speculative_tokens=n,
+                                 rejection_sample_method="synthetic",
+                                 synthetic_acceptance_length=2.5)
 
     with pytest.raises(ValueError, match="num_speculative_tokens=1099511627776 is too large"):
-        resolve_synthetic_acceptance_rates(2**40, None, 2.0)
-    assert resolve_synthetic_acceptance_rates(3, None, 2.5) == [1.0, 0.5, 0.0]
+        synthetic(2**40)
+    assert synthetic(3).synthetic_acceptance_rates == [1.0, 0.5, 0.0]

@@ -10,7 +10,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cfgc.hooks import speculative as h
 from vllm_config.model import ModelConfig
 from vllm_config.speculative import SpeculativeConfig
 from vllm_config.types import MTPModelTypes, SpeculativeMethod
@@ -133,8 +132,9 @@ def test_verify_args():
     (3.25, 4, [1.0, 1.0, 0.25, 0.0]),
 ])
 def test_acceptance_length_to_rates(length, n, rates):
-    assert h.acceptance_length_to_rates(length, n) == pytest.approx(rates)
-    assert h.resolve_synthetic_acceptance_rates(n, None, length) == pytest.approx(rates)
+    c = spec(method="ngram", num_speculative_tokens=n, rejection_sample_method="synthetic",
+             synthetic_acceptance_length=length)
+    assert c.synthetic_acceptance_rates == pytest.approx(rates)
 
 
 @pytest.mark.parametrize("rates, length", [
@@ -142,7 +142,8 @@ def test_acceptance_length_to_rates(length, n, rates):
     ([0.5, 0.6, 0.1], None), (None, 0.5), (None, 4.5)])
 def test_synthetic_rates_rejected(rates, length):
     with pytest.raises(ValueError):
-        h.resolve_synthetic_acceptance_rates(3, rates, length)
+        spec(method="ngram", num_speculative_tokens=3, rejection_sample_method="synthetic",
+             synthetic_acceptance_rates=rates, synthetic_acceptance_length=length)
 
 
 def test_slots_and_predicates():

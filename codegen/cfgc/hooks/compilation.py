@@ -409,16 +409,6 @@ def default_fi_allreduce_fusion_max_size_mb() -> dict[int, float]:
     return dict(FI_ALLREDUCE_FUSION_MAX_SIZE_MB.get(major * 10 + minor, {}))
 
 
-def log_enabled_passes(pc: Any) -> None:
-    """Log the fusion passes that are on. A hook: it walks the fields by name prefix."""
-    import dataclasses
-
-    on = [f.name[len("fuse_"):] for f in dataclasses.fields(pc)
-          if f.name.startswith("fuse_") and getattr(pc, f.name)]
-    if on:
-        logger.info("fusion passes on: %s", ", ".join(on))
-
-
 def torch_asserts_every_call(self: Any) -> bool:
     """Whether the engine's torch is older than 2.12 (which checks Inductor's runtime
     asserts only once): the running torch inside vLLM's engine, else 2.11, the torch

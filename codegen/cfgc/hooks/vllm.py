@@ -159,12 +159,3 @@ def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = 
     if model_config is not None:
         model_config.hf_config = hf_config
     return dataclasses.replace(self, model_config=model_config)
-
-
-def update_sizes_for_sequence_parallelism(self: Any, possible_sizes: list) -> list:
-    """The sizes divisible by the TP size (the others are dropped with a warning). A
-    hook: it calls the compilation hook that filters capture sizes the same way."""
-    from .compilation import sizes_for_sequence_parallelism
-
-    return sizes_for_sequence_parallelism(list(possible_sizes),
-                                          self.parallel_config.tensor_parallel_size)

@@ -174,7 +174,9 @@ class PassConfig:
 
     def log_enabled_passes(self) -> "None":
         """Logs (once) which fuse_* fusion passes are on."""
-        return _hooks.log_enabled_passes(self)
+        if self.fuse_norm_quant or self.fuse_act_quant or self.fuse_attn_quant or self.fuse_gemm_comms or self.fuse_allreduce_rms or self.fuse_rope_kvcache_cat_mla or self.fuse_act_padding or self.fuse_mla_dual_rms_norm or self.fuse_rope_kvcache or self.fuse_qk_norm_rope_kvcache:
+            _log.info(f"fusion passes on: {', '.join([name for name, on in zip(['norm_quant', 'act_quant', 'attn_quant', 'gemm_comms', 'allreduce_rms', 'rope_kvcache_cat_mla', 'act_padding', 'mla_dual_rms_norm', 'rope_kvcache', 'qk_norm_rope_kvcache'], [self.fuse_norm_quant, self.fuse_act_quant, self.fuse_attn_quant, self.fuse_gemm_comms, self.fuse_allreduce_rms, self.fuse_rope_kvcache_cat_mla, self.fuse_act_padding, self.fuse_mla_dual_rms_norm, self.fuse_rope_kvcache, self.fuse_qk_norm_rope_kvcache], strict=False) if on])}")
+        return None
 
     def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float] | None" = None) -> "int | None":
         """Largest all-reduce payload (bytes) for the FlashInfer fused all-reduce at this TP world size: fi_allreduce_fusion_max_size_mb, else the world-size -> MiB table `default_sizes_mb` (by default this machine's, default_fi_allreduce_fusion_max_size_mb()); None for unsupported sizes or when no limit is known."""

@@ -390,7 +390,22 @@ class SpeculativeConfig:
             raise _r.RuleError(f'num_speculative_tokens must be > 0, got {self.num_speculative_tokens}', ["num_speculative_tokens"], self)
         if (self.rejection_sample_method != 'synthetic') and not (self.synthetic_acceptance_rates is None and self.synthetic_acceptance_length is None):
             raise _r.RuleError("synthetic_acceptance_rates and synthetic_acceptance_length need rejection_sample_method='synthetic'", ["rejection_sample_method", "synthetic_acceptance_rates", "synthetic_acceptance_length"], self)
-        _hooks.resolve_synthetic_acceptance(self)
+        if (self.rejection_sample_method == 'synthetic' and self.num_speculative_tokens is not None) and not (self.num_speculative_tokens <= 65536):
+            raise _r.RuleError(f'num_speculative_tokens={self.num_speculative_tokens} is too large for synthetic rates', ["rejection_sample_method", "num_speculative_tokens"], self)
+        if (self.rejection_sample_method == 'synthetic') and not ((self.synthetic_acceptance_rates is None) != (self.synthetic_acceptance_length is None)):
+            raise _r.RuleError("rejection_sample_method='synthetic' needs exactly one of synthetic_acceptance_rates or synthetic_acceptance_length", ["rejection_sample_method", "synthetic_acceptance_rates", "synthetic_acceptance_length"], self)
+        if (self.rejection_sample_method == 'synthetic' and self.synthetic_acceptance_rates is not None and self.num_speculative_tokens is not None) and not (len(self.synthetic_acceptance_rates) == self.num_speculative_tokens):
+            raise _r.RuleError(f'synthetic_acceptance_rates needs {self.num_speculative_tokens} entries (num_speculative_tokens), got {self.synthetic_acceptance_rates}', ["rejection_sample_method", "synthetic_acceptance_rates", "num_speculative_tokens"], self)
+        if (self.rejection_sample_method == 'synthetic' and self.synthetic_acceptance_rates is not None) and not (all(0.0 <= r <= 1.0 for r in self.synthetic_acceptance_rates)):
+            raise _r.RuleError(f'synthetic_acceptance_rates entries must be in [0, 1], got {self.synthetic_acceptance_rates}', ["rejection_sample_method", "synthetic_acceptance_rates"], self)
+        if (self.rejection_sample_method == 'synthetic' and self.synthetic_acceptance_rates is not None) and not (all(self.synthetic_acceptance_rates[i + 1] <= self.synthetic_acceptance_rates[i] for i in range(len(self.synthetic_acceptance_rates) - 1))):
+            raise _r.RuleError(f'synthetic_acceptance_rates must not increase, got {self.synthetic_acceptance_rates}', ["rejection_sample_method", "synthetic_acceptance_rates"], self)
+        if (self.rejection_sample_method == 'synthetic' and self.synthetic_acceptance_length is not None and self.num_speculative_tokens is not None) and not (1.0 <= self.synthetic_acceptance_length <= (self.num_speculative_tokens + 1)):
+            raise _r.RuleError(f'synthetic_acceptance_length must be in [1, {self.num_speculative_tokens + 1}], got {self.synthetic_acceptance_length}', ["rejection_sample_method", "synthetic_acceptance_length", "num_speculative_tokens"], self)
+        if self.rejection_sample_method == 'synthetic' and self.synthetic_acceptance_length is not None and self.num_speculative_tokens is not None:
+            self.synthetic_acceptance_rates = (([1.0 for _ in range(int(self.synthetic_acceptance_length - 1))] + [(self.synthetic_acceptance_length - 1) - int(self.synthetic_acceptance_length - 1)]) + [0.0 for _ in range((self.num_speculative_tokens - int(self.synthetic_acceptance_length - 1)) - 1)])[:self.num_speculative_tokens]
+        if self.rejection_sample_method == 'synthetic':
+            self.synthetic_acceptance_length = None
         if (self.draft_lm_head_quantization is not None) and not (self.method in ('eagle', 'eagle3', 'mtp') and not self.use_gemma4_mtp()):
             raise _r.RuleError(f'draft_lm_head_quantization is not supported for method {self.method!r}', ["draft_lm_head_quantization", "method"], self)
         if (self.rejection_sample_method == 'fly') and not (not self.uses_extract_hidden_states()):
