@@ -238,6 +238,11 @@ def carry(groups: list[Given], source: Release, target: Release,
             out += renamed
             continue
         reason = _fate_reason(fate, target)
+        if fate is None and base in target.flags:  # the spelling stays, its field does not
+            moved = target.flags[base]
+            reason = (f"vLLM {target.name} still takes {base}, but it sets "
+                      f"{moved['target']} there, not {subject}"
+                      + (f" ({moved['deprecated']})" if moved.get("deprecated") else ""))
         if _is_default(flag, negated, values):
             changes.append(Change("dropped", base, shown, None,
                                   f"{reason}; the value given was the default, so "
