@@ -411,8 +411,6 @@ class VllmConfig:
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
         if _platforms.current_platform.device_type == 'cpu' and self.cache_config.mamba_ssm_cache_dtype != 'float32' and not (self.cache_config.mamba_ssm_cache_dtype in ('float16', 'bfloat16') and self.model_config is not None and self.model_config.checkpoint_facts is not None and self.model_config.checkpoint_facts.config_layer_types is not None and 'linear_attention' in self.model_config.checkpoint_facts.config_layer_types):
             self.cache_config.mamba_ssm_cache_dtype = 'float32'
-        if self.diffusion_config is not None and self.scheduler_config.scheduler_cls is None:
-            self.scheduler_config.scheduler_cls = 'vllm.v1.core.sched.diffusion_scheduler.' + ('DiffusionAsyncScheduler' if self.scheduler_config.async_scheduling else 'DiffusionScheduler')
         if self.attention_config.sparse_mla_prefill_workspace_factor is None and self.model_config is not None:
             self.attention_config.sparse_mla_prefill_workspace_factor = (5 if self.model_config.max_model_len <= (256 * 1024) else 2)
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
@@ -467,6 +465,8 @@ class VllmConfig:
             self.model_config.disable_cascade_attn = True
         if not _platforms.current_platform.supports_async_scheduling:
             self.scheduler_config.async_scheduling = False
+        if self.diffusion_config is not None and self.scheduler_config.scheduler_cls is None:
+            self.scheduler_config.scheduler_cls = 'vllm.v1.core.sched.diffusion_scheduler.' + ('DiffusionAsyncScheduler' if self.scheduler_config.async_scheduling else 'DiffusionScheduler')
         if _platforms.current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1') == '1':
             self.parallel_config.distributed_executor_backend = 'mp'
         if self.parallel_config.worker_cls == 'auto':
