@@ -16,9 +16,9 @@ import pytest
 
 from .conftest import REPO
 
-ACCEPTED_AGREE_FLOOR = 68  # of 76
+ACCEPTED_AGREE_FLOOR = 70  # of 76
 REJECTED_AGREE_FLOOR = 42  # of 44
-PATH_CHECKS_AGREE_FLOOR = 26816
+PATH_CHECKS_AGREE_FLOOR = 26818
 
 
 @pytest.fixture(scope="module")
