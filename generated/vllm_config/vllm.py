@@ -259,6 +259,20 @@ class VllmConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.scheduler_config is None:
             self.scheduler_config = SchedulerConfig(max_model_len=8192, is_encoder_decoder=False)
+        if _r.from_flags() and self.model_config is not None and not _r.given(self, 'scheduler_config.enable_chunked_prefill'):
+            self.scheduler_config.enable_chunked_prefill = self.model_config.is_chunked_prefill_supported
+        if _r.from_flags() and self.model_config is not None and not _r.given(self, 'cache_config.enable_prefix_caching'):
+            self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
+            self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and not self.scheduler_config.enable_chunked_prefill and self.model_config is not None:
+            self.scheduler_config.max_num_batched_tokens = max(self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_seqs'):
+            self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
+            self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
+            self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
         self.instance_id = str(_r.time_ns())
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
@@ -286,6 +300,8 @@ class VllmConfig:
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"], self)
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
             raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"], self)
+        if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
+            raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):

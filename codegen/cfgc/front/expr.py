@@ -923,10 +923,11 @@ class _Checker:
                 or not isinstance(args[0].value, str):
             raise ExprError(node, 'given() takes one field name: given("data_parallel_rank")')
         field = args[0].value
+        head = field.split(".", 1)[0]  # a dotted path names a field of a nested config
         names = [f.name for f in getattr(self.scope.cls, "fields", ())]
-        if field not in names:
-            raise ExprError(args[0], f"given(): {field!r} is not a field of this class"
-                            f"{did_you_mean(field, names)}")
+        if head not in names:
+            raise ExprError(args[0], f"given(): {head!r} is not a field of this class"
+                            f"{did_you_mean(head, names)}")
         return BOOL, f"_r.given(self, {field!r})"
 
     def _unused(self, node: ast.Call) -> tuple[TypeExpr, str]:

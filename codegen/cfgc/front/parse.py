@@ -1053,10 +1053,13 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     # from flags passes V instead. Such a field has no flag unless one is written.
     fill = (cr.get("fill").plain(),) if cr.has("fill") else ()
     # `from_parent: NAME`: the engine passes the enclosing config's own NAME (built
-    # first), as vLLM passes the target model to the speculative config. No flag either.
+    # first), as vLLM passes the target model to the speculative config; or a dotted
+    # NAME.attr, a value of a sibling config (the model's max_model_len to the
+    # scheduler). No flag either.
     from_parent = cr.str("from_parent", what)
-    if from_parent and not from_parent.isidentifier():
-        errors.error(cr.key_loc("from_parent"), f"from_parent of {what} must be a field name")
+    if from_parent and not all(p.isidentifier() for p in from_parent.split(".")):
+        errors.error(cr.key_loc("from_parent"), f"from_parent of {what} must be a field "
+                                                f"name, or a dotted path from one")
     flag = cr.str("flag", what,
                   default="" if fill or from_parent else "--" + name.replace("_", "-"))
     aliases = cr.str_list("aliases", what)

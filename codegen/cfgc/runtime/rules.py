@@ -149,7 +149,8 @@ _GIVEN: contextvars.ContextVar[tuple[str, frozenset[str]]] = contextvars.Context
 
 
 def given(obj: object, field: str) -> bool:
-    """`given("field")` in an expression: whether the command line set `field` of the
+    """`given("field")` in an expression: whether the command line set `field` (or a
+    dotted path into a nested config, `given("scheduler_config.max_num_seqs")`) of the
     config being built from it. False for configs built in Python, and for configs a
     resolve step builds while another one is being built from flags."""
     cls, fields = _GIVEN.get()
@@ -158,12 +159,22 @@ def given(obj: object, field: str) -> bool:
 
 @contextlib.contextmanager
 def building_class(name: str, fields: Iterable[str]) -> Iterator[None]:
-    """While class `name` is built from flags that set `fields` (see given)."""
-    token = _GIVEN.set((name, frozenset(fields)))
+    """While class `name` is built from flags that set `fields` (see given): field names,
+    or a mapping of them whose nested mappings name the fields of nested configs (their
+    dotted paths count as given too)."""
+    token = _GIVEN.set((name, frozenset(_paths(fields))))
     try:
         yield
     finally:
         _GIVEN.reset(token)
+
+
+def _paths(fields: Iterable[str], prefix: str = "") -> Iterator[str]:
+    for key in fields:
+        yield prefix + key
+        value = fields.get(key) if isinstance(fields, dict) else None
+        if isinstance(value, dict):
+            yield from _paths(value, f"{prefix}{key}.")
 
 
 def uuid4() -> str:

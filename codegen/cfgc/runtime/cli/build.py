@@ -76,17 +76,25 @@ def build_class(table: object, parsed, name: str, values: dict, root: str,
     kwargs: dict[str, object] = {}
 
     def build_nested(key: str, nested: str, value: dict) -> object:
-        # fields the engine passes from this config (`cli: from_parent`), built first
+        # fields the engine passes from this config (`cli: from_parent`, a field of it or
+        # a dotted path into one), built first
         made = table.CLASSES[name].get("factories", ())
-        for own in table.CLASSES[nested].get("from_parent", {}).values():
+        sources = table.CLASSES[nested].get("from_parent", {})
+        for source in sources.values():
+            own = source.split(".", 1)[0]
             given = values.get(own, {})
             if own not in kwargs and fields.get(own) and isinstance(given, dict) \
                     and (own in values or own in made):
                 kwargs[own] = build_class(table, parsed, fields[own], given, root,
                                           path + (own,), built, types_module)
         value = dict(value)
-        for child, own in table.CLASSES[nested].get("from_parent", {}).items():
-            value.setdefault(child, kwargs.get(own))
+        for child, source in sources.items():
+            own, *attrs = source.split(".")
+            passed = kwargs.get(own)
+            for attr in attrs:
+                passed = getattr(passed, attr, None)
+            if passed is not None or not attrs:
+                value.setdefault(child, passed)
         return build_class(table, parsed, nested, value, root, path + (key,), built,
                            types_module)
 

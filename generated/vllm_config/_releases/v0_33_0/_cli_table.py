@@ -855,6 +855,10 @@ CLASSES = {
             "stream_interval": "",
         },
         "fill": {"max_model_len": 8192, "is_encoder_decoder": False},
+        "from_parent": {
+            "max_model_len": "model_config.max_model_len",
+            "is_encoder_decoder": "model_config.is_encoder_decoder",
+        },
     },
     "SpeculativeConfig": {
         "module": "speculative",

@@ -291,6 +291,20 @@ class VllmConfig:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.scheduler_config is None:
             self.scheduler_config = SchedulerConfig(max_model_len=8192, is_encoder_decoder=False)
+        if _r.from_flags() and self.model_config is not None and not _r.given(self, 'scheduler_config.enable_chunked_prefill'):
+            self.scheduler_config.enable_chunked_prefill = self.model_config.is_chunked_prefill_supported
+        if _r.from_flags() and self.model_config is not None and not _r.given(self, 'cache_config.enable_prefix_caching'):
+            self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
+            self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and not self.scheduler_config.enable_chunked_prefill and self.model_config is not None:
+            self.scheduler_config.max_num_batched_tokens = max(self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_seqs'):
+            self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
+            self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
+            self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
         self.instance_id = str(_r.time_ns())
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
@@ -348,6 +362,8 @@ class VllmConfig:
             raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
         if (not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (not self.scheduler_config.async_scheduling):
             raise _r.RuleError('pipeline parallelism with asynchronous scheduling needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1 or turn asynchronous scheduling off', ["use_v2_model_runner", "parallel_config.pipeline_parallel_size", "scheduler_config.async_scheduling"], self)
+        if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
+            raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
             raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
