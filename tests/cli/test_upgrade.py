@@ -49,7 +49,7 @@ classes:
       mode:
         type: Literal["a", "b", "c"]
         default: a
-        changed: {"2.0": {type: 'Literal["a", "b"]'}}
+        changed: {"2.0": {type: 'Literal["a", "b"]', meaning_changed: {b: b is slower now}}}
         doc: One choice fewer in 2.0.
       note:
         type: str
@@ -170,3 +170,12 @@ def test_bad_input_is_one_line_exit_2(small: Path) -> None:
         assert proc.returncode == 2, (argv, proc.stderr)
         assert "Traceback" not in proc.stderr
         assert message in proc.stderr.strip().splitlines()[-1], proc.stderr
+
+
+def test_a_value_that_means_something_else_is_flagged(small: Path) -> None:
+    code, data = as_json(small, "--mode", "b")
+    assert code == 1
+    (change,) = [c for c in data["changes"] if c["problem"]]
+    assert (change["kind"], change["flag"], change["why"]) == (
+        "meaning_changed", "--mode", "in vLLM 2.0: b is slower now")
+    assert data["argv"] == ["--mode", "b"]  # still carried over

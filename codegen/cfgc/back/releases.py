@@ -29,6 +29,9 @@ def releases_json(res: Resolved) -> str:
         "fates": [{"subject": f.subject, "removed_in": f.release, "kind": f.kind,
                    "target": f.target, "convert": f.convert} for f in schema.fates],
         "history": {k: list(v) for k, v in sorted(res.history.items())},
+        # values of this release's fields that mean something else than before
+        "meaning_changed": {f"{c.name}.{f.name}": dict(f.meaning_changed)
+                            for c in schema.classes for f in c.fields if f.meaning_changed},
     }
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 

@@ -47,7 +47,7 @@ CLI_EXPOSE = ("all", "listed")
 FIELD_KEYS = (
     "type", "default", "default_factory", "unset", "required", "doc", "hash", "kind",
     "init", "validate", "deprecated", "cli", "hook_point", "renamed_from", *m.CONSTRAINTS,
-    "derive", "env", "items", "deprecated_values", "differs_from_vllm",
+    "derive", "env", "items", "deprecated_values", "differs_from_vllm", "meaning_changed",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
                   "from_parent", "also", "exclusive")
@@ -1017,7 +1017,21 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
         item_constraints=tuple(items),
         deprecated_values=tuple(deprecated_values),
         differs=_differs(r, what),
+        meaning_changed=_meaning_changed(r, what, errors),
     )
+
+
+def _meaning_changed(r: Reader, what: str, errors: Collector) -> tuple[tuple[str, str], ...]:
+    """`meaning_changed: {VALUE: WHY}`: values the release reads differently."""
+    node = r.get("meaning_changed")
+    if node is None:
+        return ()
+    if not node.is_map or not all(isinstance(v.value, str) and v.value.strip()
+                                  for v in node.value.values()):
+        errors.error(node.loc, f"meaning_changed of {what} maps each value (as written on "
+                               f"the command line) to why it means something else now")
+        return ()
+    return tuple((str(k), v.value.strip()) for k, v in node.value.items())
 
 
 def _constraint_value_problem(name: str, value: object) -> str:

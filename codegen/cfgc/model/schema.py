@@ -198,6 +198,9 @@ class FieldDef:
     item_constraints: tuple[tuple[str, object], ...] = ()
     deprecated_values: tuple[DeprecatedValue, ...] = ()
     differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
+    #: `meaning_changed: {VALUE: WHY}`: values that mean something else in this release
+    #: than in the one before (written under `changed:`); `vllm-config upgrade` flags them.
+    meaning_changed: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_private(self) -> bool:

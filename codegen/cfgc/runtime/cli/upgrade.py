@@ -61,17 +61,20 @@ class Release:
     name: str
     flags: dict[str, dict]  # every spelling (name, alias, negation) -> its flag
     by_target: dict[str, dict] = field(default_factory=dict)  # Class.field -> flag
+    #: Class.field -> {value as written: why it means something else in this release}
+    meaning_changed: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
     def read(cls, name: str, folder: Path) -> Release:
         manifest = json.loads((folder / "cli_manifest.json").read_text())
+        history = json.loads((folder / "releases.json").read_text())
         flags: dict[str, dict] = {}
         by_target: dict[str, dict] = {}
         for flag in manifest["flags"]:
             for spelling in (flag["name"], *flag["aliases"], *flag["negations"]):
                 flags[spelling] = flag
             by_target.setdefault(flag["target"], flag)
-        return cls(name, flags, by_target)
+        return cls(name, flags, by_target, history.get("meaning_changed", {}))
 
 
 def package_root(table: object) -> Path:
@@ -220,6 +223,10 @@ def carry(groups: list[Given], source: Release, target: Release,
         shown = " ".join(tokens)
         if base in target.flags and target.flags[base]["target"] == flag["target"]:
             out += tokens
+            why = target.meaning_changed.get(flag["target"], {}).get(" ".join(values))
+            if why:  # accepted, but it now asks for something else
+                changes.append(Change("meaning_changed", base, shown, shown,
+                                      f"in vLLM {target.name}: {why}", problem=True))
             continue
         subject = flag["target"]
         fate = fates.get(subject)
