@@ -461,9 +461,9 @@ class VllmConfig:
             self.compilation_config.cudagraph_mode = (CUDAGraphMode.PIECEWISE if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None else CUDAGraphMode.FULL_DECODE_ONLY)
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
-        if self.model_config is not None and self.model_config.enforce_eager:
+        if _platforms.current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.max_cudagraph_capture_size = 0
-        if self.model_config is not None and self.model_config.enforce_eager:
+        if _platforms.current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_capture_sizes = []
         if _platforms.current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
             self.compilation_config.cudagraph_num_of_warmups = 1
