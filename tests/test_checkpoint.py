@@ -390,3 +390,24 @@ def test_installed_transformers_version_feeds_the_checkpoint_key(monkeypatch) ->
         seen[version] = (config.compute_hash(), config.max_model_len, config.dtype)
     assert seen["5.0.0"][0] != seen["5.99.0"][0]
     assert seen["5.0.0"][1:] == seen["5.99.0"][1:]
+
+
+def test_quant_config_for_fp8(tmp_path: Path) -> None:
+    """VllmConfig.quant_config is built for FP8 (vLLM's Fp8Config attributes): online
+    from the flag on an unquantized checkpoint, from the checkpoint's quantization
+    config for an FP8 one; other methods stay None for the engine."""
+    online = VllmConfig(model_config=ModelConfig(model=str(TINY_OPT), quantization="fp8"))
+    q = online.quant_config
+    assert (type(q).__name__, q.get_name(), q.is_checkpoint_fp8_serialized,
+            q.activation_scheme, q.ignored_layers, q.weight_block_size, q.use_deep_gemm) \
+        == ("Fp8Config", "fp8", False, "dynamic", [], None, None)
+    assert VllmConfig(model_config=ModelConfig(model=str(TINY_OPT))).quant_config is None
+    quantized = llama(tmp_path, quantization_config={
+        "quant_method": "fp8", "activation_scheme": "dynamic",
+        "weight_block_size": [128, 128], "ignored_layers": ["lm_head"]})
+    q = VllmConfig(model_config=ModelConfig(model=quantized)).quant_config
+    assert (q.is_checkpoint_fp8_serialized, q.weight_block_size, q.ignored_layers) == (
+        True, [128, 128], ["lm_head"])
+    assert q.has_blocked_weights()
+    # the hash does not see it: model_config.quantization covers it, as in vLLM
+    assert "quant_config" not in online.hash_factors()

@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
@@ -273,6 +274,7 @@ class VllmConfig:
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
+        _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type

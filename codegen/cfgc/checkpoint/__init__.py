@@ -38,10 +38,20 @@ from .files import str_dtype_to_torch_dtype
 __all__ = [
     "ArchitectureRegistry", "architecture_config", "generation_config",
     "has_tokenizer_files", "iter_architecture_defaults", "max_model_len", "read",
-    "registry", "runner_type", "str_dtype_to_torch_dtype", "try_match_architecture_defaults",
+    "quant_config", "registry", "runner_type", "str_dtype_to_torch_dtype",
+    "try_match_architecture_defaults",
 ]
 
 logger = logging.getLogger("vllm_config.model")
+
+
+def quant_config(vllm_config: Any) -> None:
+    """Fill VllmConfig.quant_config for the methods decided without the engine (FP8, from
+    the flag or an FP8 checkpoint); others stay None for the engine to build."""
+    from .quant import quant_config as build
+
+    if vllm_config.quant_config is None and vllm_config.model_config is not None:
+        vllm_config.quant_config = build(vllm_config.model_config)
 
 
 def read(model_config: Any) -> None:
