@@ -109,7 +109,8 @@ def env_page(res: Resolved) -> str:
              "The generated configs read these variables, and only these (hooks aside: "
              "see [hook points](hook-points.md)). Booleans take 1/0, true/false, yes/no, "
              "on/off; a value that does not parse is an error naming the variable. The "
-             "value read is what the cache key sees.", "",
+             "value read is what the cache key sees. In Python, `vllm_config.envs` has "
+             "each of them under its name (as vLLM's `vllm.envs`), read when accessed.", "",
              "| variable | read by | how |", "| --- | --- | --- |"]
     lines += [f"| `{v}` | {where} | {how} |" for v, where, how in sorted(rows)]
     return "\n".join(lines) + "\n"
