@@ -135,3 +135,14 @@ def test_adding_an_op_adds_field_docs_and_warmup(tmp_path: Path) -> None:
     assert "### silu_and_mul" in outputs["docs/reference/IrOpPriorityConfig.md"]
     warm = outputs["generated/vllm_config/warmup.py"]
     assert warm.count('"op": "silu_and_mul"') == 2
+
+
+def test_warmup_plan_per_release() -> None:
+    """0.33.0's kernel set adds gelu_and_mul_sparse; 0.25.1's does not have it."""
+    def listed(*extra: str) -> str:
+        return subprocess.run([sys.executable, "-m", "vllm_config.warmup", "--list", *extra],
+                              capture_output=True, text=True, check=True).stdout
+
+    assert "op=gelu_and_mul_sparse" in listed("--release", "0.33.0")
+    assert "op=gelu_and_mul_sparse" not in listed()
+    assert "op=gelu_and_mul_sparse" not in listed("--release=0.25.1")

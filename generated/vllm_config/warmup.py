@@ -105,7 +105,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--monitor", choices=["warn", "raise", "count"], default="warn",
                         help="what a compilation after warmup does")
     parser.add_argument("--list", action="store_true", help="print the plan and exit")
+    parser.add_argument("--release", choices=['0.25.1', '0.33.0'], default=None,
+                        help="the vLLM release whose kernel set to warm (default: "
+                             "0.25.1, or $CFGC_RELEASE)")
     args = parser.parse_args(argv)
+    if args.release not in (None, "0.25.1"):  # another release's plan: its package
+        import subprocess
+
+        rest = list(sys.argv[1:] if argv is None else argv)
+        rest = [a for i, a in enumerate(rest) if a != "--release" and not a.startswith(
+            "--release=") and (i == 0 or rest[i - 1] != "--release")]
+        return subprocess.call([sys.executable, "-m", "vllm_config.warmup", *rest],
+                               env={**os.environ, "CFGC_RELEASE": args.release})
     if args.list:
         lines = [" ".join(f"{k}={v}" for k, v in item.items() if k != "num_tokens")
                  for item in PLAN]

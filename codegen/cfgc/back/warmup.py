@@ -33,6 +33,8 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         ops=ks.ops,
         num_tokens=ks.warmup_num_tokens,
         plan=plan,
+        release=res.schema.release,
+        releases=list(res.schema.releases),
     )
     return {f"{GENERATED_DIR}/{res.schema.package}/warmup.py": content}
 
