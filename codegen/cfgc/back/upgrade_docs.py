@@ -14,11 +14,8 @@ from collections.abc import Mapping
 
 from ..model.resolved import ReleaseChange, Resolved
 from . import DOCS_REFERENCE_DIR
-from .docs import HEADER, _titled
-
-
-def _cell(text: str) -> str:
-    return text.replace("|", "&#124;").replace("\n", " ")
+from .behaviour_docs import _code
+from .docs import HEADER, _cell, _titled
 
 
 def upgrade_page(before: str, after: str, records: list[ReleaseChange]) -> str:
@@ -51,7 +48,7 @@ _WORDS = {"removed": "removed", "default": "default", "cache_key": "cache key",
 
 
 def _value(text: str) -> str:
-    return f"`{_cell(text)}`" if text else ""
+    return _code(text) if text else ""
 
 
 def _note(c: ReleaseChange) -> str:

@@ -14,16 +14,8 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..model import schema as m
+from ..model.python import default_text
 from ..model.resolved import ReleaseChange, Resolved
-
-
-def _default(f: m.FieldDef) -> str:
-    d = f.default
-    if d.kind == "value":
-        return repr(d.value)
-    if d.kind == "factory":
-        return f"{d.value}()"
-    return d.kind  # unset / required
 
 
 def _hashed(f: m.FieldDef) -> bool:
@@ -61,18 +53,19 @@ def changes(releases: list[Resolved]) -> list[ReleaseChange]:
                 if fname not in old_fields:
                     f = new_fields[fname]
                     out.append(ReleaseChange(after, "added", subject, cname,
-                                             new=_default(f), hashed=_hashed(f)))
+                                             new=default_text(f, new), hashed=_hashed(f)))
                 elif fname not in new_fields:
                     fate = fates.get(subject)
                     out.append(ReleaseChange(after, "removed", subject, cname,
-                                             old=_default(old_fields[fname]),
+                                             old=default_text(old_fields[fname], old),
                                              note=_fate_text(fate) if fate else "",
                                              hashed=_hashed(old_fields[fname])))
                 else:
                     a, b = old_fields[fname], new_fields[fname]
-                    if _default(a) != _default(b):
+                    before_text, after_text = default_text(a, old), default_text(b, new)
+                    if before_text != after_text:
                         out.append(ReleaseChange(after, "default", subject, cname,
-                                                 _default(a), _default(b), hashed=_hashed(b)))
+                                                 before_text, after_text, hashed=_hashed(b)))
                     if _hashed(a) != _hashed(b):
                         out.append(ReleaseChange(
                             after, "cache_key", subject, cname,

@@ -9,7 +9,6 @@ status are passed through unchanged.
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 
 from ..remote_code import ALLOW_REMOTE_CODE
@@ -49,6 +48,7 @@ def take_release(table: object, argv: list[str]) -> tuple[str | None, list[str]]
 
 def run_release(table: object, release: str, argv: list[str], allow_code: bool) -> int:
     """The command on `release`'s package, in a child process."""
+    import subprocess  # only here: --help and the other commands never pay for it
     package = table.__name__.rsplit(".", 1)[0]
     command = [sys.executable, "-m", package, *argv, *([ALLOW_REMOTE_CODE] if allow_code
                                                         else [])]

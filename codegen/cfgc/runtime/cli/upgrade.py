@@ -104,6 +104,7 @@ class Args:
     argv: list[str] | None = None
     file: str | None = None
     out: str | None = None
+    prog: str = "vllm-config"  # for the error lines
 
 
 def arguments(argv: list[str], history: dict) -> Args | None:
@@ -188,7 +189,7 @@ def split_flags(argv: list[str], release: Release) -> list[Given]:
             takes = 0
         if base == "--allow-remote-code":
             takes = 0
-        while not eq and takes and i < len(argv) and not _is_option(argv[i], release):
+        while not eq and takes and i < len(argv) and not _is_option(argv[i]):
             values.append(argv[i])
             i += 1
             takes -= 1
@@ -196,7 +197,7 @@ def split_flags(argv: list[str], release: Release) -> list[Given]:
     return groups
 
 
-def _is_option(token: str, release: Release) -> bool:
+def _is_option(token: str) -> bool:
     if not token.startswith("-") or token == "-":
         return False
     try:
@@ -424,10 +425,7 @@ def finish(args: Args, package: str, source: Release, target: Release, old_argv:
             print(f"note: cache key: factors that change: {', '.join(impact)}",
                   file=sys.stderr)
     for c in problems:
-        print(f"{table_prog()}: error: {c.flag + ': ' if c.flag else ''}{c.why}",
+        print(f"{args.prog} upgrade: error: {c.flag + ': ' if c.flag else ''}{c.why}",
               file=sys.stderr)
     return EXIT_PROBLEM if problems else 0
 
-
-def table_prog() -> str:
-    return "vllm-config upgrade"

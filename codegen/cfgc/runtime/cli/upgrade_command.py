@@ -15,6 +15,7 @@ def main(table: object, command: str, argv: list[str], warn) -> int:
     if args is None:
         sys.stdout.write(USAGE.format(prog=table.PROG) + "\n")
         return 0
+    args.prog = table.PROG
     package = table.__name__.rsplit(".", 1)[0]
     folders = {r: root / f for r, f in history["folders"].items()}
     source = Release.read(args.source, folders[args.source])

@@ -79,9 +79,8 @@ def upgrade_file(args: Args, package: str, source: Release, target: Release,
         new_path.write_text(new_text)
         old_argv, new_argv = ["--config", str(path)], ["--config", str(new_path)]
         status = finish(args, package, source, target, old_argv, new_argv, groups, changes,
-                        lambda extra: {"config": json.loads(json.dumps(
-                            _plain(data), default=str))} | ({"pinned": extra} if extra
-                                                            else {}))
+                        lambda extra: {"config": json.loads(json.dumps(data, default=str))}
+                        | ({"pinned": extra} if extra else {}))
     if args.fmt == "text":
         if args.out:
             _write(Path(args.out), new_text)
@@ -104,12 +103,6 @@ def _rename(data, old: str, new: str) -> None:
         data.ca.items[new] = comment
 
 
-def _plain(value: object) -> object:
-    if hasattr(value, "items"):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _write(path: Path, text: str) -> None:
