@@ -24,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 PACKAGE = "vllm_config"
 ARGV = [
@@ -73,7 +74,10 @@ print(json.dumps({
 
 
 def _env() -> dict[str, str]:
-    env = dict(os.environ, COLUMNS="100", LINES="50")
+    # The sample command lines name checkpoints of the test hub cache, read offline.
+    hub = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "hf_hub"
+    env = dict(os.environ, COLUMNS="100", LINES="50", HF_HUB_OFFLINE="1")
+    env.setdefault("HF_HUB_CACHE", str(hub))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     return env
 
