@@ -231,3 +231,59 @@ def test_cli_previews_cuda_whatever_the_machine_has() -> None:
                          capture_output=True, text=True, check=False, env=env)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["cache_config"]["values"]["block_size"] == 16
+
+
+def _platform_defaults(device_type: str, compiled: bool, **given) -> dict[str, list[str]]:
+    """KernelConfig.set_platform_defaults for a stand-in VllmConfig of that device type."""
+    from types import SimpleNamespace as N
+
+    from vllm_config import KernelConfig
+    from vllm_config.types import CompilationMode
+
+    k = KernelConfig(ir_op_priority=given)
+    mode = CompilationMode.VLLM_COMPILE if compiled else CompilationMode.NONE
+    k.set_platform_defaults(N(device_config=N(device_type=device_type),
+                              compilation_config=N(backend="inductor", mode=mode)))
+    return {"rms_norm": k.ir_op_priority.rms_norm,
+            "fused_add_rms_norm": k.ir_op_priority.fused_add_rms_norm}
+
+
+@pytest.mark.parametrize("device_type, compiled, oink, expected", [
+    ("cuda", False, "0", ["vllm_c", "native"]),
+    ("cuda", True, "0", ["native"]),
+    ("cuda", False, "1", ["oink", "vllm_c", "native"]),
+    ("cuda", True, "1", ["oink", "native"]),
+    ("cpu", False, "1", ["native"]),
+    ("cpu", True, "0", ["native"]),
+    ("tpu", False, "1", ["native"]),  # a device no profile describes
+])
+def test_set_platform_defaults_follows_the_profile_of_the_device(
+        monkeypatch: pytest.MonkeyPatch, device_type, compiled, oink, expected) -> None:
+    monkeypatch.setenv("VLLM_USE_OINK_OPS", oink)
+    got = _platform_defaults(device_type, compiled)
+    assert got == {"rms_norm": expected, "fused_add_rms_norm": expected}
+
+
+def test_set_platform_defaults_keeps_given_providers_first() -> None:
+    got = _platform_defaults("cuda", False, rms_norm=["native", "triton"])
+    assert got["rms_norm"] == ["native", "triton", "vllm_c"]
+    assert got["fused_add_rms_norm"] == ["vllm_c", "native"]
+
+
+def test_oink_only_reorders_the_norm_ops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment entry names rms_norm and fused_add_rms_norm only."""
+    assert platforms.IR_OP_PRIORITY["cuda"]["first"] == [
+        ("VLLM_USE_OINK_OPS", "1", {"rms_norm": ["oink"], "fused_add_rms_norm": ["oink"]})]
+    monkeypatch.setenv("VLLM_USE_OINK_OPS", "yes")  # only the declared value counts
+    assert _platform_defaults("cuda", False)["rms_norm"] == ["vllm_c", "native"]
+
+
+def test_built_configs_append_the_order_only_where_the_profile_says() -> None:
+    """cpu appends its order when VllmConfig is built; cuda (ir_op_priority_on_build
+    false) leaves the lists to the engine's set_platform_defaults."""
+    assert platforms.get_platform("cuda").ir_op_priority_on_build is False
+    assert _resolved(platform="cuda").kernel_config.ir_op_priority.fused_add_rms_norm == []
+    cpu = _resolved(platform="cpu").kernel_config
+    assert cpu.ir_op_priority.fused_add_rms_norm == ["native"]
+    cpu.set_platform_defaults(_resolved(platform="cpu"))  # the engine's call adds nothing
+    assert cpu.ir_op_priority.fused_add_rms_norm == ["native"]

@@ -11,7 +11,8 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config.types import IrOpProvider, LinearBackend, MoEBackend
+from vllm_config import platforms as _platforms
+from vllm_config.types import CompilationMode, IrOpProvider, LinearBackend, MoEBackend
 
 
 @config
@@ -50,7 +51,7 @@ class IrOpPriorityConfig:
     @classmethod
     def with_default(cls, default: "list[str]", **kwargs: "list[str]") -> "IrOpPriorityConfig":
         """A config whose ops not given as keyword arguments all get a copy of `default`."""
-        return _hooks.ir_op_priority_with_default(cls, default, **kwargs)
+        return cls(**{'rms_norm': list(default), 'fused_add_rms_norm': list(default), **kwargs})
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -133,7 +134,8 @@ class KernelConfig:
 
     def set_platform_defaults(self, vllm_config: "Any") -> "None":
         """Appends the platform's default provider order to each IR op list (keeping the user's providers first; calling it again changes nothing)."""
-        return _hooks.set_platform_defaults(self, vllm_config)
+        _platforms.add_ir_op_priority(self.ir_op_priority, getattr(vllm_config.device_config, 'device_type', ''), vllm_config.compilation_config.backend == 'inductor' and vllm_config.compilation_config.mode != CompilationMode.NONE)
+        return None
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -345,7 +345,8 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
         if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
             self.compilation_config.pass_config.fuse_allreduce_rms = False
-        _hooks.set_platform_ir_op_priorities(self)
+        if _platforms.current_platform.ir_op_priority_on_build:
+            _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cfgc.hooks import kernel as hooks
+from cfgc.runtime.platforms import add_ir_op_priority
 from vllm_config.kernel import IrOpPriorityConfig, KernelConfig
 
 
@@ -30,32 +31,41 @@ def test_priority_list_passes_other_types_to_pydantic():
 
 
 def test_with_default_fills_unnamed_ops():
-    cfg = hooks.ir_op_priority_with_default(IrOpPriorityConfig, ["native"], rms_norm=["triton"])
+    cfg = IrOpPriorityConfig.with_default(["native"], rms_norm=["triton"])
     assert cfg.rms_norm == ["triton"] and cfg.fused_add_rms_norm == ["native"]
 
 
 def test_with_default_copies_the_list():
     default = ["native"]
-    cfg = hooks.ir_op_priority_with_default(IrOpPriorityConfig, default)
+    cfg = IrOpPriorityConfig.with_default(default)
     cfg.rms_norm.append("x")
     assert default == ["native"] and cfg.fused_add_rms_norm == ["native"]
 
 
+def test_with_default_rejects_an_unknown_op():
+    with pytest.raises(ValueError, match="no_such_op"):
+        IrOpPriorityConfig.with_default(["native"], no_such_op=["native"])
+
+
+def _orders(eager: dict[str, list[str]]) -> dict:
+    """A generated-style IR_OP_PRIORITY table with one (fallback) entry."""
+    return {None: {"compiled": {}, "eager": eager, "first": []}}
+
+
 def test_merge_platform_priorities_appends_missing_only():
     k = KernelConfig(ir_op_priority={"rms_norm": ["triton"]})
-    platform = IrOpPriorityConfig(rms_norm=["native", "triton"],
-                                  fused_add_rms_norm=["native"])
-    hooks.merge_platform_priorities(k, platform)
+    platform = _orders({"rms_norm": ["native", "triton"], "fused_add_rms_norm": ["native"]})
+    add_ir_op_priority(platform, k.ir_op_priority, "tpu", False)
     assert k.ir_op_priority.rms_norm == ["triton", "native"]
     assert k.ir_op_priority.fused_add_rms_norm == ["native"]
 
 
 def test_merge_platform_priorities_is_idempotent():
     k = KernelConfig()
-    platform = IrOpPriorityConfig(rms_norm=["triton", "native"])
-    hooks.merge_platform_priorities(k, platform)
+    platform = _orders({"rms_norm": ["triton", "native"]})
+    add_ir_op_priority(platform, k.ir_op_priority, "tpu", False)
     first = k.compute_hash()
-    hooks.merge_platform_priorities(k, platform)
+    add_ir_op_priority(platform, k.ir_op_priority, "tpu", False)
     assert k.ir_op_priority.rms_norm == ["triton", "native"]
     assert k.compute_hash() == first
 
@@ -63,5 +73,5 @@ def test_merge_platform_priorities_is_idempotent():
 def test_merge_changes_hash():
     k = KernelConfig()
     before = k.compute_hash()
-    hooks.merge_platform_priorities(k, IrOpPriorityConfig(rms_norm=["native"]))
+    add_ir_op_priority(_orders({"rms_norm": ["native"]}), k.ir_op_priority, "tpu", False)
     assert k.compute_hash() != before

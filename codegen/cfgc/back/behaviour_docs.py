@@ -34,7 +34,7 @@ def rule_text(rule: m.Rule) -> str:
     return f"{when}require {_code(rule.require.display)} (else: \"{rule.message.strip()}\")"
 
 
-def _step_text(s: m.Step) -> str:
+def step_text(s: m.Step) -> str:
     if s.kind == "check":
         return rule_text(s.rule)
     when = f"when {_code(s.when.display)}: " if s.when is not None else ""
@@ -42,6 +42,11 @@ def _step_text(s: m.Step) -> str:
         return f"{when}call `{s.hook}` (a library function)"
     if s.kind == "hook":
         return f"{when}hook `{s.hook}` (an algorithm in `cfgc.hooks`)"
+    if s.kind == "platform_priorities":
+        return (f"{when}append the [platform](platforms.md#ir-op-provider-order)'s IR op "
+                f"provider order to each op list of `{s.target}` (the profile whose device "
+                f"type is {_code(s.device_type.display)}; the compiled order when "
+                f"{_code(s.compiled.display)}, else the eager one)")
     if s.kind == "apply":
         return (f"{when}fill unset values from table "
                 f"[`{s.table}`](#table-{s.table.replace('_', '-')})")
@@ -67,7 +72,7 @@ def behaviour_section(c: m.ClassDef, res: Resolved) -> list[str]:
         for f in derived:
             lines.append(f"1. when `{f.name}` is not given: set it to {_code(f.derive.display)}")
         for s in c.resolve:
-            lines.append(f"1. {_step_text(s)}")
+            lines.append(f"1. {step_text(s)}")
         lines.append("")
     for t in c.tables:
         lines += [f"### Table {t.name} {{#table-{t.name.replace('_', '-')}}}", "",
@@ -100,6 +105,13 @@ def env_page(res: Resolved) -> str:
             rows.append((var, f"[`{c.name}`]({c.name}.md)",
                          f"read by its rules or steps (default `{default}`)"))
     ps = res.schema.platform_set
+    for p in ps.profiles if ps is not None and ps.attribute("ir_op_priority") else ():
+        for key in p.value("ir_op_priority"):
+            if "=" in key:
+                var, value = key.split("=", 1)
+                rows.append((var, "[platforms](platforms.md#ir-op-provider-order)",
+                             f"`{value}` puts providers first in the {p.name} profile's IR "
+                             "op order"))
     if ps is not None:
         rows.append((ps.env, "[platforms](platforms.md)",
                      f"names the platform profile (one of {', '.join(ps.names)}; default "

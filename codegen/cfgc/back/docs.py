@@ -14,7 +14,7 @@ from ..model.python import literal
 from ..model.resolved import Resolved
 from ..model.types import TypeKind
 from . import DOCS_REFERENCE_DIR
-from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text
+from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text, step_text
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
 
@@ -248,6 +248,15 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
             lines += [f"- `{a.name}`: " + "; ".join(rule_text(r) for r in a.rules)
                       for a in checked]
             lines.append("")
+        stepped = [a for a in c.methods if a.steps]
+        if stepped:
+            lines += ["What methods do to the object when called (after their checks):", ""]
+            lines += [f"- `{a.name}`: " + "; ".join(step_text(s) for s in a.steps)
+                      for a in stepped]
+            lines.append("")
+        filled = [a for a in c.methods if a.each_op]
+        lines += [f"`{a.name}` builds the config with a copy of `{a.each_op}` for every op "
+                  "not given as a keyword argument." for a in filled] + [""] * bool(filled)
     if c.hook_points:
         lines += ["Hook points (the engine supplies these at run time, see "
                   "[hook points](hook-points.md)):", ""]

@@ -176,7 +176,7 @@ def _method_view(c: m.ClassDef, acc: m.Accessor, compiled, guards: list[str]
     one (raises)."""
     if compiled is not None:
         body, sig = compiled
-        return AccessorView(acc.name, acc.doc, acc.returns, sig, body,
+        return AccessorView(acc.name, acc.doc, acc.returns, sig, body, acc.kind,
                             statement=_guarded(guards, body))
     sig = param_source(acc)
     if acc.unsupported:

@@ -153,6 +153,8 @@ class _Compiler:
                 1 + initvar_args.count(","))
             call = f"{hook_ref(s.hook)}(self{initvar_args if wants_initvars else ''})"
             self.out.phase += self._guarded(s, what, [call])
+        elif s.kind == "platform_priorities":
+            self.out.phase += self._guarded(s, what, self.priorities(s, what))
         elif s.kind == "apply":
             table = next((t for t in self.c.tables if t.name == s.table), None)
             if table is None:
@@ -184,6 +186,28 @@ class _Compiler:
                 self.out.phase += body
             else:
                 self.out.phase += [f"if {when.source}:"] + ["    " + b for b in body]
+
+    def priorities(self, s: m.Step, what: str) -> list[str]:
+        """A platform_priorities step: the platforms module appends the profile's order to
+        each op list of the target, a config whose fields come from the kernel ops."""
+        want = self.target(s.target, s.loc, what, frozenset())
+        device = self.expr(s.device_type, f"device_type of {what}", x.STR)
+        compiled = self.expr(s.compiled, f"compiled of {what}", x.BOOL)
+        ps = self.res.schema.platform_set
+        if ps is None or ps.attribute("ir_op_priority") is None:
+            self.errors.error(s.loc, f"{what}: platform_priorities reads the platforms "
+                              "section's ir_op_priority attribute, which is not declared")
+            return []
+        if want is None or device is None or compiled is None:
+            return []
+        inner = self.res.expand(want).without_none()
+        target = self.res.classes.get(inner.name) if inner.kind == "named" else None
+        if target is None or target.fields_from != "kernel_ops":
+            self.errors.error(s.loc, f"{what}: {s.target} is {want.source()}, not a config "
+                              "with `fields_from: kernel_ops`")
+            return []
+        return [f"_platforms.add_ir_op_priority(self.{s.target}, {device.source}, "
+                f"{compiled.source})"]
 
     def table(self, t: m.DefaultsTable) -> None:
         what = f"table {t.name} of {self.c.name}"
@@ -241,7 +265,10 @@ class _Compiler:
     def accessor(self, acc: m.Accessor, is_method: bool, owner: str) -> None:
         """An expression accessor, after its rules (checks of its arguments and of the
         instance, in order; each error rule's `require` then holds for the expression)."""
-        if acc.expr is None and not acc.rules:
+        if acc.each_op:
+            self.each_op(acc, owner)
+            return
+        if acc.expr is None and not acc.rules and not acc.steps:
             return
         what = f"{'method' if is_method else 'property'} {owner}.{acc.name}"
         self.params = {pname: parse_type(ptext) for pname, ptext in acc.params}
@@ -252,6 +279,11 @@ class _Compiler:
                 guards += self.rule(rule, f"rule {i + 1} of {what}", record=False)
                 if rule.level == "error" and rule.when is None:
                     facts |= x.facts_of(rule.require)
+            phase, self.out.phase = self.out.phase, []
+            for i, s in enumerate(acc.steps):  # the method's steps, after its checks
+                self.step(s, f"step {i + 1} of {what}", "")
+            guards += self.out.phase
+            self.out.phase = phase
             want = parse_type(acc.returns) if acc.returns != "Any" else None
             checked = self.expr(acc.expr, what, want, facts)
         finally:
@@ -265,6 +297,26 @@ class _Compiler:
             self.out.methods.append((acc, source, param_source(acc)))
         else:
             self.out.properties.append((acc, source))
+
+
+    def each_op(self, acc: m.Accessor, owner: str) -> None:
+        """`each_op: P`: a classmethod of a class whose fields come from the kernel ops,
+        building it with a copy of parameter P for every op not given in `**kwargs`."""
+        what = f"method {owner}.{acc.name}"
+        names = [p for p, _ in acc.params]
+        kwargs = [p for p in names if p.startswith("**")]
+        if self.c is None or self.c.fields_from != "kernel_ops":
+            self.errors.error(acc.loc, f"{what}: each_op needs a class with "
+                              "`fields_from: kernel_ops`")
+        elif acc.each_op not in names or not kwargs:
+            self.errors.error(acc.loc, f"{what}: each_op names a parameter "
+                              f"({acc.each_op!r}{did_you_mean(acc.each_op, names)}) and the "
+                              "method needs **kwargs for the ops given")
+        else:
+            ops = [f.name for f in self.c.fields if f.init and f.kind == "field"]
+            given = ", ".join(f"{op!r}: list({acc.each_op})" for op in ops)
+            self.out.methods.append((acc, f"cls(**{{{given}, {kwargs[0]}}})",
+                                     param_source(acc)))
 
 
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}

@@ -33,11 +33,12 @@ CLASS_KEYS = (
 )
 RULE_KEYS = ("when", "require", "message", "warn", "info", "raises")
 RAISES = ("ValueError", "NotImplementedError", "RuntimeError")
-STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook", "call")
+STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook", "call", "platform_priorities")
+PRIORITIES_KEYS = ("platform_priorities", "device_type", "compiled", "when")
 SET_KEYS = ("set", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
 ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "doc", "returns", "params", "kind", "unsupported",
-                 "differs_from_vllm")
+                 "differs_from_vllm", "steps", "each_op")
 CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
                  "export", "differs_from_vllm")
 FIELDS_FROM = ("kernel_ops",)
@@ -616,7 +617,13 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if rules and (ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("rules"), f"{label}: rules go with 'expr' (or alone), "
                          "not with a hook or call")
-        hook = "" if ar.has("expr") or rules else (
+        steps = tuple(_parse_steps(ar.get("steps"), label, errors, "step"))
+        for extra in ("steps", "each_op"):
+            if ar.has(extra) and (key == "properties" or ar.has("hook") or ar.has("call")):
+                errors.error(ar.key_loc(extra), f"{label}: {extra!r} is for methods "
+                             "without a hook or call")
+        each_op = ar.str("each_op", label)
+        hook = "" if ar.has("expr") or rules or steps or each_op else (
             _call_name(ar, "call", label, errors) if ar.has("call")
             else ar.str("hook", name, default=name))
         returns = ar.str("returns", name, default="Any")
@@ -634,9 +641,12 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if unsupported and (expr is not None or ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("unsupported"), f"{label} is unsupported: it takes no "
                          "expr, hook or call")
-        if kind != "method" and expr is not None:
+        if kind != "method" and (expr is not None or steps):
             errors.error(ar.key_loc("kind"), f"{label} is a {kind}: back it with a hook "
                          "(an expression reads the instance)")
+        if each_op and kind != "classmethod":
+            errors.error(ar.key_loc("each_op"), f"{label}: 'each_op' builds the class, so "
+                         "the method must be kind: classmethod")
         pnode = ar.get("params")
         if pnode is not None and key == "properties":
             errors.error(pnode.loc, f"{label} is a property and takes no params")
@@ -667,7 +677,8 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
             hook = ""
         out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns,
                               expr, tuple(params), kind, tuple(defaults), unsupported,
-                              _differs(ar, label), pnode is not None, rules))
+                              _differs(ar, label), pnode is not None, rules, steps,
+                              each_op))
     return tuple(out)
 
 
@@ -733,12 +744,14 @@ def _parse_rules(node: Node | None, what: str, errors: Collector) -> list[m.Rule
     return rules
 
 
-def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step]:
-    """`resolve:` - the ordered after-construction steps; each names its kind by the
-    first key it has: set, require, warn, info, apply, hook or call."""
+def _parse_steps(node: Node | None, what: str, errors: Collector, word: str = "resolve step"
+                 ) -> list[m.Step]:
+    """`resolve:` (or a method's `steps:`) - the ordered steps; each names its kind by the
+    first key it has: set, require, warn, info, apply, hook, call or platform_priorities."""
     steps = []
-    for i, item in enumerate(_seq(node, "resolve", what, errors)):
-        label = f"resolve step {i + 1} of {what}"
+    for i, item in enumerate(_seq(node, "resolve" if word == "resolve step" else "steps",
+                                  what, errors)):
+        label = f"{word} {i + 1} of {what}"
         kinds = [k for k in STEP_KINDS if item.is_map and k in item.value]
         if not kinds:
             errors.error(item.loc, f"{label} must be a mapping with one of {STEP_KINDS}")
@@ -759,6 +772,18 @@ def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step
             rule = _parse_rule(item, label, errors)
             if rule is not None:
                 steps.append(m.Step("check", item.loc, rule=rule))
+        elif kind == "platform_priorities":
+            r = Reader(item, label, PRIORITIES_KEYS, errors)
+            target = r.str(kind, label, required=True)
+            if target and not (IDENT.match(target) or DOTTED.match(target)):
+                errors.error(r.get(kind).loc, f"{kind} of {label} must be a field path")
+            for key in ("device_type", "compiled"):
+                if not r.has(key):
+                    errors.error(item.loc, f"{label} needs {key!r}: an expression")
+            steps.append(m.Step(kind, item.loc, target=target,
+                                when=_expr(r, "when", label, errors),
+                                device_type=_expr(r, "device_type", label, errors),
+                                compiled=_expr(r, "compiled", label, errors)))
         elif kind == "call":  # a library function: a hook step whose name is dotted
             r = Reader(item, label, ("call", "when"), errors)
             steps.append(m.Step("hook", item.loc, when=_expr(r, "when", label, errors),

@@ -3,14 +3,17 @@ checking each profile value against its attribute's type."""
 
 from __future__ import annotations
 
+import re
+
 from ..errors import Collector, did_you_mean
-from ..model.platforms import Attribute, PlatformSet, Profile
+from ..model.platforms import IR_OP_PRIORITY, Attribute, PlatformSet, Profile
 from ..model.resolved import Resolved, value_problem
 from ..model.types import TypeExpr, TypeSyntaxError, parse_type
 from .reader import IDENT, Reader
 from .yaml_loader import Node
 
 SECTION_KEYS = ("default", "env", "attributes", "profiles")
+ENV_KEY = re.compile(r"[A-Za-z_]\w*=\S*")
 ATTRIBUTE_KEYS = ("type", "doc")
 
 
@@ -76,7 +79,8 @@ def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> Plat
 
 
 def check_values(ps: PlatformSet | None, res: Resolved, errors: Collector) -> None:
-    """Every profile value has its attribute's type (enum names and aliases expanded)."""
+    """Every profile value has its attribute's type (enum names and aliases expanded);
+    `ir_op_priority` also has its shape (check_ir_op_priority)."""
     if ps is None:
         return
     for p in ps.profiles:
@@ -87,3 +91,33 @@ def check_values(ps: PlatformSet | None, res: Resolved, errors: Collector) -> No
             if problem:
                 errors.error(p.loc, f"platform {p.name}: {a.name} = {p.value(a.name)!r}: "
                              f"{problem}")
+            elif a.name == IR_OP_PRIORITY:
+                check_ir_op_priority(ps, p, res, errors)
+
+
+def check_ir_op_priority(ps: PlatformSet, p: Profile, res: Resolved, errors: Collector
+                         ) -> None:
+    """A profile's `ir_op_priority`: `compiled` and `eager` each map `default` (and any
+    kernel op) to providers; any other key is `VARIABLE=VALUE` mapping ops to providers
+    put first while that environment variable has that value. Profiles are told apart
+    by their device_type."""
+    value = p.value(IR_OP_PRIORITY)
+    ops = [op.name for op in res.schema.kernel_set.ops] if res.schema.kernel_set else []
+    where = f"platform {p.name}: {IR_OP_PRIORITY}"
+    if ps.attribute("device_type") is None:
+        errors.error(p.loc, f"{where} needs a device_type attribute to find the profile by")
+    elif [q.value("device_type") for q in ps.profiles].count(p.value("device_type")) > 1:
+        errors.error(p.loc, f"{where}: another profile has device_type "
+                     f"{p.value('device_type')!r}")
+    for mode in ("compiled", "eager"):
+        if "default" not in value.get(mode, {}):
+            errors.error(p.loc, f"{where} needs {mode}: {{default: [providers], <op>: ...}}")
+    for key, orders in value.items():
+        if key not in ("compiled", "eager") and not ENV_KEY.fullmatch(key):
+            errors.error(p.loc, f"{where}: {key!r} is neither compiled, eager nor "
+                         f"VARIABLE=VALUE{did_you_mean(key, ['compiled', 'eager'])}")
+        for op in orders:
+            if op not in ops and not (op == "default" and key in ("compiled", "eager")):
+                errors.error(p.loc, f"{where}: {key}: {op!r} is not a kernel op of this "
+                             f"release{did_you_mean(op, ops)}")
+

@@ -38,29 +38,6 @@ def executor_supports_async_scheduling(self: Any) -> bool:
     return bool(probe()) if callable(probe) else True
 
 
-def set_platform_ir_op_priorities(self: Any) -> None:
-    """Append the selected platform's provider order to every IR op's priority list
-    (platforms.yaml: ir_op_priority_compiled when Inductor compiles the model, else
-    ir_op_priority_eager), once compilation mode and backend are final.
-
-    Stays a hook: it loops over the ops the kernels section generates (one field each),
-    which an expression cannot enumerate; the merge is merge_platform_priorities."""
-    from dataclasses import fields
-
-    from vllm_config.platforms import current_platform
-    from vllm_config.types import CompilationMode
-
-    from .kernel import merge_platform_priorities
-
-    cc = self.compilation_config
-    compiled = cc.backend == "inductor" and cc.mode != CompilationMode.NONE
-    order = (current_platform.ir_op_priority_compiled if compiled
-             else current_platform.ir_op_priority_eager)
-    ops = type(self.kernel_config.ir_op_priority)
-    merge_platform_priorities(self.kernel_config,
-                              ops(**{f.name: list(order) for f in fields(ops) if f.init}))
-
-
 # --- building objects ---------------------------------------------------------------
 
 

@@ -23,6 +23,9 @@ from dataclasses import dataclass
 from ..errors import Loc
 from .types import TypeExpr
 
+#: The attribute `platform_priorities` steps read: each profile's IR op provider orders.
+IR_OP_PRIORITY = "ir_op_priority"
+
 
 @dataclass(frozen=True)
 class Attribute:
@@ -58,3 +61,13 @@ class PlatformSet:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.profiles)
+
+
+def ir_op_orders(value: dict, ops: list[str]) -> dict[str, object]:
+    """A profile's (checked) `ir_op_priority` as one list per op: {"compiled": {op: [...]},
+    "eager": {op: [...]}, "first": [(variable, value, {op: [...]}), ...]}."""
+    out: dict[str, object] = {mode: {op: list(value[mode].get(op, value[mode]["default"]))
+                                     for op in ops} for mode in ("compiled", "eager")}
+    out["first"] = [(*key.split("=", 1), dict(orders)) for key, orders in value.items()
+                    if key not in ("compiled", "eager")]
+    return out

@@ -108,7 +108,10 @@ class Step:
 
     kind `set`: assign `value` to the dotted `target` (when `when` holds), optionally
     logging `rule.message`; `check`: the `rule`; `apply`: fill unset targets from the
-    defaults table `table`; `hook`: call the named hook(self, *initvars).
+    defaults table `table`; `hook`: call the named hook(self, *initvars);
+    `platform_priorities`: append the IR op provider order of the platform profile whose
+    device type is `device_type` (platforms.yaml `ir_op_priority`, the `compiled` or the
+    eager order as `compiled` says) to each op list of the config at `target`.
     """
 
     kind: str
@@ -119,6 +122,8 @@ class Step:
     rule: Rule | None = None
     table: str = ""
     hook: str = ""
+    device_type: Expr | None = None
+    compiled: Expr | None = None
 
 
 @dataclass(frozen=True)
@@ -243,6 +248,8 @@ class Accessor:
     differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
     has_params: bool = False  # `params:` written (maybe empty): the exact signature
     rules: tuple[Rule, ...] = ()  # checked in order before `expr` (which may be absent)
+    steps: tuple[Step, ...] = ()  # a method's steps, run after its rules (as `resolve`'s)
+    each_op: str = ""  # a classmethod building the class with this parameter for every op
 
     @property
     def signature(self) -> str:

@@ -114,3 +114,16 @@ class Selector:
             yield platform
         finally:
             self._chosen = saved
+
+
+def add_ir_op_priority(orders: dict, priorities: object, device_type: str,
+                       compiled: bool) -> None:
+    """Append the order `orders` (a generated IR_OP_PRIORITY) gives `device_type` (its None
+    entry when it has none) to each op list of `priorities`, providers an environment
+    entry puts first leading; providers already listed are skipped."""
+    entry = orders.get(device_type, orders[None])
+    for op, providers in entry["compiled" if compiled else "eager"].items():
+        first = [p for var, value, ops in entry["first"] if os.environ.get(var) == value
+                 for p in ops.get(op, ())]
+        mine = getattr(priorities, op)
+        mine.extend([p for p in first + providers if p not in mine])

@@ -8,6 +8,7 @@ environment variable, or `vllm-config ... --platform NAME`. Otherwise the
 Python API detects the platform as vLLM does (cfgc.runtime.platform_detect)
 and vllm-config uses cuda."""
 
+from cfgc.runtime import platforms as _p
 from cfgc.runtime.platforms import Selector
 
 #: Environment variable naming the platform when none was selected in code.
@@ -37,8 +38,8 @@ ATTRIBUTES = {
     'compiles_with_lora': 'Whether the model is still compiled when LoRA adapters are on (false means mode NONE).',
     'compile_backend': 'torch.compile backend the platform compiles with (an empty backend means this one).',
     'supports_combo_kernels': "Whether Inductor's combo kernels (horizontal fusion) work; they are on by default where they do.",
-    'ir_op_priority_compiled': "IR op providers appended to each op's priority list when Inductor compiles the model.",
-    'ir_op_priority_eager': "IR op providers appended to each op's priority list otherwise (no Inductor codegen).",
+    'ir_op_priority': "The platform's provider order per IR op, appended to each op's priority list (KernelConfig.set_platform_defaults): `compiled` when Inductor compiles the model, `eager` otherwise, each mapping an op (or `default`, every op not named) to its order; a `VARIABLE=VALUE` key maps ops to providers put first while that environment variable has that value.",
+    'ir_op_priority_on_build': "Whether VllmConfig appends ir_op_priority when it is built, as vLLM does; false leaves the lists empty (the kernel registry's own order, Triton first) until the engine calls KernelConfig.set_platform_defaults.",
     'inductor_compile_config': 'Inductor options the platform adds when it compiles (merged over the given ones).',
 }
 
@@ -67,8 +68,8 @@ PROFILES = {
         'compiles_with_lora': True,
         'compile_backend': 'inductor',
         'supports_combo_kernels': True,
-        'ir_op_priority_compiled': [],
-        'ir_op_priority_eager': [],
+        'ir_op_priority': {'compiled': {'default': ['native'], 'gelu_and_mul_sparse': ['triton', 'native']}, 'eager': {'default': ['vllm_c', 'native'], 'gelu_and_mul_sparse': ['triton', 'native']}, 'VLLM_USE_OINK_OPS=1': {'rms_norm': ['oink'], 'fused_add_rms_norm': ['oink']}},
+        'ir_op_priority_on_build': False,
         'inductor_compile_config': {},
     },
     'cpu': {
@@ -94,11 +95,42 @@ PROFILES = {
         'compiles_with_lora': False,
         'compile_backend': 'inductor',
         'supports_combo_kernels': False,
-        'ir_op_priority_compiled': ['native'],
-        'ir_op_priority_eager': ['native'],
+        'ir_op_priority': {'compiled': {'default': ['native']}, 'eager': {'default': ['native']}},
+        'ir_op_priority_on_build': True,
         'inductor_compile_config': {'dce': True, 'size_asserts': False, 'nan_asserts': False, 'epilogue_fusion': True, 'cpp.dynamic_threads': True},
     },
 }
+
+#: Each profile's IR op provider order (its ir_op_priority) for every IR op of
+#: this release, by device type: appended when Inductor compiles the model
+#: ("compiled") or otherwise ("eager"); "first": (variable, value, {op:
+#: providers}) put first while that environment variable has that value. None:
+#: a device type no profile has (each op's native provider).
+IR_OP_PRIORITY = {
+    'cuda': {
+        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['triton', 'native']},
+        'eager': {'rms_norm': ['vllm_c', 'native'], 'fused_add_rms_norm': ['vllm_c', 'native'], 'gelu_and_mul_sparse': ['triton', 'native']},
+        'first': [('VLLM_USE_OINK_OPS', '1', {'rms_norm': ['oink'], 'fused_add_rms_norm': ['oink']})],
+    },
+    'cpu': {
+        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
+        'eager': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
+        'first': [],
+    },
+    None: {
+        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
+        'eager': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
+        'first': [],
+    },
+}
+
+
+def add_ir_op_priority(priorities: object, device_type: str, compiled: bool) -> None:
+    """Append the IR op provider order of the profile with this device type to each
+    op list of `priorities` (an IrOpPriorityConfig), skipping providers already
+    listed: calling it again changes nothing."""
+    _p.add_ir_op_priority(IR_OP_PRIORITY, priorities, device_type, compiled)
+
 
 _selector = Selector(PROFILES, DEFAULT, ENV_VAR)
 #: The selected profile (follows set_current_platform / using_platform).
@@ -107,5 +139,6 @@ get_platform = _selector.get
 set_current_platform = _selector.set
 using_platform = _selector.using
 
-__all__ = ["ATTRIBUTES", "DEFAULT", "ENV_VAR", "PROFILES", "current_platform",
-           "get_platform", "set_current_platform", "using_platform"]
+__all__ = ["ATTRIBUTES", "DEFAULT", "ENV_VAR", "PROFILES", "IR_OP_PRIORITY",
+           "add_ir_op_priority", "current_platform", "get_platform",
+           "set_current_platform", "using_platform"]

@@ -423,7 +423,8 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
         if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
             self.compilation_config.pass_config.fuse_allreduce_rms = False
-        _hooks.set_platform_ir_op_priorities(self)
+        if _platforms.current_platform.ir_op_priority_on_build:
+            _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
         if _platforms.current_platform.device_type == 'cpu' and self.cache_config.mamba_ssm_cache_dtype != 'float32' and not (self.cache_config.mamba_ssm_cache_dtype in ('float16', 'bfloat16') and self.model_config is not None and self.model_config.checkpoint_facts is not None and self.model_config.checkpoint_facts.config_layer_types is not None and 'linear_attention' in self.model_config.checkpoint_facts.config_layer_types):
             self.cache_config.mamba_ssm_cache_dtype = 'float32'
