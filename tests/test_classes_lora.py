@@ -86,3 +86,25 @@ def test_target_modules_stored_as_given():
     a = LoRAConfig(target_modules=["qkv_proj", "o_proj"])
     assert a.target_modules == ["qkv_proj", "o_proj"]
     assert a.compute_hash() != LoRAConfig(target_modules=["o_proj"]).compute_hash()
+
+
+@pytest.mark.parametrize("given, model_dtype, expected", [
+    ("auto", "bfloat16", "bfloat16"),
+    ("float16", "bfloat16", "float16"),  # a name given stays
+    ("bfloat16", "float16", "bfloat16"),
+])
+def test_verify_with_model_config_resolves_auto_only(given, model_dtype, expected):
+    from types import SimpleNamespace
+
+    c = LoRAConfig(lora_dtype=given)
+    assert c.verify_with_model_config(SimpleNamespace(dtype=model_dtype)) is None
+    assert c.lora_dtype == expected
+
+
+def test_verify_with_model_config_fills_an_unset_dtype():
+    from types import SimpleNamespace
+
+    c = LoRAConfig()
+    object.__setattr__(c, "lora_dtype", None)
+    c.verify_with_model_config(SimpleNamespace(dtype="float16"))
+    assert c.lora_dtype == "float16"

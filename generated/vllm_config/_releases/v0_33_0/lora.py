@@ -73,7 +73,9 @@ class LoRAConfig:
 
     def verify_with_model_config(self, model_config: "Any") -> "None":
         """Resolves lora_dtype "auto" (or unset) to the model's dtype."""
-        return _hooks.verify_with_model_config(self, model_config)
+        if self.lora_dtype is None or self.lora_dtype == 'auto':
+            self.lora_dtype = model_config.dtype
+        return None
 
     def verify_with_kernel_config(self, kernel_config: "KernelConfig") -> "None":
         """Rejects the MegaMoE kernel backends, which cannot apply LoRA adapters."""
