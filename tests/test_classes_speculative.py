@@ -221,3 +221,23 @@ def test_mtp_drafter_kinds_read_the_draft_model_type() -> None:
     assert SpeculativeConfig.use_step3p5_mtp(spec("mtp", "step3p5_mtp"))
     assert not SpeculativeConfig.use_step3p5_mtp(spec("eagle", "step3p5_mtp"))
     assert not SpeculativeConfig.use_gemma4_mtp(spec("mtp", None))
+
+
+def test_create_draft_parallel_config_copies_the_target_settings() -> None:
+    """The draft's ParallelConfig takes the target's pipeline size, executor and loading
+    settings and the draft's TP size; nothing else of the target."""
+    from vllm_config import ParallelConfig
+
+    target = ParallelConfig(pipeline_parallel_size=2, tensor_parallel_size=4,
+                            distributed_executor_backend="ray", disable_custom_all_reduce=True,
+                            ray_workers_use_nsight=True, max_parallel_loading_workers=3,
+                            data_parallel_size=2)
+    draft = SpeculativeConfig.create_draft_parallel_config(target, 1)
+    assert isinstance(draft, ParallelConfig)
+    assert (draft.pipeline_parallel_size, draft.tensor_parallel_size) == (2, 1)
+    assert draft.distributed_executor_backend == "ray"
+    assert draft.disable_custom_all_reduce is True
+    assert draft.ray_workers_use_nsight is True
+    assert draft.max_parallel_loading_workers == 3
+    assert draft.placement_group is None
+    assert draft.data_parallel_size == 1

@@ -404,9 +404,9 @@ class SpeculativeConfig:
         raise _r.NotSupportedError("SpeculativeConfig.update_arch_() is not available in vllm_config: re-reading the draft model's architecture needs vLLM's model registry")
 
     @staticmethod
-    def create_draft_parallel_config(target_parallel_config: "Any", speculative_draft_tensor_parallel_size: "int") -> "Any":
+    def create_draft_parallel_config(target_parallel_config: "ParallelConfig", speculative_draft_tensor_parallel_size: "int") -> "ParallelConfig":
         """The draft worker's ParallelConfig: the target's pipeline size, executor and loading settings, with the draft's tensor-parallel size."""
-        return _hooks.create_draft_parallel_config(target_parallel_config, speculative_draft_tensor_parallel_size)
+        return ParallelConfig(pipeline_parallel_size=target_parallel_config.pipeline_parallel_size, tensor_parallel_size=speculative_draft_tensor_parallel_size, distributed_executor_backend=target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=target_parallel_config.ray_workers_use_nsight, placement_group=target_parallel_config.placement_group)
 
     def verify_equal_vocab_size_if_draft_model(self) -> "None":
         """With a draft model, fails when its vocabulary size differs from the target's."""

@@ -272,6 +272,9 @@ class _Compiler:
             return
         what = f"{'method' if is_method else 'property'} {owner}.{acc.name}"
         self.params = {pname: parse_type(ptext) for pname, ptext in acc.params}
+        scope = self.scope
+        if acc.kind == "staticmethod":  # no instance: only its parameters are names
+            self.scope = x.Scope(self.res, None, None)
         try:
             guards: list[str] = []
             facts: frozenset[str] = frozenset()
@@ -288,6 +291,7 @@ class _Compiler:
             checked = self.expr(acc.expr, what, want, facts)
         finally:
             self.params = {}
+            self.scope = scope
         if acc.expr is not None and checked is None:
             return
         source = checked.source if checked is not None else "None"

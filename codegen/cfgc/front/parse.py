@@ -641,9 +641,10 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if unsupported and (expr is not None or ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("unsupported"), f"{label} is unsupported: it takes no "
                          "expr, hook or call")
-        if kind != "method" and (expr is not None or steps):
+        if (kind == "classmethod" and expr is not None) or (kind != "method" and steps):
             errors.error(ar.key_loc("kind"), f"{label} is a {kind}: back it with a hook "
-                         "(an expression reads the instance)")
+                         "(an expression reads the instance; a staticmethod's may read "
+                         "only its parameters)")
         if each_op and kind != "classmethod":
             errors.error(ar.key_loc("each_op"), f"{label}: 'each_op' builds the class, so "
                          "the method must be kind: classmethod")
