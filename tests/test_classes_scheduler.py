@@ -121,3 +121,18 @@ def test_hash_reads_only_the_token_budget():
                    {"enable_chunked_prefill": False, "max_model_len": 2048},
                    {"stream_interval": 4}, {"watermark": 0.5}, {"max_model_len": 100}):
         assert make(**change).compute_hash() == base, change
+
+
+def test_default_factory_is_a_decoder_only_8192_token_context() -> None:
+    """The two init vars default to 8192 and False; keyword arguments override them."""
+    s = SchedulerConfig.default_factory(max_num_partial_prefills=2)
+    assert s.long_prefill_token_threshold == int(8192 * 0.04)
+    assert s.enable_chunked_prefill is True  # a decoder-only model keeps chunked prefill
+    s = SchedulerConfig.default_factory(max_num_partial_prefills=2, max_model_len=1000)
+    assert s.long_prefill_token_threshold == 40
+    assert SchedulerConfig.default_factory(is_encoder_decoder=True, max_model_len=1024) \
+        .enable_chunked_prefill is False
+    with pytest.raises(ValueError, match=r"below max_model_len \(8192\)"):  # the default
+        SchedulerConfig.default_factory(is_encoder_decoder=True)
+    with pytest.raises(ValueError, match="no_such_field"):
+        SchedulerConfig.default_factory(no_such_field=1)

@@ -141,7 +141,7 @@ class SchedulerConfig:
     @staticmethod
     def default_factory(**kwargs: "Any") -> "SchedulerConfig":
         """A SchedulerConfig for a context of 8192 tokens and a decoder-only model unless the keyword arguments say otherwise."""
-        return _hooks.scheduler_default_factory(**kwargs)
+        return SchedulerConfig(**({'max_model_len': 8192, 'is_encoder_decoder': False}) | kwargs)
 
     def get_scheduler_cls(self) -> "Any":
         """The scheduler class: scheduler_cls (imported by qualified name when a string), else vLLM's async or plain scheduler (NotSupportedError without vLLM installed)."""

@@ -271,7 +271,7 @@ class _Compiler:
         if acc.expr is None and not acc.rules and not acc.steps:
             return
         what = f"{'method' if is_method else 'property'} {owner}.{acc.name}"
-        self.params = {pname: parse_type(ptext) for pname, ptext in acc.params}
+        self.params = dict(_param_types(acc))
         scope = self.scope
         if acc.kind == "staticmethod":  # no instance: only its parameters are names
             self.scope = x.Scope(self.res, None, None)
@@ -324,6 +324,20 @@ class _Compiler:
 
 
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}
+
+
+def _param_types(acc: m.Accessor) -> list[tuple[str, TypeExpr]]:
+    """Each parameter's name and type in the expression: `*args: T` is a tuple of T,
+    `**kwargs: T` a dict of str to T."""
+    out = []
+    for pname, ptext in acc.params:
+        t = parse_type(ptext)
+        if pname.startswith("**"):
+            t = TypeExpr("container", name="dict", args=(TypeExpr("scalar", name="str"), t))
+        elif pname.startswith("*"):
+            t = TypeExpr("container", name="tuple", args=(t,), variadic=True)
+        out.append((pname.lstrip("*"), t))
+    return out
 
 
 def _prefixes(path: str) -> list[str]:

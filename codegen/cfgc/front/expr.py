@@ -675,6 +675,15 @@ class _Checker:
             raise ExprError(node, f"{cls.name}() takes keyword arguments only")
         parts = []
         for kw in node.keywords:
+            if kw.arg is None:  # `**mapping`: its keys are checked when the config is built
+                t, src = self.visit(kw.value, facts)
+                inner = t.without_none() if ast.unparse(kw.value) in facts else t
+                if not _is_any(inner) and not (inner.kind == "container" and inner.name == "dict"
+                                               and _base(inner.args[0]) in ("str", "Any")):
+                    raise ExprError(kw.value, f"**{ast.unparse(kw.value)} is {_show(t)}, not a "
+                                    f"dict of argument names to values")
+                parts.append(f"**{src}")  # `**` takes a whole expression
+                continue
             f = cls.field(kw.arg) if kw.arg else None
             if f is None or not f.init or f.kind == "classvar":
                 names = [g.name for g in cls.fields if g.init and g.kind != "classvar"]

@@ -1,8 +1,8 @@
 """Hooks of schema/scheduler.yaml: SchedulerConfig.
 
 The defaults, the encoder-decoder overrides and the token-budget rules are declared in
-the schema; what is left checks a runtime type, re-runs the rules for the engine, and
-backs default_factory and get_scheduler_cls (they import classes at call time).
+the schema (default_factory too); what is left re-runs the rules for the engine and
+backs get_scheduler_cls (it imports classes at call time).
 """
 
 from __future__ import annotations
@@ -20,17 +20,6 @@ def verify_max_model_len(self: Any, max_model_len: int) -> Any:
     Stays a hook: a seam to the engine, and a declared method is a single expression."""
     dataclasses.replace(self, max_model_len=max_model_len, is_encoder_decoder=False)
     return self
-
-
-def scheduler_default_factory(**kwargs: Any) -> Any:
-    """A SchedulerConfig for a decoder-only model with an 8192-token context unless the
-    keyword arguments say otherwise (the two init vars have no defaults). A hook: the
-    generated class is imported here, at call time."""
-    from vllm_config.scheduler import SchedulerConfig
-
-    kwargs.setdefault("max_model_len", 8192)
-    kwargs.setdefault("is_encoder_decoder", False)
-    return SchedulerConfig(**kwargs)
 
 
 def get_scheduler_cls(self: Any) -> Any:
