@@ -1,5 +1,5 @@
 """OffloadConfig's former check_offload cases: the prefetch limits are declared rules,
-the unused-backend warnings the warn_unused_backend_settings hook. Run through the
+the unused-backend warnings declared warn rules (Python UserWarnings). Run through the
 generated class."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import warnings
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from vllm_config.offload import OffloadConfig
@@ -69,3 +69,23 @@ def test_prefetch_rules_match_a_hand_written_predicate(backend, group, in_group,
             assert not ok
         else:
             assert ok
+
+
+@given(backend=st.sampled_from(["auto", "uva", "prefetch"]), gb=st.sampled_from([0.0, 1.0]),
+       group=st.sampled_from([0, 2]))
+def test_unused_backend_warnings_match_a_hand_written_predicate(backend, gb, group):
+    """One UserWarning exactly when the settings of the backend not used are given."""
+    assume(backend != "prefetch" or group > 0)  # prefetch needs a group (a rule)
+    expected = None
+    if backend == "uva" and group:
+        expected = "prefetch offload settings are ignored"
+    elif backend == "prefetch" and gb:
+        expected = "UVA offload settings are ignored"
+    elif backend == "auto" and gb and group:
+        expected = "prefetch is used"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        OffloadConfig(**offload(backend, gb, group))
+    got = [str(w.message) for w in caught if w.category is UserWarning]
+    assert len(got) == (expected is not None)
+    assert expected is None or expected in got[0]

@@ -30,7 +30,8 @@ def default_note(f: m.FieldDef, res: Resolved) -> str:
 def rule_text(rule: m.Rule) -> str:
     when = f"when {_code(rule.when.display)}: " if rule.when is not None else ""
     if rule.level != "error":
-        return f"{when}{rule.level} \"{rule.message.strip()}\""
+        level = f"warn ({rule.category})" if rule.category else rule.level
+        return f"{when}{level} \"{rule.message.strip()}\""
     return f"{when}require {_code(rule.require.display)} (else: \"{rule.message.strip()}\")"
 
 

@@ -371,7 +371,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
 
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
-                  "Annotated", "field_validator", "_v", "_r", "_log", "_hooks",
+                  "Annotated", "field_validator", "_v", "_r", "_log", "_warnings", "_hooks",
                   "warn_deprecated", "_platforms")
 
 

@@ -97,8 +97,10 @@ class _Compiler:
         lines: list[str] = []
         if rule.level != "error":
             msg = self.message(rule.message, rule.loc, what, facts)
+            say = (f"_warnings.warn({msg}, {rule.category})" if rule.category
+                   else f"_log.{rule.level}({msg})")
             if when is not None:
-                lines = [f"if {when.source}:", f"    _log.{rule.level}({msg})"]
+                lines = [f"if {when.source}:", f"    {say}"]
             reads = when.reads if when else ()
         else:
             req = self.expr(rule.require, f"require of {what}", x.BOOL, facts)

@@ -31,7 +31,9 @@ CLASS_KEYS = (
     "differs_from_vllm",
     *("post_init", "model_validators"),  # schema language 1: read as `resolve` hook steps
 )
-RULE_KEYS = ("when", "require", "message", "warn", "info", "raises")
+RULE_KEYS = ("when", "require", "message", "warn", "info", "raises", "category")
+#: What a `warn:` rule with `category:` raises as a Python warning (instead of a log line).
+WARNING_CATEGORIES = ("UserWarning", "FutureWarning", "RuntimeWarning")
 RAISES = ("ValueError", "NotImplementedError", "RuntimeError")
 STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook", "call", "platform_priorities")
 PRIORITIES_KEYS = ("platform_priorities", "device_type", "compiled", "when")
@@ -714,12 +716,20 @@ def _parse_rule(node: Node, what: str, errors: Collector) -> m.Rule | None:
                              f"takes 'when' and the message, not {key!r}")
         if when is None:
             errors.error(node.loc, f"{what} needs 'when': the condition to {level[:4]} on")
-        return m.Rule(note, node.loc, None, when, level)
+        category = r.str("category", what)
+        if category and (level != "warning" or category not in WARNING_CATEGORIES):
+            errors.error(r.key_loc("category"), f"category of {what} goes with 'warn' and "
+                         f"is one of {', '.join(WARNING_CATEGORIES)}"
+                         f"{did_you_mean(category, WARNING_CATEGORIES)}")
+            category = ""
+        return m.Rule(note, node.loc, None, when, level, category=category)
     require = _expr(r, "require", what, errors)
     message = r.str("message", what, required=True)
     if not r.has("require"):
         errors.error(node.loc, f"{what} needs 'require' (or 'warn' / 'info' with 'when')")
         return None
+    if r.has("category"):
+        errors.error(r.key_loc("category"), f"category of {what} goes with 'warn'")
     raises = r.str("raises", what, default="ValueError")
     if raises not in RAISES:
         errors.error(r.key_loc("raises"), f"raises of {what} must be one of {RAISES}"

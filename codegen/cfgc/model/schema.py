@@ -100,6 +100,7 @@ class Rule:
     when: Expr | None = None
     level: str = "error"  # error, warning or info
     raises: str = "ValueError"  # or NotImplementedError: a combination not supported yet
+    category: str = ""  # a warning rule's Python warning class (warnings.warn), not a log line
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,11 @@
 # Generated from schema/offload.yaml by cfgc; do not edit.
 """Config classes: UVAOffloadConfig, PrefetchOffloadConfig, OffloadConfig."""
 
+import warnings as _warnings
 from hashlib import sha256 as _sha256
 
 from pydantic import Field
 
-from cfgc.hooks import offload as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -124,7 +124,12 @@ class OffloadConfig:
             raise _r.RuleError(f'prefetch.offload_num_in_group ({self.prefetch.offload_num_in_group}) must not exceed prefetch.offload_group_size ({self.prefetch.offload_group_size})', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_num_in_group"], self)
         if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_prefetch_step >= 1):
             raise _r.RuleError(f'prefetch.offload_prefetch_step ({self.prefetch.offload_prefetch_step}) must be at least 1 when prefetch offloading is on', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_prefetch_step"], self)
-        _hooks.warn_unused_backend_settings(self)
+        if self.offload_backend == 'uva' and self.prefetch.offload_group_size > 0:
+            _warnings.warn("offload_backend is 'uva': the prefetch offload settings are ignored", UserWarning)
+        if self.offload_backend == 'prefetch' and self.uva.cpu_offload_gb > 0:
+            _warnings.warn("offload_backend is 'prefetch': the UVA offload settings are ignored", UserWarning)
+        if self.offload_backend == 'auto' and self.uva.cpu_offload_gb > 0 and self.prefetch.offload_group_size > 0:
+            _warnings.warn("both UVA and prefetch offload settings are given with offload_backend='auto': prefetch is used; set offload_backend to silence this warning", UserWarning)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
