@@ -125,11 +125,11 @@ class OffloadConfig:
         if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_prefetch_step >= 1):
             raise _r.RuleError(f'prefetch.offload_prefetch_step ({self.prefetch.offload_prefetch_step}) must be at least 1 when prefetch offloading is on', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_prefetch_step"], self)
         if self.offload_backend == 'uva' and self.prefetch.offload_group_size > 0:
-            _warnings.warn("offload_backend is 'uva': the prefetch offload settings are ignored", UserWarning)
+            _warnings.warn("offload_backend is 'uva': the prefetch offload settings are ignored", UserWarning, stacklevel=1)
         if self.offload_backend == 'prefetch' and self.uva.cpu_offload_gb > 0:
-            _warnings.warn("offload_backend is 'prefetch': the UVA offload settings are ignored", UserWarning)
+            _warnings.warn("offload_backend is 'prefetch': the UVA offload settings are ignored", UserWarning, stacklevel=1)
         if self.offload_backend == 'auto' and self.uva.cpu_offload_gb > 0 and self.prefetch.offload_group_size > 0:
-            _warnings.warn("both UVA and prefetch offload settings are given with offload_backend='auto': prefetch is used; set offload_backend to silence this warning", UserWarning)
+            _warnings.warn("both UVA and prefetch offload settings are given with offload_backend='auto': prefetch is used; set offload_backend to silence this warning", UserWarning, stacklevel=1)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -97,7 +97,8 @@ class _Compiler:
         lines: list[str] = []
         if rule.level != "error":
             msg = self.message(rule.message, rule.loc, what, facts)
-            say = (f"_warnings.warn({msg}, {rule.category})" if rule.category
+            # stacklevel 1: the warning is attributed to the generated method itself
+            say = (f"_warnings.warn({msg}, {rule.category}, stacklevel=1)" if rule.category
                    else f"_log.{rule.level}({msg})")
             if when is not None:
                 lines = [f"if {when.source}:", f"    {say}"]
