@@ -17,6 +17,7 @@ import json
 from ..errors import Collector, Loc, did_you_mean
 from ..model import schema as m
 from ..model.expr import Expr
+from ..model.platforms import IR_OP_PRIORITY
 from ..model.python import hook_ref, literal, param_source
 from ..model.resolved import ClassCode, Resolved, value_problem
 from ..model.types import TypeExpr, parse_type
@@ -197,7 +198,7 @@ class _Compiler:
         device = self.expr(s.device_type, f"device_type of {what}", x.STR)
         compiled = self.expr(s.compiled, f"compiled of {what}", x.BOOL)
         ps = self.res.schema.platform_set
-        if ps is None or ps.attribute("ir_op_priority") is None:
+        if ps is None or ps.attribute(IR_OP_PRIORITY) is None:
             self.errors.error(s.loc, f"{what}: platform_priorities reads the platforms "
                               "section's ir_op_priority attribute, which is not declared")
             return []
@@ -304,7 +305,6 @@ class _Compiler:
             self.out.methods.append((acc, source, param_source(acc)))
         else:
             self.out.properties.append((acc, source))
-
 
     def each_op(self, acc: m.Accessor, owner: str) -> None:
         """`each_op: P`: a classmethod of a class whose fields come from the kernel ops,

@@ -620,6 +620,10 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
             errors.error(ar.key_loc("rules"), f"{label}: rules go with 'expr' (or alone), "
                          "not with a hook or call")
         steps = tuple(_parse_steps(ar.get("steps"), label, errors, "step"))
+        for s in steps:
+            if s.kind in ("hook", "apply"):  # a method backed by a hook is `hook:` itself
+                errors.error(s.loc, f"{label}: its steps are set, require, warn, info and "
+                             f"platform_priorities, not {'call' if '.' in s.hook else s.kind}")
         for extra in ("steps", "each_op"):
             if ar.has(extra) and (key == "properties" or ar.has("hook") or ar.has("call")):
                 errors.error(ar.key_loc(extra), f"{label}: {extra!r} is for methods "
