@@ -148,10 +148,20 @@ def test_differences_page_and_class_page(api_demo) -> None:
         doc: D.
         hash: {default: include}
         methods:
-          m: {kind: staticmethod, expr: "1", returns: int, doc: M.}
+          m: {kind: classmethod, expr: "1", returns: int, doc: M.}
         fields:
           x: {type: int, default: 1, doc: X.}
-    """, "is a staticmethod: back it with a hook"),
+    """, "is a classmethod: back it with a hook"),
+    ("""
+    classes:
+      Demo:
+        doc: D.
+        hash: {default: include}
+        methods:
+          m: {kind: staticmethod, params: {a: int}, expr: a + x, returns: int, doc: M.}
+        fields:
+          x: {type: int, default: 1, doc: X.}
+    """, "unknown name 'x'"),  # a staticmethod's expression sees its parameters only
     ("""
     classes:
       Demo:

@@ -1,8 +1,9 @@
 """The envs backend: `vllm_config/envs.py`, the environment variables the configs read,
 under vLLM's names (its `vllm.envs`), each read when it is accessed.
 
-The variables are those of the environment page: fields with `env: NAME`, and every
-`env("NAME", default)` in the schema's expressions, typed as the configs read them.
+The variables are those of the environment page: fields with `env: NAME`, every
+`env("NAME", default)` in the schema's expressions, typed as the configs read them, and
+the `VARIABLE=VALUE` entries of the platforms' ir_op_priority (read as text).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import ast
 from collections.abc import Mapping
 
 from ..model import schema as m
+from ..model.platforms import IR_OP_PRIORITY
 from ..model.resolved import Resolved
 from . import GENERATED_DIR
 
@@ -37,6 +39,11 @@ def variables(res: Resolved) -> dict[str, tuple[str, object, str]]:
             default = ast.literal_eval(default_src)
             kind = type(default).__name__ if default is not None else "str"
             out.setdefault(var, (kind, default, c.name))
+    ps = res.schema.platform_set
+    for p in ps.profiles if ps is not None and ps.attribute(IR_OP_PRIORITY) else ():
+        for key in p.value(IR_OP_PRIORITY):  # VARIABLE=VALUE entries: compared as text
+            if "=" in key:
+                out.setdefault(key.split("=", 1)[0], ("str", None, f"platform {p.name}"))
     return dict(sorted(out.items()))
 
 

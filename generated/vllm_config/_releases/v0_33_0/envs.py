@@ -34,6 +34,7 @@ VARIABLES: dict[str, tuple[str, Any]] = {
     'VLLM_RAY_DP_PACK_STRATEGY': ('str', 'strict'),  # ParallelConfig
     'VLLM_TRACE_FUNCTION': ('str', '0'),  # VllmConfig
     'VLLM_USE_BREAKABLE_CUDAGRAPH': ('str', '0'),  # VllmConfig
+    'VLLM_USE_OINK_OPS': ('str', None),  # platform cuda
     'VLLM_USE_SIMPLE_KV_OFFLOAD': ('int', 0),  # VllmConfig
     'VLLM_USE_V2_MODEL_RUNNER': ('str', ''),  # VllmConfig
 }
