@@ -1,6 +1,6 @@
 """VllmConfig.quant_config and the quantization the checkpoint decides agree with vLLM
-0.25.1 on the quantized tiny checkpoints of tests/fixtures/quant/cases.json (vLLM's
-values recorded by tools/record_quant_configs.py; vLLM is never imported here)."""
+0.25.1 and 0.33.0 on the quantized tiny checkpoints of tests/fixtures/quant/cases.json
+(vLLM's values recorded by tools/record_quant_configs.py; vLLM is never imported here)."""
 
 from __future__ import annotations
 
@@ -10,58 +10,53 @@ from typing import Any
 
 import pytest
 
-from tools.record_quant_configs import CASES, engine_kwargs, recording, write_checkpoint
+from tools.record_quant_configs import (
+    CASES,
+    agrees,
+    comparable,
+    ours,
+    ours_all,
+    recording,
+    write_checkpoint,
+)
 from vllm_config import ModelConfig, VllmConfig
 from vllm_config.platforms import using_platform
 
 DATA = json.loads(CASES.read_text())
 RECORDED = json.loads(recording("0.25.1").read_text())
 
-#: Attributes of vLLM's objects that name its engine classes, not settings.
-ENGINE_ONLY = {"LinearMethodCls"}
-#: Attributes vLLM fills from a set (its order is arbitrary): compared sorted.
-ORDER_FREE = {"modules_in_block_to_quantize", "modules_to_not_convert"}
+#: Cases where 0.33.0 differs on purpose: case -> why.
+DIFFERS_0_33_0 = {
+    "fp8-flag": "-q fp8 on an unquantized checkpoint builds vLLM 0.33.0's online "
+                "quantization config (engine classes); quant_config stays None here",
+}
 
 
-def _plain(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
-def _ours(case: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
-    folder = write_checkpoint(DATA["config"], case, tmp_path)
-    # vLLM's recording ran on its CPU platform
-    with using_platform("cpu"):
-        try:
-            config = VllmConfig(model_config=ModelConfig(model=str(folder),
-                                                         **engine_kwargs(case)))
-        except ValueError as exc:
-            return {"ok": False, "error": str(exc)}
-    q = config.quant_config
-    if q is None:
-        return {"ok": True, "quantization": config.model_config.quantization, "class": None}
-    return {"ok": True, "quantization": config.model_config.quantization,
-            "class": type(q).__name__, "name": q.get_name(),
-            "min_capability": q.get_min_capability(), "act_dtypes": q.get_supported_act_dtypes(),
-            "attrs": _plain(vars(q))}
-
-
-def _comparable(result: dict[str, Any]) -> dict[str, Any]:
-    out = {k: v for k, v in result.items() if k != "error"}
-    if "attrs" in out:
-        out["attrs"] = {k: sorted(v) if k in ORDER_FREE else v
-                        for k, v in out["attrs"].items() if k not in ENGINE_ONLY}
-    return out
+def _case(case_id: str) -> dict[str, Any]:
+    return next(c for c in DATA["cases"] if c["id"] == case_id)
 
 
 @pytest.mark.parametrize("case", DATA["cases"], ids=lambda c: c["id"])
 def test_quant_config_matches_vllm(case: dict[str, Any], tmp_path: Path) -> None:
     want = RECORDED[case["id"]]
-    got = _ours(case, tmp_path)
+    got = ours(DATA["config"], case, tmp_path)
     if not want["ok"]:
         assert not got["ok"], f"vLLM rejects it: {want['error']}"
         return
     assert got["ok"], got.get("error")
-    assert _comparable(got) == _comparable(want)
+    assert comparable(got) == comparable(want)
+
+
+def test_release_0_33_0_matches_its_vllm() -> None:
+    want = json.loads(recording("0.33.0").read_text())
+    got = ours_all("0.33.0")
+    differ = {k for k in want if not agrees(want[k], got[k])}
+    assert differ == set(DIFFERS_0_33_0), {k: (want[k], got[k]) for k in differ}
+    # what 0.33.0 changed shows: GPTQ activation order and bitsandbytes are refused,
+    # FP8 configs match ignored layers exactly, ModelOpt FP8 needs capability 80
+    assert not got["gptq-flag-marlin"]["ok"] and not got["bnb-4bit"]["ok"]
+    assert got["fp8-block"]["attrs"]["ignored_layers_match_mode"] == "exact"
+    assert got["modelopt-fp8"]["min_capability"] == 80
 
 
 def test_every_case_is_recorded_and_most_build_a_config() -> None:
@@ -74,9 +69,9 @@ def test_every_case_is_recorded_and_most_build_a_config() -> None:
 def test_the_checkpoint_decides_the_method_and_the_hash_sees_it(tmp_path: Path) -> None:
     """A GPTQ checkpoint resolves quantization to auto_gptq (ModelConfig's hash covers
     it); quant_config itself stays out of VllmConfig's hash, as in vLLM."""
-    gptq = next(c for c in DATA["cases"] if c["id"] == "gptq")
-    plain = {**gptq, "id": "plain", "quantization_config": None}
-    quantized = ModelConfig(model=str(write_checkpoint(DATA["config"], gptq, tmp_path)))
+    plain = {**_case("gptq"), "id": "plain", "quantization_config": None}
+    quantized = ModelConfig(model=str(write_checkpoint(DATA["config"], _case("gptq"),
+                                                       tmp_path)))
     unquantized = ModelConfig(model=str(write_checkpoint(DATA["config"], plain, tmp_path)))
     assert (quantized.quantization, unquantized.quantization) == ("auto_gptq", None)
     assert quantized.compute_hash() != unquantized.compute_hash()
@@ -86,7 +81,14 @@ def test_the_checkpoint_decides_the_method_and_the_hash_sees_it(tmp_path: Path) 
 
 
 def test_awq_runs_as_auto_awq_off_cpu(tmp_path: Path) -> None:
-    awq = next(c for c in DATA["cases"] if c["id"] == "awq")
     with using_platform("cuda"):
-        config = ModelConfig(model=str(write_checkpoint(DATA["config"], awq, tmp_path)))
+        config = ModelConfig(model=str(write_checkpoint(DATA["config"], _case("awq"),
+                                                        tmp_path)))
     assert config.quantization == "auto_awq"
+
+
+def test_a_method_the_checkpoint_contradicts_is_refused(tmp_path: Path) -> None:
+    folder = write_checkpoint(DATA["config"], _case("gptq"), tmp_path)
+    with pytest.raises(ValueError, match="quantized with gptq, which does not match "
+                                         "--quantization fp8"):
+        ModelConfig(model=str(folder), quantization="fp8")

@@ -6,7 +6,9 @@ Each case is written as a checkpoint folder (the fixture's config.json with the 
 quantization_config, side files, and a safetensors file holding only a header), then
 vLLM's `EngineArgs(model=folder, quantization=..., dtype=...).create_engine_config()`
 runs on its CPU platform in the scratch venv (as tools/engine_config_compat.py does), and
-the outcome is stored: the resolved model_config.quantization, the quant_config's class,
+the outcome is stored: the resolved model_config.quantization, the settings the
+quantization moves elsewhere (RELATED: custom ops, fusion passes, load format), the
+quant_config's class,
 get_name(), get_min_capability(), get_supported_act_dtypes() and its attributes (plain
 values; torch dtypes by name, scalar types by vLLM's name, pydantic settings as the
 values they were given, None ones left out, classes by name), or the error when vLLM
@@ -14,6 +16,10 @@ rejects the case.
 
     python tools/record_quant_configs.py                   # -> fixtures/quant/vllm_0_25_1.json
     python tools/record_quant_configs.py --release 0.33.0  # needs /work/scratch/vllm0330
+    python tools/record_quant_configs.py --compare [--release 0.33.0]  # ours vs recorded
+
+`--compare` builds ours the same way (VllmConfig on the cpu platform profile, in a
+fresh interpreter with CFGC_RELEASE) and prints the cases that differ and the count.
 
 VLLM_VENV overrides the venv. Never part of the test command (it needs vLLM).
 """
@@ -60,9 +66,99 @@ def write_checkpoint(base: dict[str, Any], case: dict[str, Any], folder: Path) -
     return path
 
 
+#: Settings elsewhere in VllmConfig that the quantization moves (dotted paths).
+RELATED = ("compilation_config.custom_ops", "compilation_config.pass_config.fuse_norm_quant",
+           "compilation_config.pass_config.fuse_act_quant", "load_config.load_format")
+
+
+def related(config: Any) -> dict[str, Any]:
+    """The RELATED settings of a built VllmConfig (vLLM's or ours)."""
+    out = {}
+    for path in RELATED:
+        value = config
+        for part in path.split("."):
+            value = getattr(value, part)
+        out[path] = list(value) if isinstance(value, list) else value
+    return out
+
+
 def engine_kwargs(case: dict[str, Any]) -> dict[str, Any]:
     """The engine arguments a case sets besides the model."""
     return {k: case[k] for k in ("quantization", "dtype") if case.get(k) is not None}
+
+
+#: vLLM's attributes that name its engine classes, not settings: never compared.
+ENGINE_ONLY = {"LinearMethodCls"}
+#: Attributes vLLM fills from a set (in no fixed order): compared sorted.
+ORDER_FREE = {"modules_in_block_to_quantize", "modules_to_not_convert"}
+
+
+def ours(base: dict[str, Any], case: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """Our outcome for a case, in the recording's shape: the command line vLLM's
+    recording parsed (`--model FOLDER -q ... --dtype ...`), through our flags, on the cpu
+    platform profile (vLLM's recording ran on its CPU platform); the loaded release."""
+    import contextlib
+    import io
+    import warnings
+
+    from cfgc.runtime.cli.build import build_configs
+    from cfgc.runtime.cli.values import CliError
+    from vllm_config import _cli_table
+
+    path = write_checkpoint(base, case, folder)
+    argv = ["--platform", "cpu", "--model", str(path)]
+    for key, value in engine_kwargs(case).items():
+        argv += [f"--{key}", str(value)]
+    try:
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")
+            _, built = build_configs(_cli_table, argv, lambda *a, **k: None)
+    except CliError as exc:
+        return {"ok": False, "error": str(exc)}
+    config = built.roots["VllmConfig"]
+    q = config.quant_config
+    out: dict[str, Any] = {"ok": True, "quantization": config.model_config.quantization,
+                           "class": type(q).__name__ if q is not None else None,
+                           "related": related(config)}
+    if q is not None:
+        out.update(name=q.get_name(), min_capability=q.get_min_capability(),
+                   act_dtypes=q.get_supported_act_dtypes(),
+                   attrs=json.loads(json.dumps(vars(q))))
+    return out
+
+
+def comparable(result: dict[str, Any]) -> dict[str, Any]:
+    """What is compared of an outcome: all but the error text and engine-only
+    attributes, set-filled lists sorted."""
+    out = {k: v for k, v in result.items() if k != "error"}
+    if "attrs" in out:
+        out["attrs"] = {k: sorted(v) if k in ORDER_FREE else v
+                        for k, v in out["attrs"].items() if k not in ENGINE_ONLY}
+    return out
+
+
+def agrees(want: dict[str, Any], got: dict[str, Any]) -> bool:
+    """Both reject the case, or both accept it with the same comparable outcome."""
+    if not want["ok"] or not got["ok"]:
+        return not want["ok"] and not got["ok"]
+    return comparable(want) == comparable(got)
+
+
+def ours_all(release: str) -> dict[str, dict[str, Any]]:
+    """Our outcome of every case for `release`, from a fresh interpreter."""
+    env = {**os.environ, "CFGC_RELEASE": release}
+    proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--ours"],
+                          env=env, capture_output=True, text=True, check=False, cwd=ROOT)
+    if proc.returncode != 0:
+        raise RuntimeError(f"record_quant_configs --ours failed:\n{proc.stderr[-3000:]}")
+    return json.loads(proc.stdout)
+
+
+def _ours_worker() -> None:
+    data = json.loads(CASES.read_text())
+    with tempfile.TemporaryDirectory(prefix="quant-ours-") as tmp:
+        out = {case["id"]: ours(data["config"], case, Path(tmp)) for case in data["cases"]}
+    print(json.dumps(out))
 
 
 # --- worker side (runs inside the vLLM venv) -----------------------------------------
@@ -113,6 +209,7 @@ def _worker(cases_file: str, out_file: str) -> None:
             out[case["id"]] = {
                 "ok": True, "quantization": config.model_config.quantization,
                 "class": type(q).__name__ if q is not None else None,
+                "related": related(config),
                 **({} if q is None else {
                     "name": q.get_name(), "min_capability": q.get_min_capability(),
                     "act_dtypes": _plain(q.get_supported_act_dtypes()),
@@ -124,10 +221,23 @@ def _worker(cases_file: str, out_file: str) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--release", choices=sorted(VENVS), default="0.25.1")
+    ap.add_argument("--compare", action="store_true", help="compare ours with the recording")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    ap.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
         _worker(*args.worker)
+        return
+    if args.ours:
+        _ours_worker()
+        return
+    if args.compare:
+        want = json.loads(recording(args.release).read_text())
+        got = ours_all(args.release)
+        differ = [k for k in want if not agrees(want[k], got[k])]
+        for k in differ:
+            print(f"{k}: vLLM {comparable(want[k])}\n    ours {comparable(got[k])}")
+        print(f"{len(want) - len(differ)}/{len(want)} cases agree with vLLM {args.release}")
         return
     venv = Path(os.environ.get("VLLM_VENV", VENVS[args.release]))
     python = venv / "bin" / "python"

@@ -436,6 +436,9 @@ class ModelConfig:
             self.quantization = self.checkpoint_quant_method
         if (self.checkpoint_quant_method is not None and self.checkpoint_quantization_override is None and self.quantization in ('fp8', 'gptq', 'gptq_marlin', 'auto_gptq', 'awq', 'awq_marlin', 'auto_awq', 'bitsandbytes', 'compressed-tensors', 'modelopt', 'modelopt_fp4')) and not (self.quantization == self.checkpoint_quant_method):
             raise _r.RuleError(f'the checkpoint is quantized with {self.checkpoint_quant_method}, which does not match --quantization {self.quantization}', ["checkpoint_quant_method", "checkpoint_quantization_override", "quantization"], self)
+        if self.quantization == 'bitsandbytes' and not self.enforce_eager and self.model_arch_config is not None and self.model_arch_config.quantization_config is not None and 'load_in_8bit' in self.model_arch_config.quantization_config and bool(self.model_arch_config.quantization_config['load_in_8bit']):
+            _log.warning('bitsandbytes 8-bit checkpoints do not support CUDA graphs: running eager')
+            self.enforce_eager = True
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):

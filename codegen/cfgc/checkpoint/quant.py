@@ -9,6 +9,13 @@ checkpoint's quantization_config (or its quantize_config.json / hf_quant_config.
 get_name(), get_min_capability() and get_supported_act_dtypes() (dtype names, torch is
 never imported). The engine's own quantization classes (kernels, layer methods) stay the
 engine's; the other methods give None for the engine to build.
+
+Release differences (the release of the loaded package, `_release()`): from 0.33.0 the
+FP8 method only reads FP8 checkpoints (online FP8, and any online settings, which 0.33.0
+composes into the checkpoint's config, build the engine's online config: None here) and
+matches ignored layers exactly, GPTQ refuses activation ordering, ModelOpt FP8 needs
+capability 80 and knows per-block weights, NVFP4 carries the online MoE activation
+(None), and bitsandbytes is gone.
 """
 
 from __future__ import annotations
@@ -23,6 +30,17 @@ ACTIVATION_SCHEMES = ("static", "dynamic")
 
 #: Safetensors dtypes of weights left unquantized (a layer with only these is not packed).
 UNQUANTIZED_SAFETENSORS_DTYPES = frozenset({"F16", "BF16", "F32"})
+
+#: The first release whose quantization configs differ (see the module doc).
+RELEASE_0_33 = (0, 33, 0)
+
+
+def _release() -> tuple[int, ...]:
+    """The release of the loaded vllm_config package, as numbers (the generated classes
+    call this library, so the package is loaded)."""
+    import vllm_config
+
+    return tuple(int(part) for part in vllm_config.RELEASE.split("."))
 
 
 class QuantizationConfig:
@@ -108,6 +126,9 @@ class Fp8Config(QuantizationConfig):
                  weight_block_size: list[int] | None = None,
                  store_dtype: str | None = None) -> None:
         super().__init__()
+        if not is_checkpoint_fp8_serialized and _release() >= RELEASE_0_33:
+            raise ValueError("the fp8 method reads FP8 checkpoints only; quantize online "
+                             "with --quantization fp8_per_tensor")
         if activation_scheme not in ACTIVATION_SCHEMES:
             raise ValueError(f"FP8 activation scheme {activation_scheme!r} is not one of "
                              f"{', '.join(ACTIVATION_SCHEMES)}")
@@ -120,6 +141,9 @@ class Fp8Config(QuantizationConfig):
         self.is_checkpoint_fp8_serialized = is_checkpoint_fp8_serialized
         self.activation_scheme = activation_scheme
         self.ignored_layers = list(ignored_layers or [])
+        if _release() >= RELEASE_0_33:
+            # how ignored_layers match a layer's name (exact, substring, suffix)
+            self.ignored_layers_match_mode = "exact"
         self.weight_block_size = weight_block_size
         self.store_dtype = store_dtype
         self.use_deep_gemm: bool | None = None
@@ -184,12 +208,28 @@ class AutoGPTQConfig(QuantizationConfig):
         self.group_size = group_size
         # one group per output channel makes activation order irrelevant
         self.desc_act = desc_act and group_size != -1
+        if _release() >= RELEASE_0_33:
+            self._refuse_activation_order(desc_act, group_size, dynamic)
         self.lm_head_quantized = lm_head_quantized
         self.full_config = full_config
         self.quant_type = self.QUANT_TYPES[(weight_bits, is_sym)]
         self.modules_in_block_to_quantize = list(modules_in_block_to_quantize or [])
         # set by AutoRound, which writes GPTQ-format checkpoints
         self.autoround_version = full_config.get("autoround_version", "")
+
+    def _refuse_activation_order(self, desc_act: bool, group_size: int,
+                                 dynamic: dict[str, dict[str, Any]]) -> None:
+        """From 0.33.0 GPTQ kernels need static activation order: desc_act with groups,
+        in the base settings or a positive `dynamic` rule, is an error."""
+        if self.desc_act:
+            raise ValueError("GPTQ activation ordering (desc_act=True) is not supported; "
+                             "use a checkpoint with desc_act=False")
+        for pattern, rule in dynamic.items():
+            if pattern.startswith("-:") or not isinstance(rule, dict):
+                continue
+            if rule.get("desc_act", desc_act) and rule.get("group_size", group_size) != -1:
+                raise ValueError(f"GPTQ activation ordering (desc_act=True) is not "
+                                 f"supported, but the dynamic rule {pattern!r} turns it on")
 
     @classmethod
     def get_name(cls) -> str:
@@ -402,7 +442,9 @@ def _modelopt_settings(config: dict[str, Any]) -> dict[str, Any]:
         scheme = config.get("kv_cache_scheme")
         kv_algo = ("FP8" if isinstance(scheme, dict) and scheme.get("type") == "float"
                    and scheme.get("num_bits") == 8 else None)
-        exclude, group = config.get("ignore", []), config.get("group_size")
+        # exports before 0.33.0's reader only ever wrote "ignore" here
+        fallback = config.get("exclude_modules", []) if _release() >= RELEASE_0_33 else []
+        exclude, group = config.get("ignore", fallback), config.get("group_size")
     if not algo:
         raise ValueError("the ModelOpt quantization config names no quant_algo")
     if kv_algo is not None and not isinstance(kv_algo, str):
@@ -441,12 +483,16 @@ class ModelOptFp8Config(QuantizationConfig):
 
     @classmethod
     def get_min_capability(cls) -> int:
-        return 89
+        return 80 if _release() >= RELEASE_0_33 else 89
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> ModelOptFp8Config:
         s = _modelopt_settings(config)
         return cls(s["algo"], "FP8" in s["algo"], s["kv_algo"], s["exclude_modules"])
+
+    def has_blocked_weights(self) -> bool:
+        """Per-block FP8 weights (from 0.33.0, which reads them with block kernels)."""
+        return _release() >= RELEASE_0_33 and self.quant_method == "FP8_PB_WO"
 
 
 class ModelOptNvFp4Config(QuantizationConfig):
@@ -467,6 +513,10 @@ class ModelOptNvFp4Config(QuantizationConfig):
         self.exclude_modules = list(exclude_modules or [])
         self.quant_method = quant_method
         self.is_checkpoint_nvfp4_serialized = is_checkpoint_nvfp4_serialized
+        if _release() >= RELEASE_0_33:
+            # the MoE activation an online quantization spec asks for (none: built
+            # without online settings, the only case this package builds)
+            self.moe_activation_override = None
         if is_checkpoint_nvfp4_serialized:
             self.group_size = group_size
             self.kv_cache_quant_algo = kv_cache_quant_algo
@@ -537,12 +587,18 @@ def quant_config(model_config: Any) -> QuantizationConfig | None:
     engine can build it (other methods, online quantization settings)."""
     method = getattr(model_config, "quantization", None)
     cls = METHODS.get(method) if method else None
-    if cls is None:
+    if cls is None or (method == "bitsandbytes" and _release() >= RELEASE_0_33):
         return None
     arch = getattr(model_config, "model_arch_config", None)
     checkpoint = getattr(arch, "quantization_config", None) if arch is not None else None
     facts = getattr(model_config, "checkpoint_facts", None)
     folder = Path(facts.config_dir) if facts is not None and facts.config_dir else None
+    online = getattr(model_config, "quantization_config", None) is not None
+    if _release() >= RELEASE_0_33 and (online or (
+            method == "fp8" and not isinstance(checkpoint, dict))):
+        # online settings (composed into the checkpoint's config from 0.33.0) and online
+        # FP8 build the engine's online quantization config
+        return None
     if isinstance(checkpoint, dict):
         config = dict(checkpoint)
         if method == "compressed-tensors" and "config_groups" in config:
@@ -551,7 +607,7 @@ def quant_config(model_config: Any) -> QuantizationConfig | None:
             config["total_num_heads"] = heads
             config["total_num_kv_heads"] = arch.total_num_kv_heads or heads
         built = cls.from_config(config)
-    elif getattr(model_config, "quantization_config", None) is not None:
+    elif online:
         return None  # online quantization settings: the engine's OnlineQuantizationConfig
     elif method == "bitsandbytes":
         built = cls.from_config({})  # quantized while loading
