@@ -57,6 +57,10 @@ def test_release_0_33_0_matches_its_vllm() -> None:
     assert not got["gptq-flag-marlin"]["ok"] and not got["bnb-4bit"]["ok"]
     assert got["fp8-block"]["attrs"]["ignored_layers_match_mode"] == "exact"
     assert got["modelopt-fp8"]["min_capability"] == 80
+    # ModelOpt per-block FP8 turns the quant_fp8 custom op on from 0.33.0 (not in 0.25.1)
+    assert "+quant_fp8" in got["modelopt-fp8-pb-wo"]["related"]["compilation_config.custom_ops"]
+    assert "+quant_fp8" not in RECORDED["modelopt-fp8-pb-wo"]["related"][
+        "compilation_config.custom_ops"]
 
 
 def test_every_case_is_recorded_and_most_build_a_config() -> None:
