@@ -36,9 +36,8 @@ fp8 case needs compressed-tensors and loguru there, as vLLM imports them for it)
 Recorded (tests/fixtures/parity, 120 cases, torch 2.13.0+cpu, issue 20): 38/120 agree
 with no platform and 39/120 with CFGC_PLATFORM=cpu at the start; 118/120 for both after
 platform detection, the engine's torch objects, the torch-version rule for Inductor's
-asserts and validate_backend_before. Left: v117 (`-q fp8`: quant_config stays None, a
-declared difference) and v225 (max_cudagraph_capture_size 0 where vLLM keeps None with
---enforce-eager on cpu, declared).
+asserts and validate_backend_before; 120/120 for both once quant_config is built for FP8
+and the other offline methods (v117, `-q fp8`, was the last case left).
 """
 
 from __future__ import annotations

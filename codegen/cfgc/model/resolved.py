@@ -222,3 +222,16 @@ def value_problem(t: TypeExpr, value: object, res: Resolved) -> str:
                 return f"item {item!r}: {p}"
         return ""
     return f"unsupported type {t.source()}"
+
+
+def read_variables(res: Resolved) -> dict[str, str]:
+    """Every environment variable the generated configs read -> who reads it: fields'
+    `env:` and the `env("NAME", default)` calls of each class's expressions."""
+    out: dict[str, str] = {}
+    for c in sorted(res.schema.classes, key=lambda c: c.name):
+        for f in c.fields:
+            if f.env:
+                out.setdefault(f.env, f"{c.name}.{f.name}")
+        for var, _default in res.behaviour[c.name].env:
+            out.setdefault(var, c.name)
+    return out

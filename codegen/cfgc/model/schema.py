@@ -386,6 +386,23 @@ class Library:
         return "_" + self.name
 
 
+@dataclass(frozen=True)
+class EnvVarDef:
+    """How `<package>.envs` gives one environment variable (top-level `environment:`):
+    vLLM's type and default for it, whatever type the configs read it as."""
+
+    name: str
+    type_text: str  # as written: bool, int, float, str or Literal[...], maybe `| None`
+    kind: str  # how its text parses: bool, int, float or str
+    optional: bool  # `| None`: the default may be None
+    choices: tuple[str, ...]  # a Literal's values; () for any text
+    default: object
+    default_env: str  # the variable whose value is the default when unset ('' for none)
+    vllm_envs: bool  # in vLLM's vllm.envs (else vLLM reads os.environ itself)
+    doc: str
+    loc: Loc
+
+
 def is_library_call(hook: str) -> bool:
     """A hook name written as `<library>.<function>` (`call:`) rather than a hook."""
     return "." in hook
@@ -436,6 +453,7 @@ class Schema:
     breaking_ok: tuple[BreakingOk, ...] = ()
     differences: tuple[Difference, ...] = ()  # project-level `differs_from_vllm` entries
     constants: tuple[ConstantDef, ...] = ()
+    environment: tuple[EnvVarDef, ...] = ()  # how <package>.envs types each variable
     # The release this schema describes, and every release the project lists (oldest
     # first) with the default one: one Schema per release (front/releases.py).
     release: str = ""

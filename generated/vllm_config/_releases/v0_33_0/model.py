@@ -485,6 +485,17 @@ class ModelConfig:
             self.tokenizer_revision = self.revision
         self.served_model_name = ((self.served_model_name[0] if isinstance(self.served_model_name, list) else self.served_model_name) if self.served_model_name else self.model)
         _checkpoint.read(self)
+        if self.checkpoint_quantization_override is not None:
+            self.quantization = self.checkpoint_quantization_override
+        if self.quantization is None and self.checkpoint_quant_method is not None:
+            self.quantization = self.checkpoint_quant_method
+        if (self.checkpoint_quant_method is not None and self.checkpoint_quantization_override is None and self.quantization in ('fp8', 'gptq', 'gptq_marlin', 'auto_gptq', 'awq', 'awq_marlin', 'auto_awq', 'bitsandbytes', 'compressed-tensors', 'modelopt', 'modelopt_fp4')) and not (self.quantization == self.checkpoint_quant_method):
+            raise _r.RuleError(f'the checkpoint is quantized with {self.checkpoint_quant_method}, which does not match --quantization {self.quantization}', ["checkpoint_quant_method", "checkpoint_quantization_override", "quantization"], self)
+        if self.quantization == 'bitsandbytes' and not self.enforce_eager and self.model_arch_config is not None and self.model_arch_config.quantization_config is not None and 'load_in_8bit' in self.model_arch_config.quantization_config and bool(self.model_arch_config.quantization_config['load_in_8bit']):
+            _log.warning('bitsandbytes 8-bit checkpoints do not support CUDA graphs: running eager')
+            self.enforce_eager = True
+        if not (self.quantization != 'bitsandbytes'):
+            raise _r.RuleError('bitsandbytes is not a quantization method of vLLM 0.33.0 (from --quantization or the checkpoint)', ["quantization"], self)
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
@@ -769,6 +780,21 @@ class ModelConfig:
     def is_quantized(self) -> "bool":
         """Whether the checkpoint carries a quantization config."""
         return self.checkpoint_facts is not None and self.checkpoint_facts.is_quantized
+
+    @property
+    def checkpoint_quant_method(self) -> "str | None":
+        """The method the checkpoint's quantization config names (normalised); None when unquantized."""
+        return (None if self.model_arch_config is None or self.model_arch_config.quantization_config is None or not self.model_arch_config.quantization_config['quant_method'] else self.model_arch_config.quantization_config['quant_method'])
+
+    @property
+    def checkpoint_quant_algo(self) -> "str":
+        """A ModelOpt checkpoint's algorithm (FP8, NVFP4, ...), upper-cased; "" for other methods."""
+        return ('' if self.model_arch_config is None or self.model_arch_config.quantization_config is None else (str(self.model_arch_config.quantization_config['quantization']['quant_algo']).upper() if 'quantization' in self.model_arch_config.quantization_config and 'quant_algo' in self.model_arch_config.quantization_config['quantization'] else (str(self.model_arch_config.quantization_config['quant_algo']).upper() if 'quant_algo' in self.model_arch_config.quantization_config else '')))
+
+    @property
+    def checkpoint_quantization_override(self) -> "str | None":
+        """The method an override rule picks for this checkpoint, whatever quantization names: GPTQ checkpoints run as auto_gptq (unless another method is asked for), AWQ ones as auto_awq off CPU, ModelOpt ones by algorithm (FP8 as modelopt, FP4 as modelopt_fp4); None when no covered rule applies."""
+        return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and _platforms.current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
 
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""

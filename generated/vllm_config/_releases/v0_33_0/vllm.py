@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
@@ -305,6 +306,7 @@ class VllmConfig:
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
+        _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
@@ -415,6 +417,8 @@ class VllmConfig:
         if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1':
             _log.warning("VLLM_USE_BREAKABLE_CUDAGRAPH=1: vLLM's compile pipeline disabled")
             self.compilation_config.mode = CompilationMode.NONE
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if self.compilation_config.mode is None:
             self.compilation_config.mode = (CompilationMode.VLLM_COMPILE if self.optimization_level > OptimizationLevel.O0 else CompilationMode.NONE)
         if self.compilation_config.ir_enable_torch_wrap is None:
@@ -548,12 +552,19 @@ class VllmConfig:
             self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None))
         if self.compilation_config.debug_dump_path is not None:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+
+    @property
+    def has_blocked_weights(self) -> "bool":
+        """Whether quant_config holds block-quantized weights (an FP8 checkpoint with a weight block size; from 0.33.0 also ModelOpt per-block FP8)."""
+        return _checkpoint.has_blocked_weights(self)
 
     @property
     def use_v2_model_runner(self) -> "bool":
