@@ -466,3 +466,14 @@ def test_hf_config_is_a_pretrained_config_once_transformers_is_imported(tmp_path
             "isinstance(c.hf_config, LlamaConfig), isinstance(c.hf_config, dict))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[:2] == ["False", "True True False"]
+
+
+def test_an_explicit_config_format_needs_its_file(tmp_path):
+    path = llama(tmp_path, "formats", vocab_size=1240)
+    assert ModelConfig(model=path, config_format="hf").max_model_len == 4096
+    with pytest.raises(ValueError, match="config_format 'mistral' reads params.json"):
+        ModelConfig(model=path, config_format="mistral")
+    out = subprocess.run([sys.executable, "-m", "vllm_config", "show", "--model", path,
+                          "--config-format", "mistral"], capture_output=True, text=True)
+    assert out.returncode == 2 and "--config-format" in out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1

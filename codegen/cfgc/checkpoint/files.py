@@ -91,6 +91,20 @@ def locate(model: str, revision: str | None) -> Path:
         "never downloaded; fetch it first, e.g. `hf download MODEL`, or pass a local path)")
 
 
+#: The config file each explicit config_format reads.
+_FORMAT_FILES = {"hf": "config.json", "mistral": "params.json"}
+
+
+def require_format_file(folder: Path, config_format: str) -> None:
+    """An explicit config_format ("hf", "mistral") needs its config file in the folder;
+    "auto" takes whichever is there."""
+    name = _FORMAT_FILES.get(config_format)
+    if name is not None and not (folder / name).is_file():
+        raise ModelNotFoundError(
+            f"config_format {config_format!r} reads {name}, which {str(folder)!r} does not "
+            f"have; use config_format 'auto' or the format of the files it holds")
+
+
 def _looks_like_repo_id(model: str) -> bool:
     parts = model.split("/")
     return 1 <= len(parts) <= 2 and all(parts) and not model.startswith((".", "~"))
