@@ -16,9 +16,9 @@ import pytest
 
 from .conftest import REPO
 
-ACCEPTED_AGREE_FLOOR = 73  # of 76
+ACCEPTED_AGREE_FLOOR = 74  # of 76
 REJECTED_AGREE_FLOOR = 43  # of 44
-PATH_CHECKS_AGREE_FLOOR = 27187
+PATH_CHECKS_AGREE_FLOOR = 27188
 
 
 @pytest.fixture(scope="module")
