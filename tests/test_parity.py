@@ -95,7 +95,7 @@ def test_every_ignored_path_is_a_fixture_path_with_a_reason() -> None:
         assert path in paths or any(p.endswith("." + path) for p in paths), path
 
 
-#: Our own recording (tools/record_parity.py over tools/parity_cases/cfgc_0_25_1.txt):
+#: Our own recording (tools/record_parity.py over tools/parity_cases/drop_in.txt):
 #: vLLM 0.25.1 on command lines chosen for the drop-in's behaviours.
 OWN = parity.PARITY_DIR / "cfgc_0_25_1_cli_cases.json"
 OWN_ACCEPTED_AGREE_FLOOR = 28  # of 28

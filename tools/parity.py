@@ -27,6 +27,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 import warnings
 from pathlib import Path
@@ -270,6 +271,7 @@ def _show(value: object) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="the whole report as JSON")
     ap.add_argument("-v", "--verbose", action="store_true", help="every mismatch")

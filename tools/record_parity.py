@@ -10,12 +10,13 @@ from no flags, or the exception class (never vLLM's wording). `tools/parity.py
 --fixtures FILE` and tests/test_parity.py compare ours against it; the suite never
 needs vLLM.
 
-    python tools/record_parity.py tools/parity_cases/cfgc_0_25_1.txt \\
+    python tools/record_parity.py tools/parity_cases/drop_in.txt \\
         tests/fixtures/parity/cfgc_0_25_1_cli_cases.json
 
 Paths are those of the shared recording's baseline (and the children of a baseline
 path that was None, e.g. a speculative config), so both recordings compare the same
-values. VLLM_VENV picks the venv (default /work/scratch/vllm0251).
+values. `--release 0.33.0` records vLLM 0.33.0 against that release's shared baseline;
+VLLM_VENV picks the venv (default: /work/scratch/vllm0251 or vllm0330).
 """
 
 from __future__ import annotations
@@ -33,8 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PARITY_DIR = ROOT / "tests" / "fixtures" / "parity"
 CHECKPOINT = PARITY_DIR / "tiny-opt"
-SHARED = PARITY_DIR / "vllm_0_25_1_cli_cases.json"
-VENV = Path(os.environ.get("VLLM_VENV", "/work/scratch/vllm0251"))
+#: The scratch venv with each vLLM release (VLLM_VENV overrides).
+VENVS = {"0.25.1": "/work/scratch/vllm0251", "0.33.0": "/work/scratch/vllm0330"}
 #: Values vLLM draws at random or from the OS, recorded as volatile (as the shared file).
 VOLATILE = {"instance_id": "random instance_id (vLLM-generated)",
             "kv_transfer_config.engine_id": "random engine id (vLLM-generated)",
@@ -79,12 +80,16 @@ def _keep(path: str, baseline: dict) -> bool:
     return any(baseline.get(".".join(parts[:i]), 0) is None for i in range(1, len(parts)))
 
 
-def _worker(cases_json: str, out: str) -> None:
+def shared_fixtures(release: str) -> Path:
+    return PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
+
+
+def _worker(release: str, cases_json: str, out: str) -> None:
     sys.path.insert(0, str(ROOT / "tools"))
     import engine_config_compat as ecc
 
     make_parser = ecc.prepare_vllm()
-    baseline_paths = json.loads(SHARED.read_text())["baseline"]["config"]
+    baseline_paths = json.loads(shared_fixtures(release).read_text())["baseline"]["config"]
     environ = dict(os.environ)
     checkpoint = str(CHECKPOINT)
 
@@ -131,28 +136,32 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("cases", type=Path, help="command lines, one per line")
     ap.add_argument("out", type=Path, help="the fixtures file to write")
+    ap.add_argument("--release", choices=sorted(VENVS), default="0.25.1",
+                    help="the vLLM release to record (default 0.25.1)")
     args = ap.parse_args(argv)
-    python = VENV / "bin" / "python"
+    venv = Path(os.environ.get("VLLM_VENV", VENVS[args.release]))
+    python = venv / "bin" / "python"
     if not python.is_file():
-        print(f"record_parity: no vLLM venv at {VENV} (set VLLM_VENV)", file=sys.stderr)
+        print(f"record_parity: no vLLM venv at {venv} (set VLLM_VENV)", file=sys.stderr)
         return 2
     cases = read_cases(args.cases)
     print(f"recording {len(cases)} command lines with {python} ...", file=sys.stderr)
     tmp = args.out.with_suffix(".tmp")
     env = {k: v for k, v in os.environ.items() if not k.startswith("CFGC_")}
-    env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false",
-               VLLM_LOGGING_LEVEL="ERROR")
-    subprocess.run([str(python), __file__, "--worker", json.dumps(cases), str(tmp)],
+    # As the shared recording: no VLLM_LOGGING_LEVEL (LoggingConfig reads it).
+    env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
+    subprocess.run([str(python), __file__, "--worker", args.release, json.dumps(cases),
+                    str(tmp)],
                    env=env, check=True)
     raw = json.loads(tmp.read_text())
     tmp.unlink()
     baseline = raw["baseline"]["config"]
     data: dict = {
         "about": [
-            "Recorded by tools/record_parity.py: vLLM itself on `vllm serve <tiny-opt> "
-            "ARGV`, CPU platform, offline, on tiny-opt/config.json beside this file, in "
-            "the format of vllm_0_25_1_cli_cases.json (messages left out: an engine error "
-            "keeps only its exception class).",
+            f"Recorded by tools/record_parity.py: vLLM {args.release} itself on "
+            "`vllm serve <tiny-opt> ARGV`, CPU platform, offline, on tiny-opt/config.json "
+            f"beside this file, in the format of {shared_fixtures(args.release).name} "
+            "(messages left out: an engine error keeps only its exception class).",
             f"Cases: {args.cases.resolve().relative_to(ROOT)}.",
         ],
         "meta": {"generated_at": datetime.datetime.now(datetime.UTC).isoformat(
@@ -173,6 +182,6 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--worker"]:
-        _worker(sys.argv[2], sys.argv[3])
+        _worker(sys.argv[2], sys.argv[3], sys.argv[4])
         sys.exit(0)
     sys.exit(main())
