@@ -119,8 +119,10 @@ class ModelConfig:
 
     hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The model's Hugging Face config, with hf_overrides applied. Loaded with
-    transformers on first use when the checkpoint facts came from the cache; its
-    cache-key identity is a digest of the config files and the load settings.
+    transformers on first use when the checkpoint facts came from the cache (it then
+    answers isinstance checks for the real config class wherever transformers is
+    imported); its cache-key identity is a digest of the config files and the load
+    settings.
     """
 
     hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction

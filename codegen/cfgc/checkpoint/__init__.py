@@ -84,6 +84,7 @@ def read(model_config: Any) -> None:
     self = model_config
     source = self.hf_config_path or self.model
     folder = files.locate(source, self.revision)
+    files.require_format_file(folder, str(getattr(self.config_format, "value", self.config_format)))
     overrides = self.hf_overrides
     key = None
     # The operator tools refuse checkpoint code unless their command line allows it.

@@ -390,6 +390,8 @@ class VllmConfig:
             raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config.async_scheduling", "drafter_supports_async_scheduling", "speculative_config.method"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (not self.speculative_config.disable_padded_drafter_batch):
             raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config.async_scheduling", "speculative_config.disable_padded_drafter_batch"], self)
+        if (bool(self.scheduler_config.async_scheduling) and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (False):
+            raise _r.RuleError(f'asynchronous scheduling does not work with pipeline parallelism on the V1 model runner (pipeline_parallel_size {self.parallel_config.pipeline_parallel_size})', ["scheduler_config.async_scheduling", "use_v2_model_runner", "parallel_config.pipeline_parallel_size"], self)
         if (bool(self.scheduler_config.async_scheduling)) and not (self.executor_supports_async_scheduling):
             raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config.async_scheduling", "executor_supports_async_scheduling"], self)
         if self.scheduler_config.async_scheduling is None and self.is_pooling_model:
@@ -400,8 +402,10 @@ class VllmConfig:
             _log.info('asynchronous scheduling disabled: disable_padded_drafter_batch=True')
         if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
             _log.info(f'asynchronous scheduling disabled: executor backend {self.parallel_config.distributed_executor_backend!r} does not support it')
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is None and self.executor_supports_async_scheduling and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1:
+            _log.info('asynchronous scheduling disabled: the V1 model runner does not support it with pipeline parallelism')
         if self.scheduler_config.async_scheduling is None:
-            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling and (self.use_v2_model_runner or self.parallel_config.pipeline_parallel_size == 1)
         if self.parallel_config.disable_nccl_for_dp_synchronization is None:
             self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
         if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
@@ -411,6 +415,8 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if self.model_config is not None and self.model_config.enforce_eager and not self.parallel_config.enable_fault_tolerance:
+            self.kernel_config.enable_jit_warmup = False
         if _r.env('TORCH_COMPILE_DISABLE', '') == '1':
             _log.warning('TORCH_COMPILE_DISABLE=1: torch.compile disabled')
             self.compilation_config.mode = CompilationMode.NONE
@@ -425,7 +431,7 @@ class VllmConfig:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
-        if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
+        if self.compilation_config.pass_config.fuse_allreduce_rms is None and (self.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda'):
             self.compilation_config.pass_config.fuse_allreduce_rms = False
         _hooks.set_platform_ir_op_priorities(self)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
