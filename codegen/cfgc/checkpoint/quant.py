@@ -21,9 +21,10 @@ capability 80 and knows per-block weights, NVFP4 carries the online MoE activati
 from __future__ import annotations
 
 import json
-import struct
 from pathlib import Path
 from typing import Any, ClassVar
+
+from . import weights
 
 #: Activation scales vLLM's FP8 method accepts.
 ACTIVATION_SCHEMES = ("static", "dynamic")
@@ -95,23 +96,10 @@ def _required(config: dict[str, Any], keys: tuple[str, ...]) -> Any:
 def _quantized_layers(checkpoint_dir: Path | None) -> tuple[set[str], set[str]]:
     """(every layer, the layers with packed weights) named in the headers of the
     folder's *.safetensors files; a layer is a parameter name without its last part."""
-    layers: set[str] = set()
-    packed: set[str] = set()
-    if checkpoint_dir is None:
-        return layers, packed
-    for path in sorted(Path(checkpoint_dir).glob("*.safetensors")):
-        if not path.is_file():
-            continue
-        with path.open("rb") as f:
-            (size,) = struct.unpack("<Q", f.read(8))
-            header = json.loads(f.read(size))
-        for name, info in header.items():
-            if name == "__metadata__" or not isinstance(info, dict):
-                continue
-            layer = name.rsplit(".", 1)[0]
-            layers.add(layer)
-            if info.get("dtype") not in UNQUANTIZED_SAFETENSORS_DTYPES:
-                packed.add(layer)
+    dtypes = weights.tensor_dtypes(Path(checkpoint_dir)) if checkpoint_dir is not None else {}
+    layers = {name.rsplit(".", 1)[0] for name in dtypes}
+    packed = {name.rsplit(".", 1)[0] for name, code in dtypes.items()
+              if code not in UNQUANTIZED_SAFETENSORS_DTYPES}
     return layers, packed
 
 

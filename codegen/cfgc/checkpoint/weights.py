@@ -62,19 +62,26 @@ def safetensors_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("*.safetensors") if p.is_file())
 
 
-def safetensors_dtype(folder: Path) -> str | None:
-    """The weights' common dtype name from the headers of the folder's safetensors
-    files, or None when there are none (or none can be read)."""
+def tensor_dtypes(folder: Path) -> dict[str, str]:
+    """Each stored tensor's safetensors dtype code ("BF16", "I32", ...) by parameter
+    name, from the headers of the folder's safetensors files; unreadable shards are
+    skipped."""
     files = safetensors_files(folder)
     if not files:
-        return None
+        return {}
     from safetensors import safe_open  # installed with transformers (the hf extra)
 
-    codes: set[str] = set()
+    dtypes: dict[str, str] = {}
     for path in files:
         try:
             with safe_open(str(path), framework="numpy") as f:
-                codes.update(f.get_slice(name).get_dtype() for name in f.keys())
+                dtypes.update((name, f.get_slice(name).get_dtype()) for name in f.keys())
         except (OSError, ValueError, RuntimeError):
-            continue  # an unreadable shard does not decide the dtype
-    return common_dtype(codes)
+            continue  # an unreadable shard decides nothing
+    return dtypes
+
+
+def safetensors_dtype(folder: Path) -> str | None:
+    """The weights' common dtype name from the folder's safetensors headers, or None
+    when there are none (or none can be read)."""
+    return common_dtype(set(tensor_dtypes(folder).values()))
