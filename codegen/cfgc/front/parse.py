@@ -836,6 +836,11 @@ def _fields_from(r: Reader, what: str, errors: Collector) -> str:
     return value
 
 
+#: Keys a parametrised validator step takes besides its own name and `mode`.
+_VALIDATOR_EXTRA_KEYS = {"expr": ("when",), "require": ("when", "message"),
+                         "expose": ("doc",)}
+
+
 def _parse_validators(node: Node | None, what: str, errors: Collector,
                       model_level: bool = False) -> list[m.Validator]:
     if node is None:
@@ -862,12 +867,34 @@ def _parse_validators(node: Node | None, what: str, errors: Collector,
             errors.error(item.loc, f"unknown validator {{{keys}}} for {what}"
                                    f"{did_you_mean(first, allowed)}")
             continue
-        vr = Reader(item, f"validator {kind} of {what}", (kind, "mode"), errors)
-        mode = vr.str("mode", what, default="after" if kind == "hook" else "before")
-        if mode not in m.VALIDATOR_MODES:
-            errors.error(vr.key_loc("mode"), f"validator mode must be one of {m.VALIDATOR_MODES}")
+        label = f"validator {kind} of {what}"
+        vr = Reader(item, label, (kind, "mode", *_VALIDATOR_EXTRA_KEYS.get(kind, ())), errors)
+        mode = vr.str("mode", what, default="before" if kind in ("shorthand", "reject")
+                      else "after", required=kind == "expose")
+        modes = m.VALIDATOR_MODES if kind == "hook" else m.EXPR_VALIDATOR_MODES
+        if mode not in modes:
+            errors.error(vr.key_loc("mode") if vr.has("mode") else item.loc,
+                         f"mode of {label} must be one of {modes}"
+                         f"{did_you_mean(mode, modes)}")
+            continue
         arg_node = vr.get(kind)
-        if kind == "hook":
+        if kind in ("expr", "require"):
+            e = _expr(vr, kind, what, errors)
+            message = vr.str("message", what, required=True) if kind == "require" else ""
+            when = _expr(vr, "when", what, errors)
+            if e is not None:
+                arg = {kind: e.text, "when": when.text if when else None, "message": message}
+                out.append(m.Validator(kind, item.loc, mode, arg=arg, expr=e, when=when,
+                                       message=message))
+        elif kind == "expose":
+            if not isinstance(arg_node.value, str) or not IDENT.match(arg_node.value) \
+                    or arg_node.value.startswith("_"):
+                errors.error(arg_node.loc, "expose names a public method (an identifier "
+                                           "not starting with _)")
+                continue
+            out.append(m.Validator("expose", item.loc, mode, hook=arg_node.value,
+                                   arg=vr.str("doc", what, required=True)))
+        elif kind == "hook":
             if not isinstance(arg_node.value, str) or not IDENT.match(arg_node.value):
                 errors.error(arg_node.loc, "hook must name a function")
                 continue
