@@ -772,13 +772,10 @@ class _Checker:
             raise ExprError(node, f"{name}() takes one generator: {name}(x > 0 for x in items)")
         comp = gen.generators[0]
         it, isrc = self.visit(comp.iter, facts)
-        it = self._not_none(it, comp.iter, facts, f"iterate in {name}()")
-        if it.kind != "container" and not _is_any(it):
-            raise ExprError(comp.iter, f"{ast.unparse(comp.iter)!r} is {_show(it)}, not a list")
+        elem = self._element(it, comp.iter, facts, f"iterate in {name}()")
         var = comp.target.id
         if var == "self" or (self.scope.cls and self.scope.cls.field(var)):
             raise ExprError(comp.target, f"bound name {var!r} hides a field: pick another")
-        elem = ANY if _is_any(it) else (it.args[0] if it.name != "dict" else it.args[0])
         saved = self.bound.get(var)
         self.bound[var] = self.res.expand(elem)
         try:
@@ -799,6 +796,12 @@ class _Checker:
         t = self._not_none(t, node, facts, doing)
         if _is_any(t):
             return ANY
+        if t.kind == "union" and all(a.kind == "container" for a in _flat_arms(t)):
+            elem = None  # list[str] | tuple[int, ...]: an item of any of them
+            for a in _flat_arms(t):
+                item = self._element(a, node, facts, doing)
+                elem = item if elem is None else _union(elem, item)
+            return elem
         if t.kind != "container":
             raise ExprError(node, f"{ast.unparse(node)!r} is {_show(t)}, not a list")
         if t.name == "tuple" and not t.variadic:

@@ -237,7 +237,11 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     errors.raise_if_any()
     platform_set = platforms.parse_platforms(platform_sections, errors)
     kernel_set = kernels.parse_kernels(kernel_sections, errors)
-    classes, kernel_alias = _add_kernel_fields(classes, kernel_set, errors)
+    vnode = kernel_sections[0][1].value.get("priority_validate") if kernel_sections and \
+        kernel_sections[0][1].is_map else None
+    priority_validators = tuple(_parse_validators(vnode, "kernel op priority fields", errors))
+    classes, kernel_alias = _add_kernel_fields(classes, kernel_set, priority_validators,
+                                               errors)
     aliases.extend(kernel_alias)
     errors.raise_if_any()
     return m.Schema(
@@ -386,7 +390,8 @@ def _renamed_from(r: Reader, what: str, name: str, errors: Collector) -> str:
     return old
 
 
-def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector):
+def _add_kernel_fields(classes: list[m.ClassDef], kernel_set,
+                       validators: tuple[m.Validator, ...], errors: Collector):
     """Give the class marked `fields_from: kernel_ops` one priority field per kernel op."""
     wanting = [c for c in classes if c.fields_from]
     if kernel_set is None:
@@ -394,7 +399,7 @@ def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector)
             errors.error(c.loc, f"class {c.name} takes its fields from kernel ops, but the "
                                 "schema has no kernels section")
         return classes, []
-    generated = kernels.priority_fields(kernel_set)
+    generated = kernels.priority_fields(kernel_set, validators)
     out = []
     for c in classes:
         if c.fields_from:
