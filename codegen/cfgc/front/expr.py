@@ -25,8 +25,10 @@ bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()
 `abspath(p)` (a local path made absolute against the working directory, "~" expanded);
 `getattr(obj, "name", default)` (an attribute an object from Python may lack, e.g. of
 an engine object or a runtime type);
-`isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
-config built from keyword arguments. In the after-construction phase (derive, resolve
+`isinstance(x, str)` (builtin type names, declared runtime types matched by their type's
+module and name without importing them, or a tuple of them); `callable(x)`, `type(x)`;
+`split` / `replace` / `isdecimal` on strings; `Config(a=1)`, a nested config built from
+keyword arguments. Field validators (front/validators.py) see only `value`. In the after-construction phase (derive, resolve
 steps, rules) the class's init vars are names too (the `__post_init__` parameters).
 
 Narrowing: `x is not None`, `isinstance(x, T)` and `x in ("a", "b")` / `x in Alias`
