@@ -142,3 +142,28 @@ def test_misuse_is_located(project: Path, step: str, message: str) -> None:
     """)
     with pytest.raises(SchemaError, match=message):
         pipeline.load(project)
+
+
+VALIDATED = """
+classes:
+  Demo:
+    doc: D.
+    hash: {default: include}
+    fields:
+      x: {type: int, default: 1, validate: [STEPS], doc: X.}
+"""
+
+
+def test_diff_of_validator_steps(project: Path) -> None:
+    from .test_language import _changes
+
+    none = VALIDATED.replace("[STEPS]", "[]")
+    check = VALIDATED.replace("[STEPS]", "[{require: 'value > 0', message: small}]")
+    added = _changes(project, none, check)
+    assert [(c.kind, c.breaking) for c in added] == [("validators-changed", True)]
+    assert "new values rejected" in added[0].message
+    removed = _changes(project, check, none)
+    assert [(c.kind, c.breaking) for c in removed] == [("validators-changed", False)]
+    doubled = VALIDATED.replace("[STEPS]", "[{expr: 'value * 2'}]")
+    tripled = VALIDATED.replace("[STEPS]", "[{expr: 'value * 3'}]")
+    assert [c.kind for c in _changes(project, doubled, tripled)] == ["validators-changed"]

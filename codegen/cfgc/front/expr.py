@@ -28,8 +28,9 @@ an engine object or a runtime type);
 `isinstance(x, str)` (builtin type names, declared runtime types matched by their type's
 module and name without importing them, or a tuple of them); `callable(x)`, `type(x)`;
 `split` / `replace` / `isdecimal` on strings; `Config(a=1)`, a nested config built from
-keyword arguments. Field validators (front/validators.py) see only `value`. In the after-construction phase (derive, resolve
-steps, rules) the class's init vars are names too (the `__post_init__` parameters).
+keyword arguments. Field validators (front/validators.py) see only `value`. In the
+after-construction phase (derive, resolve steps, rules) the class's init vars are names
+too (the `__post_init__` parameters).
 
 Narrowing: `x is not None`, `isinstance(x, T)` and `x in ("a", "b")` / `x in Alias`
 narrow x's type where they are known to hold (a rule's `when`, `and`, `if`).
