@@ -372,7 +372,10 @@ class ModelConfig:
     @field_validator("dtype", mode="after")
     @classmethod
     def _after_dtype(cls, value: Any) -> Any:
-        value = _hooks.check_dtype(value)
+        if isinstance(value, str) and value not in ('auto', 'half', 'float16', 'bfloat16', 'float', 'float32'):
+            raise ValueError(f"unknown dtype {value!r}; expected one of {', '.join(('auto', 'half', 'float16', 'bfloat16', 'float', 'float32'))} (or a torch.dtype)")
+        if not (isinstance(value, str) or (type(value).__module__, type(value).__qualname__) == ('torch', 'dtype')):
+            raise ValueError(f"dtype must be a name ({', '.join(('auto', 'half', 'float16', 'bfloat16', 'float', 'float32'))}) or a torch.dtype, got {type(value).__name__}")
         return value
 
     @field_validator("hf_config", mode="wrap")
@@ -406,22 +409,20 @@ class ModelConfig:
         value = _v.lower(value)
         return value
 
-    @field_validator("quantization_config", mode="after")
-    @classmethod
-    def _after_quantization_config(cls, value: Any) -> Any:
-        value = _hooks.check_quantization_config(value)
-        return value
-
     @field_validator("hf_overrides", mode="after")
     @classmethod
     def _after_hf_overrides(cls, value: Any) -> Any:
-        value = _hooks.check_hf_overrides(value)
+        if isinstance(value, dict) and not all(isinstance(k, str) for k in value):
+            raise ValueError(f'hf_overrides keys must be strings, got {[k for k in value if not isinstance(k, str)][0]!r}')
+        if not (isinstance(value, dict) or callable(value)):
+            raise ValueError(f'hf_overrides must be a mapping or a function, got {type(value).__name__}')
         return value
 
     @field_validator("logits_processors", mode="after")
     @classmethod
     def _after_logits_processors(cls, value: Any) -> Any:
-        value = _hooks.check_logits_processors(value)
+        if value is not None and not all(isinstance(item, (str, type)) for item in value):
+            raise ValueError(f'logits_processors entries must be class names or classes, got {[item for item in value if not isinstance(item, (str, type))][0]!r}')
         return value
 
     def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:

@@ -243,7 +243,11 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     errors.raise_if_any()
     platform_set = platforms.parse_platforms(platform_sections, errors)
     kernel_set = kernels.parse_kernels(kernel_sections, errors)
-    classes, kernel_alias = _add_kernel_fields(classes, kernel_set, errors)
+    vnode = kernel_sections[0][1].value.get("priority_validate") if kernel_sections and \
+        kernel_sections[0][1].is_map else None
+    priority_validators = tuple(_parse_validators(vnode, "kernel op priority fields", errors))
+    classes, kernel_alias = _add_kernel_fields(classes, kernel_set, priority_validators,
+                                               errors)
     aliases.extend(kernel_alias)
     errors.raise_if_any()
     return m.Schema(
@@ -480,7 +484,8 @@ def _renamed_from(r: Reader, what: str, name: str, errors: Collector) -> str:
     return old
 
 
-def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector):
+def _add_kernel_fields(classes: list[m.ClassDef], kernel_set,
+                       validators: tuple[m.Validator, ...], errors: Collector):
     """Give the class marked `fields_from: kernel_ops` one priority field per kernel op."""
     wanting = [c for c in classes if c.fields_from]
     if kernel_set is None:
@@ -488,7 +493,7 @@ def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector)
             errors.error(c.loc, f"class {c.name} takes its fields from kernel ops, but the "
                                 "schema has no kernels section")
         return classes, []
-    generated = kernels.priority_fields(kernel_set)
+    generated = kernels.priority_fields(kernel_set, validators)
     out = []
     for c in classes:
         if c.fields_from:
@@ -930,6 +935,11 @@ def _fields_from(r: Reader, what: str, errors: Collector) -> str:
     return value
 
 
+#: Keys a parametrised validator step takes besides its own name and `mode`.
+_VALIDATOR_EXTRA_KEYS = {"expr": ("when",), "require": ("when", "message"),
+                         "expose": ("doc",)}
+
+
 def _parse_validators(node: Node | None, what: str, errors: Collector,
                       model_level: bool = False) -> list[m.Validator]:
     if node is None:
@@ -956,12 +966,34 @@ def _parse_validators(node: Node | None, what: str, errors: Collector,
             errors.error(item.loc, f"unknown validator {{{keys}}} for {what}"
                                    f"{did_you_mean(first, allowed)}")
             continue
-        vr = Reader(item, f"validator {kind} of {what}", (kind, "mode"), errors)
-        mode = vr.str("mode", what, default="after" if kind == "hook" else "before")
-        if mode not in m.VALIDATOR_MODES:
-            errors.error(vr.key_loc("mode"), f"validator mode must be one of {m.VALIDATOR_MODES}")
+        label = f"validator {kind} of {what}"
+        vr = Reader(item, label, (kind, "mode", *_VALIDATOR_EXTRA_KEYS.get(kind, ())), errors)
+        mode = vr.str("mode", what, default="before" if kind in ("shorthand", "reject")
+                      else "after", required=kind == "expose")
+        modes = m.VALIDATOR_MODES if kind == "hook" else m.EXPR_VALIDATOR_MODES
+        if mode not in modes:
+            errors.error(vr.key_loc("mode") if vr.has("mode") else item.loc,
+                         f"mode of {label} must be one of {modes}"
+                         f"{did_you_mean(mode, modes)}")
+            continue
         arg_node = vr.get(kind)
-        if kind == "hook":
+        if kind in ("expr", "require"):
+            e = _expr(vr, kind, what, errors)
+            message = vr.str("message", what, required=True) if kind == "require" else ""
+            when = _expr(vr, "when", what, errors)
+            if e is not None:
+                arg = {kind: e.text, "when": when.text if when else None, "message": message}
+                out.append(m.Validator(kind, item.loc, mode, arg=arg, expr=e, when=when,
+                                       message=message))
+        elif kind == "expose":
+            if not isinstance(arg_node.value, str) or not IDENT.match(arg_node.value) \
+                    or arg_node.value.startswith("_"):
+                errors.error(arg_node.loc, "expose names a public method (an identifier "
+                                           "not starting with _)")
+                continue
+            out.append(m.Validator("expose", item.loc, mode, hook=arg_node.value,
+                                   arg=vr.str("doc", what, required=True)))
+        elif kind == "hook":
             if not isinstance(arg_node.value, str) or not IDENT.match(arg_node.value):
                 errors.error(arg_node.loc, "hook must name a function")
                 continue

@@ -23,6 +23,7 @@ from ..model.resolved import (
 from ..model.types import TypeExpr
 from .behaviour import compile_class, compile_constant, compile_enum
 from .flags import RESERVED_FLAGS, flag_spellings
+from .validators import compile_validators
 
 FACTORY_BUILTINS = ("list", "dict", "set", "Counter")  # Counter: a dict[str, int] tally
 
@@ -212,6 +213,7 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
             check_hook(step.hook, step.loc, 1 + n_initvars, 1,
                        role="a resolve step (self[, *initvars])")
     res.behaviour[c.name] = compile_class(c, res, errors)
+    compile_validators(c, res, errors, res.behaviour[c.name])
     taken = set(names) | {"compute_hash", "hash_factors"}
     for acc in (*c.properties, *c.methods):
         if acc.hook and acc in c.properties:

@@ -44,6 +44,8 @@ class ClassCode:
     rule_reads: list[tuple[m.Rule, tuple[str, ...]]] = field(default_factory=list)
     hash_extras: dict[str, str] = field(default_factory=dict)  # factor name -> source
     guards: dict[str, list[str]] = field(default_factory=dict)  # accessor -> its rules
+    #: (field, step index) -> the Python lines of that `expr` / `require` validator step
+    validators: dict[tuple[str, int], list[str]] = field(default_factory=dict)
 
     @property
     def code(self) -> str:
