@@ -71,14 +71,6 @@ EXPECTED_EXCEPTIONS: dict[str, tuple[str, str]] = {
         "patches is_cuda_alike() on vLLM's platform object (vllm.platforms."
         "current_platform) inside the parallel config module; our platforms are data "
         "profiles (vllm_config.platforms), so there is no method to patch"),
-    "test_observability_config.py::TestObservabilityConfig::"
-    "test_tracing_validation_requires_endpoint": (
-        "wording-only",
-        "looks for vLLM's sentence ('collect_detailed_traces requires' and "
-        "'--otlp-traces-endpoint'); ours names otlp_traces_endpoint in our words"),
-    "test_eplb_config.py::test_parallel_config_rejects_redundant_experts_without_eplb": (
-        "wording-only",
-        "looks for 'EPLB is not enabled'; ours says the value and that EPLB is off"),
 }
 
 # `vllm.config`, `vllm.config.cache`, ... as a whole dotted name (not `vllm.configs`).
