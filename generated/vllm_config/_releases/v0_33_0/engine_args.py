@@ -70,6 +70,13 @@ class EngineArgs:
             value = [(int(v) if isinstance(v, str) and v.strip().isdigit() else v) for v in value]
         return value
 
+    @field_validator("device_ids", mode="after")
+    @classmethod
+    def _after_device_ids(cls, value: Any) -> Any:
+        if value is not None and not all(isinstance(v, str) or int(v) >= 0 for v in value):
+            raise ValueError(f'device indices count from 0, got {value}')
+        return value
+
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (self.device_ids is not None) and not (all(self.device_ids.count(i) == 1 for i in self.device_ids)):
