@@ -36,6 +36,7 @@ class _Compiler:
         self.locals: dict[str, TypeExpr] = {}  # the names `let` steps bound so far
         self.in_method = False  # compiling a method's steps
         self.returns: TypeExpr | None = None  # ... and the type they return (None: Any)
+        self.assigned: TypeExpr | None = None  # the type the last `set` step assigned
 
     def _scope(self, params: dict[str, TypeExpr] | None = None) -> x.Scope:
         return x.Scope(self.res, self.scope.cls, self.scope.enum,
@@ -118,6 +119,10 @@ class _Compiler:
             instance = ", self" if record else ""
             error = (f"{rule.raises}({msg})" if rule.raises not in _ERRORS else
                      f"_r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))}{instance})")
+            if self.in_method and rule.raises == "ValueError":
+                # A method's steps may run inside another config's construction (a
+                # resolve step calls it): its fields would name the wrong flags there.
+                error = f"ValueError({msg})"
             lines = [f"if {cond}:", f"    raise {error}"]
         if record:
             self.out.rule_reads.append((rule, reads))
@@ -178,6 +183,7 @@ class _Compiler:
         value = self.expr(s.value, f"to of {what}", want, facts)
         if want is None or value is None:
             return []
+        self.assigned = value.type
         body = []
         if s.rule is not None:
             msg = self.message(s.rule.message, s.loc, what, facts)
@@ -335,8 +341,9 @@ class _Compiler:
                     facts |= x.facts_of(rule.require)
             self.in_method, self.returns = True, want
             for i, step in enumerate(acc.steps):
+                self.assigned = None
                 guards += self.step(step, f"step {i + 1} of {what}", facts=facts)
-                facts = _facts_after(step, facts)
+                facts = _facts_after(step, facts, self.assigned)
                 if step.kind == "return" and step.when is None and i + 1 < len(acc.steps):
                     self.errors.error(acc.steps[i + 1].loc, f"step {i + 2} of {what} never "
                                       "runs: the step before returns unconditionally")
@@ -357,17 +364,22 @@ class _Compiler:
 _ERRORS = {"ValueError": "RuleError", "NotImplementedError": "NotSupportedError"}
 
 
-def _facts_after(s: m.Step, facts: frozenset[str]) -> frozenset[str]:
+def _facts_after(s: m.Step, facts: frozenset[str], assigned: TypeExpr | None
+                 ) -> frozenset[str]:
     """What holds after step `s` of a method: an unconditional require adds what it
     establishes, a `return` with `when:` the negation of its condition; a `set` or `let`
-    forgets what was known about the path or name it assigns."""
+    forgets what was known about the path or name it assigns (an unconditional `set` of
+    a value that cannot be None knows that much: its type is `assigned`)."""
     if s.kind == "check" and s.rule.level == "error" and s.rule.when is None:
         return facts | x.facts_of(s.rule.require)
     if s.kind == "return" and s.when is not None:
         return facts | x.facts_of(s.when, negate=True)
     if s.kind in ("set", "let"):
-        return frozenset(f for f in facts if f != s.target
+        kept = frozenset(f for f in facts if f != s.target
                          and not f.startswith((s.target + ".", s.target + "\0")))
+        known = s.kind == "set" and s.when is None and assigned is not None and not (
+            assigned.optional or assigned.kind == "none")
+        return kept | {s.target} if known else kept
     return facts
 
 

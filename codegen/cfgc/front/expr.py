@@ -228,6 +228,10 @@ def _union(a: TypeExpr, b: TypeExpr) -> TypeExpr:
         return a
     if _is_any(a) or _is_any(b):
         return ANY
+    if a.kind == b.kind == "container" and a.name == b.name and a.variadic == b.variadic \
+            and len(a.args) == len(b.args):  # `xs if c else []`: one list of either's items
+        return TypeExpr("container", name=a.name, variadic=a.variadic,
+                        args=tuple(_union(x, y) for x, y in zip(a.args, b.args, strict=True)))
     args: list[TypeExpr] = []
     for t in (a, b):
         for arg in (t.args if t.kind == "union" else (t,)):
