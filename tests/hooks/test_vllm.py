@@ -572,7 +572,7 @@ def test_validate_block_size(v):
         v.validate_block_size()
     v.scheduler_config.max_num_batched_tokens = 64
     v.scheduler_config.long_prefill_token_threshold = 8
-    with pytest.raises(ValueError, match=r"long_prefill_token_threshold \(8\) >= block_size \(16\)"):
+    with pytest.raises(ValueError, match=r"threshold \(8\) >= block_size \(16\)"):
         v.validate_block_size()
     v.scheduler_config.long_prefill_token_threshold = 0  # no threshold: nothing to check
     v.scheduler_config.disable_chunked_mm_input = True
