@@ -244,8 +244,9 @@ class _Compiler:
         members = [*(f.name for f in self.c.fields), *(a.name for a in self.c.properties),
                    *(a.name for a in self.c.methods)] if self.c is not None else []
         if name in members or name in self.params or name in ("self", "platform"):
-            self.errors.error(loc, f"{what}: let {name!r} would hide the "
-                              f"{'parameter' if name in self.params else 'name'} {name!r}; "
+            hidden = ("parameter" if name in self.params else f"member of {self.c.name}"
+                      if name in members else "name")
+            self.errors.error(loc, f"{what}: let {name!r} would hide the {hidden} {name!r}; "
                               "choose another name")
             return False
         if rebind and name not in self.locals:
@@ -267,8 +268,8 @@ class _Compiler:
             declared = {a.name for a in self.c.methods} if self.c is not None else set()
         if name in declared:
             return ""
-        return (f"'do' calls a declared method (`post_init_cudagraph_sizes()`, "
-                f"`compilation_config.set_splitting_ops_for_v1(...)`), not {e.display!r}"
+        return (f"'do' calls a declared method (`name(...)` of this class, or "
+                f"`config.name(...)` of a config along a path), not {e.display!r}"
                 f"{did_you_mean(name, declared) if name else ''}")
 
     def table(self, t: m.DefaultsTable) -> None:

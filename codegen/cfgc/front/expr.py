@@ -1046,7 +1046,8 @@ def _check_arity(acc, node: ast.Call, typed: list[tuple[TypeExpr, str]], res) ->
         names = ", ".join(p for p, _ in acc.params)
         raise ExprError(node, f"{acc.name}() takes {len(required)}"
                         + (f" to {len(acc.params)}" if len(acc.params) > len(required) else "")
-                        + f" arguments ({names}), not {len(typed)}")
+                        + f" argument{'s' if len(acc.params) > 1 else ''} ({names}), "
+                        f"not {len(typed)}")
     for (pname, ptext), (t, _), arg in zip(acc.params, typed, node.args, strict=False):
         want = parse_type(ptext)
         if not _assignable(t, want, res):
