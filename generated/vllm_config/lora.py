@@ -54,7 +54,10 @@ class LoRAConfig:
     @field_validator("lora_dtype", mode="after")
     @classmethod
     def _after_lora_dtype(cls, value: Any) -> Any:
-        value = _hooks.check_lora_dtype(value)
+        if isinstance(value, str) and value not in ('auto', 'float16', 'bfloat16'):
+            raise ValueError(f"unknown lora_dtype {value!r}; expected one of {', '.join(('auto', 'float16', 'bfloat16'))} (or a torch.dtype)")
+        if not (isinstance(value, str) or (type(value).__module__, type(value).__qualname__) == ('torch', 'dtype')):
+            raise ValueError(f"lora_dtype must be a name ({', '.join(('auto', 'float16', 'bfloat16'))}) or a torch.dtype, got {type(value).__name__}")
         return value
 
     def __post_init__(self) -> None:

@@ -337,13 +337,15 @@ class VllmConfig:
         if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1':
             _log.warning("VLLM_USE_BREAKABLE_CUDAGRAPH=1: vLLM's compile pipeline disabled")
             self.compilation_config.mode = CompilationMode.NONE
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if self.compilation_config.mode is None:
             self.compilation_config.mode = (CompilationMode.VLLM_COMPILE if self.optimization_level > OptimizationLevel.O0 else CompilationMode.NONE)
         if self.compilation_config.ir_enable_torch_wrap is None:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
-        if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
+        if self.compilation_config.pass_config.fuse_allreduce_rms is None and (self.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda'):
             self.compilation_config.pass_config.fuse_allreduce_rms = False
         _hooks.set_platform_ir_op_priorities(self)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
@@ -465,12 +467,19 @@ class VllmConfig:
             self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None))
         if self.compilation_config.debug_dump_path is not None:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+
+    @property
+    def has_blocked_weights(self) -> "bool":
+        """Whether quant_config holds block-quantized weights (an FP8 checkpoint with a weight block size; from 0.33.0 also ModelOpt per-block FP8)."""
+        return _checkpoint.has_blocked_weights(self)
 
     @property
     def use_v2_model_runner(self) -> "bool":

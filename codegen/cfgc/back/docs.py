@@ -235,12 +235,16 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
             lines.append(f"- `{e.name}` ({source}): {e.doc}".rstrip(": "))
         lines.append("")
     lines += behaviour_section(c, res)
-    if c.properties or c.methods:
+    exposed = [(f, v) for f in c.fields for v in f.validators if v.name == "expose"]
+    if c.properties or c.methods or exposed:
         lines += ["| Property / method | Returns | What it gives |", "| --- | --- | --- |"]
         lines += [f"| `{a.name}` | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.properties]
         lines += [f"| {_method_name(a)} | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.methods]
+        lines += [f"| `@classmethod` `{v.hook}`(`value`) | `Any` | {_cell(str(v.arg))} "
+                  f"The {v.mode}-mode validator of [`{f.name}`](#{f.name.lower()}). |"
+                  for f, v in exposed]
         lines.append("")
         checked = [a for a in (*c.properties, *c.methods) if a.rules]
         if checked:  # below the table: a long expression does not fit a cell

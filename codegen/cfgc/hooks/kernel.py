@@ -1,8 +1,8 @@
 """Hooks of schema/kernel.yaml (IrOpPriorityConfig, KernelConfig).
 
-All stay hooks: a parser of provider lists, the cache-key factor computed from the
-kernel sources' uuids, and the helpers behind IrOpPriorityConfig.with_default and
-KernelConfig.set_platform_defaults (the platform's default provider order).
+All stay hooks: the cache-key factor computed from the kernel sources' uuids, and the
+helpers behind IrOpPriorityConfig.with_default and KernelConfig.set_platform_defaults
+(the platform's default provider order).
 """
 
 from __future__ import annotations
@@ -10,20 +10,6 @@ from __future__ import annotations
 from dataclasses import fields
 from functools import cache
 from typing import Any
-
-
-def priority_list(value: Any) -> Any:
-    """Accept "a, b,c" for a provider list: spaces dropped, split on every comma.
-
-    Matches the engine exactly: empty items are kept ("a,,b" -> ["a", "", "b"]).
-    Lists pass through; their items must be strings. A parser (named by the kernels
-    section for every op field), so it stays a hook.
-    """
-    if isinstance(value, str):
-        value = value.replace(" ", "").split(",")
-    if isinstance(value, list | tuple) and not all(isinstance(v, str) for v in value):
-        raise ValueError(f"provider names must be strings, got {value!r}")
-    return value
 
 
 def ir_op_priority_with_default(cls: type, default: list[str], /, **given: list[str]) -> Any:

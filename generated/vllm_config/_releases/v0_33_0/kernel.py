@@ -34,19 +34,28 @@ class IrOpPriorityConfig:
     @field_validator("rms_norm", mode="before")
     @classmethod
     def _before_rms_norm(cls, value: Any) -> Any:
-        value = _hooks.priority_list(value)
+        if isinstance(value, str):
+            value = value.replace(' ', '').split(',')
+        if isinstance(value, (list, tuple)) and not all(isinstance(name, str) for name in value):
+            raise ValueError(f'provider names must be strings, got {value!r}')
         return value
 
     @field_validator("fused_add_rms_norm", mode="before")
     @classmethod
     def _before_fused_add_rms_norm(cls, value: Any) -> Any:
-        value = _hooks.priority_list(value)
+        if isinstance(value, str):
+            value = value.replace(' ', '').split(',')
+        if isinstance(value, (list, tuple)) and not all(isinstance(name, str) for name in value):
+            raise ValueError(f'provider names must be strings, got {value!r}')
         return value
 
     @field_validator("gelu_and_mul_sparse", mode="before")
     @classmethod
     def _before_gelu_and_mul_sparse(cls, value: Any) -> Any:
-        value = _hooks.priority_list(value)
+        if isinstance(value, str):
+            value = value.replace(' ', '').split(',')
+        if isinstance(value, (list, tuple)) and not all(isinstance(name, str) for name in value):
+            raise ValueError(f'provider names must be strings, got {value!r}')
         return value
 
     def set_default(self) -> "None":
