@@ -34,10 +34,18 @@ def rule_text(rule: m.Rule) -> str:
     return f"{when}require {_code(rule.require.display)} (else: \"{rule.message.strip()}\")"
 
 
-def _step_text(s: m.Step) -> str:
+def step_text(s: m.Step) -> str:
+    """One step of a class's resolution or of a method, as a line of the class page."""
     if s.kind == "check":
         return rule_text(s.rule)
     when = f"when {_code(s.when.display)}: " if s.when is not None else ""
+    if s.kind == "let":
+        note = f" ({s.rule.level}: \"{s.rule.message.strip()}\")" if s.rule else ""
+        return f"{when}let `{s.target}` = {_code(s.value.display)}{note}"
+    if s.kind == "do":
+        return f"{when}call {_code(s.value.display)}"
+    if s.kind == "return":
+        return f"{when}return" + (f" {_code(s.value.display)}" if s.value is not None else "")
     if s.kind == "hook" and m.is_library_call(s.hook):
         return f"{when}call `{s.hook}` (a library function)"
     if s.kind == "hook":
@@ -67,7 +75,7 @@ def behaviour_section(c: m.ClassDef, res: Resolved) -> list[str]:
         for f in derived:
             lines.append(f"1. when `{f.name}` is not given: set it to {_code(f.derive.display)}")
         for s in c.resolve:
-            lines.append(f"1. {_step_text(s)}")
+            lines.append(f"1. {step_text(s)}")
         lines.append("")
     for t in c.tables:
         lines += [f"### Table {t.name} {{#table-{t.name.replace('_', '-')}}}", "",

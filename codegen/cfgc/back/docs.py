@@ -14,7 +14,7 @@ from ..model.python import literal
 from ..model.resolved import Resolved
 from ..model.types import TypeKind
 from . import DOCS_REFERENCE_DIR
-from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text
+from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text, step_text
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
 
@@ -251,6 +251,16 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
             lines += ["Checks made when called, in order (a failing one raises):", ""]
             lines += [f"- `{a.name}`: " + "; ".join(rule_text(r) for r in a.rules)
                       for a in checked]
+            lines.append("")
+        stepped = [a for a in c.methods if a.steps]
+        if stepped:
+            lines += ["Steps of the methods that change the config, in order when called "
+                      "(a failing check raises):", ""]
+            for a in stepped:
+                lines.append(f"- {_method_name(a)}:")
+                lines += [f"    1. {step_text(s)}" for s in a.steps]
+                if a.expr is not None:
+                    lines.append(f"    1. return {_code(a.expr.display)}")
             lines.append("")
     if c.hook_points:
         lines += ["Hook points (the engine supplies these at run time, see "

@@ -185,8 +185,10 @@ def _method_view(c: m.ClassDef, acc: m.Accessor, compiled, guards: list[str]
     one (raises)."""
     if compiled is not None:
         body, sig = compiled
-        return AccessorView(acc.name, acc.doc, acc.returns, sig, body,
-                            statement=_guarded(guards, body))
+        statement = _guarded(guards, body)
+        if acc.steps and acc.expr is None:  # the steps change the config; nothing to return
+            statement = "\n        ".join(guards)
+        return AccessorView(acc.name, acc.doc, acc.returns, sig, body, statement=statement)
     sig = param_source(acc)
     if acc.unsupported:
         msg = f"{c.name}.{acc.name}() is not available in vllm_config: {acc.unsupported}"

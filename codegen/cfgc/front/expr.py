@@ -77,7 +77,7 @@ FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same t
 #: (engine objects, runtime types); Any.
 FUNCTIONS["getattr"] = None
 #: Functions over collections (typed by their arguments): sorted(xs), set(xs),
-#: list(xs), tuple(xs), zip(xs, ys, ...), range(n) / range(a, b), sum(xs).
+#: list(xs), tuple(xs), zip(xs, ys, ...), range(n) / range(a, b) / range(a, b, step), sum(xs).
 COLLECTION_FUNCTIONS = ("sorted", "set", "list", "tuple", "zip", "range", "sum")
 FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
@@ -236,6 +236,10 @@ def _union(a: TypeExpr, b: TypeExpr) -> TypeExpr:
         return a
     if _is_any(a) or _is_any(b):
         return ANY
+    if a.kind == b.kind == "container" and a.name == b.name and a.variadic == b.variadic \
+            and len(a.args) == len(b.args):  # `xs if c else []`: one list of either's items
+        return TypeExpr("container", name=a.name, variadic=a.variadic,
+                        args=tuple(_union(x, y) for x, y in zip(a.args, b.args, strict=True)))
     args: list[TypeExpr] = []
     for t in (a, b):
         for arg in (t.args if t.kind == "union" else (t,)):
@@ -679,6 +683,7 @@ class _Checker:
             methods = {a.name: a for a in getattr(owner, "methods", ())}
             if owner is not None and func.attr in methods:
                 self._not_none(bt, func.value, facts, f"call .{func.attr}()")
+                _check_arity(methods[func.attr], node, args, self.res)
                 return _returns(methods[func.attr]), f"{bsrc}.{func.attr}({argsrc})"
             if _is_any(inner):
                 return ANY, f"{bsrc}.{func.attr}({argsrc})"
@@ -709,7 +714,9 @@ class _Checker:
     def _builtin(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
         own = {a.name: a for a in getattr(self.scope.cls, "methods", ())}
         if name in own and name not in self.bound and name not in self.scope.params:
-            args = ", ".join(self.visit(a, facts)[1] for a in node.args)
+            typed = [self.visit(a, facts) for a in node.args]
+            _check_arity(own[name], node, typed, self.res)
+            args = ", ".join(s for _, s in typed)
             return _returns(own[name]), f"self.{name}({args})"  # the class's own method
         if name not in FUNCTIONS:
             raise ExprError(node.func, f"unknown function {name!r}"
@@ -902,7 +909,7 @@ class _Checker:
         """sorted / set / zip / range / sum, typed by their arguments."""
         args = node.args
         counts = {"sorted": (1,), "set": (1,), "list": (1,), "tuple": (1,), "sum": (1,),
-                  "range": (1, 2), "zip": (2, 3, 4)}
+                  "range": (1, 2, 3), "zip": (2, 3, 4)}
         if len(args) not in counts[name]:
             raise ExprError(node, f"{name}() takes {' or '.join(map(str, counts[name]))} "
                             "argument(s)")
@@ -1065,6 +1072,25 @@ def _isa_types(names: list[str]) -> list[TypeExpr]:
         else:
             out.append(ANY)
     return out
+
+
+def _check_arity(acc, node: ast.Call, typed: list[tuple[TypeExpr, str]], res) -> None:
+    """A call of a declared method with exactly declared parameters: as many arguments
+    as it takes (those with defaults may be left out), each of the parameter's type."""
+    if not acc.has_params or any(p.startswith("*") for p, _ in acc.params):
+        return
+    required = [p for p, _ in acc.params if p not in dict(acc.defaults)]
+    if not len(required) <= len(typed) <= len(acc.params):
+        names = ", ".join(p for p, _ in acc.params)
+        raise ExprError(node, f"{acc.name}() takes {len(required)}"
+                        + (f" to {len(acc.params)}" if len(acc.params) > len(required) else "")
+                        + f" argument{'s' if len(acc.params) > 1 else ''} ({names}), "
+                        f"not {len(typed)}")
+    for (pname, ptext), (t, _), arg in zip(acc.params, typed, node.args, strict=False):
+        want = parse_type(ptext)
+        if not _assignable(t, want, res):
+            raise ExprError(arg, f"argument {pname} of {acc.name}() is {_show(t)}, "
+                            f"expected {_show(want)}")
 
 
 def _returns(acc) -> TypeExpr:

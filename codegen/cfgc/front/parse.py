@@ -34,11 +34,14 @@ CLASS_KEYS = (
 )
 RULE_KEYS = ("when", "require", "message", "warn", "info", "raises")
 RAISES = ("ValueError", "NotImplementedError", "RuntimeError")
-STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook", "call")
+STEP_KINDS = ("set", "let", "do", "return", "require", "warn", "info", "apply", "hook", "call")
+#: The steps a method's `steps:` may hold (it changes its own instance, never a hook's).
+METHOD_STEP_KINDS = ("set", "let", "do", "return", "require", "warn", "info")
 SET_KEYS = ("set", "to", "when", "warn", "info")
+LET_KEYS = ("let", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
-ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "doc", "returns", "params", "kind", "unsupported",
-                 "differs_from_vllm")
+ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "steps", "doc", "returns", "params", "kind",
+                 "unsupported", "differs_from_vllm")
 CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
                  "export", "differs_from_vllm")
 FIELDS_FROM = ("kernel_ops",)
@@ -715,7 +718,14 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if rules and (ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("rules"), f"{label}: rules go with 'expr' (or alone), "
                          "not with a hook or call")
-        hook = "" if ar.has("expr") or rules else (
+        steps = tuple(_parse_steps(ar.get("steps"), label, errors, key="steps"))
+        if ar.has("steps") and key == "properties":
+            errors.error(ar.key_loc("steps"), f"{label} is a property: steps change the "
+                         "instance, so they belong to a method")
+        elif ar.has("steps") and (rules or ar.has("hook") or ar.has("call")):
+            errors.error(ar.key_loc("steps"), f"{label}: steps go with 'expr' (or alone), not "
+                         "with rules, a hook or call (a require step is a rule)")
+        hook = "" if ar.has("expr") or rules or steps else (
             _call_name(ar, "call", label, errors) if ar.has("call")
             else ar.str("hook", name, default=name))
         returns = ar.str("returns", name, default="Any")
@@ -733,7 +743,7 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if unsupported and (expr is not None or ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("unsupported"), f"{label} is unsupported: it takes no "
                          "expr, hook or call")
-        if kind != "method" and expr is not None:
+        if kind != "method" and (expr is not None or steps):
             errors.error(ar.key_loc("kind"), f"{label} is a {kind}: back it with a hook "
                          "(an expression reads the instance)")
         pnode = ar.get("params")
@@ -766,7 +776,7 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
             hook = ""
         out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns,
                               expr, tuple(params), kind, tuple(defaults), unsupported,
-                              _differs(ar, label), pnode is not None, rules))
+                              _differs(ar, label), pnode is not None, rules, steps))
     return tuple(out)
 
 
@@ -832,18 +842,44 @@ def _parse_rules(node: Node | None, what: str, errors: Collector) -> list[m.Rule
     return rules
 
 
-def _parse_steps(node: Node | None, what: str, errors: Collector) -> list[m.Step]:
+def _parse_steps(node: Node | None, what: str, errors: Collector,
+                 key: str = "resolve") -> list[m.Step]:
     """`resolve:` - the ordered after-construction steps; each names its kind by the
-    first key it has: set, require, warn, info, apply, hook or call."""
+    first key it has: set, let, do, return, require, warn, info, apply, hook or call.
+    A method's `steps:` (key "steps") take the same, less apply, hook and call."""
     steps = []
-    for i, item in enumerate(_seq(node, "resolve", what, errors)):
-        label = f"resolve step {i + 1} of {what}"
+    allowed = STEP_KINDS if key == "resolve" else METHOD_STEP_KINDS
+    for i, item in enumerate(_seq(node, key, what, errors)):
+        label = f"{'resolve step' if key == 'resolve' else 'step'} {i + 1} of {what}"
         kinds = [k for k in STEP_KINDS if item.is_map and k in item.value]
-        if not kinds:
-            errors.error(item.loc, f"{label} must be a mapping with one of {STEP_KINDS}")
+        if not kinds or kinds[0] not in allowed:
+            found = f" ({kinds[0]!r} is not one here)" if kinds else ""
+            errors.error(item.loc, f"{label} must be a mapping with one of {allowed}{found}")
             continue
         kind = kinds[0]
-        if kind == "set":
+        if kind == "return" and key == "resolve":
+            errors.error(item.loc, f"{label}: 'return' leaves a method; resolve steps all run")
+            continue
+        if kind == "let":
+            r = Reader(item, label, LET_KEYS, errors)
+            name = r.str("let", label, required=True)
+            if name and name_problem(name):
+                errors.error(r.get("let").loc, f"let name {name!r} of {label} "
+                             f"{name_problem(name)}")
+            if not r.has("to"):
+                errors.error(item.loc, f"{label} needs 'to': the value to bind")
+            level, note = _level_message(r, label, errors)
+            rule = m.Rule(note, item.loc, None, None, level) if level else None
+            steps.append(m.Step("let", item.loc, target=name, value=_expr(r, "to", label,
+                                errors), when=_expr(r, "when", label, errors), rule=rule))
+        elif kind in ("do", "return"):
+            r = Reader(item, label, (kind, "when"), errors)
+            value = None
+            if kind == "do" or r.get(kind).value is not None:
+                value = _expr(r, kind, label, errors)
+            steps.append(m.Step(kind, item.loc, value=value,
+                                when=_expr(r, "when", label, errors)))
+        elif kind == "set":
             r = Reader(item, label, SET_KEYS, errors)
             target = r.str("set", label, required=True)
             if target and not (IDENT.match(target) or DOTTED.match(target)):

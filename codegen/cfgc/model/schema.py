@@ -127,7 +127,10 @@ class Step:
 
     kind `set`: assign `value` to the dotted `target` (when `when` holds), optionally
     logging `rule.message`; `check`: the `rule`; `apply`: fill unset targets from the
-    defaults table `table`; `hook`: call the named hook(self, *initvars).
+    defaults table `table`; `hook`: call the named hook(self, *initvars); `let`: bind
+    the local name `target` to `value` (logging `rule.message` after it); `do`: call
+    the declared method that `value` names; `return`: leave a method (with `value`).
+    `let`, `do` and `return` are also the steps of a method's `steps:`.
     """
 
     kind: str
@@ -262,6 +265,7 @@ class Accessor:
     differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
     has_params: bool = False  # `params:` written (maybe empty): the exact signature
     rules: tuple[Rule, ...] = ()  # checked in order before `expr` (which may be absent)
+    steps: tuple[Step, ...] = ()  # run in order before `expr` (a method that mutates)
 
     @property
     def signature(self) -> str:
