@@ -411,3 +411,69 @@ def test_quant_config_for_fp8(tmp_path: Path) -> None:
     assert q.has_blocked_weights()
     # the hash does not see it: model_config.quantization covers it, as in vLLM
     assert "quant_config" not in online.hash_factors()
+
+
+# --- the weights' dtype and the hf_config stand-in ----------------------------------
+
+
+def _safetensors(path: Path, dtypes: dict[str, str]) -> None:
+    """A safetensors file whose header declares one 1-element tensor per name/dtype."""
+    sizes = {"BF16": 2, "F16": 2, "F32": 4, "I8": 1, "F8_E4M3": 1, "I64": 8}
+    header, offset = {}, 0
+    for name, code in dtypes.items():
+        header[name] = {"dtype": code, "shape": [1], "data_offsets": [offset, offset + sizes[code]]}
+        offset += sizes[code]
+    raw = json.dumps(header).encode()
+    raw += b" " * (-len(raw) % 8)
+    path.write_bytes(len(raw).to_bytes(8, "little") + raw + b"\0" * offset)
+
+
+def test_weights_decide_the_dtype_of_a_config_without_one(tmp_path):
+    from cfgc.checkpoint.weights import common_dtype
+
+    # vLLM's rule: the dtype every stored dtype casts to without loss
+    assert common_dtype({"BF16"}) == "bfloat16"
+    assert common_dtype({"BF16", "F32"}) == "float32"
+    assert common_dtype({"I8", "F16"}) == "float16"  # int8 weights, fp16 scales
+    assert common_dtype({"F8_E4M3", "BF16"}) == "bfloat16"
+    assert common_dtype({"I64", "I8"}) == "int64"
+    assert common_dtype({"XX"}) is None
+    path = llama(tmp_path, "nodtype", dtype=None, vocab_size=1237)
+    config = json.loads((Path(path) / "config.json").read_text())
+    assert "dtype" not in config and "torch_dtype" not in config
+    assert ModelConfig(model=path).dtype == "bfloat16"  # float32 -> the platform's choice
+    _safetensors(Path(path) / "model-00001-of-00002.safetensors", {"a": "F16", "b": "I8"})
+    _safetensors(Path(path) / "model-00002-of-00002.safetensors", {"c": "F16"})
+    c = ModelConfig(model=path)
+    assert c.checkpoint_facts.config_dtype == "float16" and c.dtype == "float16"
+    # the weights feed the checkpoint-facts key: new headers are read again
+    _safetensors(Path(path) / "model-00002-of-00002.safetensors", {"c": "F32", "d": "BF16"})
+    assert ModelConfig(model=path).checkpoint_facts.config_dtype == "float32"
+    # a dtype the config states wins over the weights
+    stated = llama(tmp_path, "stated", dtype="float16", vocab_size=1238)
+    _safetensors(Path(stated) / "model.safetensors", {"a": "BF16"})
+    assert ModelConfig(model=stated).checkpoint_facts.config_dtype == "float16"
+
+
+def test_hf_config_is_a_pretrained_config_once_transformers_is_imported(tmp_path):
+    path = llama(tmp_path, "isinstance", vocab_size=1239)
+    ModelConfig(model=path)  # cold: fills the facts cache
+    code = ("import sys; from vllm_config import ModelConfig; "
+            f"c = ModelConfig(model={path!r}); c.compute_hash(); str(c.hf_config); "
+            "isinstance(c.hf_config, dict); print('transformers' in sys.modules); "
+            "from transformers import PretrainedConfig, LlamaConfig; "
+            "print(isinstance(c.hf_config, PretrainedConfig), "
+            "isinstance(c.hf_config, LlamaConfig), isinstance(c.hf_config, dict))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[:2] == ["False", "True True False"]
+
+
+def test_an_explicit_config_format_needs_its_file(tmp_path):
+    path = llama(tmp_path, "formats", vocab_size=1240)
+    assert ModelConfig(model=path, config_format="hf").max_model_len == 4096
+    with pytest.raises(ValueError, match="config_format 'mistral' reads params.json"):
+        ModelConfig(model=path, config_format="mistral")
+    out = subprocess.run([sys.executable, "-m", "vllm_config", "show", "--model", path,
+                          "--config-format", "mistral"], capture_output=True, text=True)
+    assert out.returncode == 2 and "--config-format" in out.stderr
+    assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1

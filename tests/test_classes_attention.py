@@ -151,3 +151,13 @@ def test_module_level_names_vllm_modules_import() -> None:
 
     assert replace is utils_replace
     assert EagleModelTypes is not None and NgramGPUTypes is not None
+
+
+def test_engine_calls_the_field_validators_by_their_vllm_names():
+    """vLLM's arg_utils calls these as classmethods on a raw value (the `expose` steps)."""
+    assert AttentionConfig.validate_backend_before("auto") is None
+    assert AttentionConfig.validate_backend_before("flash_attn") is AttentionBackendEnum.FLASH_ATTN
+    assert AttentionConfig.validate_mla_prefill_backend_before("FlashInfer") is \
+        MLAPrefillBackendEnum.FLASHINFER
+    with pytest.raises(ValueError):
+        AttentionConfig.validate_backend_before("no_such_backend")

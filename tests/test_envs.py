@@ -33,3 +33,35 @@ def test_every_variable_of_the_environment_page() -> None:
     listed.discard("CFGC_PLATFORM")  # ours, not vLLM's: selects the platform profile
     assert listed == set(envs.VARIABLES)
     assert set(dir(envs)) >= listed
+
+
+def test_types_and_defaults_are_vllms(monkeypatch) -> None:
+    """vLLM's types, not the ones the configs read them as: VLLM_USE_V2_MODEL_RUNNER is
+    bool | None (a config reads it as a string), VLLM_ENABLE_V1_MULTIPROCESSING a bool."""
+    for name in ("VLLM_USE_V2_MODEL_RUNNER", "VLLM_ENABLE_V1_MULTIPROCESSING",
+                 "VLLM_TRACE_FUNCTION", "VLLM_DP_RANK", "VLLM_DP_RANK_LOCAL",
+                 "VLLM_COMPILE_CACHE_SAVE_FORMAT"):
+        monkeypatch.delenv(name, raising=False)
+    assert envs.VLLM_USE_V2_MODEL_RUNNER is None
+    assert envs.VLLM_ENABLE_V1_MULTIPROCESSING is True
+    assert envs.VLLM_TRACE_FUNCTION == 0 and envs.VLLM_DP_RANK_LOCAL == 0
+    monkeypatch.setenv("VLLM_USE_V2_MODEL_RUNNER", "0")
+    assert envs.VLLM_USE_V2_MODEL_RUNNER is False
+    monkeypatch.setenv("VLLM_DP_RANK", "3")  # the local rank defaults to the rank
+    assert envs.VLLM_DP_RANK_LOCAL == 3
+    monkeypatch.setenv("VLLM_COMPILE_CACHE_SAVE_FORMAT", "zip")
+    with pytest.raises(ValueError, match="is not one of binary, unpacked"):
+        _ = envs.VLLM_COMPILE_CACHE_SAVE_FORMAT
+
+
+@pytest.mark.parametrize("release", ["0.25.1", "0.33.0"])
+def test_every_variable_matches_the_releases_vllm_envs(release: str) -> None:
+    """The comparison of tools/envs_check.py against the recorded facts of vllm.envs:
+    every variable agrees, except those the schema declares vLLM reads itself."""
+    from cfgc.front.load import load
+    from tools.envs_check import compare, envs_module, facts
+
+    diffs = compare(envs_module(release), facts(release))
+    outside = {v.name for v in load(REPO, release).schema.environment if not v.vllm_envs}
+    assert {name: problems for name, problems in diffs.items() if name not in outside} == {}
+    assert set(diffs) == outside

@@ -93,3 +93,18 @@ def test_every_ignored_path_is_a_fixture_path_with_a_reason() -> None:
     for path, reason in parity.IGNORED.items():
         assert reason.strip()
         assert path in paths or any(p.endswith("." + path) for p in paths), path
+
+
+#: Our own recording (tools/record_parity.py over tools/parity_cases/drop_in.txt):
+#: vLLM 0.25.1 on command lines chosen for the drop-in's behaviours.
+OWN = parity.PARITY_DIR / "cfgc_0_25_1_cli_cases.json"
+OWN_ACCEPTED_AGREE_FLOOR = 28  # of 28
+OWN_REJECTED_AGREE_FLOOR = 8  # of 11
+
+
+def test_own_recorded_cases_do_not_regress() -> None:
+    own = parity.run_all(fixtures=OWN)
+    assert (own["accepted_total"], own["rejected_total"]) == (28, 11)
+    assert own["accepted_agree"] >= OWN_ACCEPTED_AGREE_FLOOR
+    assert own["rejected_agree"] >= OWN_REJECTED_AGREE_FLOOR
+    assert own["path_checks_agree"] == own["path_checks_total"]

@@ -34,6 +34,7 @@ from vllm_config import (
     StructuredOutputsConfig,
     warmup,
 )
+from vllm_config.platforms import using_platform
 
 # -- test_cache_config.py -----------------------------------------------------------------
 
@@ -177,6 +178,18 @@ def test_redundant_experts_default_to_zero_without_eplb() -> None:
 def test_redundant_experts_without_eplb_are_refused() -> None:
     with pytest.raises(ValueError, match="num_redundant_experts"):
         ParallelConfig(eplb_config=EPLBConfig(num_redundant_experts=1))
+
+
+@pytest.mark.parametrize("redundant", [0, 2])
+def test_checking_the_model_against_eplb_keeps_explicit_redundant_experts(
+        redundant: int) -> None:
+    # vLLM's test patches its platform object to allow EPLB; here the cuda profile does.
+    with using_platform("cuda"):
+        parallel = ParallelConfig(tensor_parallel_size=2, enable_expert_parallel=True,
+                                  enable_eplb=True,
+                                  eplb_config=EPLBConfig(num_redundant_experts=redundant))
+        ModelConfig(model="tiny-moe").verify_with_parallel_config(parallel)
+    assert parallel.eplb_config.num_redundant_experts == redundant
 
 
 # -- test_explicit_expert_parallel.py -----------------------------------------------------

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
 
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "vllm_tests_compat.py"
+REPO = Path(__file__).resolve().parent.parent
+TOOL = REPO / "tools" / "vllm_tests_compat.py"
+GUIDE = REPO / "docs" / "guide" / "vllm-tests.md"
 
 SAMPLE = '''
 import pytest
@@ -88,3 +91,47 @@ def test_each_listed_test_is_classified(tool, tmp_path: Path, capsys) -> None:
 def test_bad_arguments_are_one_line(tool, tmp_path: Path, capsys) -> None:
     assert tool.main([str(tmp_path / "nope")]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+    assert tool.main([]) == 2  # no directory named: say what to give, in one line
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "fetched" in err
+
+
+def test_files_are_found_under_their_commit(tool, tmp_path: Path) -> None:
+    # The layout the fetched copies are kept in: <dir>/<commit>/<path in vLLM's repo>.
+    fetched = tmp_path / "fetched" / "0123" / "tests" / "config"
+    fetched.mkdir(parents=True)
+    (fetched / "test_sample.py").write_text(SAMPLE)
+    listing = tmp_path / "list.txt"
+    listing.write_text("tests/config/test_sample.py@0123::test_plain\n"
+                       "tests/config/test_sample.py@0123::test_really_different\n")
+    rows = tool.run(tmp_path / "fetched", tool.read_list(listing))
+    assert [c for _, _, c, _ in rows] == ["passed", "failed"]
+    assert tool.unexpected(rows) == [
+        "test_sample.py::test_really_different: expected passed, got failed"]
+    assert tool.main([str(tmp_path / "fetched"), "--list", str(listing), "--check"]) == 1
+
+
+# -- the expected exceptions, the list of vLLM's tests and the guide stay in step ----------
+
+
+def test_expected_exceptions_are_listed_tests_with_a_reason(tool) -> None:
+    listed = {entry.key for entry in tool.read_list(tool.DEFAULT_LIST)}
+    assert len(listed) == 86
+    for key, (category, reason) in tool.EXPECTED_EXCEPTIONS.items():
+        assert key in listed, key
+        assert category in tool.CATEGORIES and category != "passed", key
+        assert len(reason) > 20, key
+
+
+def test_guide_states_the_expected_tally_and_every_exception(tool) -> None:
+    guide = GUIDE.read_text()
+    total = len(tool.read_list(tool.DEFAULT_LIST))
+    exceptions = tool.EXPECTED_EXCEPTIONS
+    tally = re.search(r"(\d+) of (\d+) pass", guide)
+    assert tally and (int(tally.group(1)), int(tally.group(2))) == (
+        total - len(exceptions), total)
+    for category in ("needs-vLLM-module", "wording-only"):
+        count = sum(1 for c, _ in exceptions.values() if c == category)
+        assert f"{category} ({count})" in guide, category
+    bullets = re.findall(r"^- `([^`]+)`", guide, re.M)
+    assert sorted(bullets) == sorted(exceptions)

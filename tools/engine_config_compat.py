@@ -36,9 +36,8 @@ fp8 case needs compressed-tensors and loguru there, as vLLM imports them for it)
 Recorded (tests/fixtures/parity, 120 cases, torch 2.13.0+cpu, issue 20): 38/120 agree
 with no platform and 39/120 with CFGC_PLATFORM=cpu at the start; 118/120 for both after
 platform detection, the engine's torch objects, the torch-version rule for Inductor's
-asserts and validate_backend_before. Left: v117 (`-q fp8`: quant_config stays None, a
-declared difference) and v225 (max_cudagraph_capture_size 0 where vLLM keeps None with
---enforce-eager on cpu, declared).
+asserts and validate_backend_before; 120/120 for both once quant_config is built for FP8
+and the other offline methods (v117, `-q fp8`, was the last case left).
 """
 
 from __future__ import annotations
@@ -179,11 +178,14 @@ def prepare_vllm(alias: bool = False):
     return lambda: AsyncEngineArgs.add_cli_args(FlexibleArgumentParser(prog="vllm serve"))
 
 
-def run_engine_case(make_parser, argv: list[str], environ: dict, encode=None) -> dict:
+def run_engine_case(make_parser, argv: list[str], environ: dict, encode=None,
+                    usage_context: str | None = None) -> dict:
     """Parse ARGV with vLLM's parser and build its engine config: the outcome, and the
     flattened VllmConfig when it is accepted. The environment is reset first: vLLM writes
     to os.environ while it builds a config (external_launcher turns
-    VLLM_ENABLE_V1_MULTIPROCESSING off), and each recorded case ran in a fresh process."""
+    VLLM_ENABLE_V1_MULTIPROCESSING off), and each recorded case ran in a fresh process.
+    `usage_context` names a UsageContext member (`vllm serve` passes OPENAI_API_SERVER,
+    which picks the batch budgets); None builds it as create_engine_config() does."""
     import contextlib
     import io
     import traceback
@@ -203,7 +205,12 @@ def run_engine_case(make_parser, argv: list[str], environ: dict, encode=None) ->
         with contextlib.redirect_stderr(io.StringIO()), \
                 contextlib.redirect_stdout(io.StringIO()):
             engine_args = AsyncEngineArgs.from_cli_args(ns)
-            config = engine_args.create_engine_config()
+            context = None
+            if usage_context is not None:
+                from vllm.usage.usage_lib import UsageContext
+
+                context = UsageContext[usage_context]
+            config = engine_args.create_engine_config(context)
     except Exception as exc:  # noqa: BLE001 - the outcome is recorded
         tb = traceback.extract_tb(exc.__traceback__)
         where = f"{Path(tb[-1].filename).name}:{tb[-1].lineno}" if tb else "?"

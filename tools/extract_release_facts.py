@@ -19,6 +19,9 @@ It writes, under --out (sorted, indented JSON; the same install gives the same b
   config class and field it sets where that can be told.
 - ir_ops.json: the IR ops (IrOpPriorityConfig fields), the registered implementations, and
   each platform's default priority lists.
+- envs.json: every variable of vllm.envs: the type its TYPE_CHECKING block declares and
+  the value `vllm.envs.NAME` gives with no VLLM_* variable set (and its Python type).
+  `--only envs` writes this file alone (seconds, no config is built).
 - public_api.json: the public names of vllm.config and the public methods of each class;
   vllm_config_imports.json: the (module, name) pairs vLLM's own code imports from it.
 
@@ -1177,6 +1180,40 @@ def _kind_of(obj: object) -> str:
 # --------------------------------------------------------------------------
 
 
+def env_facts() -> dict:
+    """Every vllm.envs variable: its declared type (the TYPE_CHECKING annotation, as
+    written) and the value vllm.envs gives with no VLLM_* variable set."""
+    import vllm.envs as envs
+
+    declared: dict[str, str] = {}
+    tree = ast.parse(Path(envs.__file__).read_text())
+    for node in tree.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING",
+                                                                    "typing.TYPE_CHECKING"):
+            for stmt in node.body:
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                    declared[stmt.target.id] = ast.unparse(stmt.annotation)
+    saved = {k: os.environ.pop(k) for k in list(os.environ)
+             if k.startswith("VLLM_") and k != "VLLM_TARGET_DEVICE"}
+    out: dict[str, dict] = {}
+    try:
+        for name in sorted(envs.environment_variables):
+            try:
+                value = envs.environment_variables[name]()
+            except Exception as exc:  # noqa: BLE001 - a getter that needs more is a fact
+                out[name] = {"declared": declared.get(name), "error": type(exc).__name__}
+                continue
+            encoded = value if value is None or isinstance(value, bool | int | float | str) \
+                else {"repr": _ADDRESS.sub("", repr(value))}
+            out[name] = {"declared": declared.get(name), "default": encoded,
+                         "default_type": type(value).__name__}
+    finally:
+        os.environ.update(saved)
+    return {"about": "Variables of vllm.envs: the declared type and the unset value, by "
+                     "tools/extract_release_facts.py. Do not edit by hand.",
+            "vllm": __import__("vllm").__version__, "variables": out}
+
+
 def dump(path: Path, data: dict) -> None:
     path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
@@ -1191,8 +1228,13 @@ def main(argv: list[str] | None = None) -> int:
         help="checkpoint folder with a config.json (default ../shared/parity/tiny-opt)",
     )
     ap.add_argument("--no-hash", action="store_true", help="skip the hash probes")
+    ap.add_argument("--only", choices=["envs"], help="write only this file")
     args = ap.parse_args(argv)
     prepare_environment()
+    args.out.mkdir(parents=True, exist_ok=True)
+    dump(args.out / "envs.json", env_facts())
+    if args.only:
+        return 0
 
     import torch
     import vllm

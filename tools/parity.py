@@ -27,6 +27,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 import warnings
 from pathlib import Path
@@ -240,8 +241,8 @@ def run_case(data: dict, case: dict) -> dict:
     return result
 
 
-def run_all(only: str | None = None) -> dict:
-    data = json.loads(FIXTURES.read_text())
+def run_all(only: str | None = None, fixtures: Path | None = None) -> dict:
+    data = json.loads((fixtures or FIXTURES).read_text())
     cases = [*data["valid"], *data["invalid"]]
     results = [run_case(data, c) for c in cases if only in (None, c["id"])]
     accepted = [r for r in results if r["expect"] == "accept"]
@@ -270,6 +271,7 @@ def _show(value: object) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="the whole report as JSON")
     ap.add_argument("-v", "--verbose", action="store_true", help="every mismatch")
@@ -277,12 +279,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=15, help="mismatching paths to list")
     ap.add_argument("--release", help="compare this release of vllm_config with the "
                     "same vLLM release's recording (default: the package's default)")
+    ap.add_argument("--fixtures", type=Path, help="another recording to compare with "
+                    "(e.g. our own, tests/fixtures/parity/cfgc_0_25_1_cli_cases.json)")
     args = ap.parse_args(argv)
+    global FIXTURES
+    if args.fixtures:
+        FIXTURES = args.fixtures
     if args.release:
         # Before vllm_config is first imported: CFGC_RELEASE selects the package.
         os.environ["CFGC_RELEASE"] = args.release
-        global FIXTURES
-        FIXTURES = fixtures_of(args.release)
+        FIXTURES = args.fixtures or fixtures_of(args.release)
     if not FIXTURES.is_file():
         print(f"parity: no fixtures at {FIXTURES} (set CFGC_PARITY_DIR)", file=sys.stderr)
         return 2

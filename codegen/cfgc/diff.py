@@ -440,8 +440,9 @@ class _Differ:
         ov = [_validator_key(v) for v in of.validators]
         nv = [_validator_key(v) for v in f.validators]
         if ov != nv:
-            lost = [v[0] if v[0] != "hook" else v[2] for v in ov if v not in nv]
-            rejects = [v for v in nv if v not in ov and v[0] == "reject"]
+            lost = [v[0] if v[0] != "hook" else v[2] for v in ov  # a dropped check
+                    if v not in nv and v[0] != "require"]                # accepts more
+            rejects = [v for v in nv if v not in ov and v[0] in ("reject", "require")]
             self.add("validators-changed", subject, f"{what}: validation steps changed"
                      + (f" (dropped: {', '.join(lost)})" if lost else "")
                      + (" (new values rejected)" if rejects else ""),

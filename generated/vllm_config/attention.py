@@ -6,7 +6,6 @@ from typing import Any, Literal
 
 from pydantic import field_validator
 
-from cfgc.hooks import attention as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
@@ -94,26 +93,18 @@ class AttentionConfig:
 
     @field_validator("backend", mode="before")
     @classmethod
-    def _before_backend(cls, value: Any) -> Any:
+    def validate_backend_before(cls, value: Any) -> Any:
+        """The value `backend` is given, as the field stores it: "auto" becomes None and a member name (any case) the AttentionBackendEnum member."""
         value = _v.auto_to_none(value)
         value = _v.enum_by_name(value, AttentionBackendEnum)
         return value
 
     @field_validator("mla_prefill_backend", mode="before")
     @classmethod
-    def _before_mla_prefill_backend(cls, value: Any) -> Any:
+    def validate_mla_prefill_backend_before(cls, value: Any) -> Any:
+        """The value `mla_prefill_backend` is given, as the field stores it: a member name (any case) becomes the MLAPrefillBackendEnum member."""
         value = _v.enum_by_name(value, MLAPrefillBackendEnum)
         return value
-
-    @classmethod
-    def validate_backend_before(cls, value: "Any") -> "Any":
-        """The value `backend` is given, as the field stores it: "auto" becomes None and a member name (any case) the AttentionBackendEnum member."""
-        return _hooks.validate_backend_before(cls, value)
-
-    @classmethod
-    def validate_mla_prefill_backend_before(cls, value: "Any") -> "Any":
-        """The value `mla_prefill_backend` is given, as the field stores it: a member name (any case) becomes the MLAPrefillBackendEnum member."""
-        return _hooks.validate_mla_prefill_backend_before(cls, value)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -5,7 +5,6 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from cfgc.hooks import engine_args as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -47,7 +46,15 @@ class EngineArgs:
     @classmethod
     def _before_device_ids(cls, value: Any) -> Any:
         value = _v.comma_list(value)
-        value = _hooks.device_ids_as_ints(value)
+        if isinstance(value, list):
+            value = [(int(v) if isinstance(v, str) and v.strip().isdigit() else v) for v in value]
+        return value
+
+    @field_validator("device_ids", mode="after")
+    @classmethod
+    def _after_device_ids(cls, value: Any) -> Any:
+        if value is not None and not all(isinstance(v, str) or int(v) >= 0 for v in value):
+            raise ValueError(f'device indices count from 0, got {value}')
         return value
 
     def __post_init__(self) -> None:

@@ -31,13 +31,19 @@ class IrOpPriorityConfig:
     @field_validator("rms_norm", mode="before")
     @classmethod
     def _before_rms_norm(cls, value: Any) -> Any:
-        value = _hooks.priority_list(value)
+        if isinstance(value, str):
+            value = value.replace(' ', '').split(',')
+        if isinstance(value, (list, tuple)) and not all(isinstance(name, str) for name in value):
+            raise ValueError(f'provider names must be strings, got {value!r}')
         return value
 
     @field_validator("fused_add_rms_norm", mode="before")
     @classmethod
     def _before_fused_add_rms_norm(cls, value: Any) -> Any:
-        value = _hooks.priority_list(value)
+        if isinstance(value, str):
+            value = value.replace(' ', '').split(',')
+        if isinstance(value, (list, tuple)) and not all(isinstance(name, str) for name in value):
+            raise ValueError(f'provider names must be strings, got {value!r}')
         return value
 
     def set_default(self) -> "None":
@@ -135,7 +141,6 @@ class KernelConfig:
     def set_platform_defaults(self, vllm_config: "Any") -> "None":
         """Appends the platform's default provider order to each IR op list (keeping the user's providers first; calling it again changes nothing)."""
         _platforms.add_ir_op_priority(self.ir_op_priority, getattr(vllm_config.device_config, 'device_type', ''), vllm_config.compilation_config.backend == 'inductor' and vllm_config.compilation_config.mode != CompilationMode.NONE)
-        return None
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

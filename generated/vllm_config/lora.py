@@ -6,7 +6,6 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from cfgc.hooks import lora as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -54,7 +53,10 @@ class LoRAConfig:
     @field_validator("lora_dtype", mode="after")
     @classmethod
     def _after_lora_dtype(cls, value: Any) -> Any:
-        value = _hooks.check_lora_dtype(value)
+        if isinstance(value, str) and value not in ('auto', 'float16', 'bfloat16'):
+            raise ValueError(f"unknown lora_dtype {value!r}; expected one of {', '.join(('auto', 'float16', 'bfloat16'))} (or a torch.dtype)")
+        if not (isinstance(value, str) or (type(value).__module__, type(value).__qualname__) == ('torch', 'dtype')):
+            raise ValueError(f"lora_dtype must be a name ({', '.join(('auto', 'float16', 'bfloat16'))}) or a torch.dtype, got {type(value).__name__}")
         return value
 
     def __post_init__(self) -> None:
@@ -68,7 +70,6 @@ class LoRAConfig:
         """Resolves lora_dtype "auto" (or unset) to the model's dtype."""
         if self.lora_dtype is None or self.lora_dtype == 'auto':
             self.lora_dtype = model_config.dtype
-        return None
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -119,8 +119,10 @@ class ModelConfig:
 
     hf_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The model's Hugging Face config, with hf_overrides applied. Loaded with
-    transformers on first use when the checkpoint facts came from the cache; its
-    cache-key identity is a digest of the config files and the load settings.
+    transformers on first use when the checkpoint facts came from the cache (it then
+    answers isinstance checks for the real config class wherever transformers is
+    imported); its cache-key identity is a digest of the config files and the load
+    settings.
     """
 
     hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
@@ -370,7 +372,10 @@ class ModelConfig:
     @field_validator("dtype", mode="after")
     @classmethod
     def _after_dtype(cls, value: Any) -> Any:
-        value = _hooks.check_dtype(value)
+        if isinstance(value, str) and value not in ('auto', 'half', 'float16', 'bfloat16', 'float', 'float32'):
+            raise ValueError(f"unknown dtype {value!r}; expected one of {', '.join(('auto', 'half', 'float16', 'bfloat16', 'float', 'float32'))} (or a torch.dtype)")
+        if not (isinstance(value, str) or (type(value).__module__, type(value).__qualname__) == ('torch', 'dtype')):
+            raise ValueError(f"dtype must be a name ({', '.join(('auto', 'half', 'float16', 'bfloat16', 'float', 'float32'))}) or a torch.dtype, got {type(value).__name__}")
         return value
 
     @field_validator("hf_config", mode="wrap")
@@ -404,22 +409,20 @@ class ModelConfig:
         value = _v.lower(value)
         return value
 
-    @field_validator("quantization_config", mode="after")
-    @classmethod
-    def _after_quantization_config(cls, value: Any) -> Any:
-        value = _hooks.check_quantization_config(value)
-        return value
-
     @field_validator("hf_overrides", mode="after")
     @classmethod
     def _after_hf_overrides(cls, value: Any) -> Any:
-        value = _hooks.check_hf_overrides(value)
+        if isinstance(value, dict) and not all(isinstance(k, str) for k in value):
+            raise ValueError(f'hf_overrides keys must be strings, got {[k for k in value if not isinstance(k, str)][0]!r}')
+        if not (isinstance(value, dict) or callable(value)):
+            raise ValueError(f'hf_overrides must be a mapping or a function, got {type(value).__name__}')
         return value
 
     @field_validator("logits_processors", mode="after")
     @classmethod
     def _after_logits_processors(cls, value: Any) -> Any:
-        value = _hooks.check_logits_processors(value)
+        if value is not None and not all(isinstance(item, (str, type)) for item in value):
+            raise ValueError(f'logits_processors entries must be class names or classes, got {[item for item in value if not isinstance(item, (str, type))][0]!r}')
         return value
 
     def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
@@ -430,6 +433,15 @@ class ModelConfig:
             self.tokenizer_revision = self.revision
         self.served_model_name = ((self.served_model_name[0] if isinstance(self.served_model_name, list) else self.served_model_name) if self.served_model_name else self.model)
         _checkpoint.read(self)
+        if self.checkpoint_quantization_override is not None:
+            self.quantization = self.checkpoint_quantization_override
+        if self.quantization is None and self.checkpoint_quant_method is not None:
+            self.quantization = self.checkpoint_quant_method
+        if (self.checkpoint_quant_method is not None and self.checkpoint_quantization_override is None and self.quantization in ('fp8', 'gptq', 'gptq_marlin', 'auto_gptq', 'awq', 'awq_marlin', 'auto_awq', 'bitsandbytes', 'compressed-tensors', 'modelopt', 'modelopt_fp4')) and not (self.quantization == self.checkpoint_quant_method):
+            raise _r.RuleError(f'the checkpoint is quantized with {self.checkpoint_quant_method}, which does not match --quantization {self.quantization}', ["checkpoint_quant_method", "checkpoint_quantization_override", "quantization"], self)
+        if self.quantization == 'bitsandbytes' and not self.enforce_eager and self.model_arch_config is not None and self.model_arch_config.quantization_config is not None and 'load_in_8bit' in self.model_arch_config.quantization_config and bool(self.model_arch_config.quantization_config['load_in_8bit']):
+            _log.warning('bitsandbytes 8-bit checkpoints do not support CUDA graphs: running eager')
+            self.enforce_eager = True
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
@@ -704,6 +716,21 @@ class ModelConfig:
     def is_quantized(self) -> "bool":
         """Whether the checkpoint carries a quantization config."""
         return self.checkpoint_facts is not None and self.checkpoint_facts.is_quantized
+
+    @property
+    def checkpoint_quant_method(self) -> "str | None":
+        """The method the checkpoint's quantization config names (normalised); None when unquantized."""
+        return (None if self.model_arch_config is None or self.model_arch_config.quantization_config is None or not self.model_arch_config.quantization_config['quant_method'] else self.model_arch_config.quantization_config['quant_method'])
+
+    @property
+    def checkpoint_quant_algo(self) -> "str":
+        """A ModelOpt checkpoint's algorithm (FP8, NVFP4, ...), upper-cased; "" for other methods."""
+        return ('' if self.model_arch_config is None or self.model_arch_config.quantization_config is None else (str(self.model_arch_config.quantization_config['quantization']['quant_algo']).upper() if 'quantization' in self.model_arch_config.quantization_config and 'quant_algo' in self.model_arch_config.quantization_config['quantization'] else (str(self.model_arch_config.quantization_config['quant_algo']).upper() if 'quant_algo' in self.model_arch_config.quantization_config else '')))
+
+    @property
+    def checkpoint_quantization_override(self) -> "str | None":
+        """The method an override rule picks for this checkpoint, whatever quantization names: GPTQ checkpoints run as auto_gptq (unless another method is asked for), AWQ ones as auto_awq off CPU, ModelOpt ones by algorithm (FP8 as modelopt, FP4 as modelopt_fp4); None when no covered rule applies."""
+        return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and _platforms.current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
 
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""

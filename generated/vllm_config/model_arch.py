@@ -22,7 +22,9 @@ class HfConfigFacts:
 
     config_dtype: str = "float32"
     """The checkpoint's dtype name (dtype / torch_dtype of the config or its text,
-    vision or encoder sub-config); float32 when it states none.
+    vision or encoder sub-config); when it states none, the type every weight of
+    its safetensors files casts to without loss (read from their headers); float32
+    when there are none.
     """
 
     sliding_window: _v.Int | None = None

@@ -61,7 +61,7 @@ class ObservabilityConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (bool(self.collect_detailed_traces)) and not (bool(self.otlp_traces_endpoint)):
-            raise _r.RuleError('collect_detailed_traces needs otlp_traces_endpoint to be set', ["collect_detailed_traces", "otlp_traces_endpoint"], self)
+            raise _r.RuleError('collect_detailed_traces requires a trace collector; set --otlp-traces-endpoint (otlp_traces_endpoint)', ["collect_detailed_traces", "otlp_traces_endpoint"], self)
 
     @property
     def show_hidden_metrics(self) -> "bool":

@@ -390,7 +390,7 @@ class ParallelConfig:
         if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
             raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"], self)
         if (not self.enable_eplb) and not (self.eplb_config.num_redundant_experts == 0):
-            raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts} but EPLB is off: enable EPLB or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"], self)
+            raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts}, but EPLB is not enabled: pass --enable-eplb or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"], self)
         if not ((self.tensor_parallel_size % self.decode_context_parallel_size) == 0):
             raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"], self)
         if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):

@@ -337,13 +337,15 @@ class VllmConfig:
         if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1':
             _log.warning("VLLM_USE_BREAKABLE_CUDAGRAPH=1: vLLM's compile pipeline disabled")
             self.compilation_config.mode = CompilationMode.NONE
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if self.compilation_config.mode is None:
             self.compilation_config.mode = (CompilationMode.VLLM_COMPILE if self.optimization_level > OptimizationLevel.O0 else CompilationMode.NONE)
         if self.compilation_config.ir_enable_torch_wrap is None:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
-        if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
+        if self.compilation_config.pass_config.fuse_allreduce_rms is None and (self.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda'):
             self.compilation_config.pass_config.fuse_allreduce_rms = False
         if _platforms.current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
@@ -387,7 +389,7 @@ class VllmConfig:
         if _platforms.current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
             self.compilation_config.cudagraph_num_of_warmups = 1
         if _platforms.current_platform.supports_cudagraphs:
-            _hooks.set_cudagraph_sizes(self)
+            self.compilation_config._resolve_cudagraph_capture_sizes(self.model_config is not None and not self.model_config.enforce_eager and self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE, self.scheduler_config.max_num_seqs, self.scheduler_config.max_num_batched_tokens, self.num_speculative_tokens, self.performance_mode == 'interactivity', self.parallel_config.tensor_parallel_size)
         if (self.cache_config.kv_sharing_fast_prefill) and not (not (self.speculative_config is not None and self.speculative_config.use_eagle())):
             raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"], self)
         if self.cache_config.kv_sharing_fast_prefill:
@@ -421,7 +423,8 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if not _platforms.current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
-        _hooks.set_compile_ranges_and_splitting_ops(self)
+        self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
+        self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
         if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
             _log.warning(f'sequence parallelism is on but compilation mode is {self.compilation_config.mode}')
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.pipeline_parallel_size > 1 and '-rms_norm' not in self.compilation_config.custom_ops:
@@ -465,12 +468,19 @@ class VllmConfig:
             self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None))
         if self.compilation_config.debug_dump_path is not None:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+
+    @property
+    def has_blocked_weights(self) -> "bool":
+        """Whether quant_config holds block-quantized weights (an FP8 checkpoint with a weight block size; from 0.33.0 also ModelOpt per-block FP8)."""
+        return _checkpoint.has_blocked_weights(self)
 
     @property
     def use_v2_model_runner(self) -> "bool":
@@ -539,7 +549,17 @@ class VllmConfig:
 
     def validate_block_size(self) -> "None":
         """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
-        return _hooks.validate_block_size(self)
+        if self.parallel_config.decode_context_parallel_size > 1 and self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
+            _log.warning('cp_kv_cache_interleave_size set to dcp_kv_cache_interleave_size')
+            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
+        if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
+            raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
+        if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
+            raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
+        if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):
+            raise ValueError(f'Mamba align mode needs long_prefill_token_threshold ({self.scheduler_config.long_prefill_token_threshold}) >= block_size ({self.cache_config.block_size})')
+        if (self.cache_config.mamba_cache_mode == 'align') and not (not self.scheduler_config.disable_chunked_mm_input):
+            raise ValueError('Mamba align mode needs chunked multimodal input (disable_chunked_mm_input=False)')
 
     def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""

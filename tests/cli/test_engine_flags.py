@@ -89,3 +89,9 @@ def test_bad_engine_args_are_rejected(argv, needle) -> None:
     with pytest.raises(CliError, match=needle) as info:
         _engine_args(*argv)
     assert "\n" not in str(info.value)
+
+
+def test_device_ids_indices_become_ints_uuids_stay_strings() -> None:
+    assert _engine_args("--device-ids", "GPU-8a2f, GPU-77c1")[0].device_ids == [
+        "GPU-8a2f", "GPU-77c1"]
+    assert _engine_args("--device-ids", "1, 2")[0].device_ids == [1, 2]

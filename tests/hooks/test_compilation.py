@@ -1,6 +1,7 @@
 """CompilationConfig / PassConfig behaviour declared in schema/compilation.yaml (through
-the generated classes), the CUDAGraphMode methods, and the algorithms of
-codegen/cfgc/hooks/compilation.py."""
+the generated classes), the CUDAGraphMode methods, and the capture-size, compile-range
+and splitting-op methods declared as steps (they were hooks; every assertion of their
+hook tests is kept)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cfgc.hooks import compilation as h
 from vllm_config.compilation import CompilationConfig, PassConfig
 from vllm_config.types import CompilationMode, CUDAGraphMode, KVCacheUpdateOp
 
@@ -194,28 +194,34 @@ def test_flashinfer_max_size():
 
 
 def test_default_cudagraph_capture_sizes():
-    sizes = h.default_cudagraph_capture_sizes(512, 8192)
+    default = CompilationConfig()._default_cudagraph_capture_sizes
+    sizes = default(512, 8192)
     assert sizes[:5] == [1, 2, 4, 8, 16] and sizes[-2:] == [496, 512]
     assert len(sizes) == 3 + 31 + 17 and sizes == sorted(set(sizes))
-    assert h.default_cudagraph_capture_sizes(16, 8192) == [1, 2, 4, 8, 16]
-    assert h.default_cudagraph_capture_sizes(10, 10) == [1, 2, 4, 8, 10]  # max tokens added
-    assert h.default_cudagraph_capture_sizes(2, 8192) == [1, 2]
-    inter = h.default_cudagraph_capture_sizes(64, 8192, interactivity=True)
+    assert default(16, 8192) == [1, 2, 4, 8, 16]
+    assert default(10, 10) == [1, 2, 4, 8, 10]  # max tokens added
+    assert default(2, 8192) == [1, 2]
+    inter = default(64, 8192, interactivity=True)
     assert inter[:32] == list(range(1, 33)) and inter[32:] == [40, 48, 56, 64]
 
 
-def test_sizes_for_sequence_parallelism():
-    assert h.sizes_for_sequence_parallelism([1, 2, 4, 6, 8], 4) == [4, 8]
+def test_sizes_for_sequence_parallelism(caplog):
+    c = CompilationConfig(cudagraph_capture_sizes=[1, 2, 4, 6, 8], pass_config={"enable_sp": True})
+    with caplog.at_level(logging.WARNING, logger="vllm_config.compilation"):
+        c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=True, max_num_seqs=8,
+                                           max_num_batched_tokens=1024, tensor_parallel_size=4)
+    assert c.cudagraph_capture_sizes == [4, 8] and c.max_cudagraph_capture_size == 8
+    assert "capture sizes [1, 2, 6] dropped: not multiples of tensor_parallel_size 4" in caplog.text
 
 
 def test_resolve_capture_sizes_default_list():
     c = CompilationConfig()
-    h.resolve_cudagraph_capture_sizes(c, cudagraphs_enabled=True, max_num_seqs=256,
+    c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=True, max_num_seqs=256,
                                       max_num_batched_tokens=8192)
     assert c.max_cudagraph_capture_size == 512 and c.cudagraph_capture_sizes[-1] == 512
     assert c.compile_sizes == []
     c = CompilationConfig()
-    h.resolve_cudagraph_capture_sizes(c, cudagraphs_enabled=True, max_num_seqs=4,
+    c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=True, max_num_seqs=4,
                                       max_num_batched_tokens=8192, num_speculative_tokens=1)
     assert c.cudagraph_capture_sizes == [1, 2, 4, 8, 16] and c.max_cudagraph_capture_size == 16
 
@@ -223,7 +229,7 @@ def test_resolve_capture_sizes_default_list():
 def test_resolve_capture_sizes_user_list_filtered_and_sorted():
     c = CompilationConfig(cudagraph_capture_sizes=[16, 4, 2, 2, 4096],
                           compile_sizes=["cudagraph_capture_sizes", 3])
-    h.resolve_cudagraph_capture_sizes(c, cudagraphs_enabled=True, max_num_seqs=8,
+    c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=True, max_num_seqs=8,
                                       max_num_batched_tokens=1024)
     assert c.cudagraph_capture_sizes == [2, 4, 16] and c.max_cudagraph_capture_size == 16
     assert sorted(c.compile_sizes) == [2, 3, 4, 16]
@@ -232,44 +238,44 @@ def test_resolve_capture_sizes_user_list_filtered_and_sorted():
 def test_resolve_capture_sizes_inconsistent_max():
     c = CompilationConfig(cudagraph_capture_sizes=[1, 2, 4], max_cudagraph_capture_size=8)
     with pytest.raises(ValueError, match="must equal"):
-        h.resolve_cudagraph_capture_sizes(c, cudagraphs_enabled=True, max_num_seqs=8,
+        c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=True, max_num_seqs=8,
                                           max_num_batched_tokens=1024)
     c = CompilationConfig(max_cudagraph_capture_size=100)  # alone: truncated to the list
-    h.resolve_cudagraph_capture_sizes(c, cudagraphs_enabled=True, max_num_seqs=8,
+    c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=True, max_num_seqs=8,
                                       max_num_batched_tokens=1024)
     assert c.max_cudagraph_capture_size == 96 == c.cudagraph_capture_sizes[-1]
 
 
 def test_resolve_capture_sizes_disabled_and_sp():
     c = CompilationConfig(cudagraph_capture_sizes=[1, 2])
-    h.resolve_cudagraph_capture_sizes(c, cudagraphs_enabled=False, max_num_seqs=8,
+    c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=False, max_num_seqs=8,
                                       max_num_batched_tokens=1024)
     assert c.cudagraph_capture_sizes == [] and c.max_cudagraph_capture_size == 0
     c = CompilationConfig(pass_config={"enable_sp": True})
-    h.resolve_cudagraph_capture_sizes(c, cudagraphs_enabled=True, max_num_seqs=4,
+    c._resolve_cudagraph_capture_sizes(cudagraphs_enabled=True, max_num_seqs=4,
                                       max_num_batched_tokens=1024, tensor_parallel_size=4)
     assert c.cudagraph_capture_sizes == [4, 8] and c.max_cudagraph_capture_size == 8
     with pytest.raises(ValueError, match="empty"):
-        h.resolve_cudagraph_capture_sizes(
-            CompilationConfig(cudagraph_capture_sizes=[]), cudagraphs_enabled=True,
+        CompilationConfig(cudagraph_capture_sizes=[])._resolve_cudagraph_capture_sizes(
+            cudagraphs_enabled=True,
             max_num_seqs=4, max_num_batched_tokens=1024)
 
 
 def test_post_init_cudagraph_sizes():
     c = CompilationConfig(compile_sizes=[8, 8, "cudagraph_capture_sizes"],
                           cudagraph_capture_sizes=[4, 1, 2], max_cudagraph_capture_size=4)
-    h.post_init_cudagraph_sizes(c)
+    c.post_init_cudagraph_sizes()
     assert c.cudagraph_capture_sizes == [1, 2, 4] and sorted(c.compile_sizes) == [1, 2, 4, 8]
     c = CompilationConfig(compile_sizes=None, cudagraph_capture_sizes=[],
                           max_cudagraph_capture_size=0)
-    h.post_init_cudagraph_sizes(c)
+    c.post_init_cudagraph_sizes()
     assert c.compile_sizes == []
     with pytest.raises(ValueError, match="compile_sizes"):
-        h.post_init_cudagraph_sizes(CompilationConfig(
-            compile_sizes=["all"], cudagraph_capture_sizes=[1], max_cudagraph_capture_size=1))
+        CompilationConfig(compile_sizes=["all"], cudagraph_capture_sizes=[1],
+                          max_cudagraph_capture_size=1).post_init_cudagraph_sizes()
     with pytest.raises(ValueError, match="max_cudagraph_capture_size"):
-        h.post_init_cudagraph_sizes(CompilationConfig(
-            compile_sizes=None, cudagraph_capture_sizes=[1, 8], max_cudagraph_capture_size=16))
+        CompilationConfig(compile_sizes=None, cudagraph_capture_sizes=[1, 8],
+                          max_cudagraph_capture_size=16).post_init_cudagraph_sizes()
 
 
 def sized(sizes, max_size, **pass_kw):
@@ -279,21 +285,21 @@ def sized(sizes, max_size, **pass_kw):
 
 def test_adjust_cudagraph_sizes_for_spec_decode():
     c = sized([1, 2, 4, 8, 16], 16)
-    h.adjust_cudagraph_sizes_for_spec_decode(c, 3, 1)
+    c.adjust_cudagraph_sizes_for_spec_decode(3, 1)
     assert c.cudagraph_capture_sizes == [3, 6, 9] and c.max_cudagraph_capture_size == 9
     c = sized([4], 5)  # 4 -> 6 is too big, but 3 still fits
-    h.adjust_cudagraph_sizes_for_spec_decode(c, 3, 1)
+    c.adjust_cudagraph_sizes_for_spec_decode(3, 1)
     assert c.cudagraph_capture_sizes == [3] and c.max_cudagraph_capture_size == 3
     c = sized([1, 2], 2)
-    h.adjust_cudagraph_sizes_for_spec_decode(c, 1, 1)  # nothing to round
+    c.adjust_cudagraph_sizes_for_spec_decode(1, 1)  # nothing to round
     assert c.cudagraph_capture_sizes == [1, 2]
     c = sized([2, 4, 6, 8], 8, enable_sp=True)
-    h.adjust_cudagraph_sizes_for_spec_decode(c, 2, 4)
+    c.adjust_cudagraph_sizes_for_spec_decode(2, 4)
     assert c.cudagraph_capture_sizes == [4, 8]
     with pytest.raises(ValueError, match="no capture size is left"):
-        h.adjust_cudagraph_sizes_for_spec_decode(sized([1, 2], 4), 5, 1)
+        sized([1, 2], 4).adjust_cudagraph_sizes_for_spec_decode(5, 1)
     with pytest.raises(ValueError, match="multiple of both"):
-        h.adjust_cudagraph_sizes_for_spec_decode(sized([4], 4, enable_sp=True), 2, 3)
+        sized([4], 4, enable_sp=True).adjust_cudagraph_sizes_for_spec_decode(2, 3)
 
 
 # ---------------------------------------------------------------- compile ranges
@@ -301,25 +307,25 @@ def test_adjust_cudagraph_sizes_for_spec_decode():
 
 def test_resolve_compile_ranges_endpoints():
     c = CompilationConfig()
-    h.resolve_compile_ranges_endpoints(c, 8192)
+    c._resolve_compile_ranges_endpoints(8192)
     assert c.compile_ranges_endpoints == [8192]
     c = CompilationConfig(compile_ranges_endpoints=[64, 1, 16, 9000])
-    h.resolve_compile_ranges_endpoints(c, 8192)
+    c._resolve_compile_ranges_endpoints(8192)
     assert c.compile_ranges_endpoints == [16, 64, 8192]
     c = CompilationConfig(pass_config={"fuse_rope_kvcache": True, "enable_sp": True,
                                        "fuse_allreduce_rms": True})
-    h.resolve_compile_ranges_endpoints(c, 8192, allreduce_max_token_num=2048,
+    c._resolve_compile_ranges_endpoints(8192, allreduce_max_token_num=2048,
                                        sp_min_token_num=512)
     assert c.compile_ranges_endpoints == [256, 511, 2048, 8192]
     assert c.pass_config.sp_min_token_num == 512
     c = CompilationConfig(pass_config={"enable_sp": True, "sp_min_token_num": 1024})
-    h.resolve_compile_ranges_endpoints(c, 8192, sp_min_token_num=4)
+    c._resolve_compile_ranges_endpoints(8192, sp_min_token_num=4)
     assert c.compile_ranges_endpoints == [1023, 8192]
     c = CompilationConfig(pass_config={"fuse_allreduce_rms": True})
-    h.resolve_compile_ranges_endpoints(c, 1024, allreduce_max_token_num=4096)
+    c._resolve_compile_ranges_endpoints(1024, allreduce_max_token_num=4096)
     assert c.compile_ranges_endpoints == [1024]  # the limit is above the range end
     with pytest.raises(ValueError, match="positive"):
-        h.resolve_compile_ranges_endpoints(CompilationConfig(compile_ranges_endpoints=[0]), 64)
+        CompilationConfig(compile_ranges_endpoints=[0])._resolve_compile_ranges_endpoints(64)
 
 
 def test_get_compile_ranges():
@@ -341,19 +347,19 @@ def compiled(**kw):
 
 def test_splitting_ops_outside_vllm_compile():
     c = CompilationConfig(mode="NONE", cudagraph_mode="FULL")
-    h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
+    c.set_splitting_ops_for_v1("allgather_reducescatter")
     assert c.splitting_ops == [] and c.cudagraph_mode is M.FULL
 
 
 def test_default_splitting_ops():
     c = compiled(pass_config={"fuse_rope_kvcache": True})
-    h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
+    c.set_splitting_ops_for_v1("allgather_reducescatter")
     assert c.splitting_ops == ATTN + KV_OPS and c.pass_config.fuse_rope_kvcache is False
     assert c.splitting_ops is not CompilationConfig._attention_ops
     assert CompilationConfig._attention_ops == ATTN  # class list untouched
     assert c.splitting_ops_contain_attention() and c.is_attention_compiled_piecewise()
     c = compiled(use_inductor_graph_partition=True)
-    h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
+    c.set_splitting_ops_for_v1("allgather_reducescatter")
     assert c.splitting_ops == ATTN
 
 
@@ -363,33 +369,33 @@ def test_default_splitting_ops():
 ])
 def test_empty_splitting_ops_downgrade(mode, expected):
     c = compiled(splitting_ops=[], cudagraph_mode=mode)
-    h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
+    c.set_splitting_ops_for_v1("allgather_reducescatter")
     assert c.splitting_ops == [] and c.cudagraph_mode is expected
 
 
 def test_attn_fusion_needs_whole_graph():
     c = compiled(pass_config={"fuse_attn_quant": True})
-    h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
+    c.set_splitting_ops_for_v1("allgather_reducescatter")
     assert c.splitting_ops == [] and c.cudagraph_mode is M.FULL
     c = compiled(pass_config={"fuse_attn_quant": True}, splitting_ops=list(ATTN))
     with pytest.raises(ValueError, match="attention"):
-        h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
+        c.set_splitting_ops_for_v1("allgather_reducescatter")
     with pytest.raises(ValueError):
-        h.set_splitting_ops_for_attn_fusion(compiled())
+        compiled().set_splitting_ops_for_attn_fusion()
 
 
 def test_sequence_parallelism_needs_whole_graph():
     c = compiled(pass_config={"enable_sp": True})
-    h.set_splitting_ops_for_v1(c, "allgather_reducescatter")
+    c.set_splitting_ops_for_v1("allgather_reducescatter")
     assert c.splitting_ops == [] and c.cudagraph_mode is M.FULL
 
 
 def test_deepep_high_throughput_disables_cudagraphs():
     c = compiled()
-    h.set_splitting_ops_for_v1(c, "deepep_high_throughput", data_parallel_size=2)
+    c.set_splitting_ops_for_v1("deepep_high_throughput", data_parallel_size=2)
     assert c.cudagraph_mode is M.NONE
     c = compiled()
-    h.set_splitting_ops_for_v1(c, "deepep_high_throughput", data_parallel_size=1)
+    c.set_splitting_ops_for_v1("deepep_high_throughput", data_parallel_size=1)
     assert c.cudagraph_mode is M.FULL_AND_PIECEWISE
 
 

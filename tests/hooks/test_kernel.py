@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from cfgc.hooks import kernel as hooks
 from cfgc.runtime.platforms import add_ir_op_priority
 from vllm_config.kernel import IrOpPriorityConfig, KernelConfig
 
@@ -18,16 +17,22 @@ from vllm_config.kernel import IrOpPriorityConfig, KernelConfig
     ([], []),
 ])
 def test_priority_list(value, expected):
-    assert hooks.priority_list(value) == expected
+    """The kernels section's priority_validate steps, as every op field runs them."""
+    assert IrOpPriorityConfig._before_rms_norm(value) == expected
+    assert IrOpPriorityConfig._before_fused_add_rms_norm(value) == expected
+
+
+def test_priority_list_from_a_string():
+    assert IrOpPriorityConfig(rms_norm="native, triton").rms_norm == ["native", "triton"]
 
 
 def test_priority_list_rejects_non_string_items():
-    with pytest.raises(ValueError, match="strings"):
-        hooks.priority_list(["a", 1])
+    with pytest.raises(ValueError, match=r"provider names must be strings, got \['a', 1\]"):
+        IrOpPriorityConfig(rms_norm=["a", 1])
 
 
 def test_priority_list_passes_other_types_to_pydantic():
-    assert hooks.priority_list(None) is None
+    assert IrOpPriorityConfig._before_rms_norm(None) is None
 
 
 def test_with_default_fills_unnamed_ops():

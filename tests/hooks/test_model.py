@@ -109,36 +109,56 @@ def test_renderer_workers_fine_without_cache():
           multimodal_config=MultiModalConfig(mm_processor_cache_gb=0))
 
 
-def test_check_dtype():
-    for name in ("auto", "half", "float16", "bfloat16", "float", "float32"):
-        assert hooks.check_dtype(name) == name
-    for bad in ("Half", "int8", 1.0, None, object()):
-        with pytest.raises(ValueError):
-            hooks.check_dtype(bad)
+@pytest.mark.parametrize("name", ["auto", "half", "float16", "bfloat16", "float", "float32"])
+def test_dtype_names(name):
+    assert ModelConfig._after_dtype(name) == name
+    blank(dtype=name)  # accepted
+
+
+@pytest.mark.parametrize(("bad", "message"), [
+    ("Half", "unknown dtype 'Half'; expected one of auto, half, float16, bfloat16, float, "
+             "float32 \\(or a torch.dtype\\)"),
+    ("int8", "unknown dtype 'int8'"), (1.0, "got float"), (None, "got NoneType"),
+    (object(), "dtype must be a name .* or a torch.dtype, got object"),
+])
+def test_dtype_rejected(bad, message):
+    with pytest.raises(ValidationError, match=message):
+        blank(dtype=bad)
+
+
+def test_dtype_object_recognised_by_type_name():
     fake = type("dtype", (), {"__module__": "torch"})()
-    assert hooks.check_dtype(fake) is fake
+    assert ModelConfig._after_dtype(fake) is fake
 
 
-def test_check_hf_overrides():
-    assert hooks.check_hf_overrides({"a": {"b": 1}}) == {"a": {"b": 1}}
-    assert hooks.check_hf_overrides(len) is len
-    for bad in ({1: "x"}, "a=1", [1], 3):
-        with pytest.raises(ValueError):
-            hooks.check_hf_overrides(bad)
+def test_hf_overrides():
+    assert blank(hf_overrides={"a": {"b": 1}}).hf_overrides == {"a": {"b": 1}}
+    def keep(config):
+        return config
+    assert blank(hf_overrides=keep).hf_overrides is keep
+    for bad, message in (({1: "x"}, "keys must be strings, got 1"),
+                         ("a=1", "a mapping or a function, got str"), ([1], "got list"),
+                         (3, "got int")):
+        with pytest.raises(ValidationError, match=message):
+            blank(hf_overrides=bad)
 
 
-def test_check_logits_processors():
-    assert hooks.check_logits_processors(None) is None
-    assert hooks.check_logits_processors(["a.B", dict]) == ["a.B", dict]
-    with pytest.raises(ValueError):
-        hooks.check_logits_processors(["a.B", object()])
+def test_logits_processors():
+    assert blank(logits_processors=None).logits_processors is None
+    assert blank(logits_processors=["a.B", dict]).logits_processors == ["a.B", dict]
+    with pytest.raises(ValidationError, match="class names or classes, got <object"):
+        blank(logits_processors=["a.B", object()])
 
 
-def test_check_quantization_config():
-    assert hooks.check_quantization_config(None) is None
-    assert hooks.check_quantization_config({"linear": "fp8"}) == {"linear": "fp8"}
-    args = type("QuantizationConfigArgs", (), {})()
-    assert hooks.check_quantization_config(args) is args
-    for bad in ("fp8", {1: 2}, [("linear", "fp8")]):
-        with pytest.raises(ValueError):
-            hooks.check_quantization_config(bad)
+def test_quantization_config_types():
+    """pydantic checks the declared union itself (no validator): a mapping with string
+    keys or the config class."""
+    assert blank(quantization_config=None).quantization_config is None
+    assert blank(quantization_config={"linear": "fp8"}).quantization_config == {
+        "linear": "fp8"}
+    for bad in ("fp8", {1: 2}, [("linear", "fp8")],
+                type("QuantizationConfigArgs", (), {})()):
+        with pytest.raises(ValidationError, match="quantization_config"):
+            blank(quantization_config=bad)
+
+

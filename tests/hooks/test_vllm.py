@@ -560,16 +560,26 @@ def test_validate_block_size(v):
     v.cache_config.block_size = 16
     v.parallel_config.decode_context_parallel_size = 2
     v.parallel_config.dcp_kv_cache_interleave_size = 8
-    h.validate_block_size(v)
+    v.validate_block_size()
     assert v.parallel_config.cp_kv_cache_interleave_size == 8
     v.parallel_config.dcp_kv_cache_interleave_size = 32
     with pytest.raises(ValueError, match="cp_kv_cache_interleave_size"):
-        h.validate_block_size(v)
+        v.validate_block_size()
     v.parallel_config.decode_context_parallel_size = 1
     v.cache_config.mamba_cache_mode = "align"
     v.scheduler_config.max_num_batched_tokens = 8
     with pytest.raises(ValueError, match="max_num_batched_tokens"):
-        h.validate_block_size(v)
+        v.validate_block_size()
+    v.scheduler_config.max_num_batched_tokens = 64
+    v.scheduler_config.long_prefill_token_threshold = 8
+    with pytest.raises(ValueError, match=r"threshold \(8\) >= block_size \(16\)"):
+        v.validate_block_size()
+    v.scheduler_config.long_prefill_token_threshold = 0  # no threshold: nothing to check
+    v.scheduler_config.disable_chunked_mm_input = True
+    with pytest.raises(ValueError, match="chunked multimodal input"):
+        v.validate_block_size()
+    v.scheduler_config.disable_chunked_mm_input = False
+    v.validate_block_size()
 
 
 def test_model_config_facts_unknown_without_checkpoint():

@@ -36,9 +36,17 @@ def rule_text(rule: m.Rule) -> str:
 
 
 def step_text(s: m.Step) -> str:
+    """One step of a class's resolution or of a method, as a line of the class page."""
     if s.kind == "check":
         return rule_text(s.rule)
     when = f"when {_code(s.when.display)}: " if s.when is not None else ""
+    if s.kind == "let":
+        note = f" ({s.rule.level}: \"{s.rule.message.strip()}\")" if s.rule else ""
+        return f"{when}let `{s.target}` = {_code(s.value.display)}{note}"
+    if s.kind == "do":
+        return f"{when}call {_code(s.value.display)}"
+    if s.kind == "return":
+        return f"{when}return" + (f" {_code(s.value.display)}" if s.value is not None else "")
     if s.kind == "hook" and m.is_library_call(s.hook):
         return f"{when}call `{s.hook}` (a library function)"
     if s.kind == "hook":
@@ -93,28 +101,42 @@ def behaviour_section(c: m.ClassDef, res: Resolved) -> list[str]:
 
 
 def env_page(res: Resolved) -> str:
-    """Every environment variable the generated configs read, and where."""
-    rows: list[tuple[str, str, str]] = []
+    """Every environment variable the generated configs read, where, and how
+    `vllm_config.envs` gives it (vLLM's type and default, from `environment:`)."""
+    from .envs import variables
+
+    exposed = variables(res)
+    rows: list[tuple[str, str, str, str]] = []
+
+    def typed(var: str) -> str:
+        v = exposed.get(var)
+        if v is None:
+            return "-"
+        default = f"`{v.default_env}`'s value" if v.default_env else _code(repr(v.default))
+        text = f"{_code(v.type_text)}, default {default}"
+        if v.declared is not None and not v.declared.vllm_envs:
+            text += " (not in vLLM's `vllm.envs`: vLLM reads the environment itself)"
+        if v.declared is not None:
+            text = f"{v.declared.doc.replace('|', '&#124;')} {text}"
+        return text
+
     for c in sorted(res.schema.classes, key=lambda c: c.name):
         for f in c.fields:
             if f.env:
                 link = f"[`{c.name}.{f.name}`]({c.name}.md#{f.name.lower()})"
-                rows.append((f.env, link, "the field's default when no value is given "
-                             f"({default_note(f, res)})"))
+                rows.append((f.env, typed(f.env), link, "the field's default when no value "
+                             f"is given ({default_note(f, res)})"))
         code = res.behaviour[c.name]
         for var, default in dict.fromkeys(code.env):
-            rows.append((var, f"[`{c.name}`]({c.name}.md)",
-                         f"read by its rules or steps (default `{default}`)"))
+            rows.append((var, typed(var), f"[`{c.name}`]({c.name}.md)",
+                         f"read by its rules or steps (as `{default}` when unset)"))
     ps = res.schema.platform_set
-    for p in ps.profiles if ps is not None and ps.attribute("ir_op_priority") else ():
-        for key in p.value("ir_op_priority"):
-            if "=" in key:
-                var, value = key.split("=", 1)
-                rows.append((var, "[platforms](platforms.md#ir-op-provider-order)",
-                             f"`{value}` puts providers first in the {p.name} profile's IR "
-                             "op order"))
+    for var, value, profile in ps.env_entries() if ps is not None else ():
+        rows.append((var, typed(var), "[platforms](platforms.md#ir-op-provider-order)",
+                     f"the text `{value}` puts providers first in the {profile} profile's "
+                     "IR op order"))
     if ps is not None:
-        rows.append((ps.env, "[platforms](platforms.md)",
+        rows.append((ps.env, "-", "[platforms](platforms.md)",
                      f"names the platform profile (one of {', '.join(ps.names)}; default "
                      f"`{ps.default}`); `--platform` and `set_current_platform()` win"))
     lines = ["<!-- Generated from schema/ by cfgc; do not edit. -->", "",
@@ -123,7 +145,10 @@ def env_page(res: Resolved) -> str:
              "see [hook points](hook-points.md)). Booleans take 1/0, true/false, yes/no, "
              "on/off; a value that does not parse is an error naming the variable. The "
              "value read is what the cache key sees. In Python, `vllm_config.envs` has "
-             "each of them under its name (as vLLM's `vllm.envs`), read when accessed.", "",
-             "| variable | read by | how |", "| --- | --- | --- |"]
-    lines += [f"| `{v}` | {where} | {how} |" for v, where, how in sorted(rows)]
+             "each of them under its name, read when accessed, with the type and default "
+             "of vLLM's `vllm.envs` (the schema's `environment:` section; the last "
+             "column is how the configs themselves read it).", "",
+             "| variable | in `vllm_config.envs` | read by | how |",
+             "| --- | --- | --- | --- |"]
+    lines += [f"| `{v}` | {t} | {where} | {how} |" for v, t, where, how in sorted(rows)]
     return "\n".join(lines) + "\n"

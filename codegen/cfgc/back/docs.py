@@ -235,12 +235,16 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
             lines.append(f"- `{e.name}` ({source}): {e.doc}".rstrip(": "))
         lines.append("")
     lines += behaviour_section(c, res)
-    if c.properties or c.methods:
+    exposed = [(f, v) for f in c.fields for v in f.validators if v.name == "expose"]
+    if c.properties or c.methods or exposed:
         lines += ["| Property / method | Returns | What it gives |", "| --- | --- | --- |"]
         lines += [f"| `{a.name}` | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.properties]
         lines += [f"| {_method_name(a)} | {_code(a.returns)} | {_cell(_accessor_doc(a))} |"
                   for a in c.methods]
+        lines += [f"| `@classmethod` `{v.hook}`(`value`) | `Any` | {_cell(str(v.arg))} "
+                  f"The {v.mode}-mode validator of [`{f.name}`](#{f.name.lower()}). |"
+                  for f, v in exposed]
         lines.append("")
         checked = [a for a in (*c.properties, *c.methods) if a.rules]
         if checked:  # below the table: a long expression does not fit a cell
@@ -250,9 +254,13 @@ def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
             lines.append("")
         stepped = [a for a in c.methods if a.steps]
         if stepped:
-            lines += ["What methods do to the object when called (after their checks):", ""]
-            lines += [f"- `{a.name}`: " + "; ".join(step_text(s) for s in a.steps)
-                      for a in stepped]
+            lines += ["Steps of the methods that change the config, in order when called "
+                      "(a failing check raises):", ""]
+            for a in stepped:
+                lines.append(f"- {_method_name(a)}:")
+                lines += [f"    1. {step_text(s)}" for s in a.steps]
+                if a.expr is not None:
+                    lines.append(f"    1. return {_code(a.expr.display)}")
             lines.append("")
         filled = [a for a in c.methods if a.each_op]
         lines += [f"`{a.name}` builds the config with a copy of `{a.each_op}` for every op "

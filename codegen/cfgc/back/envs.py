@@ -2,21 +2,36 @@
 under vLLM's names (its `vllm.envs`), each read when it is accessed.
 
 The variables are those of the environment page: fields with `env: NAME`, every
-`env("NAME", default)` in the schema's expressions, typed as the configs read them, and
-the `VARIABLE=VALUE` entries of the platforms' ir_op_priority (read as text).
+`env("NAME", default)` in the schema's expressions, and the `VARIABLE=VALUE` keys of the
+platforms' ir_op_priority. Each is typed as the schema's `environment:` section declares
+it (vLLM's type and default); a variable it does not declare is typed as the configs
+read it (a platform key's as text).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from ..model import schema as m
-from ..model.platforms import IR_OP_PRIORITY
-from ..model.resolved import Resolved
+from ..model.resolved import Resolved, read_variables
 from . import GENERATED_DIR
 
 HEADER = "# Generated from schema/ by cfgc; do not edit."
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One variable of the envs module, as it is given."""
+
+    kind: str  # how its text parses: bool, int, float or str
+    default: object
+    choices: tuple[str, ...]  # a Literal's values; () for any
+    default_env: str  # the variable whose value is the default when unset
+    type_text: str  # the type shown in docs
+    reader: str  # which config reads it
+    declared: m.EnvVarDef | None  # its `environment:` entry
 
 
 def _field_kind(f: m.FieldDef) -> str:
@@ -27,36 +42,44 @@ def _field_kind(f: m.FieldDef) -> str:
     return "str"
 
 
-def variables(res: Resolved) -> dict[str, tuple[str, object, str]]:
-    """name -> (kind, default, who reads it)."""
-    out: dict[str, tuple[str, object, str]] = {}
+def variables(res: Resolved) -> dict[str, Variable]:
+    """Every variable the configs read, sorted by name."""
+    declared = {v.name: v for v in res.schema.environment}
+    fields = {f.env: f for c in res.schema.classes for f in c.fields if f.env}
+    reads: dict[str, str] = {}
     for c in sorted(res.schema.classes, key=lambda c: c.name):
-        for f in c.fields:
-            if f.env:
-                default = f.default.value if f.default.kind == "value" else None
-                out.setdefault(f.env, (_field_kind(f), default, f"{c.name}.{f.name}"))
-        for var, default_src in dict.fromkeys(res.behaviour[c.name].env):
-            default = ast.literal_eval(default_src)
+        for var, default in res.behaviour[c.name].env:
+            reads.setdefault(var, default)
+    out: dict[str, Variable] = {}
+    for name, reader in sorted(read_variables(res).items()):
+        d = declared.get(name)
+        if d is not None:
+            out[name] = Variable(d.kind, d.default, d.choices, d.default_env, d.type_text,
+                                 reader, d)
+        elif name in fields:
+            f = fields[name]
+            default = f.default.value if f.default.kind == "value" else None
+            out[name] = Variable(_field_kind(f), default, (), "", f.type_text, reader, None)
+        elif name in reads:
+            default = ast.literal_eval(reads[name])
             kind = type(default).__name__ if default is not None else "str"
-            out.setdefault(var, (kind, default, c.name))
-    ps = res.schema.platform_set
-    for p in ps.profiles if ps is not None and ps.attribute(IR_OP_PRIORITY) else ():
-        for key in p.value(IR_OP_PRIORITY):  # VARIABLE=VALUE entries: compared as text
-            if "=" in key:
-                out.setdefault(key.split("=", 1)[0], ("str", None, f"platform {p.name}"))
-    return dict(sorted(out.items()))
+            out[name] = Variable(kind, default, (), "", kind, reader, None)
+        else:  # a platform's VARIABLE=VALUE key: the platforms module compares the text
+            out[name] = Variable("str", None, (), "", "str | None", reader, None)
+    return out
 
 
 def envs_module(res: Resolved) -> str:
-    rows = "".join(f"    {name!r}: ({kind!r}, {default!r}),  # {who}\n"
-                   for name, (kind, default, who) in variables(res).items())
+    rows = "".join(f"    {name!r}: ({v.kind!r}, {v.default!r}, {v.choices!r}, "
+                   f"{v.default_env!r}),  # {v.reader}\n"
+                   for name, v in variables(res).items())
     return f'''{HEADER}
 """The environment variables the configs read, under vLLM's names (`vllm.envs`).
 
-`envs.VLLM_DP_SIZE` reads the variable when it is accessed, typed as the configs read it
-(booleans from 1/0, true/false, yes/no, on/off), or gives its default when unset; a
-value that does not parse is a ValueError naming the variable. Importing this module
-reads nothing.
+`envs.VLLM_DP_SIZE` reads the variable when it is accessed, with vLLM's type (booleans
+from 1/0, true/false, yes/no, on/off; a Literal's text must be one of its values), or
+gives vLLM's default when unset (for some, another variable's value); a value that does
+not parse is a ValueError naming the variable. Importing this module reads nothing.
 """
 
 import os
@@ -64,8 +87,9 @@ from typing import Any
 
 from cfgc.runtime.rules import parse_env
 
-#: name -> (type, default); the comment says which config reads it.
-VARIABLES: dict[str, tuple[str, Any]] = {{
+#: name -> (type, default, the values a Literal allows, the variable whose value is the
+#: default when unset); the comment says which config reads it.
+VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {{
 {rows}}}
 
 
@@ -73,9 +97,15 @@ def __getattr__(name: str) -> Any:
     spec = VARIABLES.get(name)
     if spec is None:
         raise AttributeError(f"module {{__name__!r}} has no attribute {{name!r}}")
-    kind, default = spec
+    kind, default, choices, default_env = spec
     text = os.environ.get(name)
-    return default if text is None else parse_env(name, text, kind)
+    if text is None:
+        return __getattr__(default_env) if default_env else default
+    value = parse_env(name, text, kind)
+    if choices and value not in choices:
+        raise ValueError(f"environment variable {{name}}={{text!r}} is not one of "
+                         f"{{', '.join(choices)}}")
+    return value
 
 
 def __dir__() -> list[str]:

@@ -172,8 +172,10 @@ def _numeric(f: m.FieldDef | None) -> dict:
 def _normalise_steps(f: m.FieldDef | None) -> list:
     steps: list = []
     for v in (f.validators if f is not None else ()):
-        if v.name == "hook" or v.mode != "before":
-            break
+        if v.name == "expose":  # names the validator, changes no value
+            continue
+        if v.name in ("hook", "expr", "require") or v.mode != "before":
+            break  # what follows sees what the hook or expression made of the value
         if v.name == "shorthand" and isinstance(v.arg, dict):
             steps.append(["shorthand", {str(k): val for k, val in v.arg.items()}])
         elif v.name in ("lower", "upper", "strip", "dash_to_underscore", "auto_to_none"):

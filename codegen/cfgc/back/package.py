@@ -43,6 +43,7 @@ class ValidatorView:
     name: str
     params: str
     body: list[str]
+    doc: str = ""  # an exposed (public) validator's docstring
 
 
 @dataclass
@@ -82,8 +83,14 @@ def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[Valid
                                    ["return None if value is None else handler(value)"]))
     before: list[str] = []
     after: list[str] = []
-    for v in f.validators:
-        if v.name == "hook":
+    public: dict[str, m.Validator] = {}  # mode -> its expose step
+    compiled = res.behaviour[c.name].validators
+    for i, v in enumerate(f.validators):
+        if v.name in ("expr", "require"):
+            (before if v.mode == "before" else after).extend(compiled.get((f.name, i), []))
+        elif v.name == "expose":
+            public[v.mode] = v
+        elif v.name == "hook":
             if v.mode == "before":
                 before.append(f"value = _hooks.{v.hook}(value)")
             elif v.mode == "after":
@@ -129,12 +136,14 @@ def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[Valid
         after.append(f"if {cond}:")
         after.append(f"    warn_deprecated({c.name + '.' + f.name!r}, {d.message!r}, "
                      f"{d.replacement!r})")
-    if before:
-        views.insert(0, ValidatorView(f.name, "before", f"_before_{f.name}", "value: Any",
-                                      before + ["return value"]))
-    if after:
-        views.append(ValidatorView(f.name, "after", f"_after_{f.name}", "value: Any",
-                                   after + ["return value"]))
+    for mode, body in (("before", before), ("after", after)):
+        if not body:
+            continue
+        exposed = public.get(mode)
+        view = ValidatorView(f.name, mode, exposed.hook if exposed else f"_{mode}_{f.name}",
+                             "value: Any", body + ["return value"],
+                             str(exposed.arg) if exposed else "")
+        views.insert(0 if mode == "before" else len(views), view)
     return views
 
 
@@ -176,8 +185,11 @@ def _method_view(c: m.ClassDef, acc: m.Accessor, compiled, guards: list[str]
     one (raises)."""
     if compiled is not None:
         body, sig = compiled
+        statement = _guarded(guards, body)
+        if acc.steps and acc.expr is None:  # the steps change the config; nothing to return
+            statement = "\n        ".join(guards)
         return AccessorView(acc.name, acc.doc, acc.returns, sig, body, acc.kind,
-                            statement=_guarded(guards, body))
+                            statement=statement)
     sig = param_source(acc)
     if acc.unsupported:
         msg = f"{c.name}.{acc.name}() is not available in vllm_config: {acc.unsupported}"

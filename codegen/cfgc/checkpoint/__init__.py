@@ -11,7 +11,9 @@ steps), and reads the rest through a small API whose functions take the ModelCon
 - `runner_type(model_config)`, `registry(model_config)`: what the architectures imply;
 - `max_model_len(model_config, requested)`: the context length the checkpoint allows;
 - `generation_config(model_config)`, `has_tokenizer_files(model_config)`: files of the
-  checkpoint.
+  checkpoint;
+- `quant_config(vllm_config)`, `has_blocked_weights(vllm_config)`: the quantization
+  method's config (`quant`) and whether its weights are block-quantized.
 
 Inside: `files` (locating, caching and loading the config), `facts` (the architecture
 convertor: config object -> plain facts), `architectures` (runner/convert, the suffix
@@ -37,7 +39,8 @@ from .files import str_dtype_to_torch_dtype
 
 __all__ = [
     "ArchitectureRegistry", "architecture_config", "generation_config",
-    "has_tokenizer_files", "iter_architecture_defaults", "max_model_len", "read",
+    "has_blocked_weights", "has_tokenizer_files", "iter_architecture_defaults",
+    "max_model_len", "read",
     "quant_config", "registry", "runner_type", "str_dtype_to_torch_dtype",
     "try_match_architecture_defaults",
 ]
@@ -46,12 +49,25 @@ logger = logging.getLogger("vllm_config.model")
 
 
 def quant_config(vllm_config: Any) -> None:
-    """Fill VllmConfig.quant_config for the methods decided without the engine (FP8, from
-    the flag or an FP8 checkpoint); others stay None for the engine to build."""
+    """Fill VllmConfig.quant_config for the methods decided without the engine (FP8,
+    GPTQ, AWQ, bitsandbytes, compressed-tensors, ModelOpt FP8/NVFP4: `quant.METHODS`);
+    others stay None for the engine to build. An activation dtype the method does not
+    support is a ValueError."""
     from .quant import quant_config as build
 
     if vllm_config.quant_config is None and vllm_config.model_config is not None:
         vllm_config.quant_config = build(vllm_config.model_config)
+
+
+def has_blocked_weights(vllm_config: Any) -> bool:
+    """Whether VllmConfig.quant_config holds block-quantized weights: its weight block
+    size when it has one (FP8), else what the method says (has_blocked_weights())."""
+    quant = vllm_config.quant_config
+    if quant is None:
+        return False
+    if hasattr(quant, "weight_block_size"):
+        return quant.weight_block_size is not None
+    return bool(getattr(quant, "has_blocked_weights", lambda: False)())
 
 
 def read(model_config: Any) -> None:
@@ -68,6 +84,7 @@ def read(model_config: Any) -> None:
     self = model_config
     source = self.hf_config_path or self.model
     folder = files.locate(source, self.revision)
+    files.require_format_file(folder, str(getattr(self.config_format, "value", self.config_format)))
     overrides = self.hf_overrides
     key = None
     # The operator tools refuse checkpoint code unless their command line allows it.

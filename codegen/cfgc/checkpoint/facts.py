@@ -14,6 +14,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from . import weights
+
 _MISSING = object()
 
 #: Model types that use DeepSeek-style multi-head latent attention (with kv_lora_rank).
@@ -364,7 +366,7 @@ def config_facts(config: Any, text: Any, folder: Path) -> dict[str, Any]:
     chunk = _first(text, ("mamba_chunk_size", "chunk_size"), 2048)
     return {
         "config_dir": str(folder),
-        "config_dtype": dtype or "float32",
+        "config_dtype": dtype or weights.safetensors_dtype(folder) or "float32",
         "sliding_window": getattr(text, "sliding_window", None),
         "attention_chunk_size": getattr(text, "attention_chunk_size", None),
         "rope_parameters": _rope(text),

@@ -17,11 +17,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import tempfile
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from . import weights
 
 #: Bump when the facts computed from a config change shape or meaning.
 FACTS_FORMAT = 1
@@ -88,6 +91,20 @@ def locate(model: str, revision: str | None) -> Path:
         "never downloaded; fetch it first, e.g. `hf download MODEL`, or pass a local path)")
 
 
+#: The config file each explicit config_format reads.
+_FORMAT_FILES = {"hf": "config.json", "mistral": "params.json"}
+
+
+def require_format_file(folder: Path, config_format: str) -> None:
+    """An explicit config_format ("hf", "mistral") needs its config file in the folder;
+    "auto" takes whichever is there."""
+    name = _FORMAT_FILES.get(config_format)
+    if name is not None and not (folder / name).is_file():
+        raise ModelNotFoundError(
+            f"config_format {config_format!r} reads {name}, which {str(folder)!r} does not "
+            f"have; use config_format 'auto' or the format of the files it holds")
+
+
 def _looks_like_repo_id(model: str) -> bool:
     parts = model.split("/")
     return 1 <= len(parts) <= 2 and all(parts) and not model.startswith((".", "~"))
@@ -122,7 +139,11 @@ def cache_key(config_dir: Path, *, revision: str | None, hf_overrides: dict[str,
     # Pooling module configs named by modules.json (a sentence-transformers layout).
     for sub in sorted(config_dir.glob("*_Pooling/config.json")):
         h.update(str(sub.relative_to(config_dir)).encode() + b"\0" + sub.read_bytes())
+    # The weights decide the dtype of a config that states none: their names and sizes
+    # stand for their headers (only when there are any, so other keys stay as they were).
+    weight_files = [[p.name, p.stat().st_size] for p in weights.safetensors_files(config_dir)]
     extra = {
+        **({"safetensors": weight_files} if weight_files else {}),
         "revision": revision,
         "hf_overrides": hf_overrides,
         "trust_remote_code": trust_remote_code,
@@ -303,6 +324,15 @@ class LazyHfConfig:
         return self.loaded == other
 
     __hash__ = object.__hash__
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        # isinstance(config, PretrainedConfig) asks __class__ when the type differs: where
+        # transformers is imported (vLLM's engine), answer for the real config. Elsewhere
+        # (hashing, printing) stay a stand-in, so nothing loads transformers.
+        if self._value is not None or "transformers" in sys.modules:
+            return type(self.loaded)
+        return LazyHfConfig
 
     def __repr__(self) -> str:
         return f"<{self._describe}>"

@@ -34,10 +34,14 @@ class _Compiler:
         self.scope = x.Scope(res, c, enum)
         self.in_phase = False  # compiling __post_init__: init vars are names too
         self.params: dict[str, TypeExpr] = {}  # compiling an accessor: its parameters
+        self.locals: dict[str, TypeExpr] = {}  # the names `let` steps bound so far
+        self.in_method = False  # compiling a method's steps
+        self.returns: TypeExpr | None = None  # ... and the type they return (None: Any)
+        self.assigned: TypeExpr | None = None  # the type the last `set` step assigned
 
     def _scope(self, params: dict[str, TypeExpr] | None = None) -> x.Scope:
         return x.Scope(self.res, self.scope.cls, self.scope.enum,
-                       dict(self.params if params is None else params),
+                       {**(self.params if params is None else params), **self.locals},
                        initvars=self.in_phase)
 
     def expr(self, e: Expr | None, what: str, want: TypeExpr | None = None,
@@ -89,12 +93,12 @@ class _Compiler:
             cls = self.res.classes[inner.name]
         return None
 
-    def rule(self, rule: m.Rule, what: str, indent: str = "", record: bool = True
-             ) -> list[str]:
+    def rule(self, rule: m.Rule, what: str, indent: str = "", record: bool = True,
+             facts: frozenset[str] = frozenset()) -> list[str]:
         """A rule as Python lines; `record`: a class rule, listed with the fields it
-        reads (explain's "rules that mention a field")."""
-        when = self.expr(rule.when, f"when of {what}", x.BOOL)
-        facts = x.facts_of(rule.when) if rule.when is not None else frozenset()
+        reads (explain's "rules that mention a field"); `facts`: what holds before it."""
+        when = self.expr(rule.when, f"when of {what}", x.BOOL, facts)
+        facts = facts | (x.facts_of(rule.when) if rule.when is not None else frozenset())
         lines: list[str] = []
         if rule.level != "error":
             msg = self.message(rule.message, rule.loc, what, facts)
@@ -119,6 +123,10 @@ class _Compiler:
             instance = ", self" if record else ""
             error = (f"{rule.raises}({msg})" if rule.raises not in _ERRORS else
                      f"_r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))}{instance})")
+            if self.in_method and rule.raises == "ValueError":
+                # A method's steps may run inside another config's construction (a
+                # resolve step calls it): its fields would name the wrong flags there.
+                error = f"ValueError({msg})"
             lines = [f"if {cond}:", f"    raise {error}"]
         if record:
             self.out.rule_reads.append((rule, reads))
@@ -147,49 +155,128 @@ class _Compiler:
             return body
         return [f"if {when.source}:", *("    " + line for line in body)]
 
-    def step(self, s: m.Step, what: str, initvar_args: str) -> None:
+    def step(self, s: m.Step, what: str, initvar_args: str = "",
+             facts: frozenset[str] = frozenset()) -> list[str]:
+        """A step as Python lines; `facts`: what earlier steps of a method established."""
         if s.kind == "check":
-            self.out.phase += self.rule(s.rule, what)
-        elif s.kind == "hook":
+            return self.rule(s.rule, what, record=not self.in_method, facts=facts)
+        if s.kind in ("let", "do", "return"):
+            return self.local_step(s, what, facts)
+        if s.kind == "hook":
             owner = s.hook.split(".", 1)[0] if m.is_library_call(s.hook) else self.c.module
             sig = self.res.hooks.get(owner, {}).get(s.hook)
             wants_initvars = sig is not None and initvar_args and sig.accepts(
                 1 + initvar_args.count(","))
             call = f"{hook_ref(s.hook)}(self{initvar_args if wants_initvars else ''})"
-            self.out.phase += self._guarded(s, what, [call])
-        elif s.kind == "platform_priorities":
-            self.out.phase += self._guarded(s, what, self.priorities(s, what))
-        elif s.kind == "apply":
+            return self._guarded(s, what, [call])
+        if s.kind == "platform_priorities":
+            return self._guarded(s, what, self.priorities(s, what))
+        if s.kind == "apply":
             table = next((t for t in self.c.tables if t.name == s.table), None)
             if table is None:
                 names = [t.name for t in self.c.tables]
                 self.errors.error(s.loc, f"{what}: no table {s.table!r} in class "
                                   f"{self.c.name}{did_you_mean(s.table, names)}")
-                return
+                return []
             key = self.expr(table.key, f"key of table {table.name}")
-            if key is not None:
-                self.out.phase += self._guarded(s, what, [
-                    f"_r.apply_defaults(self, {_table_const(table)}[{key.source}])"])
+            if key is None:
+                return []
+            return self._guarded(s, what, [
+                f"_r.apply_defaults(self, {_table_const(table)}[{key.source}])"])
+        when = self.expr(s.when, f"when of {what}", x.BOOL, facts)
+        facts = facts | (x.facts_of(s.when) if s.when is not None else frozenset())
+        want = self.target(s.target, s.loc, what, facts)
+        value = self.expr(s.value, f"to of {what}", want, facts)
+        if want is None or value is None:
+            return []
+        self.assigned = value.type
+        body = []
+        if s.rule is not None:
+            msg = self.message(s.rule.message, s.loc, what, facts)
+            body.append(f"_log.{s.rule.level}({msg})")
+        source = value.source
+        if self.res.expand(want).without_none() == TypeExpr("scalar", name="Path") and \
+                x._base(value.type.without_none()) == "str":
+            source = f"Path({source})"  # the field holds a Path (no re-validation)
+        body.append(f"self.{s.target} = {source}")
+        if when is None:
+            return body
+        return [f"if {when.source}:"] + ["    " + b for b in body]
+
+    def local_step(self, s: m.Step, what: str, facts: frozenset[str]) -> list[str]:
+        """`let` (bind a local name), `do` (call a declared method for its effect) and
+        `return` (leave the method), each under its `when:` if it has one."""
+        when = self.expr(s.when, f"when of {what}", x.BOOL, facts)
+        facts = facts | (x.facts_of(s.when) if s.when is not None else frozenset())
+        if s.kind == "return":
+            value = self.expr(s.value, f"return of {what}", self.returns, facts)
+            if s.value is not None and value is None:
+                return []
+            body = [f"return {value.source}" if value is not None else "return"]
+        elif s.kind == "do":
+            problem = self._not_a_method_call(s.value)
+            if problem:
+                self.errors.error(s.value.loc, f"{what}: {problem}")
+                return []
+            value = self.expr(s.value, f"do of {what}", None, facts)
+            if value is None:
+                return []
+            if value.source.startswith("(None if "):
+                base = ast.unparse(s.value.tree.body.func.value)
+                self.errors.error(s.value.loc, f"{what}: {base} may be None; add "
+                                  f"'when: {base} is not None'")
+                return []
+            body = [value.source]
         else:
-            when = self.expr(s.when, f"when of {what}", x.BOOL)
-            facts = x.facts_of(s.when) if s.when is not None else frozenset()
-            want = self.target(s.target, s.loc, what, facts)
-            value = self.expr(s.value, f"to of {what}", want, facts)
-            if want is None or value is None:
-                return
-            body = []
-            if s.rule is not None:
-                msg = self.message(s.rule.message, s.loc, what, facts)
-                body.append(f"_log.{s.rule.level}({msg})")
-            source = value.source
-            if self.res.expand(want).without_none() == TypeExpr("scalar", name="Path") and \
-                    x._base(value.type.without_none()) == "str":
-                source = f"Path({source})"  # the field holds a Path (no re-validation)
-            body.append(f"self.{s.target} = {source}")
-            if when is None:
-                self.out.phase += body
-            else:
-                self.out.phase += [f"if {when.source}:"] + ["    " + b for b in body]
+            if not self._bindable(s.target, s.loc, what, rebind=s.when is not None):
+                return []
+            value = self.expr(s.value, f"to of {what}", self.locals.get(s.target)
+                              if s.when is not None else None, facts)
+            if value is None:
+                return []
+            self.locals[s.target] = value.type if s.when is None else x._union(
+                self.locals[s.target], value.type)
+            body = [f"{s.target} = {value.source}"]
+            if s.rule is not None:  # after binding: the message may name the new value
+                body.append(f"_log.{s.rule.level}("
+                            f"{self.message(s.rule.message, s.loc, what, facts)})")
+        if when is None:
+            return body
+        return [f"if {when.source}:"] + ["    " + b for b in body]
+
+    def _bindable(self, name: str, loc: Loc, what: str, rebind: bool) -> bool:
+        """A `let` name: not a member of the class nor a parameter; with `when:` it
+        re-binds a name an earlier (unconditional) `let` bound."""
+        members = [*(f.name for f in self.c.fields), *(a.name for a in self.c.properties),
+                   *(a.name for a in self.c.methods)] if self.c is not None else []
+        if name in members or name in self.params or name in ("self", "platform"):
+            hidden = ("parameter" if name in self.params else f"member of {self.c.name}"
+                      if name in members else "name")
+            self.errors.error(loc, f"{what}: let {name!r} would hide the {hidden} {name!r}; "
+                              "choose another name")
+            return False
+        if rebind and name not in self.locals:
+            self.errors.error(loc, f"{what}: a let with 'when' re-binds a name, and "
+                              f"{name!r} is not bound yet{did_you_mean(name, self.locals)}; "
+                              "bind it first with a let without 'when'")
+            return False
+        return True
+
+    def _not_a_method_call(self, e: Expr) -> str:
+        """'' if `e` calls a declared method (of this class by bare name, or of a config
+        along a path), else what is wrong: `do` runs a method for what it changes."""
+        node = e.tree.body
+        func = node.func if isinstance(node, ast.Call) else None
+        name = func.id if isinstance(func, ast.Name) else (
+            func.attr if isinstance(func, ast.Attribute) else "")
+        declared = {a.name for c in self.res.classes.values() for a in c.methods}
+        if isinstance(func, ast.Name):
+            declared = {a.name for a in self.c.methods} if self.c is not None else set()
+        if name in declared:
+            return ""
+        return (f"'do' calls a declared method (`name(...)` of this class, or "
+                f"`config.name(...)` of a config along a path), not {e.display!r}"
+                f"{did_you_mean(name, declared) if name else ''}")
 
     def priorities(self, s: m.Step, what: str) -> list[str]:
         """A platform_priorities step: the platforms module appends the profile's order to
@@ -276,6 +363,7 @@ class _Compiler:
             return
         what = f"{'method' if is_method else 'property'} {owner}.{acc.name}"
         self.params = dict(_param_types(acc))
+        want = parse_type(acc.returns) if acc.returns != "Any" else None
         scope = self.scope
         if acc.kind == "staticmethod":  # no instance: only its parameters are names
             self.scope = x.Scope(self.res, None, None)
@@ -286,15 +374,17 @@ class _Compiler:
                 guards += self.rule(rule, f"rule {i + 1} of {what}", record=False)
                 if rule.level == "error" and rule.when is None:
                     facts |= x.facts_of(rule.require)
-            phase, self.out.phase = self.out.phase, []
-            for i, s in enumerate(acc.steps):  # the method's steps, after its checks
-                self.step(s, f"step {i + 1} of {what}", "")
-            guards += self.out.phase
-            self.out.phase = phase
-            want = parse_type(acc.returns) if acc.returns != "Any" else None
+            self.in_method, self.returns = True, want
+            for i, step in enumerate(acc.steps):
+                self.assigned = None
+                guards += self.step(step, f"step {i + 1} of {what}", facts=facts)
+                facts = _facts_after(step, facts, self.assigned)
+                if step.kind == "return" and step.when is None and i + 1 < len(acc.steps):
+                    self.errors.error(acc.steps[i + 1].loc, f"step {i + 2} of {what} never "
+                                      "runs: the step before returns unconditionally")
             checked = self.expr(acc.expr, what, want, facts)
         finally:
-            self.params = {}
+            self.params, self.locals, self.in_method, self.returns = {}, {}, False, None
             self.scope = scope
         if acc.expr is not None and checked is None:
             return
@@ -343,6 +433,25 @@ def _param_types(acc: m.Accessor) -> list[tuple[str, TypeExpr]]:
     return out
 
 
+def _facts_after(s: m.Step, facts: frozenset[str], assigned: TypeExpr | None
+                 ) -> frozenset[str]:
+    """What holds after step `s` of a method: an unconditional require adds what it
+    establishes, a `return` with `when:` the negation of its condition; a `set` or `let`
+    forgets what was known about the path or name it assigns (an unconditional `set` of
+    a value that cannot be None knows that much: its type is `assigned`)."""
+    if s.kind == "check" and s.rule.level == "error" and s.rule.when is None:
+        return facts | x.facts_of(s.rule.require)
+    if s.kind == "return" and s.when is not None:
+        return facts | x.facts_of(s.when, negate=True)
+    if s.kind in ("set", "let"):
+        kept = frozenset(f for f in facts if f != s.target
+                         and not f.startswith((s.target + ".", s.target + "\0")))
+        known = s.kind == "set" and s.when is None and assigned is not None and not (
+            assigned.optional or assigned.kind == "none")
+        return kept | {s.target} if known else kept
+    return facts
+
+
 def _prefixes(path: str) -> list[str]:
     parts = path.split(".")
     return [".".join(parts[:i]) for i in range(1, len(parts))]
@@ -362,10 +471,10 @@ def compile_class(c: m.ClassDef, res: Resolved, errors: Collector) -> ClassCode:
         if f.derive is not None:
             comp.derive(f)
     for i, s in enumerate(c.resolve):
-        comp.step(s, f"resolve step {i + 1} of {c.name}", initvar_args)
+        comp.out.phase += comp.step(s, f"resolve step {i + 1} of {c.name}", initvar_args)
     for i, rule in enumerate(c.rules):
         comp.out.phase += comp.rule(rule, f"rule {i + 1} of {c.name}")
-    comp.in_phase = False
+    comp.in_phase, comp.locals = False, {}
     for extra in c.hash_extra:
         if extra.expr is not None:
             checked = comp.expr(extra.expr, f"hash factor {c.name}.{extra.name}")

@@ -25,9 +25,12 @@ bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()
 `abspath(p)` (a local path made absolute against the working directory, "~" expanded);
 `getattr(obj, "name", default)` (an attribute an object from Python may lack, e.g. of
 an engine object or a runtime type);
-`isinstance(x, str)` (builtin type names, or a tuple of them); `Config(a=1)`, a nested
-config built from keyword arguments. In the after-construction phase (derive, resolve
-steps, rules) the class's init vars are names too (the `__post_init__` parameters).
+`isinstance(x, str)` (builtin type names, declared runtime types matched by their type's
+module and name without importing them, or a tuple of them); `callable(x)`, `type(x)`;
+`split` / `replace` / `isdecimal` on strings; `Config(a=1)`, a nested config built from
+keyword arguments. Field validators (front/validators.py) see only `value`. In the
+after-construction phase (derive, resolve steps, rules) the class's init vars are names
+too (the `__post_init__` parameters).
 
 Narrowing: `x is not None`, `isinstance(x, T)` and `x in ("a", "b")` / `x in Alias`
 narrow x's type where they are known to hold (a rule's `when`, `and`, `if`).
@@ -58,7 +61,8 @@ NONE = TypeExpr("none")
 #: Functions an expression may call, with their result type (None: as the argument).
 FUNCTIONS = {"len": INT, "min": None, "max": None, "abs": None, "int": INT, "float": FLOAT,
              "str": STR, "bool": BOOL, "all": BOOL, "any": BOOL, "env": None,
-             "isinstance": BOOL, "given": BOOL, "unused": BOOL}
+             "isinstance": BOOL, "given": BOOL, "unused": BOOL, "callable": BOOL,
+             "type": ANY}
 #: Type names `isinstance` accepts: the scalar or container kind each matches.
 ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "float": ("scalar", "float"), "bool": ("scalar", "bool"),
@@ -73,11 +77,12 @@ FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same t
 #: (engine objects, runtime types); Any.
 FUNCTIONS["getattr"] = None
 #: Functions over collections (typed by their arguments): sorted(xs), set(xs),
-#: list(xs), tuple(xs), zip(xs, ys, ...), range(n) / range(a, b), sum(xs).
+#: list(xs), tuple(xs), zip(xs, ys, ...), range(n) / range(a, b) / range(a, b, step), sum(xs).
 COLLECTION_FUNCTIONS = ("sorted", "set", "list", "tuple", "zip", "range", "sum")
 FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
-               "count": INT, "strip": STR, "isdigit": BOOL, "join": STR}
+               "count": INT, "strip": STR, "isdigit": BOOL, "isdecimal": BOOL, "join": STR,
+               "replace": STR, "split": TypeExpr("container", name="list", args=(STR,))}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
 
 
@@ -97,6 +102,9 @@ class Scope:
     enum: m.EnumDef | None = None
     params: dict[str, TypeExpr] = field(default_factory=dict)
     initvars: bool = False  # in the after-construction phase: init vars are names too
+    #: A field validator of this class: `value` is its only name; the class's fields
+    #: are not (an error that says so), the instance does not exist yet.
+    validated: m.ClassDef | None = None
 
 
 @dataclass
@@ -228,6 +236,10 @@ def _union(a: TypeExpr, b: TypeExpr) -> TypeExpr:
         return a
     if _is_any(a) or _is_any(b):
         return ANY
+    if a.kind == b.kind == "container" and a.name == b.name and a.variadic == b.variadic \
+            and len(a.args) == len(b.args):  # `xs if c else []`: one list of either's items
+        return TypeExpr("container", name=a.name, variadic=a.variadic,
+                        args=tuple(_union(x, y) for x, y in zip(a.args, b.args, strict=True)))
     args: list[TypeExpr] = []
     for t in (a, b):
         for arg in (t.args if t.kind == "union" else (t,)):
@@ -274,7 +286,9 @@ class _Checker:
         if name in self.bound:
             return self.bound[name], name
         if name in self.scope.params:
-            return self.scope.params[name], name
+            t = self.scope.params[name]
+            t = t.without_none() if name in facts else t
+            return self._narrowed(t, name, facts), name
         if name == "self" and self.scope.enum is not None:
             return TypeExpr("named", name=self.scope.enum.name), "self"
         if name in ("True", "False", "None"):
@@ -306,6 +320,10 @@ class _Checker:
         if name in self.res.enums:
             raise ExprError(node, f"enum {name} is not a value: name a member, e.g. "
                             f"{name}.{self.res.enums[name].members[0].name}")
+        owner = self.scope.validated
+        if owner is not None and owner.field(name) is not None:
+            raise ExprError(node, f"{name!r} is a field of {owner.name}: a field validator "
+                            "sees only `value`, not the instance (compare fields in a rule)")
         known = [*members, *self.scope.params, *self.bound, *self.res.enums]
         raise ExprError(node, f"unknown name {name!r}{did_you_mean(name, known)}")
 
@@ -386,9 +404,13 @@ class _Checker:
             if kind in ("isa", "nota"):
                 names = arg.split(",")
                 keep = []
+                concrete = [a for a in arms if not self._opaque(a)]
                 for a in arms:
-                    if self._opaque(a):  # could be anything: what isinstance accepted
-                        keep.extend([a] if kind == "nota" else _isa_types(names))
+                    if self._opaque(a):  # could be anything: what isinstance accepted,
+                        # less what a declared arm already says (dict[str, Any] | Fn)
+                        keep.extend([a] if kind == "nota" else [
+                            t for n, t in zip(names, _isa_types(names), strict=True)
+                            if not any(_isa(c, [n]) for c in concrete)])
                     elif _isa(a, names) == (kind == "isa"):
                         keep.append(a)
                 keep = list(dict.fromkeys(keep))
@@ -661,6 +683,7 @@ class _Checker:
             methods = {a.name: a for a in getattr(owner, "methods", ())}
             if owner is not None and func.attr in methods:
                 self._not_none(bt, func.value, facts, f"call .{func.attr}()")
+                _check_arity(methods[func.attr], node, args, self.res)
                 return _returns(methods[func.attr]), f"{bsrc}.{func.attr}({argsrc})"
             if _is_any(inner):
                 return ANY, f"{bsrc}.{func.attr}({argsrc})"
@@ -700,7 +723,9 @@ class _Checker:
     def _builtin(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
         own = {a.name: a for a in getattr(self.scope.cls, "methods", ())}
         if name in own and name not in self.bound and name not in self.scope.params:
-            args = ", ".join(self.visit(a, facts)[1] for a in node.args)
+            typed = [self.visit(a, facts) for a in node.args]
+            _check_arity(own[name], node, typed, self.res)
+            args = ", ".join(s for _, s in typed)
             return _returns(own[name]), f"self.{name}({args})"  # the class's own method
         if name not in FUNCTIONS:
             raise ExprError(node.func, f"unknown function {name!r}"
@@ -766,13 +791,10 @@ class _Checker:
             raise ExprError(node, f"{name}() takes one generator: {name}(x > 0 for x in items)")
         comp = gen.generators[0]
         it, isrc = self.visit(comp.iter, facts)
-        it = self._not_none(it, comp.iter, facts, f"iterate in {name}()")
-        if it.kind != "container" and not _is_any(it):
-            raise ExprError(comp.iter, f"{ast.unparse(comp.iter)!r} is {_show(it)}, not a list")
+        elem = self._element(it, comp.iter, facts, f"iterate in {name}()")
         var = comp.target.id
         if var == "self" or (self.scope.cls and self.scope.cls.field(var)):
             raise ExprError(comp.target, f"bound name {var!r} hides a field: pick another")
-        elem = ANY if _is_any(it) else (it.args[0] if it.name != "dict" else it.args[0])
         saved = self.bound.get(var)
         self.bound[var] = self.res.expand(elem)
         try:
@@ -793,6 +815,12 @@ class _Checker:
         t = self._not_none(t, node, facts, doing)
         if _is_any(t):
             return ANY
+        if t.kind == "union" and all(a.kind == "container" for a in _flat_arms(t)):
+            elem = None  # list[str] | tuple[int, ...]: an item of any of them
+            for a in _flat_arms(t):
+                item = self._element(a, node, facts, doing)
+                elem = item if elem is None else _union(elem, item)
+            return elem
         if t.kind != "container":
             raise ExprError(node, f"{ast.unparse(node)!r} is {_show(t)}, not a list")
         if t.name == "tuple" and not t.variadic:
@@ -890,7 +918,7 @@ class _Checker:
         """sorted / set / zip / range / sum, typed by their arguments."""
         args = node.args
         counts = {"sorted": (1,), "set": (1,), "list": (1,), "tuple": (1,), "sum": (1,),
-                  "range": (1, 2), "zip": (2, 3, 4)}
+                  "range": (1, 2, 3), "zip": (2, 3, 4)}
         if len(args) not in counts[name]:
             raise ExprError(node, f"{name}() takes {' or '.join(map(str, counts[name]))} "
                             "argument(s)")
@@ -915,14 +943,31 @@ class _Checker:
                         args=(elems[0],)), src
 
     def _isinstance(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:
+        """`isinstance(x, str)`, or a tuple of builtin types and declared runtime types;
+        a runtime type is matched by its type's module and name (never imported)."""
         kinds = node.args[1] if len(node.args) == 2 else None
         names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+        runtime = self.res.runtime_types
         if kinds is None or not names or not all(
-                isinstance(k, ast.Name) and k.id in ISINSTANCE_TYPES for k in names):
-            raise ExprError(node, "isinstance() takes a value and a builtin type name or a "
-                            f"tuple of them: {', '.join(ISINSTANCE_TYPES)}")
+                isinstance(k, ast.Name) and (k.id in ISINSTANCE_TYPES or k.id in runtime)
+                for k in names):
+            raise ExprError(node, "isinstance() takes a value and a builtin type name, a "
+                            "runtime type or a tuple of them: "
+                            f"{', '.join([*ISINSTANCE_TYPES, *runtime])}")
         _, src = self.visit(node.args[0], facts)
-        return BOOL, f"isinstance({src}, {ast.unparse(kinds)})"
+        builtin = [k.id for k in names if k.id in ISINSTANCE_TYPES]
+        parts = []
+        if builtin:
+            spec = builtin[0] if len(builtin) == 1 else "(" + ", ".join(builtin) + ")"
+            parts.append(f"isinstance({src}, {spec})")
+        for k in names:
+            if k.id in runtime:
+                module, _, cls = runtime[k.id].import_path.rpartition(".")
+                parts.append(f"(type({src}).__module__, type({src}).__qualname__) == "
+                             f"({module!r}, {cls!r})")
+        if len(parts) == 1 and builtin:
+            return BOOL, parts[0]
+        return BOOL, "(" + " or ".join(parts) + ")"
 
     def _given(self, node: ast.Call) -> tuple[TypeExpr, str]:
         """`given("field")`: whether the command line set this class's field (the engine
@@ -1036,6 +1081,25 @@ def _isa_types(names: list[str]) -> list[TypeExpr]:
         else:
             out.append(ANY)
     return out
+
+
+def _check_arity(acc, node: ast.Call, typed: list[tuple[TypeExpr, str]], res) -> None:
+    """A call of a declared method with exactly declared parameters: as many arguments
+    as it takes (those with defaults may be left out), each of the parameter's type."""
+    if not acc.has_params or any(p.startswith("*") for p, _ in acc.params):
+        return
+    required = [p for p, _ in acc.params if p not in dict(acc.defaults)]
+    if not len(required) <= len(typed) <= len(acc.params):
+        names = ", ".join(p for p, _ in acc.params)
+        raise ExprError(node, f"{acc.name}() takes {len(required)}"
+                        + (f" to {len(acc.params)}" if len(acc.params) > len(required) else "")
+                        + f" argument{'s' if len(acc.params) > 1 else ''} ({names}), "
+                        f"not {len(typed)}")
+    for (pname, ptext), (t, _), arg in zip(acc.params, typed, node.args, strict=False):
+        want = parse_type(ptext)
+        if not _assignable(t, want, res):
+            raise ExprError(arg, f"argument {pname} of {acc.name}() is {_show(t)}, "
+                            f"expected {_show(want)}")
 
 
 def _returns(acc) -> TypeExpr:

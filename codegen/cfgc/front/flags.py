@@ -178,8 +178,10 @@ def _normalisers(f: m.FieldDef) -> tuple[tuple, bool]:
     steps: list = []
     comma = False
     for v in f.validators:
-        if v.name == "hook" or v.mode != "before":
-            break
+        if v.name == "expose":  # names the validator, changes no value
+            continue
+        if v.name in ("hook", "expr", "require") or v.mode != "before":
+            break  # what follows sees what the hook or expression made of the value
         if v.name in STRING_NORMALISERS:
             steps.append(v.name)
         elif v.name == "shorthand" and isinstance(v.arg, dict):

@@ -17,7 +17,8 @@ from ..model.types import parse_type
 from .reader import IDENT, Reader
 from .yaml_loader import Node
 
-SECTION_KEYS = ("providers", "engine_providers", "dtypes", "warmup_num_tokens", "ops")
+SECTION_KEYS = ("providers", "engine_providers", "dtypes", "warmup_num_tokens", "ops",
+                "priority_validate")  # the validate steps of every priority field
 PROVIDER_KEYS = ("doc", "sources", "jit")
 OP_KEYS = ("doc", "signature", "activations", "providers", "default_priority",
            "specialisations")
@@ -139,8 +140,10 @@ def provider_alias(ks: KernelSet) -> m.AliasDef:
                       ks.loc)
 
 
-def priority_fields(ks: KernelSet) -> tuple[m.FieldDef, ...]:
-    """One `list[IrOpProvider]` field per op, for the class with `fields_from: kernel_ops`."""
+def priority_fields(ks: KernelSet, validators: tuple[m.Validator, ...] = ()
+                    ) -> tuple[m.FieldDef, ...]:
+    """One `list[IrOpProvider]` field per op, for the class with `fields_from: kernel_ops`,
+    each validated by `validators` (the section's `priority_validate`)."""
     out = []
     for op in ks.ops:
         text = f"list[{PROVIDER_ALIAS}]"
@@ -155,7 +158,7 @@ def priority_fields(ks: KernelSet) -> tuple[m.FieldDef, ...]:
             name=op.name, type_text=text, type=parse_type(text),
             default=m.Default("value", op.loc, []), doc=doc,
             hash=m.HashRule(True, "", op.loc), loc=op.loc, type_loc=op.loc,
-            validators=(m.Validator("hook", op.loc, "before", hook="priority_list"),),
+            validators=validators,
         ))
     return tuple(out)
 

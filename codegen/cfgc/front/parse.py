@@ -6,6 +6,7 @@ here we only check what a single node can tell us.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import keyword
 import re
@@ -22,7 +23,7 @@ from .reader import DOTTED, FLAG, IDENT, Reader
 from .yaml_loader import Node, load_yaml
 
 TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants",
-            "platforms")
+            "platforms", "environment")
 PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks", "libraries",
                 "differs_from_vllm", "releases")
 CLASS_KEYS = (
@@ -35,12 +36,17 @@ RULE_KEYS = ("when", "require", "message", "warn", "info", "raises", "category")
 #: What a `warn:` rule with `category:` raises as a Python warning (instead of a log line).
 WARNING_CATEGORIES = ("UserWarning", "FutureWarning", "RuntimeWarning")
 RAISES = ("ValueError", "NotImplementedError", "RuntimeError")
-STEP_KINDS = ("set", "require", "warn", "info", "apply", "hook", "call", "platform_priorities")
+STEP_KINDS = ("set", "let", "do", "return", "require", "warn", "info", "apply", "hook", "call",
+              "platform_priorities")
+#: The steps a method's `steps:` may hold (it changes its own instance, never a hook's).
+METHOD_STEP_KINDS = ("set", "let", "do", "return", "require", "warn", "info",
+                     "platform_priorities")
 PRIORITIES_KEYS = ("platform_priorities", "device_type", "compiled", "when")
 SET_KEYS = ("set", "to", "when", "warn", "info")
+LET_KEYS = ("let", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
-ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "doc", "returns", "params", "kind", "unsupported",
-                 "differs_from_vllm", "steps", "each_op")
+ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "steps", "doc", "returns", "params", "kind",
+                 "unsupported", "differs_from_vllm", "each_op")
 CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
                  "export", "differs_from_vllm")
 FIELDS_FROM = ("kernel_ops",)
@@ -57,6 +63,9 @@ FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group"
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
+ENV_KEYS = ("type", "default", "default_env", "vllm_envs", "doc")
+ENV_KINDS = ("bool", "int", "float", "str")
+ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 #: Names the generated modules use themselves: a schema name equal to one would shadow
 #: it (a field named `Field` breaks every later `Field(...)` default in its class).
 GENERATED_NAMES = frozenset({
@@ -182,6 +191,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     breaking_ok: tuple[m.BreakingOk, ...] = ()
     differences: tuple[m.Difference, ...] = ()
     constants: list[m.ConstantDef] = []
+    environment: list[m.EnvVarDef] = []
     for display, stem, root in docs:
         top = Reader(root, f"schema file {display}", TOP_KEYS, errors)
         if not top.ok:
@@ -230,6 +240,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             classes.append(_parse_class(name, node, stem, errors))
         for name, node in _named_entries(top, "constants", errors):
             constants.append(_parse_constant(name, node, stem, errors))
+        environment.extend(_parse_environment(top.get("environment"), errors))
         if top.has("kernels"):
             kernel_sections.append((display, top.get("kernels")))
         if top.has("platforms"):
@@ -240,7 +251,11 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     errors.raise_if_any()
     platform_set = platforms.parse_platforms(platform_sections, errors)
     kernel_set = kernels.parse_kernels(kernel_sections, errors)
-    classes, kernel_alias = _add_kernel_fields(classes, kernel_set, errors)
+    vnode = kernel_sections[0][1].value.get("priority_validate") if kernel_sections and \
+        kernel_sections[0][1].is_map else None
+    priority_validators = tuple(_parse_validators(vnode, "kernel op priority fields", errors))
+    classes, kernel_alias = _add_kernel_fields(classes, kernel_set, priority_validators,
+                                               errors)
     aliases.extend(kernel_alias)
     errors.raise_if_any()
     return m.Schema(
@@ -257,6 +272,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         breaking_ok=breaking_ok,
         differences=differences,
         constants=tuple(constants),
+        environment=tuple(sorted(environment, key=lambda v: v.name)),
         kernel_set=kernel_set,
         platform_set=platform_set,
         platform_file=platform_sections[0][0] if platform_sections else "",
@@ -288,6 +304,93 @@ def _parse_libraries(node: Node | None, errors: Collector) -> tuple[m.Library, .
                          "project")
         out.append(m.Library(name, package, path, node.key_locs[name]))
     return tuple(out)
+
+
+def _parse_environment(node: Node | None, errors: Collector) -> list[m.EnvVarDef]:
+    """`environment: {NAME: {type, default | default_env, vllm_envs, doc}}`: how the
+    package's envs module gives each variable (vLLM's type and default)."""
+    if node is None:
+        return []
+    if not node.is_map:
+        errors.error(node.loc, "environment must map a variable name to {type, default, doc}")
+        return []
+    out = []
+    for name, value in node.value.items():
+        what = f"environment variable {name}"
+        if not ENV_NAME.fullmatch(name):
+            errors.error(node.key_locs[name], f"{what}: the name must be upper case "
+                         "(letters, digits, underscores)")
+            continue
+        r = Reader(value, what, ENV_KEYS, errors)
+        if not r.ok:
+            continue
+        doc = r.str("doc", what, required=True)
+        type_text = r.str("type", what, required=True)
+        parsed = _env_type(type_text, what, r.get("type").loc, errors) if type_text else None
+        if parsed is None:
+            continue
+        kind, optional, choices = parsed
+        default_env = r.str("default_env", what) or ""
+        in_vllm = r.bool("vllm_envs", what, True)
+        if r.has("default") and default_env:
+            errors.error(r.key_loc("default_env"), f"{what}: give default or default_env, "
+                         "not both")
+            continue
+        if default_env and not ENV_NAME.fullmatch(default_env):
+            errors.error(r.key_loc("default_env"), f"{what}: default_env must name a "
+                         "variable")
+            continue
+        default = r.get("default").value if r.has("default") else None
+        problem = _env_default_problem(default, kind, optional, choices)
+        if problem and not default_env:
+            where = r.get("default").loc if r.has("default") else value.loc
+            errors.error(where, f"{what}: default {default!r} {problem} ({type_text})")
+            continue
+        out.append(m.EnvVarDef(name, type_text, kind, optional, choices, default, default_env,
+                               in_vllm, doc, node.key_locs[name]))
+    return out
+
+
+def _env_type(text: str, what: str, loc: Loc,
+              errors: Collector) -> tuple[str, bool, tuple[str, ...]] | None:
+    """(kind, optional, choices) of an environment variable's type, or None (reported)."""
+    base = text.strip()
+    optional = base.replace(" ", "").endswith("|None")
+    if optional:
+        base = base[: base.rstrip().rfind("|")].strip()
+    if base in ENV_KINDS:
+        return base, optional, ()
+    if base.startswith("Literal[") and base.endswith("]"):
+        try:
+            values = ast.literal_eval(f"({base[len('Literal['):-1]},)")
+        except (SyntaxError, ValueError):
+            values = ()
+        if values and all(isinstance(v, str) for v in values):
+            return "str", optional, tuple(values)
+        errors.error(loc, f"{what}: a Literal type must list strings, e.g. "
+                          'Literal["binary", "unpacked"]')
+        return None
+    errors.error(loc, f"{what}: type {text!r} is not bool, int, float, str or a Literal of "
+                      f"strings, optionally with | None{did_you_mean(base, ENV_KINDS)}")
+    return None
+
+
+def _env_default_problem(default: object, kind: str, optional: bool,
+                         choices: tuple[str, ...]) -> str:
+    """Why `default` does not fit the variable's type ('' when it does)."""
+    if default is None:
+        return "" if optional else "needs the type to allow None"
+    if kind == "bool":
+        return "" if isinstance(default, bool) else "is not a bool"
+    if isinstance(default, bool):
+        return f"is not {kind}"
+    if kind == "int":
+        return "" if isinstance(default, int) else "is not an int"
+    if kind == "float":
+        return "" if isinstance(default, int | float) else "is not a float"
+    if not isinstance(default, str):
+        return "is not a string"
+    return "" if not choices or default in choices else "is not one of the Literal's values"
 
 
 def _call_name(r: Reader, key: str, what: str, errors: Collector) -> str:
@@ -389,7 +492,8 @@ def _renamed_from(r: Reader, what: str, name: str, errors: Collector) -> str:
     return old
 
 
-def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector):
+def _add_kernel_fields(classes: list[m.ClassDef], kernel_set,
+                       validators: tuple[m.Validator, ...], errors: Collector):
     """Give the class marked `fields_from: kernel_ops` one priority field per kernel op."""
     wanting = [c for c in classes if c.fields_from]
     if kernel_set is None:
@@ -397,7 +501,7 @@ def _add_kernel_fields(classes: list[m.ClassDef], kernel_set, errors: Collector)
             errors.error(c.loc, f"class {c.name} takes its fields from kernel ops, but the "
                                 "schema has no kernels section")
         return classes, []
-    generated = kernels.priority_fields(kernel_set)
+    generated = kernels.priority_fields(kernel_set, validators)
     out = []
     for c in classes:
         if c.fields_from:
@@ -619,15 +723,16 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if rules and (ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("rules"), f"{label}: rules go with 'expr' (or alone), "
                          "not with a hook or call")
-        steps = tuple(_parse_steps(ar.get("steps"), label, errors, "step"))
-        for s in steps:
-            if s.kind in ("hook", "apply"):  # a method backed by a hook is `hook:` itself
-                errors.error(s.loc, f"{label}: its steps are set, require, warn, info and "
-                             f"platform_priorities, not {'call' if '.' in s.hook else s.kind}")
-        for extra in ("steps", "each_op"):
-            if ar.has(extra) and (key == "properties" or ar.has("hook") or ar.has("call")):
-                errors.error(ar.key_loc(extra), f"{label}: {extra!r} is for methods "
-                             "without a hook or call")
+        steps = tuple(_parse_steps(ar.get("steps"), label, errors, key="steps"))
+        if ar.has("steps") and key == "properties":
+            errors.error(ar.key_loc("steps"), f"{label} is a property: steps change the "
+                         "instance, so they belong to a method")
+        elif ar.has("steps") and (rules or ar.has("hook") or ar.has("call")):
+            errors.error(ar.key_loc("steps"), f"{label}: steps go with 'expr' (or alone), not "
+                         "with rules, a hook or call (a require step is a rule)")
+        if ar.has("each_op") and (key == "properties" or ar.has("hook") or ar.has("call")):
+            errors.error(ar.key_loc("each_op"), f"{label}: 'each_op' is for methods without "
+                         "a hook or call")
         each_op = ar.str("each_op", label)
         hook = "" if ar.has("expr") or rules or steps or each_op else (
             _call_name(ar, "call", label, errors) if ar.has("call")
@@ -759,20 +864,45 @@ def _parse_rules(node: Node | None, what: str, errors: Collector) -> list[m.Rule
     return rules
 
 
-def _parse_steps(node: Node | None, what: str, errors: Collector, word: str = "resolve step"
-                 ) -> list[m.Step]:
-    """`resolve:` (or a method's `steps:`) - the ordered steps; each names its kind by the
-    first key it has: set, require, warn, info, apply, hook, call or platform_priorities."""
+def _parse_steps(node: Node | None, what: str, errors: Collector,
+                 key: str = "resolve") -> list[m.Step]:
+    """`resolve:` - the ordered after-construction steps; each names its kind by the
+    first key it has: set, let, do, return, require, warn, info, apply, hook, call or
+    platform_priorities. A method's `steps:` (key "steps") take the same, less apply, hook
+    and call."""
     steps = []
-    for i, item in enumerate(_seq(node, "resolve" if word == "resolve step" else "steps",
-                                  what, errors)):
-        label = f"{word} {i + 1} of {what}"
+    allowed = STEP_KINDS if key == "resolve" else METHOD_STEP_KINDS
+    for i, item in enumerate(_seq(node, key, what, errors)):
+        label = f"{'resolve step' if key == 'resolve' else 'step'} {i + 1} of {what}"
         kinds = [k for k in STEP_KINDS if item.is_map and k in item.value]
-        if not kinds:
-            errors.error(item.loc, f"{label} must be a mapping with one of {STEP_KINDS}")
+        if not kinds or kinds[0] not in allowed:
+            found = f" ({kinds[0]!r} is not one here)" if kinds else ""
+            errors.error(item.loc, f"{label} must be a mapping with one of {allowed}{found}")
             continue
         kind = kinds[0]
-        if kind == "set":
+        if kind == "return" and key == "resolve":
+            errors.error(item.loc, f"{label}: 'return' leaves a method; resolve steps all run")
+            continue
+        if kind == "let":
+            r = Reader(item, label, LET_KEYS, errors)
+            name = r.str("let", label, required=True)
+            if name and name_problem(name):
+                errors.error(r.get("let").loc, f"let name {name!r} of {label} "
+                             f"{name_problem(name)}")
+            if not r.has("to"):
+                errors.error(item.loc, f"{label} needs 'to': the value to bind")
+            level, note = _level_message(r, label, errors)
+            rule = m.Rule(note, item.loc, None, None, level) if level else None
+            steps.append(m.Step("let", item.loc, target=name, value=_expr(r, "to", label,
+                                errors), when=_expr(r, "when", label, errors), rule=rule))
+        elif kind in ("do", "return"):
+            r = Reader(item, label, (kind, "when"), errors)
+            value = None
+            if kind == "do" or r.get(kind).value is not None:
+                value = _expr(r, kind, label, errors)
+            steps.append(m.Step(kind, item.loc, value=value,
+                                when=_expr(r, "when", label, errors)))
+        elif kind == "set":
             r = Reader(item, label, SET_KEYS, errors)
             target = r.str("set", label, required=True)
             if target and not (IDENT.match(target) or DOTTED.match(target)):
@@ -876,6 +1006,11 @@ def _fields_from(r: Reader, what: str, errors: Collector) -> str:
     return value
 
 
+#: Keys a parametrised validator step takes besides its own name and `mode`.
+_VALIDATOR_EXTRA_KEYS = {"expr": ("when",), "require": ("when", "message"),
+                         "expose": ("doc",)}
+
+
 def _parse_validators(node: Node | None, what: str, errors: Collector,
                       model_level: bool = False) -> list[m.Validator]:
     if node is None:
@@ -902,12 +1037,34 @@ def _parse_validators(node: Node | None, what: str, errors: Collector,
             errors.error(item.loc, f"unknown validator {{{keys}}} for {what}"
                                    f"{did_you_mean(first, allowed)}")
             continue
-        vr = Reader(item, f"validator {kind} of {what}", (kind, "mode"), errors)
-        mode = vr.str("mode", what, default="after" if kind == "hook" else "before")
-        if mode not in m.VALIDATOR_MODES:
-            errors.error(vr.key_loc("mode"), f"validator mode must be one of {m.VALIDATOR_MODES}")
+        label = f"validator {kind} of {what}"
+        vr = Reader(item, label, (kind, "mode", *_VALIDATOR_EXTRA_KEYS.get(kind, ())), errors)
+        mode = vr.str("mode", what, default="before" if kind in ("shorthand", "reject")
+                      else "after", required=kind == "expose")
+        modes = m.VALIDATOR_MODES if kind == "hook" else m.EXPR_VALIDATOR_MODES
+        if mode not in modes:
+            errors.error(vr.key_loc("mode") if vr.has("mode") else item.loc,
+                         f"mode of {label} must be one of {modes}"
+                         f"{did_you_mean(mode, modes)}")
+            continue
         arg_node = vr.get(kind)
-        if kind == "hook":
+        if kind in ("expr", "require"):
+            e = _expr(vr, kind, what, errors)
+            message = vr.str("message", what, required=True) if kind == "require" else ""
+            when = _expr(vr, "when", what, errors)
+            if e is not None:
+                arg = {kind: e.text, "when": when.text if when else None, "message": message}
+                out.append(m.Validator(kind, item.loc, mode, arg=arg, expr=e, when=when,
+                                       message=message))
+        elif kind == "expose":
+            if not isinstance(arg_node.value, str) or not IDENT.match(arg_node.value) \
+                    or arg_node.value.startswith("_"):
+                errors.error(arg_node.loc, "expose names a public method (an identifier "
+                                           "not starting with _)")
+                continue
+            out.append(m.Validator("expose", item.loc, mode, hook=arg_node.value,
+                                   arg=vr.str("doc", what, required=True)))
+        elif kind == "hook":
             if not isinstance(arg_node.value, str) or not IDENT.match(arg_node.value):
                 errors.error(arg_node.loc, "hook must name a function")
                 continue

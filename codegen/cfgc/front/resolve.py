@@ -13,10 +13,17 @@ from pathlib import Path
 from ..errors import Collector, Loc, did_you_mean
 from ..model import schema as m
 from ..model.python import env_kind
-from ..model.resolved import HookSig, Resolved, constraint_problem, value_problem
+from ..model.resolved import (
+    HookSig,
+    Resolved,
+    constraint_problem,
+    read_variables,
+    value_problem,
+)
 from ..model.types import TypeExpr
 from .behaviour import compile_class, compile_constant, compile_enum
 from .flags import RESERVED_FLAGS, flag_spellings
+from .validators import compile_validators
 
 FACTORY_BUILTINS = ("list", "dict", "set", "Counter")  # Counter: a dict[str, int] tally
 
@@ -77,8 +84,28 @@ def resolve(schema: m.Schema) -> Resolved:
     _check_flags(res, errors)
     _check_cycles(res, errors)
     _check_constants(res, errors)
+    _check_environment(res, errors)
     errors.raise_if_any()
     return res
+
+
+def _check_environment(res: Resolved, errors: Collector) -> None:
+    """Each `environment:` entry declares a variable the configs read, and a default_env
+    names another declared one."""
+    read = read_variables(res)
+    declared = {v.name for v in res.schema.environment}
+    seen: dict[str, Loc] = {}
+    for v in res.schema.environment:
+        what = f"environment variable {v.name}"
+        if v.name in seen:
+            errors.error(v.loc, f"{what} is already declared at {seen[v.name]}")
+        seen[v.name] = v.loc
+        if v.name not in read:
+            errors.error(v.loc, f"{what} is declared but no config reads it (a field's env: "
+                                f"or env(\"{v.name}\", ...)){did_you_mean(v.name, read)}")
+        if v.default_env and v.default_env not in declared:
+            errors.error(v.loc, f"{what}: default_env {v.default_env!r} is not a declared "
+                                f"variable{did_you_mean(v.default_env, declared)}")
 
 
 def _check_constants(res: Resolved, errors: Collector) -> None:
@@ -186,6 +213,7 @@ def _check_class(c: m.ClassDef, res: Resolved, known, errors: Collector) -> None
             check_hook(step.hook, step.loc, 1 + n_initvars, 1,
                        role="a resolve step (self[, *initvars])")
     res.behaviour[c.name] = compile_class(c, res, errors)
+    compile_validators(c, res, errors, res.behaviour[c.name])
     taken = set(names) | {"compute_hash", "hash_factors"}
     for acc in (*c.properties, *c.methods):
         if acc.hook and acc in c.properties:

@@ -1,29 +1,14 @@
 """Hooks of schema/kernel.yaml (IrOpPriorityConfig, KernelConfig).
 
-Both stay hooks: a parser of provider lists and the cache-key factor computed from the
-kernel sources' uuids. (IrOpPriorityConfig.with_default and
-KernelConfig.set_platform_defaults are generated from the kernels and platforms
+One stays a hook: the cache-key factor computed from the kernel sources' uuids.
+(The provider-list parser is kernels.priority_validate; IrOpPriorityConfig.with_default
+and KernelConfig.set_platform_defaults are generated from the kernels and platforms
 sections: `each_op` and a `platform_priorities` step.)
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
-
-
-def priority_list(value: Any) -> Any:
-    """Accept "a, b,c" for a provider list: spaces dropped, split on every comma.
-
-    Matches the engine exactly: empty items are kept ("a,,b" -> ["a", "", "b"]).
-    Lists pass through; their items must be strings. A parser (named by the kernels
-    section for every op field), so it stays a hook.
-    """
-    if isinstance(value, str):
-        value = value.replace(" ", "").split(",")
-    if isinstance(value, list | tuple) and not all(isinstance(v, str) for v in value):
-        raise ValueError(f"provider names must be strings, got {value!r}")
-    return value
 
 
 def impl_uuids(self) -> str:

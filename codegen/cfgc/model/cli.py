@@ -57,7 +57,7 @@ def value_spec(t: TypeExpr, res: Resolved) -> ValueSpec:
     if "float" in scalars:
         return ValueSpec(ValueKind.FLOAT, optional)
     if containers:  # a dict
-        plain = len(rest) == 1 or not (open_str or named)
+        plain = not open_str  # a runtime type (a function, ...) never comes from text
         return ValueSpec(ValueKind.DICT if plain else ValueKind.DICT_OR_STR, optional)
     return ValueSpec(ValueKind.STR, optional)
 

@@ -62,6 +62,14 @@ class PlatformSet:
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.profiles)
 
+    def env_entries(self) -> list[tuple[str, str, str]]:
+        """(variable, value, profile) of each `VARIABLE=VALUE` key of the profiles'
+        `ir_op_priority`: environment variables the platforms module reads (as text)."""
+        if self.attribute(IR_OP_PRIORITY) is None:
+            return []
+        return [(*key.split("=", 1), p.name) for p in self.profiles
+                for key in p.value(IR_OP_PRIORITY) if "=" in key]
+
 
 def ir_op_orders(value: dict, ops: list[str]) -> dict[str, object]:
     """A profile's (checked) `ir_op_priority` as one list per op: {"compiled": {op: [...]},

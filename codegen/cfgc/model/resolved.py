@@ -44,6 +44,8 @@ class ClassCode:
     rule_reads: list[tuple[m.Rule, tuple[str, ...]]] = field(default_factory=list)
     hash_extras: dict[str, str] = field(default_factory=dict)  # factor name -> source
     guards: dict[str, list[str]] = field(default_factory=dict)  # accessor -> its rules
+    #: (field, step index) -> the Python lines of that `expr` / `require` validator step
+    validators: dict[tuple[str, int], list[str]] = field(default_factory=dict)
 
     @property
     def code(self) -> str:
@@ -222,3 +224,20 @@ def value_problem(t: TypeExpr, value: object, res: Resolved) -> str:
                 return f"item {item!r}: {p}"
         return ""
     return f"unsupported type {t.source()}"
+
+
+def read_variables(res: Resolved) -> dict[str, str]:
+    """Every environment variable the generated configs read -> who reads it: fields'
+    `env:`, the `env("NAME", default)` calls of each class's expressions, and the
+    `VARIABLE=VALUE` keys of the platforms' ir_op_priority."""
+    out: dict[str, str] = {}
+    for c in sorted(res.schema.classes, key=lambda c: c.name):
+        for f in c.fields:
+            if f.env:
+                out.setdefault(f.env, f"{c.name}.{f.name}")
+        for var, _default in res.behaviour[c.name].env:
+            out.setdefault(var, c.name)
+    ps = res.schema.platform_set
+    for var, _value, profile in ps.env_entries() if ps is not None else ():
+        out.setdefault(var, f"platform {profile}")
+    return out

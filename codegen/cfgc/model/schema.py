@@ -30,9 +30,14 @@ NORMALISERS = (
     "dict_to_class",
     "as_is",  # a plain validator: the value is taken as given (engine-built objects)
 )
-#: Validators that take an argument: `{shorthand: {...}}`, `{reject: {...}}`, `{hook: ...}`.
-PARAMETRISED_VALIDATORS = ("shorthand", "reject", "hook")
+#: Validators that take an argument: `{shorthand: {...}}`, `{reject: {...}}`, `{hook: ...}`,
+#: `{expr: <expression>}` (the new value), `{require: <expression>, message}` (a check)
+#: and `{expose: name}` (the field's validation of a mode as a public classmethod).
+PARAMETRISED_VALIDATORS = ("shorthand", "reject", "hook", "expr", "require", "expose")
 VALIDATOR_MODES = ("before", "after", "wrap", "plain")
+#: The modes of `expr`, `require` and `expose` steps: they run inside the field's
+#: composed before- or after-validator.
+EXPR_VALIDATOR_MODES = ("before", "after")
 CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern", "multiple_of")
 #: Constraints on each item of a list/set/tuple (or each value of a dict): `items: {ge: 0}`.
 ITEM_CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
@@ -52,13 +57,20 @@ class HashRule:
 
 @dataclass(frozen=True)
 class Validator:
-    """One step of a field's validation: a library normaliser or a named hook."""
+    """One step of a field's validation: a library normaliser, a named hook, or an
+    expression over the incoming `value` (`expr`: its result is the new value;
+    `require`: a check raising ValueError with `message`; `when` limits either)."""
 
     name: str  # one of NORMALISERS, PARAMETRISED_VALIDATORS
     loc: Loc
     mode: str = "before"
-    hook: str = ""
-    arg: object = None  # shorthand map, or {"values": [...], "message": "..."} for reject
+    hook: str = ""  # a hook's name; an `expose` step's public method name
+    # shorthand map, {"values": [...], "message": "..."} for reject; for expr/require
+    # steps their texts (what `cfgc diff` compares and readers see); an expose's doc
+    arg: object = None
+    expr: Expr | None = field(default=None, compare=False)  # expr / require
+    when: Expr | None = field(default=None, compare=False)
+    message: str = ""  # require
 
     def describe(self, code: Callable[[str], str] = str) -> str:
         """One line for readers (docs, explain); `code` marks up names and values."""
@@ -69,6 +81,13 @@ class Validator:
                                              for k, v in self.arg.items())
         if self.name == "reject":
             return "rejects " + ", ".join(code(str(x)) for x in self.arg["values"])
+        when = f" when {code(self.when.display)}" if self.when is not None else ""
+        if self.name == "expr":
+            return f"becomes {code(self.expr.display)}{when} ({self.mode})"
+        if self.name == "require":
+            return f"requires {code(self.expr.display)}{when} ({self.mode})"
+        if self.name == "expose":
+            return f"public as {code(self.hook + '(value)')} ({self.mode})"
         return code(self.name)
 
 
@@ -109,10 +128,13 @@ class Step:
 
     kind `set`: assign `value` to the dotted `target` (when `when` holds), optionally
     logging `rule.message`; `check`: the `rule`; `apply`: fill unset targets from the
-    defaults table `table`; `hook`: call the named hook(self, *initvars);
+    defaults table `table`; `hook`: call the named hook(self, *initvars); `let`: bind
+    the local name `target` to `value` (logging `rule.message` after it); `do`: call
+    the declared method that `value` names; `return`: leave a method (with `value`);
     `platform_priorities`: append the IR op provider order of the platform profile whose
     device type is `device_type` (platforms.yaml `ir_op_priority`, the `compiled` or the
     eager order as `compiled` says) to each op list of the config at `target`.
+    `let`, `do`, `return` and `platform_priorities` are also steps of a method's `steps:`.
     """
 
     kind: str
@@ -249,7 +271,7 @@ class Accessor:
     differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
     has_params: bool = False  # `params:` written (maybe empty): the exact signature
     rules: tuple[Rule, ...] = ()  # checked in order before `expr` (which may be absent)
-    steps: tuple[Step, ...] = ()  # a method's steps, run after its rules (as `resolve`'s)
+    steps: tuple[Step, ...] = ()  # run in order before `expr` (a method that mutates)
     each_op: str = ""  # a classmethod building the class with this parameter for every op
 
     @property
@@ -394,6 +416,23 @@ class Library:
         return "_" + self.name
 
 
+@dataclass(frozen=True)
+class EnvVarDef:
+    """How `<package>.envs` gives one environment variable (top-level `environment:`):
+    vLLM's type and default for it, whatever type the configs read it as."""
+
+    name: str
+    type_text: str  # as written: bool, int, float, str or Literal[...], maybe `| None`
+    kind: str  # how its text parses: bool, int, float or str
+    optional: bool  # `| None`: the default may be None
+    choices: tuple[str, ...]  # a Literal's values; () for any text
+    default: object
+    default_env: str  # the variable whose value is the default when unset ('' for none)
+    vllm_envs: bool  # in vLLM's vllm.envs (else vLLM reads os.environ itself)
+    doc: str
+    loc: Loc
+
+
 def is_library_call(hook: str) -> bool:
     """A hook name written as `<library>.<function>` (`call:`) rather than a hook."""
     return "." in hook
@@ -444,6 +483,7 @@ class Schema:
     breaking_ok: tuple[BreakingOk, ...] = ()
     differences: tuple[Difference, ...] = ()  # project-level `differs_from_vllm` entries
     constants: tuple[ConstantDef, ...] = ()
+    environment: tuple[EnvVarDef, ...] = ()  # how <package>.envs types each variable
     # The release this schema describes, and every release the project lists (oldest
     # first) with the default one: one Schema per release (front/releases.py).
     release: str = ""

@@ -1718,12 +1718,14 @@ FLAGS = (
         "root": "VllmConfig",
         "path": ("model_config", "hf_overrides"),
         "optional": False,
-        "kind": "dict_or_str",
+        "kind": "dict",
         "requires": "",
         "default": "{}",
         "help": (
             "Changes to the Hugging Face config - a mapping of keys (nested mappings update "
-            "sub-configs) or a function that edits and returns the config. (default: {})"
+            "sub-configs) or a function that edits and returns the config.\n\nTakes a JSON "
+            "object, or its keys one by one: --hf-overrides.key value (a trailing + appends "
+            "comma-separated items to a list). (default: {})"
         ),
         "dest": "f31",
     },
@@ -4597,12 +4599,14 @@ FLAGS = (
         "root": "VllmConfig",
         "path": ("load_config", "model_loader_extra_config"),
         "optional": False,
-        "kind": "dict_or_str",
+        "kind": "dict",
         "requires": "",
         "default": "{}",
         "help": (
             "Extra settings handed to the loader of the chosen load_format (e.g. tensorizer "
-            "options). (default: {})"
+            "options).\n\nTakes a JSON object, or its keys one by one: "
+            "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
+            "a list). (default: {})"
         ),
         "dest": "f163",
     },
@@ -6456,13 +6460,14 @@ FLAGS = (
         "root": "VllmConfig",
         "path": ("additional_config",),
         "optional": False,
-        "kind": "dict_or_str",
+        "kind": "dict",
         "requires": "",
         "default": "{}",
         "help": (
             "Extra platform-specific options (out-of-tree platforms and plugins read them). A "
             "dict, or an object with compute_hash(); it feeds the cache key, so its contents must "
-            "be hashable. (default: {})"
+            "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
+            "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
         "dest": "f239",
     },

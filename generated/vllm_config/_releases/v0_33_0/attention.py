@@ -6,7 +6,6 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
-from cfgc.hooks import attention as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -196,14 +195,16 @@ class AttentionConfig:
 
     @field_validator("backend", mode="before")
     @classmethod
-    def _before_backend(cls, value: Any) -> Any:
+    def validate_backend_before(cls, value: Any) -> Any:
+        """The value `backend` is given, as the field stores it: "auto" becomes None and a member name (any case) the AttentionBackendEnum member."""
         value = _v.auto_to_none(value)
         value = _v.enum_by_name(value, AttentionBackendEnum)
         return value
 
     @field_validator("mla_prefill_backend", mode="before")
     @classmethod
-    def _before_mla_prefill_backend(cls, value: Any) -> Any:
+    def validate_mla_prefill_backend_before(cls, value: Any) -> Any:
+        """The value `mla_prefill_backend` is given, as the field stores it: a member name (any case) becomes the MLAPrefillBackendEnum member."""
         value = _v.enum_by_name(value, MLAPrefillBackendEnum)
         return value
 
@@ -225,16 +226,6 @@ class AttentionConfig:
             raise _r.RuleError(f'unknown KV cache group kind in backend_per_kind ({self.backend_per_kind}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown', ["backend_per_kind"], self)
         if (self.minimax_m3_indexer_cp) and self.indexer_kv_dtype not in ('auto', 'bf16', 'fp8', 'fp8_e4m3'):
             raise _r.RuleError(f'minimax_m3_indexer_cp needs an index cache in bf16 or fp8 e4m3 (indexer_kv_dtype auto, bf16, fp8 or fp8_e4m3); got {self.indexer_kv_dtype!r}', ["minimax_m3_indexer_cp", "indexer_kv_dtype"], self)
-
-    @classmethod
-    def validate_backend_before(cls, value: "Any") -> "Any":
-        """The value `backend` is given, as the field stores it: "auto" becomes None and a member name (any case) the AttentionBackendEnum member."""
-        return _hooks.validate_backend_before(cls, value)
-
-    @classmethod
-    def validate_mla_prefill_backend_before(cls, value: "Any") -> "Any":
-        """The value `mla_prefill_backend` is given, as the field stores it: a member name (any case) becomes the MLAPrefillBackendEnum member."""
-        return _hooks.validate_mla_prefill_backend_before(cls, value)
 
     def resolve_indexer_kv_dtype(self, default: "str") -> "str":
         """The indexer cache dtype to use, `default` (the model's choice) standing in for "auto"."""

@@ -585,15 +585,102 @@ class CompilationConfig:
 
     def post_init_cudagraph_sizes(self) -> "None":
         """Finishes the capture sizes: expands "cudagraph_capture_sizes" in compile_sizes, sorts the capture sizes and checks the largest equals max_cudagraph_capture_size."""
-        return _hooks.post_init_cudagraph_sizes(self)
+        if (self.compile_sizes is not None) and not (all(isinstance(e, int) or e == 'cudagraph_capture_sizes' for e in self.compile_sizes)):
+            raise ValueError(f"compile_sizes entry {[e for e in self.compile_sizes if (isinstance(e, str) and e != 'cudagraph_capture_sizes')][0]!r} is neither an int nor 'cudagraph_capture_sizes'")
+        if self.cudagraph_capture_sizes is None:
+            raise ValueError('cudagraph_capture_sizes is unset; VllmConfig resolves it first')
+        self.compile_sizes = ([] if self.compile_sizes is None else [size for entry in [self.compile_sizes[i] for i in range(len(self.compile_sizes)) if self.compile_sizes[i] not in self.compile_sizes[:i]] for size in (self.cudagraph_capture_sizes if isinstance(entry, str) else [int(entry)])])
+        self.cudagraph_capture_sizes = sorted(self.cudagraph_capture_sizes)
+        if not (len(self.cudagraph_capture_sizes) == 0 or self.cudagraph_capture_sizes[-1] == self.max_cudagraph_capture_size):
+            raise ValueError(f'largest capture size {self.cudagraph_capture_sizes[-1]} differs from max_cudagraph_capture_size {self.max_cudagraph_capture_size}')
+
+    def _default_cudagraph_capture_sizes(self, max_capture_size: "int", max_num_tokens: "int", interactivity: "bool" = False) -> "list[int]":
+        """The default capture sizes up to `max_capture_size`, ascending: 1, 2, 4 (every size up to 32 for interactivity), steps of 8 below 256, then steps of 16; plus `max_num_tokens` when it fits, so the largest batch is captured off-stride too."""
+        return sorted(set((((list(range(1, min(max_capture_size, 32) + 1)) if interactivity else [s for s in [1, 2, 4] if s <= max_capture_size]) + list(range(8, min(max_capture_size + 1, 256), 8))) + list(range(256, max_capture_size + 1, 16))) + ([max_num_tokens] if max_num_tokens <= max_capture_size else [])))
+
+    def _resolve_cudagraph_capture_sizes(self, cudagraphs_enabled: "bool", max_num_seqs: "int", max_num_batched_tokens: "int", num_speculative_tokens: "int" = 0, interactivity: "bool" = False, tensor_parallel_size: "int" = 1) -> "None":
+        """Fills cudagraph_capture_sizes and max_cudagraph_capture_size (empty and 0 unless `cudagraphs_enabled`), then compile_sizes: the given sizes that fit max_num_batched_tokens, else the default list up to the largest size (given, or twice max_num_seqs per decode step, at most 512). A list and a different maximum are an error; a maximum alone is cut to the list."""
+        if not cudagraphs_enabled:
+            self.max_cudagraph_capture_size = 0
+        if not cudagraphs_enabled:
+            self.cudagraph_capture_sizes = []
+        if not cudagraphs_enabled:
+            self.post_init_cudagraph_sizes()
+        if not cudagraphs_enabled:
+            return
+        max_size = min(max_num_batched_tokens, (self.max_cudagraph_capture_size if self.max_cudagraph_capture_size is not None else min((max_num_seqs * (1 + num_speculative_tokens)) * 2, 512)))
+        if not (max_size >= 1):
+            raise ValueError('the largest CUDA graph capture size must be >= 1 when capturing')
+        if (self.cudagraph_capture_sizes is not None) and not (len(self.cudagraph_capture_sizes) > 0):
+            raise ValueError('cudagraph_capture_sizes must not be empty when capturing')
+        sizes = (sorted(set([s for s in self.cudagraph_capture_sizes if s <= max_num_batched_tokens])) if self.cudagraph_capture_sizes is not None else self._default_cudagraph_capture_sizes(max_size, max_num_batched_tokens, interactivity))
+        sp = tensor_parallel_size > 1 and self.pass_config.enable_sp
+        if sp and any((s % tensor_parallel_size) != 0 for s in sizes):
+            _log.warning(f'capture sizes {[s for s in sizes if (s % tensor_parallel_size) != 0]} dropped: not multiples of tensor_parallel_size {tensor_parallel_size}')
+        kept = ([s for s in sizes if (s % tensor_parallel_size) == 0] if sp else sizes)
+        largest = (kept[-1] if len(kept) > 0 else 0)
+        if (self.cudagraph_capture_sizes is not None and self.max_cudagraph_capture_size is not None) and not (self.max_cudagraph_capture_size == largest):
+            raise ValueError(f'max_cudagraph_capture_size ({self.max_cudagraph_capture_size}) must equal the largest of cudagraph_capture_sizes ({largest})')
+        if self.max_cudagraph_capture_size is not None and self.max_cudagraph_capture_size != largest:
+            _log.warning(f'max_cudagraph_capture_size truncated to {largest}')
+        self.max_cudagraph_capture_size = largest
+        if self.cudagraph_capture_sizes is not None and len(kept) < len(self.cudagraph_capture_sizes):
+            _log.warning(f'cudagraph_capture_sizes {self.cudagraph_capture_sizes} reduced to {kept}')
+        self.cudagraph_capture_sizes = kept
+        self.post_init_cudagraph_sizes()
+
+    def _resolve_compile_ranges_endpoints(self, max_num_batched_tokens: "int | None", allreduce_max_token_num: "int | None" = None, sp_min_token_num: "int | None" = None) -> "None":
+        """The final compile_ranges_endpoints, sorted: max_num_batched_tokens, plus the token counts where a fusion switches: the fused all-reduce + RMSNorm limit (`allreduce_max_token_num`, from the device and model), the sequence-parallel threshold (pass_config.sp_min_token_num, else `sp_min_token_num` from the engine), the RoPE + KV-cache fusion limit, and the given endpoints below it."""
+        if self.pass_config.enable_sp and self.pass_config.sp_min_token_num is None:
+            self.pass_config.sp_min_token_num = sp_min_token_num
+        if (self.compile_ranges_endpoints is not None) and not (all(x > 0 for x in self.compile_ranges_endpoints)):
+            raise ValueError(f'compile range endpoints must be positive, got {[x for x in self.compile_ranges_endpoints if x <= 0][0]}')
+        self.compile_ranges_endpoints = ([] if max_num_batched_tokens is None else sorted(((([max_num_batched_tokens] + ([allreduce_max_token_num] if self.pass_config.fuse_allreduce_rms and allreduce_max_token_num is not None and allreduce_max_token_num < max_num_batched_tokens else [])) + ([self.pass_config.sp_min_token_num - 1] if self.pass_config.enable_sp and self.pass_config.sp_min_token_num is not None and 1 < self.pass_config.sp_min_token_num < max_num_batched_tokens else [])) + ([self.pass_config.rope_kvcache_fusion_max_token_num] if self.pass_config.fuse_rope_kvcache and self.pass_config.rope_kvcache_fusion_max_token_num < max_num_batched_tokens else [])) + [x for x in (self.compile_ranges_endpoints if self.compile_ranges_endpoints is not None else []) if 1 < x < max_num_batched_tokens]))
 
     def set_splitting_ops_for_v1(self, all2all_backend: "str", data_parallel_size: "int" = 1) -> "None":
         """Chooses splitting_ops (and downgrades cudagraph_mode where needed) once mode, cudagraph_mode and the pass flags are final."""
-        return _hooks.set_splitting_ops_for_v1(self, all2all_backend, data_parallel_size)
+        if self.mode != CompilationMode.VLLM_COMPILE and self.splitting_ops is None:
+            self.splitting_ops = []
+        if self.mode != CompilationMode.VLLM_COMPILE:
+            return
+        attn_fusion = self.pass_config.fuse_attn_quant and not self.use_inductor_graph_partition
+        unset = not attn_fusion and self.splitting_ops is None
+        emptied = not attn_fusion and self.splitting_ops is not None and len(self.splitting_ops) == 0
+        if attn_fusion:
+            self.set_splitting_ops_for_attn_fusion()
+        if unset:
+            self.splitting_ops = list(self._attention_ops) + ([] if self.use_inductor_graph_partition else list(('vllm::unified_kv_cache_update', 'vllm::unified_mla_kv_cache_update')))
+        if unset and not self.use_inductor_graph_partition and self.pass_config.fuse_rope_kvcache:
+            _log.warning('fuse_rope_kvcache turned off: it needs splitting_ops=[] or use_inductor_graph_partition')
+            self.pass_config.fuse_rope_kvcache = False
+        if emptied and self.cudagraph_mode == CUDAGraphMode.PIECEWISE:
+            _log.warning('empty splitting_ops leaves nothing to capture piecewise: cudagraph_mode set to NONE')
+            self.cudagraph_mode = CUDAGraphMode.NONE
+        if emptied and self.cudagraph_mode == CUDAGraphMode.FULL_AND_PIECEWISE:
+            _log.warning('empty splitting_ops leaves nothing to capture piecewise: cudagraph_mode set to FULL')
+            self.cudagraph_mode = CUDAGraphMode.FULL
+        whole_graph = not self.use_inductor_graph_partition and (self.pass_config.enable_sp or self.pass_config.fuse_gemm_comms) and self.splitting_ops is not None and len(self.splitting_ops) > 0
+        if whole_graph:
+            _log.warning('sequence parallelism / async TP need the whole graph: splitting_ops set to []')
+            self.splitting_ops = []
+        if whole_graph and self.cudagraph_mode.has_piecewise_cudagraphs():
+            self.cudagraph_mode = CUDAGraphMode.FULL
+        if all2all_backend == 'deepep_high_throughput' and data_parallel_size > 1 and self.cudagraph_mode != CUDAGraphMode.NONE:
+            _log.info('DeepEP high-throughput kernels cannot run in CUDA graphs: cudagraph_mode set to NONE')
+            self.cudagraph_mode = CUDAGraphMode.NONE
 
     def set_splitting_ops_for_attn_fusion(self) -> "None":
         """For attention + quant fusion: no splitting ops, and piecewise capture becomes FULL; fails if attention ops are listed as splitting ops."""
-        return _hooks.set_splitting_ops_for_attn_fusion(self)
+        if not (self.pass_config.fuse_attn_quant):
+            raise ValueError('set_splitting_ops_for_attn_fusion needs pass_config.fuse_attn_quant')
+        unset = self.splitting_ops is None
+        if unset:
+            self.splitting_ops = []
+        if unset and self.cudagraph_mode.has_piecewise_cudagraphs():
+            _log.warning('fuse_attn_quant needs attention in the graph: splitting_ops set to [] and cudagraph_mode to FULL')
+            self.cudagraph_mode = CUDAGraphMode.FULL
+        if not (not self.splitting_ops_contain_attention()):
+            raise ValueError('splitting_ops must not hold the attention ops when fuse_attn_quant is on')
 
     def custom_op_log_check(self) -> "None":
         """Logs the custom ops the model enabled and disabled, and warns for each '+op' / '-op' of custom_ops that no op of the model matched."""
@@ -601,11 +688,54 @@ class CompilationConfig:
 
     def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "Any", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False) -> "CUDAGraphMode":
         """Downgrades cudagraph_mode to what the attention backends support (their weakest CUDA-graph support level), rounds capture sizes for speculative decoding and checks the Mamba cache has a block per decode sequence; returns the mode."""
-        return _hooks.resolve_cudagraph_mode_and_sizes(self, min_cg_support, min_cg_attn_backend, uniform_decode_query_len, use_v2_model_runner, tensor_parallel_size, kv_cache_config, max_num_reqs, is_profiling)
+        if self.cudagraph_mode is None:
+            self.cudagraph_mode = CUDAGraphMode.NONE
+        if self.cudagraph_mode is None or self.cudagraph_mode == CUDAGraphMode.NONE:
+            return CUDAGraphMode.NONE
+        if (isinstance(min_cg_support, str)) and min_cg_support.upper() not in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'):
+            raise ValueError(f"unknown CUDA-graph support level {min_cg_support!r}; one of {('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')}")
+        if (not isinstance(min_cg_support, str)) and not (0 <= int(getattr(min_cg_support, 'value', min_cg_support)) < len(('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'))):
+            raise ValueError(f'unknown CUDA-graph support level {min_cg_support!r}')
+        support = (min_cg_support.upper() if isinstance(min_cg_support, str) else ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')[int(getattr(min_cg_support, 'value', min_cg_support))])
+        attention = ((('the ' + str(min_cg_attn_backend)) + ' attention backend (CUDA-graph support ') + support) + ')'
+        chosen = self.cudagraph_mode
+        if (chosen.mixed_mode() == CUDAGraphMode.FULL) and not (support != 'NEVER'):
+            raise ValueError(f'cudagraph_mode {chosen.name} is not possible with {attention}; use cudagraph_mode=PIECEWISE with mode VLLM_COMPILE')
+        if chosen.mixed_mode() == CUDAGraphMode.FULL and support != 'ALWAYS':
+            chosen = (CUDAGraphMode.FULL_AND_PIECEWISE if self.splitting_ops_contain_attention() else CUDAGraphMode.FULL_DECODE_ONLY)
+            _log.warning(f'full graphs of mixed batches are not possible with {attention}: cudagraph_mode set to {chosen.name}')
+        piecewise = self.mode == CompilationMode.VLLM_COMPILE and (self.splitting_ops_contain_attention() or self.use_inductor_graph_partition)
+        if chosen.decode_mode() == CUDAGraphMode.FULL and support == 'NEVER':
+            chosen = (CUDAGraphMode.PIECEWISE if piecewise else CUDAGraphMode.NONE)
+            _log.warning(f"full decode graphs are not possible with {attention}: cudagraph_mode set to {chosen.name} (attention is {('' if piecewise else 'not ')}compiled piecewise)")
+        if chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1 and support in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE'):
+            chosen = (CUDAGraphMode.PIECEWISE if self.splitting_ops_contain_attention() else CUDAGraphMode.NONE)
+            _log.warning(f'full decode graphs with speculative decoding are not possible with {attention}: cudagraph_mode set to {chosen.name}')
+        if (chosen.has_full_cudagraphs()) and not (support != 'NEVER'):
+            raise ValueError(f'cudagraph_mode {chosen.name} is not possible with {attention}; use cudagraph_mode=PIECEWISE with mode VLLM_COMPILE')
+        if not use_v2_model_runner and chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1:
+            self.adjust_cudagraph_sizes_for_spec_decode(uniform_decode_query_len, tensor_parallel_size)
+        if (kv_cache_config is not None and max_num_reqs is not None and chosen.has_full_cudagraphs() and not is_profiling and kv_cache_config.has_mamba_layers) and not (max_num_reqs <= kv_cache_config.num_blocks):
+            raise ValueError(f'max_num_seqs ({max_num_reqs}) is larger than the {kv_cache_config.num_blocks} Mamba cache blocks: every decoding sequence needs one for full CUDA graphs; lower max_num_seqs or raise gpu_memory_utilization')
+        self.cudagraph_mode = chosen
+        return chosen
 
     def adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len: "int", tensor_parallel_size: "int") -> "None":
         """Rounds the capture sizes up to multiples of the decode query length (and of TP with sequence parallelism), dropping those above the maximum."""
-        return _hooks.adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len, tensor_parallel_size)
+        sp = tensor_parallel_size > 1 and self.pass_config.enable_sp
+        multiple = (max(uniform_decode_query_len, tensor_parallel_size) if sp else uniform_decode_query_len)
+        if (sp) and not ((multiple % uniform_decode_query_len) == 0 and (multiple % tensor_parallel_size) == 0):
+            raise ValueError(f'no capture size can be a multiple of both {uniform_decode_query_len} (num_speculative_tokens + 1) and {tensor_parallel_size} (tensor_parallel_size, for sequence parallelism); change num_speculative_tokens or turn sequence parallelism off')
+        if self.cudagraph_capture_sizes is None or len(self.cudagraph_capture_sizes) == 0 or multiple <= 1:
+            return
+        if self.max_cudagraph_capture_size is None:
+            raise ValueError('max_cudagraph_capture_size must be resolved before rounding')
+        rounded = sorted(set([r for r in [(((s + multiple) - 1) // multiple) * multiple for s in self.cudagraph_capture_sizes] if r <= self.max_cudagraph_capture_size]))
+        kept = ([multiple] if len(rounded) == 0 and multiple <= self.max_cudagraph_capture_size else rounded)
+        if not (len(kept) > 0):
+            raise ValueError(f'no capture size is left after rounding to a multiple of {multiple}; change num_speculative_tokens ({uniform_decode_query_len - 1}), max_cudagraph_capture_size ({self.max_cudagraph_capture_size}) or cudagraph_capture_sizes ({self.cudagraph_capture_sizes})')
+        self.max_cudagraph_capture_size = kept[-1]
+        self.cudagraph_capture_sizes = kept
 
     def splitting_ops_contain_attention(self) -> "bool":
         """Whether every attention op is a splitting op."""

@@ -1,10 +1,10 @@
 # Generated from schema/ by cfgc; do not edit.
 """The environment variables the configs read, under vLLM's names (`vllm.envs`).
 
-`envs.VLLM_DP_SIZE` reads the variable when it is accessed, typed as the configs read it
-(booleans from 1/0, true/false, yes/no, on/off), or gives its default when unset; a
-value that does not parse is a ValueError naming the variable. Importing this module
-reads nothing.
+`envs.VLLM_DP_SIZE` reads the variable when it is accessed, with vLLM's type (booleans
+from 1/0, true/false, yes/no, on/off; a Literal's text must be one of its values), or
+gives vLLM's default when unset (for some, another variable's value); a value that does
+not parse is a ValueError naming the variable. Importing this module reads nothing.
 """
 
 import os
@@ -12,31 +12,32 @@ from typing import Any
 
 from cfgc.runtime.rules import parse_env
 
-#: name -> (type, default); the comment says which config reads it.
-VARIABLES: dict[str, tuple[str, Any]] = {
-    'PYTORCH_CUDA_ALLOC_CONF': ('str', ''),  # VllmConfig
-    'TORCH_COMPILE_DISABLE': ('str', ''),  # VllmConfig
-    'VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE': ('int', 1),  # VllmConfig
-    'VLLM_BATCH_INVARIANT': ('int', 0),  # VllmConfig
-    'VLLM_COMPILE_CACHE_SAVE_FORMAT': ('str', 'binary'),  # CompilationConfig
-    'VLLM_CONFIGURE_LOGGING': ('bool', True),  # LoggingConfig.configure_logging
-    'VLLM_CPU_CI_ENV': ('str', '0'),  # VllmConfig
-    'VLLM_DEBUG_DUMP_PATH': ('str', None),  # VllmConfig
-    'VLLM_DP_MASTER_IP': ('str', '127.0.0.1'),  # ParallelConfig
-    'VLLM_DP_MASTER_PORT': ('int', 0),  # ParallelConfig
-    'VLLM_DP_RANK': ('int', 0),  # ParallelConfig
-    'VLLM_DP_RANK_LOCAL': ('str', None),  # ParallelConfig
-    'VLLM_DP_SIZE': ('int', 1),  # ParallelConfig
-    'VLLM_ENABLE_V1_MULTIPROCESSING': ('str', '1'),  # VllmConfig
-    'VLLM_LOGGING_CONFIG_PATH': ('str', None),  # LoggingConfig.pylogging_config_file
-    'VLLM_LOGGING_LEVEL': ('str', 'INFO'),  # LoggingConfig.log_level
-    'VLLM_MLA_DISABLE': ('bool', False),  # ModelConfig
-    'VLLM_RAY_DP_PACK_STRATEGY': ('str', 'strict'),  # ParallelConfig
-    'VLLM_TRACE_FUNCTION': ('str', '0'),  # VllmConfig
-    'VLLM_USE_BREAKABLE_CUDAGRAPH': ('str', '0'),  # VllmConfig
-    'VLLM_USE_OINK_OPS': ('str', None),  # platform cuda
-    'VLLM_USE_SIMPLE_KV_OFFLOAD': ('int', 0),  # VllmConfig
-    'VLLM_USE_V2_MODEL_RUNNER': ('str', ''),  # VllmConfig
+#: name -> (type, default, the values a Literal allows, the variable whose value is the
+#: default when unset); the comment says which config reads it.
+VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
+    'PYTORCH_CUDA_ALLOC_CONF': ('str', '', (), ''),  # VllmConfig
+    'TORCH_COMPILE_DISABLE': ('str', None, (), ''),  # VllmConfig
+    'VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE': ('bool', True, (), ''),  # VllmConfig
+    'VLLM_BATCH_INVARIANT': ('bool', False, (), ''),  # VllmConfig
+    'VLLM_COMPILE_CACHE_SAVE_FORMAT': ('str', 'binary', ('binary', 'unpacked'), ''),  # CompilationConfig
+    'VLLM_CONFIGURE_LOGGING': ('bool', True, (), ''),  # LoggingConfig.configure_logging
+    'VLLM_CPU_CI_ENV': ('bool', False, (), ''),  # VllmConfig
+    'VLLM_DEBUG_DUMP_PATH': ('str', None, (), ''),  # VllmConfig
+    'VLLM_DP_MASTER_IP': ('str', '127.0.0.1', (), ''),  # ParallelConfig
+    'VLLM_DP_MASTER_PORT': ('int', 0, (), ''),  # ParallelConfig
+    'VLLM_DP_RANK': ('int', 0, (), ''),  # ParallelConfig
+    'VLLM_DP_RANK_LOCAL': ('int', None, (), 'VLLM_DP_RANK'),  # ParallelConfig
+    'VLLM_DP_SIZE': ('int', 1, (), ''),  # ParallelConfig
+    'VLLM_ENABLE_V1_MULTIPROCESSING': ('bool', True, (), ''),  # VllmConfig
+    'VLLM_LOGGING_CONFIG_PATH': ('str', None, (), ''),  # LoggingConfig.pylogging_config_file
+    'VLLM_LOGGING_LEVEL': ('str', 'INFO', (), ''),  # LoggingConfig.log_level
+    'VLLM_MLA_DISABLE': ('bool', False, (), ''),  # ModelConfig
+    'VLLM_RAY_DP_PACK_STRATEGY': ('str', 'strict', ('strict', 'fill', 'span'), ''),  # ParallelConfig
+    'VLLM_TRACE_FUNCTION': ('int', 0, (), ''),  # VllmConfig
+    'VLLM_USE_BREAKABLE_CUDAGRAPH': ('bool', False, (), ''),  # VllmConfig
+    'VLLM_USE_OINK_OPS': ('bool', False, (), ''),  # platform cuda
+    'VLLM_USE_SIMPLE_KV_OFFLOAD': ('bool', False, (), ''),  # VllmConfig
+    'VLLM_USE_V2_MODEL_RUNNER': ('bool', None, (), ''),  # VllmConfig
 }
 
 
@@ -44,9 +45,15 @@ def __getattr__(name: str) -> Any:
     spec = VARIABLES.get(name)
     if spec is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    kind, default = spec
+    kind, default, choices, default_env = spec
     text = os.environ.get(name)
-    return default if text is None else parse_env(name, text, kind)
+    if text is None:
+        return __getattr__(default_env) if default_env else default
+    value = parse_env(name, text, kind)
+    if choices and value not in choices:
+        raise ValueError(f"environment variable {name}={text!r} is not one of "
+                         f"{', '.join(choices)}")
+    return value
 
 
 def __dir__() -> list[str]:

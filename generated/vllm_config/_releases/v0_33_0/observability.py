@@ -67,7 +67,7 @@ class ObservabilityConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (bool(self.collect_detailed_traces)) and not (bool(self.otlp_traces_endpoint)):
-            raise _r.RuleError('collect_detailed_traces needs otlp_traces_endpoint to be set', ["collect_detailed_traces", "otlp_traces_endpoint"], self)
+            raise _r.RuleError('collect_detailed_traces requires a trace collector; set --otlp-traces-endpoint (otlp_traces_endpoint)', ["collect_detailed_traces", "otlp_traces_endpoint"], self)
         if (self.custom_histogram_buckets is not None) and not (all(family in ('request_latency', 'time_to_first_token', 'inter_token_latency', 'iteration_tokens', 'request_params_n', 'request_num_preemptions', 'request_tokens', 'kv_cache_residency') for family in self.custom_histogram_buckets.keys())):
             raise _r.RuleError(f"custom_histogram_buckets names an unknown bucket family; known families: {sorted(('request_latency', 'time_to_first_token', 'inter_token_latency', 'iteration_tokens', 'request_params_n', 'request_num_preemptions', 'request_tokens', 'kv_cache_residency'))}", ["custom_histogram_buckets"], self)
         if (self.custom_histogram_buckets is not None) and not (all(len(bounds) > 0 for bounds in self.custom_histogram_buckets.values())):

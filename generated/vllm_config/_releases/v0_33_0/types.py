@@ -285,6 +285,9 @@ PrefixCachingHashAlgo = Literal["sha256", "sha256_cbor", "xxhash", "xxhash_cbor"
 KVOffloadingBackend = Literal["native", "lmcache"]
 """Implementation that offloads KV cache blocks to CPU memory."""
 
+AttentionCGSupportLevel = Literal["NEVER", "UNIFORM_SINGLE_TOKEN_DECODE", "UNIFORM_BATCH", "ALWAYS"]
+"""How far an attention backend supports CUDA graphs, weakest first (a level is its position): never, uniform single-token decode batches, uniform batches, always. Names the members of vLLM's AttentionCGSupport."""
+
 KVCacheUpdateOp = Literal["vllm::unified_kv_cache_update", "vllm::unified_mla_kv_cache_update"]
 """The KV-cache update ops, split out of the graph with the attention ops by default (unless Inductor graph partitioning is on)."""
 

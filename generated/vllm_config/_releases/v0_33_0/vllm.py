@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
+from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
@@ -305,6 +306,7 @@ class VllmConfig:
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
+        _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
@@ -388,6 +390,8 @@ class VllmConfig:
             raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config.async_scheduling", "drafter_supports_async_scheduling", "speculative_config.method"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (not self.speculative_config.disable_padded_drafter_batch):
             raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config.async_scheduling", "speculative_config.disable_padded_drafter_batch"], self)
+        if (bool(self.scheduler_config.async_scheduling) and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (False):
+            raise _r.RuleError(f'asynchronous scheduling does not work with pipeline parallelism on the V1 model runner (pipeline_parallel_size {self.parallel_config.pipeline_parallel_size})', ["scheduler_config.async_scheduling", "use_v2_model_runner", "parallel_config.pipeline_parallel_size"], self)
         if (bool(self.scheduler_config.async_scheduling)) and not (self.executor_supports_async_scheduling):
             raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config.async_scheduling", "executor_supports_async_scheduling"], self)
         if self.scheduler_config.async_scheduling is None and self.is_pooling_model:
@@ -398,8 +402,10 @@ class VllmConfig:
             _log.info('asynchronous scheduling disabled: disable_padded_drafter_batch=True')
         if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
             _log.info(f'asynchronous scheduling disabled: executor backend {self.parallel_config.distributed_executor_backend!r} does not support it')
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is None and self.executor_supports_async_scheduling and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1:
+            _log.info('asynchronous scheduling disabled: the V1 model runner does not support it with pipeline parallelism')
         if self.scheduler_config.async_scheduling is None:
-            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling and (self.use_v2_model_runner or self.parallel_config.pipeline_parallel_size == 1)
         if self.parallel_config.disable_nccl_for_dp_synchronization is None:
             self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
         if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
@@ -409,19 +415,23 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if self.model_config is not None and self.model_config.enforce_eager and not self.parallel_config.enable_fault_tolerance:
+            self.kernel_config.enable_jit_warmup = False
         if _r.env('TORCH_COMPILE_DISABLE', '') == '1':
             _log.warning('TORCH_COMPILE_DISABLE=1: torch.compile disabled')
             self.compilation_config.mode = CompilationMode.NONE
         if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1':
             _log.warning("VLLM_USE_BREAKABLE_CUDAGRAPH=1: vLLM's compile pipeline disabled")
             self.compilation_config.mode = CompilationMode.NONE
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if self.compilation_config.mode is None:
             self.compilation_config.mode = (CompilationMode.VLLM_COMPILE if self.optimization_level > OptimizationLevel.O0 else CompilationMode.NONE)
         if self.compilation_config.ir_enable_torch_wrap is None:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
-        if self.compilation_config.pass_config.fuse_allreduce_rms is None and self.parallel_config.tensor_parallel_size == 1:
+        if self.compilation_config.pass_config.fuse_allreduce_rms is None and (self.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda'):
             self.compilation_config.pass_config.fuse_allreduce_rms = False
         if _platforms.current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
@@ -469,7 +479,7 @@ class VllmConfig:
         if _platforms.current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
             self.compilation_config.cudagraph_num_of_warmups = 1
         if _platforms.current_platform.supports_cudagraphs:
-            _hooks.set_cudagraph_sizes(self)
+            self.compilation_config._resolve_cudagraph_capture_sizes(self.model_config is not None and not self.model_config.enforce_eager and self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE, self.scheduler_config.max_num_seqs, self.scheduler_config.max_num_batched_tokens, self.num_speculative_tokens, self.performance_mode == 'interactivity', self.parallel_config.tensor_parallel_size)
         if (self.cache_config.kv_sharing_fast_prefill) and not (not (self.speculative_config is not None and self.speculative_config.use_eagle())):
             raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"], self)
         if self.cache_config.kv_sharing_fast_prefill:
@@ -505,7 +515,8 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if not _platforms.current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
-        _hooks.set_compile_ranges_and_splitting_ops(self)
+        self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
+        self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
         if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
             _log.warning(f'sequence parallelism is on but compilation mode is {self.compilation_config.mode}')
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.pipeline_parallel_size > 1 and '-rms_norm' not in self.compilation_config.custom_ops:
@@ -549,12 +560,19 @@ class VllmConfig:
             self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None))
         if self.compilation_config.debug_dump_path is not None:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
+        if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
+            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+
+    @property
+    def has_blocked_weights(self) -> "bool":
+        """Whether quant_config holds block-quantized weights (an FP8 checkpoint with a weight block size; from 0.33.0 also ModelOpt per-block FP8)."""
+        return _checkpoint.has_blocked_weights(self)
 
     @property
     def use_v2_model_runner(self) -> "bool":
@@ -632,7 +650,17 @@ class VllmConfig:
 
     def validate_block_size(self) -> "None":
         """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
-        return _hooks.validate_block_size(self)
+        if self.parallel_config.decode_context_parallel_size > 1 and self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
+            _log.warning('cp_kv_cache_interleave_size set to dcp_kv_cache_interleave_size')
+            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
+        if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
+            raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
+        if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
+            raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
+        if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):
+            raise ValueError(f'Mamba align mode needs long_prefill_token_threshold ({self.scheduler_config.long_prefill_token_threshold}) >= block_size ({self.cache_config.block_size})')
+        if (self.cache_config.mamba_cache_mode == 'align') and not (not self.scheduler_config.disable_chunked_mm_input):
+            raise ValueError('Mamba align mode needs chunked multimodal input (disable_chunked_mm_input=False)')
 
     def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""

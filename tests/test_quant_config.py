@@ -1,0 +1,98 @@
+"""VllmConfig.quant_config and the quantization the checkpoint decides agree with vLLM
+0.25.1 and 0.33.0 on the quantized tiny checkpoints of tests/fixtures/quant/cases.json
+(vLLM's values recorded by tools/record_quant_configs.py; vLLM is never imported here)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools.record_quant_configs import (
+    CASES,
+    agrees,
+    comparable,
+    ours,
+    ours_all,
+    recording,
+    write_checkpoint,
+)
+from vllm_config import ModelConfig, VllmConfig
+from vllm_config.platforms import using_platform
+
+DATA = json.loads(CASES.read_text())
+RECORDED = json.loads(recording("0.25.1").read_text())
+
+#: Cases where 0.33.0 differs on purpose: case -> why.
+DIFFERS_0_33_0 = {
+    "fp8-flag": "-q fp8 on an unquantized checkpoint builds vLLM 0.33.0's online "
+                "quantization config (engine classes); quant_config stays None here",
+}
+
+
+def _case(case_id: str) -> dict[str, Any]:
+    return next(c for c in DATA["cases"] if c["id"] == case_id)
+
+
+@pytest.mark.parametrize("case", DATA["cases"], ids=lambda c: c["id"])
+def test_quant_config_matches_vllm(case: dict[str, Any], tmp_path: Path) -> None:
+    want = RECORDED[case["id"]]
+    got = ours(DATA["config"], case, tmp_path)
+    if not want["ok"]:
+        assert not got["ok"], f"vLLM rejects it: {want['error']}"
+        return
+    assert got["ok"], got.get("error")
+    assert comparable(got) == comparable(want)
+
+
+def test_release_0_33_0_matches_its_vllm() -> None:
+    want = json.loads(recording("0.33.0").read_text())
+    got = ours_all("0.33.0")
+    differ = {k for k in want if not agrees(want[k], got[k])}
+    assert differ == set(DIFFERS_0_33_0), {k: (want[k], got[k]) for k in differ}
+    # what 0.33.0 changed shows: GPTQ activation order and bitsandbytes are refused,
+    # FP8 configs match ignored layers exactly, ModelOpt FP8 needs capability 80
+    assert not got["gptq-flag-marlin"]["ok"] and not got["bnb-4bit"]["ok"]
+    assert got["fp8-block"]["attrs"]["ignored_layers_match_mode"] == "exact"
+    assert got["modelopt-fp8"]["min_capability"] == 80
+    # ModelOpt per-block FP8 turns the quant_fp8 custom op on from 0.33.0 (not in 0.25.1)
+    assert "+quant_fp8" in got["modelopt-fp8-pb-wo"]["related"]["compilation_config.custom_ops"]
+    assert "+quant_fp8" not in RECORDED["modelopt-fp8-pb-wo"]["related"][
+        "compilation_config.custom_ops"]
+
+
+def test_every_case_is_recorded_and_most_build_a_config() -> None:
+    assert sorted(RECORDED) == sorted(c["id"] for c in DATA["cases"])
+    built = {v["class"] for v in RECORDED.values() if v["ok"]}
+    assert {"Fp8Config", "AutoGPTQConfig", "AutoAWQConfig", "BitsAndBytesConfig",
+            "CompressedTensorsConfig", "ModelOptFp8Config", "ModelOptNvFp4Config"} <= built
+
+
+def test_the_checkpoint_decides_the_method_and_the_hash_sees_it(tmp_path: Path) -> None:
+    """A GPTQ checkpoint resolves quantization to auto_gptq (ModelConfig's hash covers
+    it); quant_config itself stays out of VllmConfig's hash, as in vLLM."""
+    plain = {**_case("gptq"), "id": "plain", "quantization_config": None}
+    quantized = ModelConfig(model=str(write_checkpoint(DATA["config"], _case("gptq"),
+                                                       tmp_path)))
+    unquantized = ModelConfig(model=str(write_checkpoint(DATA["config"], plain, tmp_path)))
+    assert (quantized.quantization, unquantized.quantization) == ("auto_gptq", None)
+    assert quantized.compute_hash() != unquantized.compute_hash()
+    config = VllmConfig(model_config=quantized)
+    assert config.quant_config is not None
+    assert "quant_config" not in config.hash_factors()
+
+
+def test_awq_runs_as_auto_awq_off_cpu(tmp_path: Path) -> None:
+    with using_platform("cuda"):
+        config = ModelConfig(model=str(write_checkpoint(DATA["config"], _case("awq"),
+                                                        tmp_path)))
+    assert config.quantization == "auto_awq"
+
+
+def test_a_method_the_checkpoint_contradicts_is_refused(tmp_path: Path) -> None:
+    folder = write_checkpoint(DATA["config"], _case("gptq"), tmp_path)
+    with pytest.raises(ValueError, match="quantized with gptq, which does not match "
+                                         "--quantization fp8"):
+        ModelConfig(model=str(folder), quantization="fp8")

@@ -1,0 +1,116 @@
+"""Does `vllm_config.envs` give every variable vLLM's type and default?
+
+Compares the generated envs module of a release with the facts of that release's
+`vllm.envs` (tests/facts/releases/<release>/envs.json, written by
+tools/extract_release_facts.py from the scratch venv): for every variable, whether
+vLLM's vllm.envs has it at all, its kind (bool, int, float, str), the values a Literal
+allows, and the value it gives when nothing is set. No vLLM is needed here; the test
+suite runs the same comparison (tests/test_envs.py).
+
+    python tools/envs_check.py                  # 0.25.1
+    python tools/envs_check.py --release 0.33.0
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+FACTS = ROOT / "tests" / "facts" / "releases"
+
+
+def facts(release: str) -> dict[str, dict[str, Any]]:
+    """vllm.envs's variables in `release`: name -> {declared, default, default_type}."""
+    return json.loads((FACTS / release / "envs.json").read_text())["variables"]
+
+
+def envs_module(release: str) -> ModuleType:
+    """The generated envs module of `release`, loaded from its file."""
+    import vllm_config
+
+    base = Path(vllm_config.__file__).parent
+    if release not in vllm_config.RELEASES:
+        raise SystemExit(f"envs_check: no generated release {release}")
+    sub = vllm_config._RELEASE_DIRS.get(release)
+    path = (base / sub if sub else base) / "envs.py"
+    spec = importlib.util.spec_from_file_location(f"_envs_{release.replace('.', '_')}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def vllm_kind(fact: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """(kind, Literal values) of vLLM's declared type; the unset value's type when the
+    variable has no declaration."""
+    text = fact.get("declared")
+    if text is None:
+        kind = fact.get("default_type", "str")
+        return ("str" if kind == "NoneType" else kind), ()
+    node = ast.parse(text, mode="eval").body
+    parts = []
+    while isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        parts.append(node.right)
+        node = node.left
+    parts.append(node)
+    for part in parts:
+        if isinstance(part, ast.Constant) and part.value is None:
+            continue
+        if isinstance(part, ast.Subscript) and ast.unparse(part.value) == "Literal":
+            values = ast.literal_eval(part.slice)
+            values = values if isinstance(values, tuple) else (values,)
+            return "str", tuple(str(v) for v in values)
+        name = ast.unparse(part)
+        return (name if name in ("bool", "int", "float") else "str"), ()
+    return "str", ()
+
+
+def compare(module: ModuleType, vllm: dict[str, dict[str, Any]]) -> dict[str, list[str]]:
+    """name -> what differs from vLLM (no entry: agrees)."""
+    saved = {k: os.environ.pop(k) for k in list(os.environ) if k in module.VARIABLES}
+    out: dict[str, list[str]] = {}
+    try:
+        for name, (kind, _default, choices, _env) in module.VARIABLES.items():
+            fact = vllm.get(name)
+            if fact is None:
+                out[name] = ["not in vllm.envs (vLLM reads os.environ itself)"]
+                continue
+            problems = []
+            want_kind, want_choices = vllm_kind(fact)
+            if kind != want_kind:
+                problems.append(f"type {kind} where vLLM's is {want_kind}")
+            if tuple(choices) != want_choices:
+                problems.append(f"values {list(choices)} where vLLM's are {list(want_choices)}")
+            got = getattr(module, name)
+            if got != fact.get("default") or type(got).__name__ != fact.get("default_type"):
+                problems.append(f"default {got!r} where vLLM's is {fact.get('default')!r}")
+            if problems:
+                out[name] = problems
+    finally:
+        os.environ.update(saved)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--release", default="0.25.1")
+    args = ap.parse_args()
+    module = envs_module(args.release)
+    diffs = compare(module, facts(args.release))
+    for name, problems in sorted(diffs.items()):
+        print(f"{name}: {'; '.join(problems)}")
+    total = len(module.VARIABLES)
+    print(f"{total - len(diffs)}/{total} variables as vLLM {args.release}'s vllm.envs")
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
