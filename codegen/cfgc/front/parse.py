@@ -54,7 +54,7 @@ FIELD_KEYS = (
     "derive", "env", "items", "deprecated_values", "differs_from_vllm", "meaning_changed",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
-                  "from_parent", "also", "exclusive")
+                  "from_parent", "also", "exclusive", "none")
 ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
@@ -1253,8 +1253,12 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     enode = cr.get("exclusive")
     if enode is not None and not isinstance(enode.value, bool):
         errors.error(enode.loc, f"'exclusive' of {what} must be true or false")
+    nnode = cr.get("none")
+    if nnode is not None and nnode.value is not False:
+        errors.error(nnode.loc, f"'none' of {what} can only be false (the flag refuses None)")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
                      auto_int=auto_int, group=cr.str("group", what), fill=fill,
                      from_parent=from_parent, also=cr.str("also", what),
-                     exclusive=enode is not None and enode.value is True)
+                     exclusive=enode is not None and enode.value is True,
+                     takes_none=nnode is None)

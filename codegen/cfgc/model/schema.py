@@ -180,6 +180,9 @@ class CliSpec:
     # top-level class (VllmConfig): nested configs, then at most one key of a dict field
     also: str = ""
     exclusive: bool = False  # vLLM rejects the flag together with its key in the JSON flag
+    # `none: false`: the flag does not take None / "" although the field is optional (vLLM's
+    # engine argument of that name is not)
+    takes_none: bool = True
 
 
 @dataclass(frozen=True)
