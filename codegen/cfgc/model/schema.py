@@ -374,6 +374,9 @@ class EnumDef:
     methods: tuple[Accessor, ...] = ()
     str_is_name: bool = False  # str(member) is its name (vLLM's CUDAGraphMode prints so)
     truth: Expr | None = None  # bool(member), when not always True
+    # `engine_enum: module.Name`: vLLM defines this enum outside its config package; a
+    # member of that class equals ours of the same name and is accepted as ours
+    engine_enum: str = ""
 
 
 @dataclass(frozen=True)
