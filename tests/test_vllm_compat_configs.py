@@ -300,3 +300,33 @@ def test_the_kernel_registry_is_unchanged_by_engine_names() -> None:
     assert set(vk.provider_uuids()["rms_norm"]) == {"native", "triton"}
     with vk.set_priority({"rms_norm": ["native"]}):
         pass
+
+
+def test_engine_enum_members_equal_ours_by_name() -> None:
+    """AttentionBackendEnum is declared with `engine_enum`: vLLM's engine defines its own
+    class of that name (vllm.v1.attention.backends.registry). Its members equal ours,
+    both ways and as dict keys, and a config given one stores ours (same hash)."""
+    import enum
+
+    from vllm_config import AttentionBackendEnum as Ours
+    from vllm_config import AttentionConfig, MultiModalConfig
+
+    class AttentionBackendEnum(enum.Enum):  # the engine's class, as it names it
+        FLASH_ATTN = "engine.FlashAttentionBackend"
+        TRITON_ATTN = "engine.TritonAttentionBackend"
+
+    class Unrelated(enum.Enum):
+        FLASH_ATTN = 1
+
+    engine = AttentionBackendEnum
+    c = MultiModalConfig(mm_encoder_attn_backend="flash_attn")
+    assert c.mm_encoder_attn_backend == engine.FLASH_ATTN
+    assert engine.FLASH_ATTN == c.mm_encoder_attn_backend
+    assert c.mm_encoder_attn_backend != engine.TRITON_ATTN
+    assert c.mm_encoder_attn_backend != Unrelated.FLASH_ATTN
+    assert {engine.FLASH_ATTN: "x"}[Ours.FLASH_ATTN] == "x"
+    given = MultiModalConfig(mm_encoder_attn_backend=engine.FLASH_ATTN)
+    assert given.mm_encoder_attn_backend is Ours.FLASH_ATTN
+    assert given.compute_hash() == c.compute_hash() != MultiModalConfig().compute_hash()
+    assert AttentionConfig.validate_backend_before(engine.TRITON_ATTN) is Ours.TRITON_ATTN
+    assert Ours.FLASH_ATTN != Ours.TRITON_ATTN and Ours.FLASH_ATTN != "FLASH_ATTN"

@@ -185,7 +185,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-processor-cache-type)
-            COMPREPLY=($(compgen -W "lru shm None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "lru shm" -- "${cur}"))
             return 0
             ;;
         --mm-shm-cache-max-object-size-mb)
@@ -193,7 +193,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-encoder-tp-mode)
-            COMPREPLY=($(compgen -W "data weights None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "data weights" -- "${cur}"))
             return 0
             ;;
         --mm-encoder-attn-backend)
@@ -201,7 +201,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-encoder-attn-dtype)
-            COMPREPLY=($(compgen -W "fp8 None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "fp8" -- "${cur}"))
             return 0
             ;;
         --mm-encoder-fp8-scale-path)
@@ -453,7 +453,7 @@ _vllm_config() {
             return 0
             ;;
         --safetensors-load-strategy)
-            COMPREPLY=($(compgen -W "eager lazy prefetch torchao None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "eager lazy prefetch torchao" -- "${cur}"))
             return 0
             ;;
         --safetensors-prefetch-num-threads)
@@ -601,7 +601,7 @@ _vllm_config() {
             return 0
             ;;
         --collect-detailed-traces)
-            COMPREPLY=($(compgen -W "all model worker None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "all model worker" -- "${cur}"))
             return 0
             ;;
         --kv-cache-metrics-sample)
@@ -665,7 +665,7 @@ _vllm_config() {
             return 0
             ;;
         --gdn-prefill-backend)
-            COMPREPLY=($(compgen -W "cutedsl flashinfer triton None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "cutedsl flashinfer triton" -- "${cur}"))
             return 0
             ;;
         --device-ids)

@@ -48,6 +48,15 @@ class AttentionBackendEnum(enum.Enum):
     CUSTOM = None
     """Placeholder for an out-of-tree backend; a class must be registered for it before use."""
 
+    def __eq__(self, other: object) -> bool:
+        # vLLM's engine has its own AttentionBackendEnum, whose members equal ours by name:
+        # vllm.v1.attention.backends.registry.AttentionBackendEnum
+        if type(other).__name__ == "AttentionBackendEnum" and isinstance(other, enum.Enum):
+            return self.name == other.name
+        return NotImplemented
+
+    __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
+
 
 class MLAPrefillBackendEnum(enum.Enum):
     """Kernels for the prefill phase of multi-head latent attention (MLA) models. Each
@@ -61,6 +70,15 @@ class MLAPrefillBackendEnum(enum.Enum):
     ROCM_AITER_FA = "vllm.v1.attention.backends.mla.prefill.aiter_flash_attn.AiterFlashAttnPrefillBackend"
     CUSTOM = None
     """Placeholder for an out-of-tree prefill backend; register a class before use."""
+
+    def __eq__(self, other: object) -> bool:
+        # vLLM's engine has its own MLAPrefillBackendEnum, whose members equal ours by name:
+        # vllm.v1.attention.backends.mla.prefill.registry.MLAPrefillBackendEnum
+        if type(other).__name__ == "MLAPrefillBackendEnum" and isinstance(other, enum.Enum):
+            return self.name == other.name
+        return NotImplemented
+
+    __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
 
 
 class CompilationMode(enum.IntEnum):

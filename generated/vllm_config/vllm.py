@@ -279,6 +279,8 @@ class VllmConfig:
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
+            self.model_config.verify_with_parallel_config(self.parallel_config)
+        if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
         if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
             raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"], self)

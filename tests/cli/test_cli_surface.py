@@ -406,3 +406,15 @@ def test_exclusive_flag_with_its_json_key_is_one_line_error() -> None:
         assert "\n" not in str(info.value)
     parsed, _ = parse(["-cc", '{"mode": 3}', "--cudagraph-capture-sizes", "1", "2"])
     assert parsed.trees["VllmConfig"]["compilation_config"]["cudagraph_capture_sizes"] == [1, 2]
+
+
+def test_flags_whose_engine_argument_takes_no_none_refuse_it() -> None:
+    """`cli: {none: false}`: vLLM's parser refuses `--media-io-kwargs None` (its engine
+    argument is a plain dict) although ModelConfig's init var is optional; an optional
+    flag without the key still takes None."""
+    for flag, value in (("--media-io-kwargs", "None"), ("--mm-processor-cache-gb", "None"),
+                        ("--collect-detailed-traces", "None")):
+        rc, _, err = run("show", flag, value)
+        assert rc == 2 and flag in err and len(err.strip().splitlines()) == 1, (flag, err)
+    parsed, _ = parse(["--mm-processor-kwargs", "None"])  # vLLM takes it: optional_type
+    assert value_at(parsed, first(lambda e: e["flag"] == "--mm-processor-kwargs")) is None

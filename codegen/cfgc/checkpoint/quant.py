@@ -56,17 +56,23 @@ class QuantizationConfig:
         # Fused modules -> the checkpoint's parts; filled by the engine per model.
         self.packed_modules_mapping: dict[str, list[str]] = {}
 
+    #: The method's name, the activation dtypes it runs with (names: torch is never
+    #: imported) and the smallest CUDA capability (as 75 for 7.5), set by each method.
+    name: ClassVar[str]
+    act_dtypes: ClassVar[tuple[str, ...]]
+    min_capability: ClassVar[int]
+
     @classmethod
     def get_name(cls) -> str:
-        raise NotImplementedError
+        return cls.name
 
     @classmethod
     def get_min_capability(cls) -> int:
-        raise NotImplementedError
+        return cls.min_capability
 
     @classmethod
     def get_supported_act_dtypes(cls) -> list[str]:
-        raise NotImplementedError
+        return list(cls.act_dtypes)
 
     @classmethod
     def get_config_filenames(cls) -> list[str]:
@@ -136,17 +142,9 @@ class Fp8Config(QuantizationConfig):
         self.store_dtype = store_dtype
         self.use_deep_gemm: bool | None = None
 
-    @classmethod
-    def get_name(cls) -> str:
-        return "fp8"
-
-    @classmethod
-    def get_supported_act_dtypes(cls) -> list[str]:
-        return ["bfloat16", "float16"]
-
-    @classmethod
-    def get_min_capability(cls) -> int:
-        return 75
+    name: ClassVar[str] = "fp8"
+    act_dtypes: ClassVar[tuple[str, ...]] = ("bfloat16", "float16")
+    min_capability: ClassVar[int] = 75
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Fp8Config:
@@ -219,17 +217,9 @@ class AutoGPTQConfig(QuantizationConfig):
                 raise ValueError(f"GPTQ activation ordering (desc_act=True) is not "
                                  f"supported, but the dynamic rule {pattern!r} turns it on")
 
-    @classmethod
-    def get_name(cls) -> str:
-        return "auto_gptq"
-
-    @classmethod
-    def get_supported_act_dtypes(cls) -> list[str]:
-        return ["float16", "bfloat16"]
-
-    @classmethod
-    def get_min_capability(cls) -> int:
-        return 60
+    name: ClassVar[str] = "auto_gptq"
+    act_dtypes: ClassVar[tuple[str, ...]] = ("float16", "bfloat16")
+    min_capability: ClassVar[int] = 60
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> AutoGPTQConfig:
@@ -277,17 +267,9 @@ class AutoAWQConfig(QuantizationConfig):
         self.full_config = dict(full_config or {})
         self.quant_type = self.QUANT_TYPES[weight_bits]
 
-    @classmethod
-    def get_name(cls) -> str:
-        return "auto_awq"
-
-    @classmethod
-    def get_supported_act_dtypes(cls) -> list[str]:
-        return ["float16", "bfloat16"]
-
-    @classmethod
-    def get_min_capability(cls) -> int:
-        return 75
+    name: ClassVar[str] = "auto_awq"
+    act_dtypes: ClassVar[tuple[str, ...]] = ("float16", "bfloat16")
+    min_capability: ClassVar[int] = 75
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> AutoAWQConfig:
@@ -334,17 +316,9 @@ class BitsAndBytesConfig(QuantizationConfig):
             raise ValueError(f"bitsandbytes stores 4-bit weights as uint8 only, not "
                              f"{self.bnb_4bit_quant_storage!r}")
 
-    @classmethod
-    def get_name(cls) -> str:
-        return "bitsandbytes"
-
-    @classmethod
-    def get_supported_act_dtypes(cls) -> list[str]:
-        return ["float32", "float16", "bfloat16"]
-
-    @classmethod
-    def get_min_capability(cls) -> int:
-        return 70
+    name: ClassVar[str] = "bitsandbytes"
+    act_dtypes: ClassVar[tuple[str, ...]] = ("float32", "float16", "bfloat16")
+    min_capability: ClassVar[int] = 70
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> BitsAndBytesConfig:
@@ -375,17 +349,9 @@ class CompressedTensorsConfig(QuantizationConfig):
         self.total_num_kv_heads = total_num_kv_heads
         self.transform_config = transform_config or None
 
-    @classmethod
-    def get_name(cls) -> str:
-        return "compressed-tensors"
-
-    @classmethod
-    def get_supported_act_dtypes(cls) -> list[str]:
-        return ["float32", "float16", "bfloat16"]
-
-    @classmethod
-    def get_min_capability(cls) -> int:
-        return 70
+    name: ClassVar[str] = "compressed-tensors"
+    act_dtypes: ClassVar[tuple[str, ...]] = ("float32", "float16", "bfloat16")
+    min_capability: ClassVar[int] = 70
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> CompressedTensorsConfig:
@@ -461,13 +427,8 @@ class ModelOptFp8Config(QuantizationConfig):
         self.is_checkpoint_fp8_serialized = is_checkpoint_fp8_serialized
         self.kv_cache_quant_method = kv_cache_quant_method
 
-    @classmethod
-    def get_name(cls) -> str:
-        return "modelopt"
-
-    @classmethod
-    def get_supported_act_dtypes(cls) -> list[str]:
-        return ["bfloat16", "float16"]
+    name: ClassVar[str] = "modelopt"
+    act_dtypes: ClassVar[tuple[str, ...]] = ("bfloat16", "float16")
 
     @classmethod
     def get_min_capability(cls) -> int:
@@ -509,17 +470,9 @@ class ModelOptNvFp4Config(QuantizationConfig):
             self.group_size = group_size
             self.kv_cache_quant_algo = kv_cache_quant_algo
 
-    @classmethod
-    def get_name(cls) -> str:
-        return "modelopt_fp4"
-
-    @classmethod
-    def get_supported_act_dtypes(cls) -> list[str]:
-        return ["bfloat16", "float16", "float8_e4m3fn"]
-
-    @classmethod
-    def get_min_capability(cls) -> int:
-        return 75
+    name: ClassVar[str] = "modelopt_fp4"
+    act_dtypes: ClassVar[tuple[str, ...]] = ("bfloat16", "float16", "float8_e4m3fn")
+    min_capability: ClassVar[int] = 75
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> ModelOptNvFp4Config:

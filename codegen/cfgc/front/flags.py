@@ -266,6 +266,8 @@ def build_table(res: Resolved, where: dict[str, tuple[str, tuple[str, ...], bool
             if spec is None:
                 continue
             vs = value_spec(f.type, res)
+            if not spec.takes_none:
+                vs = replace(vs, optional=False)
             negatives: tuple[str, ...] = ()
             if vs.kind == ValueKind.BOOL:
                 neg = ["--no-" + spec.flag[2:]] if spec.flag.startswith("--") else []

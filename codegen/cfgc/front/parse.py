@@ -59,8 +59,8 @@ FIELD_KEYS = (
     "derive", "env", "items", "deprecated_values", "differs_from_vllm", "meaning_changed",
 )
 FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
-                  "from_parent", "also", "exclusive")
-ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth")
+                  "from_parent", "also", "exclusive", "none")
+ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth", "engine_enum")
 ALIAS_KEYS = ("doc", "type")
 RUNTIME_KEYS = ("doc", "import")
 ENV_KEYS = ("type", "default", "default_env", "vllm_envs", "doc")
@@ -577,7 +577,20 @@ def _parse_enum(name: str, node: Node, _key_locs, errors: Collector) -> m.EnumDe
     return m.EnumDef(name, r.str("doc", f"enum {name}", required=True), tuple(members), node.loc,
                      base, _accessors(r, "properties", f"enum {name}", errors, False),
                      _accessors(r, "methods", f"enum {name}", errors, False),
-                     str_mode == "name", _expr(r, "truth", f"enum {name}", errors))
+                     str_mode == "name", _expr(r, "truth", f"enum {name}", errors),
+                     _engine_enum(r, name, errors))
+
+
+def _engine_enum(r: Reader, name: str, errors: Collector) -> str:
+    """`engine_enum: module.Name`: a dotted import path whose last part is the enum's
+    own name (the engine's class is recognised by that name, never imported)."""
+    path = r.str("engine_enum", f"enum {name}")
+    parts = path.split(".")
+    if path and (len(parts) < 2 or not all(p.isidentifier() for p in parts)
+                 or parts[-1] != name):
+        errors.error(r.key_loc("engine_enum"), f"engine_enum of enum {name} must be a dotted "
+                     f"path ending in .{name} (e.g. vllm.some.module.{name}), not {path!r}")
+    return path
 
 
 def _parse_alias(name: str, node: Node, errors: Collector) -> m.AliasDef:
@@ -1288,8 +1301,12 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     enode = cr.get("exclusive")
     if enode is not None and not isinstance(enode.value, bool):
         errors.error(enode.loc, f"'exclusive' of {what} must be true or false")
+    nnode = cr.get("none")
+    if nnode is not None and nnode.value is not False:
+        errors.error(nnode.loc, f"'none' of {what} can only be false (the flag refuses None)")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
                      auto_int=auto_int, group=cr.str("group", what), fill=fill,
                      from_parent=from_parent, also=cr.str("also", what),
-                     exclusive=enode is not None and enode.value is True)
+                     exclusive=enode is not None and enode.value is True,
+                     takes_none=nnode is None)

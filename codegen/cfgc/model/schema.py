@@ -186,6 +186,9 @@ class CliSpec:
     # top-level class (VllmConfig): nested configs, then at most one key of a dict field
     also: str = ""
     exclusive: bool = False  # vLLM rejects the flag together with its key in the JSON flag
+    # `none: false`: the flag does not take None / "" although the field is optional (vLLM's
+    # engine argument of that name is not)
+    takes_none: bool = True
 
 
 @dataclass(frozen=True)
@@ -378,6 +381,9 @@ class EnumDef:
     methods: tuple[Accessor, ...] = ()
     str_is_name: bool = False  # str(member) is its name (vLLM's CUDAGraphMode prints so)
     truth: Expr | None = None  # bool(member), when not always True
+    # `engine_enum: module.Name`: vLLM defines this enum outside its config package; a
+    # member of that class equals ours of the same name and is accepted as ours
+    engine_enum: str = ""
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,9 @@ def enum_by_name(value: Any, enum_cls: type[enum.Enum]) -> Any:
     """'flash_attn' -> Enum.FLASH_ATTN; the error lists the valid names."""
     if isinstance(value, bool):  # True == 1 would pick an IntEnum member
         raise ValueError(f"expected a {enum_cls.__name__} name, not {value}")
+    if isinstance(value, enum.Enum) and type(value) is not enum_cls \
+            and type(value).__name__ == enum_cls.__name__:
+        value = value.name  # a member of the engine's own enum of that name
     if not isinstance(value, str):
         return value
     try:

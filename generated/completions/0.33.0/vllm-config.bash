@@ -189,7 +189,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-processor-cache-type)
-            COMPREPLY=($(compgen -W "lru shm None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "lru shm" -- "${cur}"))
             return 0
             ;;
         --mm-shm-cache-max-object-size-mb)
@@ -197,7 +197,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-encoder-tp-mode)
-            COMPREPLY=($(compgen -W "data weights None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "data weights" -- "${cur}"))
             return 0
             ;;
         --mm-encoder-attn-backend)
@@ -205,7 +205,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-encoder-attn-dtype)
-            COMPREPLY=($(compgen -W "fp8 None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "fp8" -- "${cur}"))
             return 0
             ;;
         --mm-encoder-fp8-scale-path)
@@ -233,15 +233,15 @@ _vllm_config() {
             return 0
             ;;
         --mm-hasher-algorithm)
-            COMPREPLY=($(compgen -W "blake3 sha256 sha512 None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "blake3 sha256 sha512" -- "${cur}"))
             return 0
             ;;
         --video-pruning-method)
-            COMPREPLY=($(compgen -W "evs vidcom2 None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "evs vidcom2" -- "${cur}"))
             return 0
             ;;
         --mm-processor-device)
-            COMPREPLY=($(compgen -W "auto cpu None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto cpu" -- "${cur}"))
             return 0
             ;;
         --block-size)
@@ -497,7 +497,7 @@ _vllm_config() {
             return 0
             ;;
         --safetensors-load-strategy)
-            COMPREPLY=($(compgen -W "eager lazy prefetch torchao None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "eager lazy prefetch torchao" -- "${cur}"))
             return 0
             ;;
         --safetensors-prefetch-num-threads)
@@ -657,7 +657,7 @@ _vllm_config() {
             return 0
             ;;
         --collect-detailed-traces)
-            COMPREPLY=($(compgen -W "all model worker None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "all model worker" -- "${cur}"))
             return 0
             ;;
         --per-request-spec-decode-metrics)
@@ -761,19 +761,19 @@ _vllm_config() {
             return 0
             ;;
         --gdn-prefill-backend)
-            COMPREPLY=($(compgen -W "aiter_flydsl cutedsl flashinfer sycl triton None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "aiter_flydsl cutedsl flashinfer sycl triton" -- "${cur}"))
             return 0
             ;;
         --mamba-cache-mode)
-            COMPREPLY=($(compgen -W "align none None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "align none" -- "${cur}"))
             return 0
             ;;
         --kda-prefill-backend)
-            COMPREPLY=($(compgen -W "auto flashinfer flashkda fused triton None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto flashinfer flashkda fused triton" -- "${cur}"))
             return 0
             ;;
         --kda-decode-backend)
-            COMPREPLY=($(compgen -W "auto flashinfer native triton None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto flashinfer native triton" -- "${cur}"))
             return 0
             ;;
         --device-ids)

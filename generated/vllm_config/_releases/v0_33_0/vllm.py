@@ -311,6 +311,8 @@ class VllmConfig:
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
+            self.model_config.verify_with_parallel_config(self.parallel_config)
+        if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
         if self.parallel_config.dcp_comm_backend is None:
             self.parallel_config.dcp_comm_backend = 'ag_rs'
