@@ -46,7 +46,7 @@ ATTRIBUTES = {
 #: Each profile: its description and a value for every attribute.
 PROFILES = {
     'cuda': {
-        "doc": 'NVIDIA GPUs through CUDA (the default).',
+        "doc": 'NVIDIA GPUs through CUDA (the default), assumed Ampere or newer (compute capability 8.0+, with bfloat16); vLLM asks the device, and older GPUs lack bfloat16.',
         'device_type': 'cuda',
         'dist_backend': 'nccl',
         'supported_dtypes': ['bfloat16', 'float16', 'float32'],
