@@ -6,7 +6,6 @@ from typing import Any
 
 from pydantic import Field, field_validator
 
-from cfgc.hooks import quantization as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import quantization as _quantization
 from cfgc.runtime import validators as _v
@@ -76,14 +75,20 @@ class QuantizationConfigArgs:
     @field_validator("linear", mode="before")
     @classmethod
     def _before_linear(cls, value: Any) -> Any:
-        value = _hooks.linear_spec(value)
+        if (isinstance(value, str) and value in _ONLINE_SHORTHANDS) and _ONLINE_SHORTHANDS[value].linear is None:
+            raise ValueError(f'the online shorthand {value!r} has no linear spec')
+        if isinstance(value, str):
+            value = (_ONLINE_SHORTHANDS[value].linear if value in _ONLINE_SHORTHANDS else QuantSpec(weight=value))
         value = _v.dict_to_class(value, QuantSpec)
         return value
 
     @field_validator("moe", mode="before")
     @classmethod
     def _before_moe(cls, value: Any) -> Any:
-        value = _hooks.moe_spec(value)
+        if (isinstance(value, str) and value in _ONLINE_SHORTHANDS) and _ONLINE_SHORTHANDS[value].moe is None:
+            raise ValueError(f'the online shorthand {value!r} has no moe spec')
+        if isinstance(value, str):
+            value = (_ONLINE_SHORTHANDS[value].moe if value in _ONLINE_SHORTHANDS else QuantSpec(weight=value))
         value = _v.dict_to_class(value, QuantSpec)
         return value
 

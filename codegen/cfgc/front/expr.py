@@ -317,6 +317,9 @@ class _Checker:
                          variadic=True)
             return t, "(" + ", ".join(repr(v) for v in values) + ("," if len(values) == 1
                                                                    else "") + ")"
+        constant = self._module_constant(name)
+        if constant is not None:
+            return constant, name
         if name in self.res.enums:
             raise ExprError(node, f"enum {name} is not a value: name a member, e.g. "
                             f"{name}.{self.res.enums[name].members[0].name}")
@@ -324,8 +327,22 @@ class _Checker:
         if owner is not None and owner.field(name) is not None:
             raise ExprError(node, f"{name!r} is a field of {owner.name}: a field validator "
                             "sees only `value`, not the instance (compare fields in a rule)")
-        known = [*members, *self.scope.params, *self.bound, *self.res.enums]
+        owner = self.scope.cls or self.scope.validated
+        constants = [k.name for k in self.res.schema.constants if k.expr is not None
+                     and owner is not None and k.module == owner.module]
+        known = [*members, *self.scope.params, *self.bound, *self.res.enums, *constants]
         raise ExprError(node, f"unknown name {name!r}{did_you_mean(name, known)}")
+
+    def _module_constant(self, name: str) -> TypeExpr | None:
+        """The type of an `expr` constant of the class's own module (built once at import,
+        after the classes, so its name is bound whenever a method or validator runs)."""
+        owner = self.scope.cls or self.scope.validated
+        if owner is None:
+            return None
+        for k in self.res.schema.constants:
+            if k.name == name and k.expr is not None and k.module == owner.module:
+                return _Checker(Scope(self.res)).visit(k.expr.tree.body, frozenset())[0]
+        return None
 
     def v_Attribute(self, node: ast.Attribute, facts) -> tuple[TypeExpr, str]:
         base = node.value
