@@ -10,7 +10,7 @@ not parse is a ValueError naming the variable. Importing this module reads nothi
 import os
 from typing import Any
 
-from cfgc.runtime.rules import parse_env
+from cfgc.runtime.rules import read_variable
 
 #: name -> (type, default, the values a Literal allows, the variable whose value is the
 #: default when unset); the comment says which config reads it.
@@ -40,18 +40,7 @@ VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
 
 
 def __getattr__(name: str) -> Any:
-    spec = VARIABLES.get(name)
-    if spec is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    kind, default, choices, default_env = spec
-    text = os.environ.get(name)
-    if text is None:
-        return __getattr__(default_env) if default_env else default
-    value = parse_env(name, text, kind)
-    if choices and value not in choices:
-        raise ValueError(f"environment variable {name}={text!r} is not one of "
-                         f"{', '.join(choices)}")
-    return value
+    return read_variable(VARIABLES, name, __name__)
 
 
 def __dir__() -> list[str]:

@@ -83,6 +83,22 @@ def parse_env(name: str, text: str, kind: str) -> Any:
     return text
 
 
+def read_variable(variables: dict[str, tuple], name: str, module: str) -> Any:
+    """`vllm_config.envs.NAME`: the variable parsed by its (kind, default, choices,
+    default_env) row of `variables`, or its default (another variable's, for some)."""
+    if name not in variables:
+        raise AttributeError(f"module {module!r} has no attribute {name!r}")
+    kind, default, choices, default_env = variables[name]
+    text = os.environ.get(name)
+    if text is None:
+        return read_variable(variables, default_env, module) if default_env else default
+    value = parse_env(name, text, kind)
+    if choices and value not in choices:
+        raise ValueError(f"environment variable {name}={text!r} is not one of "
+                         f"{', '.join(choices)}")
+    return value
+
+
 def env_default(name: str, kind: str, default: Any) -> Any:
     """A field's default: the environment variable when set, else the schema default."""
     text = os.environ.get(name)
