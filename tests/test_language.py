@@ -370,11 +370,9 @@ def test_dedented_demo_is_valid_yaml() -> None:
 def test_failing_rule_condition_is_the_negation(scope, a, xs, text) -> None:
     """A rule fails when its requirement is false: the compiled `not` (written `x not in
     y` where Python style wants it) is exactly the negation."""
-    from cfgc.front.behaviour import _Compiler
-
     e = expr_syntax.parse(text, Loc("t.yaml", 1, 1), Collector(), "t")
     checked = expr.check(e, scope, Collector(), "t")
-    negated = _Compiler(scope.cls, scope.res, Collector()).negated(e, frozenset())
+    negated = expr.negated_source(e, scope, frozenset())
     cond = negated or f"not ({checked.source})"
     this = types.SimpleNamespace(a=a, xs=xs)
     assert eval(cond, {"self": this}) is (not eval(checked.source, {"self": this}))  # noqa: S307

@@ -115,7 +115,7 @@ class _Compiler:
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
             reads = tuple(r for r in reads if not any(o.startswith(r + ".") for o in reads))
-            cond = self.negated(rule.require, facts) or f"not ({req.source})"
+            cond = x.negated_source(rule.require, self._scope(), facts) or f"not ({req.source})"
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             # A class rule hands the instance over, so the message can say which values
@@ -131,20 +131,6 @@ class _Compiler:
         if record:
             self.out.rule_reads.append((rule, reads))
         return [indent + line for line in lines]
-
-    def negated(self, e: Expr, facts: frozenset[str]) -> str:
-        """`a not in b` / `a is not None` for a required `a in b` / `a is None`, so the
-        generated code reads naturally (and lints clean); '' for anything else."""
-        node = e.tree.body
-        flip = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-        if not (isinstance(node, ast.Compare) and len(node.ops) == 1
-                and type(node.ops[0]) in flip):
-            return ""
-        tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
-                                          node.comparators))
-        checked = x.check(Expr(ast.unparse(tree), e.loc, tree), self._scope(), Collector(),
-                          "negated require", facts=facts)
-        return checked.source if checked is not None else ""
 
     def _guarded(self, s: m.Step, what: str, body: list[str]) -> list[str]:
         """A hook or apply step's lines, under its `when:` if it has one."""

@@ -1158,3 +1158,19 @@ def compile_message(message: str, loc: Loc, scope: Scope, errors: Collector, wha
                    + "}")
     body = "".join(out)
     return "f" + repr(body) if "{" in body.replace("{{", "") else repr(message)
+
+
+def negated_source(e: Expr, scope: Scope, facts: frozenset[str]) -> str:
+    """`a not in b` / `a is not None` for a required `a in b` / `a is None` (the
+    condition under which a check fails), so generated code reads as written and lints
+    clean; '' for any other expression."""
+    node = e.tree.body
+    flip = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1
+            and type(node.ops[0]) in flip):
+        return ""
+    tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
+                                      node.comparators))
+    checked = check(Expr(ast.unparse(tree), e.loc, tree), scope, Collector(),
+                    "negated require", facts=facts)
+    return checked.source if checked is not None else ""

@@ -9,11 +9,8 @@ its fields are not names (a located error says so), as properties cannot read in
 
 from __future__ import annotations
 
-import ast
-
 from ..errors import Collector
 from ..model import schema as m
-from ..model.expr import Expr
 from ..model.resolved import ClassCode, Resolved
 from . import expr as x
 
@@ -67,24 +64,9 @@ def _step(c: m.ClassDef, f: m.FieldDef, v: m.Validator, what: str, res: Resolved
     out.env.extend(checked.env)
     cond = ""
     if v.name == "require":
-        cond = _negated(v.expr, scope, facts) or \
+        cond = x.negated_source(v.expr, scope, facts) or \
             f"not {x._paren(checked.source, v.expr.tree.body)}"
     if when is not None:
         guard = x._paren(when.source, v.when.tree.body, boolop=True)
         cond = f"{guard} and {cond}" if cond else guard
     return [f"if {cond}:", *("    " + b for b in body)] if cond else body
-
-
-def _negated(e: Expr, scope: x.Scope, facts: frozenset[str]) -> str:
-    """`value not in T` for a required `value in T` (likewise `is` / `is not`), so the
-    generated check reads as written; '' for any other expression."""
-    node = e.tree.body
-    flip = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-    if not (isinstance(node, ast.Compare) and len(node.ops) == 1
-            and type(node.ops[0]) in flip):
-        return ""
-    tree = ast.Expression(ast.Compare(node.left, [flip[type(node.ops[0])]()],
-                                      node.comparators))
-    checked = x.check(Expr(ast.unparse(tree), e.loc, tree), scope, Collector(),
-                      "negated require", facts=facts)
-    return checked.source if checked is not None else ""
