@@ -20,6 +20,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from .files import cache_root, schema_files
+
 FORMAT = 2
 #: Folders (relative to the project root) whose .py files a compile reads besides the
 #: schema: the kernel sources (their uuids); the hooks and library folders are named by
@@ -34,8 +36,8 @@ def enabled() -> bool:
 
 
 def _entry(root: Path) -> Path:
-    base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cfgc"
-    return base / "compile" / (hashlib.sha256(str(root).encode()).hexdigest()[:32] + ".pickle")
+    name = hashlib.sha256(str(root).encode()).hexdigest()[:32]
+    return cache_root() / "compile" / f"{name}.pickle"
 
 
 def _digest(paths: list[Path], root: Path) -> str:
@@ -59,15 +61,9 @@ def _compiler() -> str:
             + sys.version + str(FORMAT))
 
 
-def _schema_files(root: Path) -> list[Path]:
-    schema = root / "schema"
-    return sorted(p for p in schema.rglob("*.yaml")
-                  if not any(part.startswith("_") for part in p.relative_to(schema).parts))
-
-
 def _inputs(root: Path, folders: tuple[str, ...]) -> dict[str, str]:
     """Digest of every group of files a compile of `root` reads."""
-    groups = {"compiler": _compiler(), "schema": _digest(_schema_files(root), root)}
+    groups = {"compiler": _compiler(), "schema": _digest(schema_files(root / "schema"), root)}
     for rel in (*folders, *READ_DIRS):
         if not rel:
             continue

@@ -4,12 +4,11 @@ header, and docstrings that survive any text."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import jinja2
 
+from ..files import cache_root
 from ..model.python import py_literal, type_source
 
 
@@ -46,7 +45,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 def _bytecode_cache() -> jinja2.BytecodeCache | None:
     """Compiled templates cached per user: compiling them costs more than the whole emit."""
-    root = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cfgc" / "jinja"
+    root = cache_root() / "jinja"
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError:

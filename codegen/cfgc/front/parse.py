@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import Collector, Loc, SchemaError, did_you_mean
+from ..files import schema_files
 from ..model import expr as x
 from ..model import schema as m
 from ..model.types import TypeExpr, TypeSyntaxError, parse_type
@@ -114,10 +115,7 @@ def parse_schema_dir(schema_dir: Path, root: Path | None = None,
 def read_documents(schema_dir: Path, root: Path | None = None) -> list[tuple[str, str, Node]]:
     """Every `*.yaml` under schema_dir as located nodes (sorted: deterministic output)."""
     root = root or schema_dir.parent
-    files = sorted(
-        p for p in schema_dir.rglob("*.yaml")
-        if not any(part.startswith("_") for part in p.relative_to(schema_dir).parts)
-    )
+    files = schema_files(schema_dir)
     errors = Collector()
     nodes: list[tuple[str, str, Node]] = []
     for path in files:
