@@ -149,13 +149,6 @@ def _before_commit_hook() -> None:
     """Test seam: tests patch this to inject a failure between staging and renaming."""
 
 
-def schema_files(schema_dir: Path) -> list[Path]:
-    """The schema files a compile reads: every `*.yaml` under `schema_dir`, except those
-    under a path part starting with `_` (notes), sorted so output is deterministic."""
-    return sorted(p for p in schema_dir.rglob("*.yaml")
-                  if not any(part.startswith("_") for part in p.relative_to(schema_dir).parts))
-
-
 def cache_root() -> Path:
     """cfgc's own cache folder: $XDG_CACHE_HOME/cfgc, else ~/.cache/cfgc."""
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "cfgc"

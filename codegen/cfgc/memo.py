@@ -20,7 +20,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .files import cache_root, schema_files
+from .files import cache_root
+from .front.sources import schema_files
 
 FORMAT = 2
 #: Folders (relative to the project root) whose .py files a compile reads besides the

@@ -14,13 +14,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..errors import Collector, Loc, SchemaError, did_you_mean
-from ..files import schema_files
 from ..model import expr as x
 from ..model import schema as m
 from ..model.types import TypeExpr, TypeSyntaxError, parse_type
 from . import kernels, platforms
 from . import releases as history
 from .reader import DOTTED, FLAG, IDENT, Reader
+from .sources import schema_files
 from .yaml_loader import Node, load_yaml
 
 TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants",
