@@ -173,6 +173,8 @@ def test_deepseek_mla_moe(tmp_path, monkeypatch):
     assert v.needs_dp_coordinator and v.model_config.is_moe is True
     monkeypatch.setenv("VLLM_MLA_DISABLE", "1")
     assert not c.use_mla
+    # the cached facts hold the MLA head size: with MLA off, the cache must not serve them
+    assert ModelConfig(model=path).get_head_size() == 64 + 32  # nope + rope, per head
 
 
 def test_hybrid_jamba(tmp_path):
@@ -477,3 +479,19 @@ def test_an_explicit_config_format_needs_its_file(tmp_path):
                           "--config-format", "mistral"], capture_output=True, text=True)
     assert out.returncode == 2 and "--config-format" in out.stderr
     assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_model_config_deep_copies_and_pickles(tmp_path):
+    """vLLM deep-copies configs (with_hf_config, the speculative draft) and pickles them
+    into worker processes: the lazy hf_config stand-in survives both, hash unchanged."""
+    import copy
+    import pickle
+
+    c = ModelConfig(model=llama(tmp_path, "copies", vocab_size=1241))
+    twin = copy.deepcopy(c)
+    assert twin.hf_config.vocab_size == 1241 and twin.compute_hash() == c.compute_hash()
+    back = pickle.loads(pickle.dumps(c))
+    assert back.hf_config.vocab_size == 1241 and back.compute_hash() == c.compute_hash()
+    swapped = VllmConfig(model_config=c).with_hf_config(c.hf_config.loaded, ["X"])
+    assert swapped.model_config.hf_config.architectures == ["X"]
+    assert c.hf_config.architectures == ["LlamaForCausalLM"]  # the original is untouched

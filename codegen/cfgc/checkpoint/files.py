@@ -14,6 +14,7 @@ the Hugging Face hub cache (as with HF_HUB_OFFLINE=1).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import os
@@ -144,6 +145,10 @@ def cache_key(config_dir: Path, *, revision: str | None, hf_overrides: dict[str,
     weight_files = [[p.name, p.stat().st_size] for p in weights.safetensors_files(config_dir)]
     extra = {
         **({"safetensors": weight_files} if weight_files else {}),
+        # The MLA head size the facts hold follows VLLM_MLA_DISABLE (only when it is set,
+        # so other keys stay as they were).
+        **({"mla_disable": os.environ["VLLM_MLA_DISABLE"]}
+           if os.environ.get("VLLM_MLA_DISABLE") else {}),
         "revision": revision,
         "hf_overrides": hf_overrides,
         "trust_remote_code": trust_remote_code,
@@ -309,7 +314,8 @@ class LazyHfConfig:
     def __getattr__(self, name: str) -> Any:
         # Probes for protocols (dunders) and for cfgc's own config API never load it:
         # a Hugging Face config has none of them.
-        if name.startswith("__") or name in _NOT_ON_HF_CONFIGS:
+        if name.startswith("__") or name in _NOT_ON_HF_CONFIGS or name in self.__slots__:
+            # (an unset slot: a copy under construction has none of them yet)
             raise AttributeError(name)
         return getattr(self.loaded, name)
 
@@ -325,6 +331,15 @@ class LazyHfConfig:
 
     __hash__ = object.__hash__
 
+    def __deepcopy__(self, memo: dict) -> LazyHfConfig:
+        value = None if self._value is None else copy.deepcopy(self._value, memo)
+        return LazyHfConfig(self._load, self._describe, value, self._digest)
+
+    def __reduce__(self) -> tuple:
+        # Pickled with the real config (the process that unpickles it uses it anyway);
+        # the loader may be a closure, which pickle cannot take.
+        return (_loaded_stand_in, (self.loaded, self._describe, self._digest))
+
     @property  # type: ignore[misc]
     def __class__(self) -> type:
         # isinstance(config, PretrainedConfig) asks __class__ when the type differs: where
@@ -338,6 +353,11 @@ class LazyHfConfig:
         return f"<{self._describe}>"
 
     __str__ = __repr__
+
+
+def _loaded_stand_in(value: Any, describe: str, digest: str | None) -> LazyHfConfig:
+    """A stand-in for an already loaded config (unpickling one)."""
+    return LazyHfConfig(lambda: value, describe, value, digest)
 
 
 # --- names vllm_config exports (vLLM's vllm.config.model) ----------------------------
