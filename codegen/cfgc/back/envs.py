@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..model import schema as m
+from ..model.python import env_kind
 from ..model.resolved import Resolved, read_variables
 from . import GENERATED_DIR
 
@@ -34,12 +35,9 @@ class Variable:
     declared: m.EnvVarDef | None  # its `environment:` entry
 
 
-def _field_kind(f: m.FieldDef) -> str:
-    text = f.type_text.replace(" ", "")
-    for kind in ("bool", "int", "float"):
-        if text in (kind, f"{kind}|None"):
-            return kind
-    return "str"
+def _read_as(kind: str) -> str:
+    """How the envs module parses a field's variable: its scalar kind, else text."""
+    return kind if kind in ("bool", "int", "float") else "str"
 
 
 def variables(res: Resolved) -> dict[str, Variable]:
@@ -59,7 +57,8 @@ def variables(res: Resolved) -> dict[str, Variable]:
         elif name in fields:
             f = fields[name]
             default = f.default.value if f.default.kind == "value" else None
-            out[name] = Variable(_field_kind(f), default, (), "", f.type_text, reader, None)
+            out[name] = Variable(_read_as(env_kind(f.type, res)), default, (), "",
+                                 f.type_text, reader, None)
         elif name in reads:
             default = ast.literal_eval(reads[name])
             kind = type(default).__name__ if default is not None else "str"

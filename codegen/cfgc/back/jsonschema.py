@@ -127,7 +127,7 @@ def _item(row: dict, f: m.FieldDef | None, res: Resolved) -> dict:
         if kind == "enum":
             values += [v for v in (row.get("enum_values") or {}).values()]
             values += [str(v) for v in (row.get("enum_values") or {}).values()]
-        for step in _normalise_steps(f):
+        for step in row.get("normalise") or ():
             if isinstance(step, list):
                 values += list(step[1])
             elif step == "auto_to_none":
@@ -149,7 +149,7 @@ def _item(row: dict, f: m.FieldDef | None, res: Resolved) -> dict:
     if kind == "dict_or_str":
         return {"type": ["object", "string"]}
     text: dict = {"type": "string"}
-    if f is not None and not _normalise_steps(f):
+    if f is not None and not row.get("normalise"):
         t = res.expand(f.type).without_none()
         if row.get("container"):  # one item: the element type of the list member
             lists = [a for a in (t.args if t.kind == "union" else (t,))
@@ -167,20 +167,6 @@ def _item(row: dict, f: m.FieldDef | None, res: Resolved) -> dict:
 
 def _numeric(f: m.FieldDef | None) -> dict:
     return {k: v for k, v in _constraints(f).items() if k in _BOUNDS.values() or k == "not"}
-
-
-def _normalise_steps(f: m.FieldDef | None) -> list:
-    steps: list = []
-    for v in (f.validators if f is not None else ()):
-        if v.name == "expose":  # names the validator, changes no value
-            continue
-        if v.name in ("hook", "expr", "require") or v.mode != "before":
-            break  # what follows sees what the hook or expression made of the value
-        if v.name == "shorthand" and isinstance(v.arg, dict):
-            steps.append(["shorthand", {str(k): val for k, val in v.arg.items()}])
-        elif v.name in ("lower", "upper", "strip", "dash_to_underscore", "auto_to_none"):
-            steps.append(v.name)
-    return steps
 
 
 def flag_value_schema(row: dict, f: m.FieldDef | None, doc: str, res: Resolved) -> dict:

@@ -1126,15 +1126,6 @@ def _returns(acc) -> TypeExpr:
         return ANY
 
 
-def message_parts(message: str) -> list[tuple[str, str, str]]:
-    """`"x ({x}) too big"` -> [(literal, field expression, conversion), ...]."""
-    try:
-        return [(lit, name or "", conv or "") for lit, name, spec, conv
-                in string.Formatter().parse(message)]
-    except ValueError:
-        return [(message, "", "")]
-
-
 def compile_message(message: str, loc: Loc, scope: Scope, errors: Collector, what: str,
                     facts: frozenset[str]) -> str:
     """A message with `{expression}` placeholders -> Python source of an f-string."""

@@ -14,8 +14,9 @@ from ..model import schema as m
 from ..model.resolved import ClassCode, Resolved
 from . import expr as x
 
-#: Steps that add code to the validator of their mode (`expose` only names it).
-_CODE_STEPS = (*m.NORMALISERS, "shorthand", "reject", "hook", "expr", "require")
+#: Steps that add no code to the validator of their mode (`expose` only names it;
+#: `as_is` takes the value unvalidated).
+_NO_CODE = ("expose", "as_is")
 
 
 def compile_validators(c: m.ClassDef, res: Resolved, errors: Collector,
@@ -29,7 +30,7 @@ def compile_validators(c: m.ClassDef, res: Resolved, errors: Collector,
             if v.name == "expose":
                 if v.mode in exposed:
                     errors.error(v.loc, f"{what}: the {v.mode} validation is exposed twice")
-                elif not any(w.mode == v.mode and w.name in _CODE_STEPS and w.name != "as_is"
+                elif not any(w.mode == v.mode and w.name not in _NO_CODE
                              for w in f.validators):
                     errors.error(v.loc, f"{what}: {c.name}.{f.name} has no {v.mode} steps "
                                  "to expose")
