@@ -137,3 +137,13 @@ def test_python_api_keeps_vllms_meaning(tmp_path: Path, sneaky: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "SneakyConfig"
     assert (tmp_path / "ran").exists()
+
+
+def test_upgrade_carries_the_flag_of_its_command_line(tmp_path: Path, sneaky: Path) -> None:
+    """After `--`, --allow-remote-code belongs to the command line `upgrade` carries over:
+    it stays in the upgraded line (the children that resolve it honour it)."""
+    proc = vllm_config(tmp_path, "upgrade", "--to", "0.33.0", "--", "--allow-remote-code",
+                       "--model", str(sneaky), "--trust-remote-code")
+    assert proc.returncode == 0, proc.stderr
+    assert "--allow-remote-code" in proc.stdout.splitlines()[0]
+    assert (tmp_path / "ran").exists()

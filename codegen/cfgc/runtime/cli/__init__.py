@@ -118,8 +118,11 @@ def run(table: object, argv: list[str] | None = None) -> int:
 
     warnings.showwarning = showwarning
     # Inspection never runs a checkpoint's code unless this command line allows it.
-    allow = ALLOW_REMOTE_CODE in argv
-    argv = [arg for arg in argv if arg != ALLOW_REMOTE_CODE]
+    # (After `--`, argv is another command line, e.g. the one `upgrade` carries over: its
+    # own --allow-remote-code goes on with it.)
+    own = argv.index("--") if "--" in argv else len(argv)
+    allow = ALLOW_REMOTE_CODE in argv[:own]
+    argv = [arg for arg in argv[:own] if arg != ALLOW_REMOTE_CODE] + argv[own:]
     try:
         release, argv = releases.take_release(table, argv)
         if release is not None:
