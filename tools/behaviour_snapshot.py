@@ -16,6 +16,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -110,6 +111,7 @@ def snapshot(transformers: str | None = None) -> dict:
 
 
 def main() -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     if "--write" in sys.argv:
         # Keep the version the snapshot names, so that only intended changes show in the
         # diff; --installed-transformers takes up the installed one (every hash moves).

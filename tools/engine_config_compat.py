@@ -46,6 +46,7 @@ import argparse
 import collections
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -55,7 +56,19 @@ ROOT = Path(__file__).resolve().parent.parent
 PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT / "tests" / "fixtures" / "parity"))
 FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"
 CHECKPOINT = PARITY_DIR / "tiny-opt"
-VENV = Path(os.environ.get("VLLM_VENV", "/work/scratch/vllm0251"))
+#: The scratch venv with each vLLM release (outside the repo; /work/scratch/README.txt
+#: says how they are made). Every tool that runs vLLM finds it through vllm_python().
+VENVS = {"0.25.1": Path("/work/scratch/vllm0251"), "0.33.0": Path("/work/scratch/vllm0330")}
+
+
+def vllm_python(tool: str, release: str = "0.25.1", env_var: str = "VLLM_VENV") -> Path:
+    """The Python of the venv with vLLM `release` ($env_var overrides it); one line and
+    exit status 1 when there is none."""
+    venv = Path(os.environ.get(env_var, VENVS[release]))
+    python = venv / "bin" / "python"
+    if not python.is_file():
+        sys.exit(f"{tool}: no vLLM {release} venv at {venv} (set {env_var})")
+    return python
 
 #: Paths whose value is drawn per engine (random ids, free ports): never compared.
 VOLATILE = {
@@ -235,9 +248,7 @@ def _worker(mode: str, cases_file: str, out_file: str) -> None:
 
 
 def _run_worker(mode: str, platform: str | None, cases: list[dict]) -> dict:
-    python = VENV / "bin" / "python"
-    if not python.exists():
-        sys.exit(f"engine_config_compat: no vLLM venv at {VENV} (set VLLM_VENV)")
+    python = vllm_python("engine_config_compat")
     env = {k: v for k, v in os.environ.items() if k != "CFGC_PLATFORM"}
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false",
                VLLM_LOGGING_LEVEL="ERROR")
@@ -288,6 +299,7 @@ def _show(value: object) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     if argv is None and len(sys.argv) > 1 and sys.argv[1] == "--worker":
         _worker(*sys.argv[2:5])
         return 0

@@ -18,6 +18,7 @@ import ast
 import importlib.util
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -100,6 +101,7 @@ def compare(module: ModuleType, vllm: dict[str, dict[str, Any]]) -> dict[str, li
 
 
 def main() -> None:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--release", default="0.25.1")
     args = ap.parse_args()

@@ -12,6 +12,7 @@ Usage: python tools/hook_count.py [--list]
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from pathlib import Path
 
@@ -36,6 +37,7 @@ def lines(folder: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="name every hook")
     args = parser.parse_args(argv)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -128,6 +129,7 @@ def circles(g: dict[str, set[str]]) -> list[list[str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=ROOT / "codegen",
                         help="folder holding the packages (default: codegen/)")

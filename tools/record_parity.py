@@ -27,15 +27,18 @@ import enum
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine_config_compat import VENVS, vllm_python  # noqa: E402 - tools/ is on the path
+
 ROOT = Path(__file__).resolve().parent.parent
 PARITY_DIR = ROOT / "tests" / "fixtures" / "parity"
 CHECKPOINT = PARITY_DIR / "tiny-opt"
-#: The scratch venv with each vLLM release (VLLM_VENV overrides).
-VENVS = {"0.25.1": "/work/scratch/vllm0251", "0.33.0": "/work/scratch/vllm0330"}
 #: Values vLLM draws at random or from the OS, recorded as volatile (as the shared file).
 VOLATILE = {"instance_id": "random instance_id (vLLM-generated)",
             "kv_transfer_config.engine_id": "random engine id (vLLM-generated)",
@@ -69,7 +72,10 @@ def _encode(value: object, checkpoint: str) -> object:
         return {"set": sorted((_encode(v, checkpoint) for v in value), key=repr)}
     if isinstance(value, list | tuple):
         return [_encode(v, checkpoint) for v in value]
-    return {"repr": repr(value)}
+    text = repr(value)
+    if " at 0x" in text:  # an object's default repr: its address changes every run
+        text = f"<{type(value).__module__}.{type(value).__qualname__} object>"
+    return {"repr": text}
 
 
 def _keep(path: str, baseline: dict) -> bool:
@@ -85,7 +91,6 @@ def shared_fixtures(release: str) -> Path:
 
 
 def _worker(release: str, cases_json: str, out: str) -> None:
-    sys.path.insert(0, str(ROOT / "tools"))
     import engine_config_compat as ecc
 
     make_parser = ecc.prepare_vllm()
@@ -133,28 +138,26 @@ def _case(i: int, argv: list[str], outcome: dict, baseline: dict) -> tuple[str, 
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("cases", type=Path, help="command lines, one per line")
     ap.add_argument("out", type=Path, help="the fixtures file to write")
     ap.add_argument("--release", choices=sorted(VENVS), default="0.25.1",
                     help="the vLLM release to record (default 0.25.1)")
     args = ap.parse_args(argv)
-    venv = Path(os.environ.get("VLLM_VENV", VENVS[args.release]))
-    python = venv / "bin" / "python"
-    if not python.is_file():
-        print(f"record_parity: no vLLM venv at {venv} (set VLLM_VENV)", file=sys.stderr)
-        return 2
+    python = vllm_python("record_parity", args.release)
     cases = read_cases(args.cases)
     print(f"recording {len(cases)} command lines with {python} ...", file=sys.stderr)
     tmp = args.out.with_suffix(".tmp")
     env = {k: v for k, v in os.environ.items() if not k.startswith("CFGC_")}
     # As the shared recording: no VLLM_LOGGING_LEVEL (LoggingConfig reads it).
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
-    subprocess.run([str(python), __file__, "--worker", args.release, json.dumps(cases),
-                    str(tmp)],
-                   env=env, check=True)
+    proc = subprocess.run([str(python), __file__, "--worker", args.release,
+                           json.dumps(cases), str(tmp)], env=env, check=False,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"record_parity: the vLLM run failed:\n{proc.stderr[-3000:]}")
     raw = json.loads(tmp.read_text())
-    tmp.unlink()
     baseline = raw["baseline"]["config"]
     data: dict = {
         "about": [
@@ -162,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             "`vllm serve <tiny-opt> ARGV`, CPU platform, offline, on tiny-opt/config.json "
             f"beside this file, in the format of {shared_fixtures(args.release).name} "
             "(messages left out: an engine error keeps only its exception class).",
-            f"Cases: {args.cases.resolve().relative_to(ROOT)}.",
+            f"Cases: {os.path.relpath(args.cases.resolve(), ROOT)}.",
         ],
         "meta": {"generated_at": datetime.datetime.now(datetime.UTC).isoformat(
             timespec="seconds"), "generated_by": "tools/record_parity.py",
@@ -174,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         kind, case = _case(i, case_argv, outcome, baseline)
         data[kind].append(case)
     args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    tmp.unlink()  # only now: a failure above leaves vLLM's output for a second look
     accepted = sum(c["engine"]["ok"] for c in data["valid"])
     print(f"wrote {args.out}: {accepted} accepted, {len(cases) - accepted} rejected",
           file=sys.stderr)

@@ -29,17 +29,22 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import struct
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
 from typing import Any
+
+from engine_config_compat import VENVS, vllm_python  # noqa: E402 - tools/ is on the path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "quant"
 CASES = FIXTURES / "cases.json"
-VENVS = {"0.25.1": Path("/work/scratch/vllm0251"), "0.33.0": Path("/work/scratch/vllm0330")}
 
 
 def recording(release: str) -> Path:
@@ -219,6 +224,7 @@ def _worker(cases_file: str, out_file: str) -> None:
 
 
 def main() -> None:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--release", choices=sorted(VENVS), default="0.25.1")
     ap.add_argument("--compare", action="store_true", help="compare ours with the recording")
@@ -239,10 +245,7 @@ def main() -> None:
             print(f"{k}: vLLM {comparable(want[k])}\n    ours {comparable(got[k])}")
         print(f"{len(want) - len(differ)}/{len(want)} cases agree with vLLM {args.release}")
         return
-    venv = Path(os.environ.get("VLLM_VENV", VENVS[args.release]))
-    python = venv / "bin" / "python"
-    if not python.exists():
-        sys.exit(f"record_quant_configs: no vLLM venv at {venv} (set VLLM_VENV)")
+    python = vllm_python("record_quant_configs", args.release)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", VLLM_LOGGING_LEVEL="ERROR")
     out = recording(args.release)

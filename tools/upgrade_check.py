@@ -64,8 +64,6 @@ import parity  # noqa: E402
 
 ROOT = compat.ROOT
 FIXTURES = [compat.FIXTURES, ROOT.parent / "shared" / "parity" / "vllm_0_25_1_cli_cases.json"]
-TARGET_VENV = Path(os.environ.get("VLLM_TARGET_VENV", "/work/scratch/vllm0330"))
-SOURCE_VENV = Path(os.environ.get("VLLM_VENV", "/work/scratch/vllm0251"))
 CASE_TIMEOUT_S = 120
 KINDS = ("same", "rewritten", "flagged", "wrong", "error")
 #: Outcomes that say nothing of the line: the scratch venv lacks a module, or the case
@@ -120,12 +118,9 @@ def _worker(cases_file: str, out_file: str) -> None:
 # --- driver side ---------------------------------------------------------------------
 
 
-def run_vllm(venv: Path, cases: list[dict], checkpoint: str) -> dict[str, dict]:
-    """Every case through the vLLM of VENV, one child process (restarted past a case
-    that kills it). Returns key -> outcome (with `config` when accepted)."""
-    python = venv / "bin" / "python"
-    if not python.exists():
-        sys.exit(f"upgrade_check: no vLLM venv at {venv}")
+def run_vllm(python: Path, cases: list[dict], checkpoint: str) -> dict[str, dict]:
+    """Every case through the vLLM of that venv's `python`, one child process (restarted
+    past a case that kills it). Returns key -> outcome (with `config` when accepted)."""
     env = {k: v for k, v in os.environ.items() if k not in ("CFGC_PLATFORM", "PYTHONPATH")}
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false",
                VLLM_LOGGING_LEVEL="ERROR")
@@ -152,7 +147,7 @@ def run_vllm(venv: Path, cases: list[dict], checkpoint: str) -> dict[str, dict]:
                 break
             if todo:
                 if not done and not results:
-                    sys.exit(f"upgrade_check: vLLM in {venv} did not start:\n"
+                    sys.exit(f"upgrade_check: vLLM of {python} did not start:\n"
                              f"{proc.stderr[-3000:]}")
                 tail = (proc.stderr.strip().splitlines() or ["?"])[-1][:300]
                 results[todo[0]["key"]] = {"stage": "worker", "ok": False,
@@ -277,6 +272,9 @@ def _error_text(outcome: dict) -> str:
 
 def measure(args) -> dict:
     files = args.cases or FIXTURES
+    # Both venvs are checked before minutes of upgrading, not after.
+    target_python = compat.vllm_python("upgrade_check", "0.33.0", "VLLM_TARGET_VENV")
+    source_python = None if args.no_native else compat.vllm_python("upgrade_check")
     cases = load_cases(files, args.case)
     checkpoint = str((compat.PARITY_DIR / "tiny-opt").resolve())
     started = time.monotonic()
@@ -285,7 +283,7 @@ def measure(args) -> dict:
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs + 1) as pool:
         native_job = None
         if not args.no_native:
-            native_job = pool.submit(run_vllm, SOURCE_VENV,
+            native_job = pool.submit(run_vllm, source_python,
                                      [{"key": cid, "argv": a} for cid, a in full.items()],
                                      checkpoint)
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as up_pool:
@@ -298,7 +296,7 @@ def measure(args) -> dict:
                 batch.append({"key": f"{cid}:upgraded", "argv": up["argv"]})
             elif up["kind"] == "flagged":
                 batch.append({"key": f"{cid}:original", "argv": full[cid]})
-        target = run_vllm(TARGET_VENV, batch, checkpoint)
+        target = run_vllm(target_python, batch, checkpoint)
         native = native_job.result() if native_job else {}
     versions = sorted({o.get("vllm", "?") for o in [*target.values(), *native.values()]})
     rows = []
@@ -439,6 +437,7 @@ def report(result: dict, verbose: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     if argv is None and len(sys.argv) > 1 and sys.argv[1] == "--worker":
         _worker(*sys.argv[2:4])
         return 0

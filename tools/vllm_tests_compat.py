@@ -33,6 +33,7 @@ import ast
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -331,6 +332,7 @@ def unexpected(rows: list[tuple[str, str, str, str]]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("test_dir", type=Path, nargs="?",
                         help="directory the vLLM test files were fetched into")
