@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from pathlib import PurePath
 from typing import Any
 
+from .engine_values import dtype_name, is_torch_dtype
+
 
 def prefix(tag: str, names: list[str]) -> bytes:
     """What precedes the factor values: the class and the factor names, in order."""
@@ -78,8 +80,8 @@ def canon(value: Any) -> object:
             return canon(base(value))
     if isinstance(value, PurePath):
         return str(value)
-    if kind.__module__ == "torch" and kind.__name__ == "dtype":
-        return str(value).removeprefix("torch.")  # by name: the same key as "bfloat16"
+    if is_torch_dtype(value):
+        return dtype_name(value)  # by name: the same key as "bfloat16"
     if isinstance(value, dict):
         return tuple(sorted(((canon(k), canon(v)) for k, v in value.items()), key=repr))
     if isinstance(value, set | frozenset):

@@ -39,6 +39,7 @@ from pydantic.dataclasses import dataclass as _pydantic_dataclass
 from pydantic.fields import FieldInfo
 
 from .deprecation import warn_deprecated
+from .engine_values import is_torch_dtype
 
 __all__ = [
     "ConfigT", "ConfigType", "Range", "SupportsHash", "SupportsMetricsInfo",
@@ -297,11 +298,6 @@ def _qualified(cls: type) -> str:
     return ".".join(p for p in (module, name) if p) or repr(cls)
 
 
-def _is_torch_dtype(value: object) -> bool:
-    kind = type(value)
-    return kind.__module__ == "torch" and kind.__name__ == "dtype"
-
-
 def normalize_value(x: Any) -> Any:
     """A canonical, JSON-serialisable form of `x` for cache keys.
 
@@ -327,7 +323,7 @@ def normalize_value(x: Any) -> Any:
     if callable(x):
         raise TypeError(f"normalize_value: a callable ({type(x).__name__}) has no stable "
                         "identity to hash; pass a class or an object with uuid()")
-    if _is_torch_dtype(x):
+    if is_torch_dtype(x):
         return str(x)
     if isinstance(x, bytes | bytearray):
         return x.hex()
