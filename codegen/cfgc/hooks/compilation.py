@@ -65,9 +65,9 @@ def torch_asserts_every_call(self: Any) -> bool:
         return True
     import sys
 
-    release = sys.modules["torch"].__version__.split("+")[0].split(".")
+    from packaging.version import InvalidVersion, Version
+
     try:
-        major, minor = int(release[0]), int(release[1])
-    except (IndexError, ValueError):
+        return Version(sys.modules["torch"].__version__).release[:2] < (2, 12)
+    except InvalidVersion:
         return True
-    return (major, minor) < (2, 12)
