@@ -8,6 +8,7 @@ the config's float32 default applies.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 #: Safetensors dtype codes -> (dtype name, kind rank, smallest, largest, resolution).
@@ -67,18 +68,24 @@ def tensor_dtypes(folder: Path) -> dict[str, str]:
     name, from the headers of the folder's safetensors files; unreadable shards are
     skipped."""
     files = safetensors_files(folder)
-    if not files:
-        return {}
+    # Read once per set of shards (name, size, mtime): every VllmConfig of a quantized
+    # checkpoint asks again for its layers.
+    stamp = tuple((p.name, st.st_size, st.st_mtime_ns) for p in files for st in [p.stat()])
+    return dict(_read_headers(str(folder), stamp)) if files else {}
+
+
+@cache
+def _read_headers(folder: str, stamp: tuple) -> tuple[tuple[str, str], ...]:
     from safetensors import safe_open  # installed with transformers (the hf extra)
 
     dtypes: dict[str, str] = {}
-    for path in files:
+    for path in (Path(folder) / name for name, _, _ in stamp):
         try:
             with safe_open(str(path), framework="numpy") as f:
                 dtypes.update((name, f.get_slice(name).get_dtype()) for name in f.keys())
         except (OSError, ValueError, RuntimeError):
             continue  # an unreadable shard decides nothing
-    return dtypes
+    return tuple(dtypes.items())
 
 
 def safetensors_dtype(folder: Path) -> str | None:
