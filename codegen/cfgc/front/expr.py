@@ -341,7 +341,10 @@ class _Checker:
             return None
         for k in self.res.schema.constants:
             if k.name == name and k.expr is not None and k.module == owner.module:
-                return _Checker(Scope(self.res)).visit(k.expr.tree.body, frozenset())[0]
+                try:
+                    return _Checker(Scope(self.res)).visit(k.expr.tree.body, frozenset())[0]
+                except ExprError:  # reported at the constant's own line, once
+                    return ANY
         return None
 
     def v_Attribute(self, node: ast.Attribute, facts) -> tuple[TypeExpr, str]:
