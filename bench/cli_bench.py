@@ -10,7 +10,7 @@ Measures, each in new interpreters (median and min of N runs):
 and, inside fresh processes, the phases of argv -> validated configs: importing the CLI
 (table + argparse), parsing argv, importing the config classes (pydantic), building and
 validating the configs; plus whether torch / pydantic were imported by each step.
-Targets (DESIGN.md): --help=all < 100 ms, argv -> validated configs < 5 ms, no torch.
+Targets (../shared/DESIGN.md): --help=all < 100 ms, argv -> validated configs < 5 ms, no torch.
 vLLM 0.25-0.33 take ~9 s for `vllm serve --help` (their figure; not measured here).
 Bytecode caches are warmed first (PYTHONDONTWRITEBYTECODE is cleared for the runs).
 """

@@ -1,7 +1,7 @@
 """Benchmarks of the compiler and the generated package on this machine.
 
 Prints wall times with a baseline measured in the same run (a bare `python -c pass`
-for fresh-process numbers), and the target each number is held to (docs/benchmarks.md).
+for fresh-process numbers), and the target each number is held to (../shared/DESIGN.md).
 Usage: python bench/run.py [--repeat N]
 """
 
