@@ -12,6 +12,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .parse import normalise_option
 from .upgrade import Args, Change, Release, carry, finish
 from .values import CliError
 
@@ -29,7 +30,7 @@ def _round_trip():
 
 
 def _group(key: str, value: object, source: Release) -> tuple[str, list[str], list[str]]:
-    option = "--" + key.lstrip("-").replace("_", "-")
+    option = normalise_option("--" + key.lstrip("-"))  # the name only: sub-keys as written
     flag = source.flags.get(option.split(".", 1)[0])
     if flag is None:
         raise CliError(f"upgrade: key {key!r}: not a flag of vLLM {source.name}")
