@@ -381,6 +381,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check-seed", action="store_true")
     ap.add_argument("-o", "--output", type=Path)
     args = ap.parse_args(argv)
+    for folder in [] if args.check_seed else args.dirs:
+        if not (folder / "config_classes.json").is_file():
+            ap.error(f"{folder}: not a fact folder (no config_classes.json); make one with "
+                     "tools/extract_release_facts.py --out FOLDER")
     if args.check_seed:
         report = check_seed(args.dirs[0])
         print("\n".join(report))

@@ -354,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     listed = read_list(args.list)
     rows = run(args.test_dir, listed)
-    width = max(len(f"{n}::{t}") for n, t, _, _ in rows)
+    width = max((len(f"{n}::{t}") for n, t, _, _ in rows), default=0)
     for name, test_id, category, first in rows:
         print(f"{name + '::' + test_id:<{width}}  {category:<17}  {first[:160]}")
     counts: dict[str, int] = {}
