@@ -49,7 +49,7 @@ import triton
 import triton.language as tl
 from torch import Tensor
 
-from ._support import rows_view
+from ._support import DeviceProfile, device_profile, rows_view
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,9 @@ class LaunchConfig:
 SPLIT_MAX_ROWS = 64
 
 
-def launch_config(op: str, d: int, element_size: int = 2, n_rows: int = 1) -> LaunchConfig:
+def launch_config(
+    op: str, d: int, element_size: int = 2, n_rows: int = 1, profile: DeviceProfile | None = None
+) -> LaunchConfig:
     """Pick the kernel and block shape for a launch (same protocol as the norms').
 
     Depends on the intermediate size ``d`` and the element size, and on the token
@@ -110,21 +112,36 @@ def warmup_token_counts(op: str, d: int, element_size: int) -> tuple[int, ...]:
 
 @triton.jit
 def _gelu(s, APPROX_TANH: tl.constexpr):
-    # s >= 0 (a relu output) or NaN.
+    # s >= 0 (a relu output) or NaN. Both forms cost a handful of instructions:
+    # the op moves 6 bytes per output (16-bit types), and on a GPU with fast
+    # memory the exact erf of the math library (~30 instructions) made the kernel
+    # compute-bound.
     if APPROX_TANH:
-        # 0.5 s (1 + tanh(u)) == s * sigmoid(2u), u = sqrt(2/pi) (s + 0.044715 s^3);
-        # exp(-2u) <= 1 for s >= 0, and s^3 overflowing to inf still gives s.
-        u = 0.7978845608028654 * (s + 0.044715 * s * s * s)
-        return s / (1.0 + tl.exp(-2.0 * u))
+        # 0.5 s (1 + tanh(u)) == s * sigmoid(2u), u = sqrt(2/pi) (s + 0.044715 s^3),
+        # with -2u log2(e) = s (K1 + K3 s^2) folded into one power of two:
+        # exp2(...) <= 1 for s >= 0, and s^3 overflowing to inf still gives s.
+        t = s * (-2.302208198144325 + -0.1029432395800235 * (s * s))
+        return s / (1.0 + tl.math.exp2(t))
     else:
-        return 0.5 * s * (1.0 + tl.math.erf(s * 0.7071067811865476))
+        # s * Phi(s), Phi(s) = 1 - erfc(s / sqrt 2) / 2, erfc as exp2(Q(s)): Q is a
+        # degree-5 polynomial (no constant term: Phi(0) = 1/2 exactly) fitted to
+        # log2 erfc(s / sqrt 2) on [0, 5.5], weighted for the relative error of
+        # Phi (max 4.2e-7 in fp32, 6.3e-7 with the hardware exp2's error; fp32's
+        # own rounding is 6e-8). Past 5.5, erfc < 4e-8: Phi is 1 in fp32, and the
+        # clamp keeps the polynomial where it was fitted. NaN and inf pass
+        # through s (min(NaN, 5.5) is 5.5; s * (1 - e/2) is NaN or inf).
+        c = tl.minimum(s, 5.5)
+        q = -0.0005242360639385879 * c + 0.007419101428240538
+        q = q * c + -0.05260187387466431
+        q = q * c + -0.45922592282295227
+        q = q * c + -1.1510974168777466
+        return s * (1.0 - 0.5 * tl.math.exp2(q * c))
 
 
 @triton.jit
 def _sparse_gelu_mul(gate, up, cutoff, APPROX_TANH: tl.constexpr):
-    shifted = gate - cutoff
-    # relu that keeps NaN (tl.maximum would turn it into 0), as torch.relu does.
-    sparse = tl.where(shifted < 0.0, 0.0, shifted)
+    # relu that keeps NaN (a plain maximum would turn it into 0), as torch.relu does.
+    sparse = tl.maximum(gate - cutoff, 0.0, propagate_nan=tl.PropagateNan.ALL)
     return _gelu(sparse, APPROX_TANH) * up
 
 
@@ -153,11 +170,17 @@ def _gelu_and_mul_sparse_rows(
     # interpreter has no bf16 arithmetic, and fp32 is the contract anyway).
     gate = tl.load(g_ptrs, mask=mask, other=0.0).to(tl.float32)
     up = tl.load(g_ptrs + D, mask=mask, other=0.0).to(tl.float32)
-    # Shift by the row's first gate value (an L1 hit): a constant gate then has
-    # exactly that mean and a zero std, and a large mean loses no precision.
+    # Two passes over the registers, shifted by the row's first gate value (an
+    # L1 hit): a constant gate then has exactly that mean and a zero std, and
+    # neither a large mean nor an outlier loses precision.
     ref = tl.load(x_ptr + rows64 * x_stride, mask=row_ok, other=0.0).to(tl.float32)
-    mean = ref + tl.sum(tl.where(col_ok, gate - ref[:, None], 0.0), axis=1) / D
-    centred = tl.where(col_ok, gate - mean[:, None], 0.0)
+    shifted = gate - ref[:, None]
+    if D != BLOCK_D:  # padded columns must not count
+        shifted = tl.where(col_ok, shifted, 0.0)
+    mean = ref + tl.sum(shifted, axis=1) / D
+    centred = gate - mean[:, None]
+    if D != BLOCK_D:
+        centred = tl.where(col_ok, centred, 0.0)
     std = tl.sqrt(tl.sum(centred * centred, axis=1) / D)
     cutoff = mean + std * std_multiplier
     y = _sparse_gelu_mul(gate, up, cutoff[:, None], APPROX_TANH).to(out_ptr.dtype.element_ty)
@@ -183,40 +206,62 @@ def _gelu_and_mul_sparse_chunked(
     u_row = g_row + D
     o_row = out_ptr + row * out_stride
     lanes = tl.arange(0, BLOCK_D)
-    N_CHUNKS: tl.constexpr = (D + BLOCK_D - 1) // BLOCK_D
-    # Pass 1: lane j sees gate values j, j + BLOCK_D, ...; it keeps their running
-    # mean and sum of squared deviations (Welford). Keep the gate in L2.
-    mean = tl.zeros([BLOCK_D], dtype=tl.float32)
-    m2 = tl.zeros([BLOCK_D], dtype=tl.float32)
-    for k in range(0, N_CHUNKS):
-        cols = k * BLOCK_D + lanes
-        ok = cols < D
-        g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_last")
-        g = g.to(tl.float32)
-        delta = g - mean
-        new_mean = mean + delta * (1.0 / (k + 1))
-        mean = tl.where(ok, new_mean, mean)
-        m2 = tl.where(ok, m2 + delta * (g - new_mean), m2)
-    # Merge the lanes (Chan et al.): lanes below TAIL saw N_CHUNKS values, the
-    # rest one fewer (none, if the row is shorter than one chunk). Shifted by
-    # lane 0's mean, so equal lane means merge to exactly that value.
-    TAIL: tl.constexpr = D - (N_CHUNKS - 1) * BLOCK_D
-    count = tl.where(lanes < TAIL, N_CHUNKS, N_CHUNKS - 1).to(tl.float32)
-    ref = tl.sum(tl.where(lanes == 0, mean, 0.0), axis=0)
-    row_mean = ref + tl.sum(count * (mean - ref), axis=0) / D
-    dev = mean - row_mean
-    std = tl.sqrt(tl.sum(m2 + count * dev * dev, axis=0) / D)
+    FULL: tl.constexpr = D // BLOCK_D  # chunks with every lane in the row
+    TAIL: tl.constexpr = D - FULL * BLOCK_D  # lanes of the partial last chunk
+    # Pass 1: lane j sees gate values j, j + BLOCK_D, ...; it keeps their sums
+    # shifted by its own first value k (sum of e and of e^2, e = g - k). A lane
+    # holds a few values, so however far k lies from their mean, the shifted
+    # sums lose at most a few bits; three instructions a value, where Welford's
+    # update took seven. The gate stays in L2 (evict-last) for pass 2.
+    if FULL > 0:
+        k = tl.load(g_row + lanes, eviction_policy="evict_last").to(tl.float32)
+    else:  # a row shorter than one chunk
+        k = tl.load(g_row + lanes, mask=lanes < D, other=0.0, eviction_policy="evict_last")
+        k = k.to(tl.float32)
+    s1 = tl.zeros([BLOCK_D], dtype=tl.float32)
+    s2 = tl.zeros([BLOCK_D], dtype=tl.float32)
+    for c in range(1, FULL):
+        e = tl.load(g_row + c * BLOCK_D + lanes, eviction_policy="evict_last").to(tl.float32) - k
+        s1 += e
+        s2 += e * e
+    if FULL > 0 and TAIL > 0:
+        ok = lanes < TAIL
+        tail = g_row + FULL * BLOCK_D + lanes
+        g = tl.load(tail, mask=ok, other=0.0, eviction_policy="evict_last").to(tl.float32)
+        e = tl.where(ok, g - k, 0.0)
+        s1 += e
+        s2 += e * e
+    # Merge the lanes (Chan et al., written without dividing by a lane's count,
+    # which is 0 for lanes past a short row): the row mean, shifted by the row's
+    # first value so that a constant gate has exactly that mean, then the sum of
+    # squared deviations from it, lane by lane (k - mean is the deviation of the
+    # lane's first value).
+    count = tl.where(lanes < TAIL, FULL + 1, FULL).to(tl.float32)
+    ref = tl.load(g_row).to(tl.float32)
+    row_mean = ref + tl.sum(count * (k - ref) + s1, axis=0) / D
+    dev = tl.where(count > 0, k - row_mean, 0.0)
+    m2 = tl.sum(s2 + dev * (2.0 * s1 + count * dev), axis=0)
+    std = tl.sqrt(tl.maximum(m2, 0.0) / D)
     cutoff = row_mean + std * std_multiplier
     # Pass 2, over this program's chunks: the gate again (from L2), up once;
-    # both are dead afterwards.
-    for k in range(0, CHUNKS_PER_PROGRAM):
-        cols = (first_chunk + k) * BLOCK_D + lanes
-        ok = cols < D
-        g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
-        u = tl.load(u_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
+    # both are dead afterwards. Masks only where a chunk can reach past the row.
+    N_CHUNKS: tl.constexpr = (D + BLOCK_D - 1) // BLOCK_D
+    EXACT: tl.constexpr = TAIL == 0 and N_CHUNKS % CHUNKS_PER_PROGRAM == 0
+    for c in range(0, CHUNKS_PER_PROGRAM):
+        cols = (first_chunk + c) * BLOCK_D + lanes
+        if EXACT:
+            g = tl.load(g_row + cols, eviction_policy="evict_first")
+            u = tl.load(u_row + cols, eviction_policy="evict_first")
+        else:
+            ok = cols < D
+            g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
+            u = tl.load(u_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
         y = _sparse_gelu_mul(g.to(tl.float32), u.to(tl.float32), cutoff, APPROX_TANH)
         y = y.to(out_ptr.dtype.element_ty)
-        tl.store(o_row + cols, y, mask=ok)
+        if EXACT:
+            tl.store(o_row + cols, y)
+        else:
+            tl.store(o_row + cols, y, mask=cols < D)
 
 
 # -- launcher ------------------------------------------------------------------
@@ -264,7 +309,9 @@ def gelu_and_mul_sparse(
     n_rows = x2.shape[0]
     if n_rows == 0 or d == 0:
         return out
-    cfg = config or launch_config("gelu_and_mul_sparse", d, x.element_size(), n_rows)
+    cfg = config or launch_config(
+        "gelu_and_mul_sparse", d, x.element_size(), n_rows, device_profile(x.device)
+    )
     args = (x2, o2, n_rows, _row_stride(x2, 2 * d), _row_stride(o2, d), float(std_multiplier))
     consts = {"D": d, "APPROX_TANH": approximate == "tanh", "BLOCK_D": cfg.block_d}
     if cfg.chunked:
