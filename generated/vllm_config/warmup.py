@@ -15,11 +15,11 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "9e93532175c4665a6f0cee8fe5eaa19d93ccf0329dba90194025004ddbd6315a",
+        "triton": "a3fe04b4a026ab83c3c1e279891a85529b2621e77a43fb2c426168ac184487f5",
     },
     "fused_add_rms_norm": {
         "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "27e5e116807003d02b88b0d1721b16bf55f6246d7272a66dc69e528b977450e2",
+        "triton": "fda52c94b7e389ee219a473c1eee98bc477d9d78033af4705c6c5f70e7c3fb1d",
     },
 }
 

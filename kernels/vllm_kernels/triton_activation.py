@@ -67,6 +67,9 @@ class LaunchConfig:
 # Batches of long rows smaller than this split each row over programs (see
 # LaunchConfig.split); from here on one program per row fills the GPU.
 SPLIT_MAX_ROWS = 64
+# High-bandwidth GPUs only: batches of short gates (up to 4 KiB) this large take
+# the chunked kernel (see _high_bandwidth_config).
+SHORT_CHUNKED_MIN_ROWS = 2048
 
 
 def launch_config(
@@ -74,10 +77,12 @@ def launch_config(
 ) -> LaunchConfig:
     """Pick the kernel and block shape for a launch (same protocol as the norms').
 
-    Depends on the intermediate size ``d`` and the element size, and on the token
-    count only through ``n_rows >= SPLIT_MAX_ROWS`` (see ``warmup_token_counts``).
-    The choices come from a sweep on an H100 (``bench/activation_gpu.py --sweep``;
-    numbers in docs/benchmarks.md):
+    Depends on the intermediate size ``d``, the element size and the device's
+    profile (``profile``; None: the current device's), and on the token count
+    only through thresholds (``SPLIT_MAX_ROWS``, and ``SHORT_CHUNKED_MIN_ROWS``
+    on a high-bandwidth GPU; ``warmup_token_counts`` names one count on each side
+    of those that matter). The default table comes from a sweep on an H100
+    (``bench/activation_gpu.py --sweep``; numbers in docs/benchmarks.md):
 
     * gates up to 8 KiB (d <= 4096 in 16-bit types): the row kernel, 4 warps up
       to 4 KiB and 8 above (a program holds 2 * block_d fp32 values: <= 32 per
@@ -87,6 +92,9 @@ def launch_config(
       ``SPLIT_MAX_ROWS`` tokens, 4 KiB chunks with 8 warps and one chunk per
       program: a row's work then spreads over d / 2048 SMs, not one (1.2-1.3x
       at 1-16 tokens, d = 16384).
+
+    A GPU with more memory bandwidth per multiprocessor (an H200) has its own
+    table (``_high_bandwidth_config``).
     """
     if op != "gelu_and_mul_sparse":
         raise ValueError(f"unknown op {op!r}")
@@ -95,19 +103,71 @@ def launch_config(
     if gate_bytes <= 1024:
         # Short rows: pack several per program so each still moves a few KiB.
         return LaunchConfig(block_d, max(1, 2048 // gate_bytes), 4)
+    if (profile or device_profile()).high_bandwidth:
+        return _high_bandwidth_config(d, block_d, element_size, n_rows)
     if gate_bytes <= 8192:
         return LaunchConfig(block_d, 1, 4 if gate_bytes <= 4096 else 8)
     if n_rows < SPLIT_MAX_ROWS:
-        chunk = 4096 // element_size
-        return LaunchConfig(chunk, 1, 8, chunked=True, split=triton.cdiv(d, chunk))
+        return _split_config(d, element_size)
     return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
 
 
-def warmup_token_counts(op: str, d: int, element_size: int) -> tuple[int, ...]:
-    """Token counts that between them hit every launch config for this row shape."""
-    small = launch_config(op, d, element_size, 1)
-    large = launch_config(op, d, element_size, SPLIT_MAX_ROWS)
-    return (1,) if small == large else (1, SPLIT_MAX_ROWS)
+def _split_config(d: int, element_size: int) -> LaunchConfig:
+    # 4 KiB chunks with 8 warps, one chunk per program: a row's work spreads
+    # over d / 2048 SMs (16-bit types) instead of one.
+    chunk = 4096 // element_size
+    return LaunchConfig(chunk, 1, 8, chunked=True, split=triton.cdiv(d, chunk))
+
+
+def _high_bandwidth_config(d: int, block_d: int, element_size: int, n_rows: int) -> LaunchConfig:
+    """Launch choices of a GPU with more bytes per second per SM than the H100's.
+
+    From a sweep on an H200 (``bench/kernels_sweep.py``; numbers in
+    docs/benchmarks.md), gates of more than 1 KiB:
+
+    * up to 4 KiB: the row kernel with 8 warps below ``SHORT_CHUNKED_MIN_ROWS``
+      tokens; from there on the chunked kernel with 2 KiB chunks and 4 warps
+      (at d = 2048, 4096 tokens: 97.6-99.4% of copy, the row kernel 93.8-95.8%);
+    * up to 8 KiB: the row kernel with 8 warps, as by default;
+    * up to 16384 values (d = 16384 in 16-bit types, 8192 in fp32) from
+      ``SPLIT_MAX_ROWS`` tokens up: the row kernel, at 64 fp32 values a thread
+      (gate and up), where the default's chunked kernel with 8 KiB chunks
+      reached only 88-97% of copy (the row kernel 95-102% from 256 tokens);
+    * below ``SPLIT_MAX_ROWS`` tokens, and for longer rows, as by default.
+    """
+    gate_bytes = block_d * element_size
+    if gate_bytes <= 4096:
+        if n_rows < SHORT_CHUNKED_MIN_ROWS:
+            return LaunchConfig(block_d, 1, 8)
+        return LaunchConfig(2048 // element_size, 1, 4, chunked=True)
+    if gate_bytes <= 8192:
+        return LaunchConfig(block_d, 1, 8)
+    if n_rows < SPLIT_MAX_ROWS:
+        return _split_config(d, element_size)
+    if block_d <= 16384:
+        return LaunchConfig(block_d, 1, block_d // 1024)
+    return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
+
+
+# Every token count at which some launch choice changes, on any profile.
+_THRESHOLDS = ("SPLIT_MAX_ROWS", "SHORT_CHUNKED_MIN_ROWS")
+
+
+def warmup_token_counts(
+    op: str, d: int, element_size: int, device: torch.device | None = None
+) -> tuple[int, ...]:
+    """Token counts that between them hit every launch config for this row shape
+    on ``device`` (None: the current device): 1, and the first count past each
+    threshold where the choice changes."""
+    profile = device_profile(device)
+    counts = [1]
+    for name in _THRESHOLDS:
+        t = globals()[name]  # read at call time: tests lower the thresholds
+        if launch_config(op, d, element_size, t - 1, profile) != launch_config(
+            op, d, element_size, t, profile
+        ):
+            counts.append(t)
+    return tuple(sorted(set(counts)))
 
 
 @triton.jit

@@ -15,15 +15,15 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "7a873a832154d97c0745bde5bce71bd600b782d85f68b5a6e9489920ab94449a",
-        "triton": "8793bad486bb0ddcf9fffdbaf936aa67e57453461deb11dc36b9dbd6c13a82bd",
+        "triton": "ed2c3bed6f23a105b01b63dd3d93a6c06030f04efbead0f8bb157badb6fb125e",
     },
     "fused_add_rms_norm": {
         "native": "a3415f926037be522156d08ea9fb28dc7d43a7c181da56161d1eef329f31eac4",
-        "triton": "5840cce4d3dc2259f4bb2db97cb49374c55c6b7ac01ff8cf117b77f81c515ae9",
+        "triton": "f3929d188e94c21127300a50a16bea3e02802f2f8fc41337c0165e60fba18ed3",
     },
     "gelu_and_mul_sparse": {
         "native": "5513df06eb16032c418344ff726973c0fa96abc7c7c7cafabec33c7e5af02c8e",
-        "triton": "f33f6e55a292dd5235f56ecf271aaf5693c752042be3e4f0d576e3e666c6fa8f",
+        "triton": "5e89c1641d804bcab97f837d622709efe43bf5d717d0403114eff449c4a9d911",
     },
 }
 
