@@ -148,15 +148,20 @@ def _compiled_fns(enabled: bool) -> dict[str, Callable[..., Any]]:
 
 
 def kernel_label(op: str, n: int, es: int, m: int) -> str:
+    """The launch choice the registry's call makes on this GPU."""
+    from vllm_kernels._support import device_profile
+
+    profile = device_profile()
     if op == GELU:
         from vllm_kernels.triton_activation import launch_config
 
-        c = launch_config(op, n, es, m)
+        c = launch_config(op, n, es, m, profile)
         kind = f"chunked {c.block_d}" if c.chunked else f"rows x{c.rows}"
-        return kind + (f" split {c.split}" if c.split > 1 else "") + f" w{c.num_warps}"
+        kind += f" split {c.split}" if c.split > 1 else ""
+        return kind + f" w{c.num_warps}" + (f" r{c.max_registers}" if c.max_registers else "")
     from vllm_kernels.triton_rms_norm import launch_config
 
-    c = launch_config(op, n, es, m)
+    c = launch_config(op, n, es, m, profile)
     return (f"chunked {c.block_n}" if c.chunked else f"rows x{c.rows}") + f" w{c.num_warps}"
 
 

@@ -56,12 +56,16 @@ def _load_baseline(path: Path | None) -> Any:
 def gelu_configs(d: int, es: int, m: int) -> list[Any]:
     import triton
 
+    from vllm_kernels._support import device_profile
     from vllm_kernels.triton_activation import LaunchConfig, launch_config
 
     block = triton.next_power_of_2(d)
-    out = [launch_config("gelu_and_mul_sparse", d, es, m)]
-    # Row kernel: the whole gate and up in registers (<= 64 fp32 values a thread).
+    out = [launch_config("gelu_and_mul_sparse", d, es, m, device_profile())]
+    # Row kernel: the whole gate and up in registers (<= 64 fp32 values a thread;
+    # at 64, also capped at 64 registers so that two programs of 16 warps fit an SM).
     out += [LaunchConfig(block, 1, w) for w in (4, 8, 16, 32) if 2 * block // (32 * w) <= 64]
+    out += [LaunchConfig(block, 1, w, max_registers=64) for w in (8, 16)
+            if 2 * block // (32 * w) == 64]
     if block * es <= 2048:
         out.append(LaunchConfig(block, 2, 4))
     for chunk_bytes, warps in ((2048, 4), (4096, 4), (4096, 8), (8192, 8), (8192, 16)):
@@ -80,16 +84,17 @@ def gelu_label(cfg: Any) -> str:
     kind = f"chunked {cfg.block_d}" if cfg.chunked else f"rows x{cfg.rows}"
     if cfg.split > 1:
         kind += f" split {cfg.split}"
-    return f"{kind} w{cfg.num_warps}"
+    return f"{kind} w{cfg.num_warps}" + (f" r{cfg.max_registers}" if cfg.max_registers else "")
 
 
 def norm_configs(op: str, n: int, es: int, m: int) -> list[Any]:
     import triton
 
+    from vllm_kernels._support import device_profile
     from vllm_kernels.triton_rms_norm import LaunchConfig, launch_config
 
     block = triton.next_power_of_2(n)
-    out = [launch_config(op, n, es, m)]
+    out = [launch_config(op, n, es, m, device_profile())]
     out += [LaunchConfig(block, 1, w) for w in (4, 8, 16) if block // (32 * w) <= 64]
     for chunk_bytes, warps in ((4096, 4), (4096, 8), (8192, 8), (8192, 16)):
         chunk = chunk_bytes // es
@@ -124,6 +129,7 @@ def gelu_case(approx: str, d: int, m: int, device: str, baseline: Any,
     import torch
 
     from vllm_kernels import triton_activation as ta
+    from vllm_kernels._support import device_profile
 
     es = 2
     gen = torch.Generator(device=device).manual_seed(d * 7 + m)
@@ -132,7 +138,7 @@ def gelu_case(approx: str, d: int, m: int, device: str, baseline: Any,
     src = torch.randn(3 * m * d // 2, device=device, generator=gen).to(torch.bfloat16)
     dst = torch.empty_like(src)
     v: Variants = {"copy": lambda: dst.copy_(src)}
-    default = gelu_label(ta.launch_config("gelu_and_mul_sparse", d, es, m))
+    default = gelu_label(ta.launch_config("gelu_and_mul_sparse", d, es, m, device_profile()))
     for cfg in gelu_configs(d, es, m):
         v[gelu_label(cfg)] = lambda c=cfg: ta.gelu_and_mul_sparse(
             x, STD_MULTIPLIER, approx, out=out, config=c)
@@ -148,6 +154,7 @@ def norm_case(op: str, n: int, m: int, device: str,
     import torch
 
     from vllm_kernels import triton_rms_norm as tk
+    from vllm_kernels._support import device_profile
 
     es = 2
     gen = torch.Generator(device=device).manual_seed(n * 5 + m)
@@ -172,7 +179,7 @@ def norm_case(op: str, n: int, m: int, device: str,
     src = torch.randn(copy_elems, device=device, generator=gen).to(torch.bfloat16)
     dst = torch.empty_like(src)
     v = {"copy": lambda: dst.copy_(src), **v}
-    default = norm_label(tk.launch_config(op, n, es, m))
+    default = norm_label(tk.launch_config(op, n, es, m, device_profile()))
     return v, nbytes, 2 * copy_elems * es, default
 
 

@@ -15,11 +15,11 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "a3fe04b4a026ab83c3c1e279891a85529b2621e77a43fb2c426168ac184487f5",
+        "triton": "70444ee1f7bb0dead1d7c495e25834540de433cb3180653ce76891245a93114c",
     },
     "fused_add_rms_norm": {
         "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "fda52c94b7e389ee219a473c1eee98bc477d9d78033af4705c6c5f70e7c3fb1d",
+        "triton": "983edc1e20a4e1cf5e1123f1d01bc3038341cd12473bd8eaec0c6a2bf30e5d5a",
     },
 }
 

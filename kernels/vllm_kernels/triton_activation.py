@@ -49,7 +49,7 @@ import triton
 import triton.language as tl
 from torch import Tensor
 
-from ._support import DeviceProfile, device_profile, rows_view
+from ._support import DEFAULT_PROFILE, DeviceProfile, device_profile, rows_view
 
 
 @dataclass(frozen=True)
@@ -62,6 +62,8 @@ class LaunchConfig:
     # (from L2 after the first) and writes 1/split of the row, so that a small
     # batch of long rows is spread over many SMs instead of a few.
     split: int = 1
+    # Registers a thread may use (Triton's maxnreg; 0: the compiler's choice).
+    max_registers: int = 0
 
 
 # Batches of long rows smaller than this split each row over programs (see
@@ -78,7 +80,8 @@ def launch_config(
     """Pick the kernel and block shape for a launch (same protocol as the norms').
 
     Depends on the intermediate size ``d``, the element size and the device's
-    profile (``profile``; None: the current device's), and on the token count
+    profile (``profile``; None: the default one, the tables' reference; the
+    launcher passes its tensor's device's), and on the token count
     only through thresholds (``SPLIT_MAX_ROWS``, and ``SHORT_CHUNKED_MIN_ROWS``
     on a high-bandwidth GPU; ``warmup_token_counts`` names one count on each side
     of those that matter). The default table comes from a sweep on an H100
@@ -103,7 +106,7 @@ def launch_config(
     if gate_bytes <= 1024:
         # Short rows: pack several per program so each still moves a few KiB.
         return LaunchConfig(block_d, max(1, 2048 // gate_bytes), 4)
-    if (profile or device_profile()).high_bandwidth:
+    if (profile or DEFAULT_PROFILE).high_bandwidth:
         return _high_bandwidth_config(d, block_d, element_size, n_rows)
     if gate_bytes <= 8192:
         return LaunchConfig(block_d, 1, 4 if gate_bytes <= 4096 else 8)
@@ -145,7 +148,11 @@ def _high_bandwidth_config(d: int, block_d: int, element_size: int, n_rows: int)
     if n_rows < SPLIT_MAX_ROWS:
         return _split_config(d, element_size)
     if block_d <= 16384:
-        return LaunchConfig(block_d, 1, block_d // 1024)
+        # 64 registers: two 16-warp programs (or four of 8) share an SM. The
+        # erf form in fp16 took 66 without the cap, which left one program
+        # per SM at d = 16384 and 78-83% of copy; with it, no spills.
+        cap = 64 if element_size == 2 else 0
+        return LaunchConfig(block_d, 1, block_d // 1024, max_registers=cap)
     return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
 
 
@@ -154,12 +161,11 @@ _THRESHOLDS = ("SPLIT_MAX_ROWS", "SHORT_CHUNKED_MIN_ROWS")
 
 
 def warmup_token_counts(
-    op: str, d: int, element_size: int, device: torch.device | None = None
+    op: str, d: int, element_size: int, profile: DeviceProfile | None = None
 ) -> tuple[int, ...]:
     """Token counts that between them hit every launch config for this row shape
-    on ``device`` (None: the current device): 1, and the first count past each
-    threshold where the choice changes."""
-    profile = device_profile(device)
+    on a device of ``profile`` (None: the default one): 1, and each threshold
+    where the choice changes."""
     counts = [1]
     for name in _THRESHOLDS:
         t = globals()[name]  # read at call time: tests lower the thresholds
@@ -307,16 +313,18 @@ def _gelu_and_mul_sparse_chunked(
     # both are dead afterwards. Masks only where a chunk can reach past the row.
     N_CHUNKS: tl.constexpr = (D + BLOCK_D - 1) // BLOCK_D
     EXACT: tl.constexpr = TAIL == 0 and N_CHUNKS % CHUNKS_PER_PROGRAM == 0
+    # (Names not used above: a variable assigned before the loop and in it would
+    # be loop-carried, and must keep one type.)
     for c in range(0, CHUNKS_PER_PROGRAM):
         cols = (first_chunk + c) * BLOCK_D + lanes
         if EXACT:
-            g = tl.load(g_row + cols, eviction_policy="evict_first")
-            u = tl.load(u_row + cols, eviction_policy="evict_first")
+            gate = tl.load(g_row + cols, eviction_policy="evict_first")
+            up = tl.load(u_row + cols, eviction_policy="evict_first")
         else:
-            ok = cols < D
-            g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
-            u = tl.load(u_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
-        y = _sparse_gelu_mul(g.to(tl.float32), u.to(tl.float32), cutoff, APPROX_TANH)
+            in_row = cols < D
+            gate = tl.load(g_row + cols, mask=in_row, other=0.0, eviction_policy="evict_first")
+            up = tl.load(u_row + cols, mask=in_row, other=0.0, eviction_policy="evict_first")
+        y = _sparse_gelu_mul(gate.to(tl.float32), up.to(tl.float32), cutoff, APPROX_TANH)
         y = y.to(out_ptr.dtype.element_ty)
         if EXACT:
             tl.store(o_row + cols, y)
@@ -382,5 +390,8 @@ def gelu_and_mul_sparse(
         )
     else:
         grid = (triton.cdiv(n_rows, cfg.rows),)
-        _gelu_and_mul_sparse_rows[grid](*args, **consts, ROWS=cfg.rows, num_warps=cfg.num_warps)
+        options = {"num_warps": cfg.num_warps}
+        if cfg.max_registers:
+            options["maxnreg"] = cfg.max_registers
+        _gelu_and_mul_sparse_rows[grid](*args, **consts, ROWS=cfg.rows, **options)
     return out

@@ -45,7 +45,7 @@ import triton
 import triton.language as tl
 from torch import Tensor
 
-from ._support import DeviceProfile, device_profile, rows_view
+from ._support import DEFAULT_PROFILE, DeviceProfile, device_profile, rows_view
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,11 @@ class LaunchConfig:
 # over 4 KiB): at 4096 tokens the two kernels are within 2% of each other on an
 # H200, and below it the row kernel's single memory round trip wins.
 CHUNKED_MIN_ROWS = 4096
-# The same on a high-bandwidth GPU (DeviceProfile.high_bandwidth): on an H200
-# with the L2 flushed, at 1024 tokens and hidden 8192 the chunked kernel moved
-# 101-108% of a same-size copy and the row kernel 91%, equal under CUDA graphs.
+# The same on a high-bandwidth GPU (DeviceProfile.high_bandwidth) for rows over
+# 12 KiB: on an H200 with the L2 flushed, at 1024 tokens and hidden 8192 (bf16)
+# the chunked kernel moved 101-108% of a same-size copy and the row kernel 91%,
+# equal under CUDA graphs. Shorter rows keep CHUNKED_MIN_ROWS: at hidden 4096
+# the row kernel was the faster one in CUDA graphs, where small batches run.
 HIGH_BANDWIDTH_CHUNKED_MIN_ROWS = 1024
 
 
@@ -85,8 +87,9 @@ def launch_config(
     """Pick the kernel and block shape for a launch.
 
     Depends on the row length and the device's profile (``profile``; None: the
-    current device's), and on the token count only through one threshold,
-    ``CHUNKED_MIN_ROWS`` (``HIGH_BANDWIDTH_CHUNKED_MIN_ROWS`` on a
+    default one, the tables' reference; the launchers pass their tensor's
+    device's), and on the token count only through one threshold,
+    ``CHUNKED_MIN_ROWS`` (``HIGH_BANDWIDTH_CHUNKED_MIN_ROWS`` for long rows on a
     high-bandwidth GPU; see ``warmup_token_counts``). The thresholds come from
     sweeps on an H200 (bench/kernels_variants.py, bench/kernels_sweep.py;
     numbers in docs/benchmarks.md). Chunks are 4 or 8 KiB with 8 elements
@@ -97,7 +100,7 @@ def launch_config(
     if op == "rms_norm":
         if row_bytes <= 4096:
             return _row_kernel_config(hidden, element_size, 4)
-        if fits_registers and n_rows < _chunked_min_rows(profile):
+        if fits_registers and n_rows < _chunked_min_rows(profile, row_bytes):
             return _row_kernel_config(hidden, element_size, 8)
         if row_bytes <= 12288:
             return LaunchConfig(4096 // element_size, 1, 8, chunked=True)
@@ -111,22 +114,30 @@ def launch_config(
     raise ValueError(f"unknown op {op!r}")
 
 
-def _chunked_min_rows(profile: DeviceProfile | None) -> int:
-    if (profile or device_profile()).high_bandwidth:
+def _chunked_min_rows(profile: DeviceProfile | None, row_bytes: int) -> int:
+    if (profile or DEFAULT_PROFILE).high_bandwidth and row_bytes > 12288:
         return HIGH_BANDWIDTH_CHUNKED_MIN_ROWS
     return CHUNKED_MIN_ROWS
 
 
+# Every token count at which some launch choice changes, on any profile.
+_THRESHOLDS = ("CHUNKED_MIN_ROWS", "HIGH_BANDWIDTH_CHUNKED_MIN_ROWS")
+
+
 def warmup_token_counts(
-    op: str, hidden: int, element_size: int, device: torch.device | None = None
+    op: str, hidden: int, element_size: int, profile: DeviceProfile | None = None
 ) -> tuple[int, ...]:
     """Token counts that between them hit every launch config for this row shape
-    on ``device`` (None: the current device)."""
-    profile = device_profile(device)
-    threshold = _chunked_min_rows(profile)
-    small = launch_config(op, hidden, element_size, 1, profile)
-    large = launch_config(op, hidden, element_size, threshold, profile)
-    return (1,) if small == large else (1, threshold)
+    on a device of ``profile`` (None: the default one): 1, and each threshold
+    where the choice changes."""
+    counts = [1]
+    for name in _THRESHOLDS:
+        t = globals()[name]  # read at call time: tests lower the thresholds
+        if launch_config(op, hidden, element_size, t - 1, profile) != launch_config(
+            op, hidden, element_size, t, profile
+        ):
+            counts.append(t)
+    return tuple(sorted(set(counts)))
 
 
 # -- rms_norm ------------------------------------------------------------------

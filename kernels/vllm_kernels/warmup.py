@@ -51,6 +51,7 @@ from typing import Any, TextIO
 
 import torch
 
+from ._support import device_profile
 from .jit_monitor import JitMonitor, Mode
 from .registry import OpRegistry
 
@@ -76,7 +77,7 @@ _GELU_APPROXIMATIONS = ("none", "tanh")
 _WARMUP_STD_MULTIPLIER = 1.6448536
 # Providers whose implementations are JIT-compiled; others have nothing to warm.
 # Each maps every op to the function naming the token counts that reach all the
-# op's binaries on a device: f(op, hidden_size, element_size, device) -> counts.
+# op's binaries on a device: f(op, hidden_size, element_size, profile) -> counts.
 _JIT_PROVIDERS: dict[str, dict[str, str]] = {
     "triton": {
         "rms_norm": "vllm_kernels.triton_rms_norm:warmup_token_counts",
@@ -264,7 +265,7 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
     module, _, attr = _JIT_PROVIDERS[item.provider][item.op].partition(":")
     counts_fn = getattr(importlib.import_module(module), attr)
     # The thresholds can depend on the GPU (its DeviceProfile): ask for this one's.
-    required = counts_fn(item.op, hidden, dtype.itemsize, device)
+    required = counts_fn(item.op, hidden, dtype.itemsize, device_profile(device))
     num_tokens = sorted(set(item.num_tokens) | set(required))
     rows = num_tokens[-1]
     width = item.row_stride or item.width

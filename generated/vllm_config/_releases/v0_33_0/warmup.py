@@ -15,15 +15,15 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "7a873a832154d97c0745bde5bce71bd600b782d85f68b5a6e9489920ab94449a",
-        "triton": "ed2c3bed6f23a105b01b63dd3d93a6c06030f04efbead0f8bb157badb6fb125e",
+        "triton": "a30ef9f5f4ca49213401ea519e4146f4bfa0c021f787090c6b2f2b67aeb158a7",
     },
     "fused_add_rms_norm": {
         "native": "a3415f926037be522156d08ea9fb28dc7d43a7c181da56161d1eef329f31eac4",
-        "triton": "f3929d188e94c21127300a50a16bea3e02802f2f8fc41337c0165e60fba18ed3",
+        "triton": "935002223b277ce229770513283593c947330e04866c88cd5c767923c9c5a4da",
     },
     "gelu_and_mul_sparse": {
         "native": "5513df06eb16032c418344ff726973c0fa96abc7c7c7cafabec33c7e5af02c8e",
-        "triton": "5e89c1641d804bcab97f837d622709efe43bf5d717d0403114eff449c4a9d911",
+        "triton": "7a30d27799d74a0cbd36a01d7355b93156000393205551ee1419c78e4c794e79",
     },
 }
 
