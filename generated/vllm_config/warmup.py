@@ -15,11 +15,11 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "70444ee1f7bb0dead1d7c495e25834540de433cb3180653ce76891245a93114c",
+        "triton": "88772354c946d2e6f1f6cce2fb5a4dde71e00a9a34058997f7896af4833b6165",
     },
     "fused_add_rms_norm": {
         "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "983edc1e20a4e1cf5e1123f1d01bc3038341cd12473bd8eaec0c6a2bf30e5d5a",
+        "triton": "87af95246c879ce67780e5823584a7ce46b1ccc40c5eaa7c1817deddc71f17ae",
     },
 }
 

@@ -4,34 +4,40 @@ x is ``[..., 2d]`` (gate, then up); each row's output is
 ``gelu(relu(gate - (mean + std * std_multiplier))) * up`` with the gate's mean
 and population std. Like the norms this is pure bandwidth (read 2d, write d
 elements per row), so the goal is a device-to-device copy of the same bytes.
-Two code paths (``launch_config``):
+Two code paths:
 
-* row kernel (gates up to 8 KiB): a program owns ``ROWS`` whole rows, gate and
-  up both loaded up front and kept in registers, so a batch waits for one
-  memory round trip. The statistics are two-pass over the registers (mean, then
-  the centred sum of squares), shifted by the row's first gate value so that a
-  constant gate gives exactly its value as the mean and exactly zero as the std.
-* chunked kernel (longer gates): the gate walked in ``BLOCK_D`` chunks twice.
-  Pass 1 keeps a running mean and sum of squared deviations per lane (Welford's
-  update: no catastrophic cancellation, however large the mean) and leaves the
-  gate in L2 (evict-last); the lanes are then merged (Chan et al.). Pass 2
-  re-reads the gate from L2, streams up (evict-first) and writes. No row-length
-  limit, few registers. A small batch splits each row over several programs
-  (``LaunchConfig.split``): each computes the row's statistics (the gate comes
-  from DRAM once, then from L2) and writes its own chunks.
+* row kernel: a program owns ``ROWS`` whole rows, gate and up both loaded up
+  front and kept in registers, so a batch waits for one memory round trip. The
+  statistics are two-pass over the registers (mean, then the centred sum of
+  squares), shifted by the row's first gate value so that a constant gate gives
+  exactly its value as the mean and exactly zero as the std.
+* chunked kernel: the gate walked in ``BLOCK_D`` chunks twice. Pass 1 keeps, per
+  lane, sums of the lane's values shifted by its own first value (a lane holds a
+  few values, so however far that value lies from their mean, at most a few bits
+  cancel) and leaves the gate in L2 (evict-last); the lanes are then merged
+  (Chan et al.). Pass 2 re-reads the gate from L2, streams up (evict-first) and
+  writes. No row-length limit, few registers. A small batch splits each row over
+  several programs (``LaunchConfig.split``): each computes the row's statistics
+  (the gate comes from DRAM once, then from L2) and writes its own chunks.
 
-Both compute in fp32 and round once, like the native reference; the GELU is the
-exact (erf) one or, with ``approximate="tanh"``, ``s * sigmoid(2u)``, the same
-function as ``0.5 s (1 + tanh(u))`` with no overflow for any s >= 0.
+Which one runs, with what shape, depends on the row size, the token count and
+the GPU's ``DeviceProfile`` (``launch_config``).
+
+Both compute in fp32 and round once, like the native reference. The exact (erf)
+GELU is ``s * (1 - exp2(Q(s)) / 2)`` with Q a fitted polynomial (relative error
+under 1e-6, see ``_gelu``); with ``approximate="tanh"`` it is ``s * sigmoid(2u)``,
+the same function as ``0.5 s (1 + tanh(u))`` with no overflow for any s >= 0.
+Each is about ten instructions: the op moves 6 bytes per output (16-bit types),
+and on an H200 the math library's erf made it compute-bound.
 
 Specialisation (what makes Triton compile a new binary), which the warmup plan
 must cover:
   * constexprs: ``D`` (the intermediate size: half of x's last dim),
     ``APPROX_TANH``, and the launch config (kernel, ``BLOCK_D``, ``ROWS``,
-    ``CHUNKS_PER_PROGRAM``, ``num_warps``), chosen from ``D``, the element size
-    and one token-count threshold, whether the batch has at least
-    ``SPLIT_MAX_ROWS`` rows (``warmup_token_counts`` names one count on each
-    side where it matters);
+    ``CHUNKS_PER_PROGRAM``, ``num_warps``, the register cap), chosen from ``D``,
+    the element size, the device's profile and the token-count thresholds
+    ``SPLIT_MAX_ROWS`` and (on a high-bandwidth GPU) ``SHORT_CHUNKED_MIN_ROWS``
+    (``warmup_token_counts`` names one count on each side where it matters);
   * the dtype of x (the output has x's dtype);
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
     and 16-byte alignment of the data pointers, as for the norms.

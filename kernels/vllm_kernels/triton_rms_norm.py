@@ -8,7 +8,9 @@ goal is to match a device-to-device copy of the same bytes. Two code paths
   so nothing is re-read between the reduction and the scaling; the weight load
   is issued with the row's, so a small batch waits for one memory round trip,
   not two. Used for short rows, for the fused op up to 16 KiB rows, and for
-  rms_norm batches under ``CHUNKED_MIN_ROWS`` tokens (latency-bound).
+  rms_norm batches under ``CHUNKED_MIN_ROWS`` tokens (latency-bound;
+  ``HIGH_BANDWIDTH_CHUNKED_MIN_ROWS`` for rows over 12 KiB on a GPU whose
+  ``DeviceProfile`` is high-bandwidth).
 * chunked kernels: one row per program, walked in ``BLOCK_N`` chunks twice:
   the first pass accumulates the sum of squares and leaves the row in L2
   (evict-last), the second re-reads it from L2 (evict-first) and writes the
@@ -19,8 +21,9 @@ Specialisation (what makes Triton compile a new binary), which the warmup plan
 must cover:
   * constexprs: ``N`` (hidden size), ``VAR_N`` (variance size), ``HAS_WEIGHT``,
     and the launch config (kernel, ``BLOCK_N``, ``ROWS``, ``num_warps``),
-    chosen from the op, ``N``, the element size and one token-count threshold:
-    whether the batch has at least ``CHUNKED_MIN_ROWS`` rows;
+    chosen from the op, ``N``, the element size, the device's profile and one
+    token-count threshold: whether the batch has at least ``CHUNKED_MIN_ROWS``
+    rows (``HIGH_BANDWIDTH_CHUNKED_MIN_ROWS``, see above);
   * dtypes of x/out/residual and of the weight;
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
     and 16-byte alignment of the data pointers (fresh allocations are aligned;

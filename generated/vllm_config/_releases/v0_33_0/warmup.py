@@ -15,15 +15,15 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "7a873a832154d97c0745bde5bce71bd600b782d85f68b5a6e9489920ab94449a",
-        "triton": "a30ef9f5f4ca49213401ea519e4146f4bfa0c021f787090c6b2f2b67aeb158a7",
+        "triton": "303f1b77ffddeed88ab6e9999ea3152887ffba58dfe9a56008dbf3a01441c1ff",
     },
     "fused_add_rms_norm": {
         "native": "a3415f926037be522156d08ea9fb28dc7d43a7c181da56161d1eef329f31eac4",
-        "triton": "935002223b277ce229770513283593c947330e04866c88cd5c767923c9c5a4da",
+        "triton": "dca91ed36539e424a272f4e2ff931c84b9b1797315ddc35aa2f736d0f39d4883",
     },
     "gelu_and_mul_sparse": {
         "native": "5513df06eb16032c418344ff726973c0fa96abc7c7c7cafabec33c7e5af02c8e",
-        "triton": "7a30d27799d74a0cbd36a01d7355b93156000393205551ee1419c78e4c794e79",
+        "triton": "6579b3cc5013a113ade716cc47b9a84f12ce9e16110deee78726aa44daa6370f",
     },
 }
 
