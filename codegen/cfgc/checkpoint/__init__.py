@@ -50,9 +50,10 @@ logger = logging.getLogger("vllm_config.model")
 
 def quant_config(vllm_config: Any) -> None:
     """Fill VllmConfig.quant_config for the methods decided without the engine (FP8,
-    GPTQ, AWQ, bitsandbytes, compressed-tensors, ModelOpt FP8/NVFP4: `quant.METHODS`);
-    others stay None for the engine to build. An activation dtype the method does not
-    support is a ValueError."""
+    GPTQ, AWQ, bitsandbytes, compressed-tensors, ModelOpt FP8/NVFP4, as far as the
+    release's `_QUANT_CONFIG_TRAITS` lists them: `quant.method_class`); others stay
+    None for the engine to build. An activation dtype the method does not support is a
+    ValueError."""
     from .quant import quant_config as build
 
     if vllm_config.quant_config is None and vllm_config.model_config is not None:
