@@ -8,11 +8,14 @@ tools/extract_release_facts.py; releases in version order) and writes, for every
 
 * config class: its presence, and per field its presence, whether it is a constructor
   argument, kind, type, default, choices, hash verdict and constraints; per public
-  method or property (public_api.json) its presence;
+  method or property (public_api.json) its presence; the annotation as written (which
+  names a type alias where the source uses one);
 * engine flag: presence, aliases, negations, choices, default, deprecation, and the
   config field it sets;
 * enum: presence, and per member its presence and value;
 * environment variable of vllm.envs: presence, declared type, default;
+* IR op: presence, and each platform's default provider list per setup
+  (`cuda/inductor_compile`, ...);
 
 the value in each release, as run-lengths over consecutive releases: a mapping from a
 range of releases (`"0.25.1..0.28.0"`, or one release) to the value that holds in it,
@@ -85,8 +88,16 @@ def _choices(choices: list | None) -> list | None:
     return sorted(plain, key=lambda v: json.dumps(v, sort_keys=True))
 
 
+def _flag_default(value: Any) -> Any:
+    """A JSON flag's default config by its class (its fields have their own history)."""
+    if isinstance(value, dict) and "config" in value:
+        return {"config": value["config"]}
+    return value
+
+
 FIELD_ATTRS = {
     "kind": lambda f, cls: f["kind"],
+    "annotation": lambda f, cls: f.get("annotation"),  # as written: names type aliases
     "constructor": lambda f, cls: f["name"] in cls.get("constructor_fields", []),
     "type": lambda f, cls: f.get("type"),
     "default": lambda f, cls: _default(f),
@@ -98,7 +109,7 @@ FLAG_ATTRS = {
     "aliases": lambda f: f.get("aliases", []),
     "negations": lambda f: sorted(f.get("negations") or []),
     "choices": lambda f: _choices(f.get("choices")),
-    "default": lambda f: f.get("default"),
+    "default": lambda f: _flag_default(f.get("default")),
     "deprecated": lambda f: f.get("deprecated"),
     # The class alone where the flag sets no one field of its group (group only).
     "config": lambda f: (".".join(p for p in (f["config"]["class"], f["config"]["field"]) if p)
@@ -128,6 +139,7 @@ def build(dirs: list[Path]) -> dict:
              for d in dirs}
     api = {d.name: _load(d, "public_api.json").get("classes", {}) for d in dirs}
     envs = {d.name: _load(d, "envs.json").get("variables", {}) for d in dirs}
+    ir_ops = {d.name: _load(d, "ir_ops.json") for d in dirs}
 
     out_classes: dict[str, Any] = {}
     for cname in sorted({c for r in releases for c in classes[r]["classes"]}):
@@ -176,6 +188,20 @@ def build(dirs: list[Path]) -> dict:
             "default": lambda v: (_RANDOM_ID.sub("<random>", v["default"])
                                   if isinstance(v.get("default"), str) else v.get("default"))})
 
+    out_ir: dict[str, Any] = {}
+    for op in sorted({o for r in releases for o in ir_ops[r].get("ops", [])}):
+        entry = {"presence": runs(releases, {r: op in ir_ops[r].get("ops", [])
+                                             for r in releases})}
+        setups = sorted({(plat, setup) for r in releases
+                         for plat, by_setup in ir_ops[r].get("platform_defaults", {}).items()
+                         for setup, prio in by_setup.items() if isinstance(prio, dict)})
+        for plat, setup in setups:
+            values = {r: ir_ops[r]["platform_defaults"][plat][setup][op] for r in releases
+                      if op in ir_ops[r].get("platform_defaults", {}).get(plat, {})
+                      .get(setup, {})}
+            entry[f"{plat}/{setup}"] = runs(releases, values)
+        out_ir[op] = entry
+
     return {
         "about": "The value of every recorded fact in each vLLM release, as run-lengths over "
                  "consecutive releases (range of releases -> value), written by "
@@ -186,6 +212,7 @@ def build(dirs: list[Path]) -> dict:
         "flags": out_flags,
         "enums": out_enums,
         "envs": out_envs,
+        "ir_ops": out_ir,
     }
 
 
