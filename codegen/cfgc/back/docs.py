@@ -17,6 +17,10 @@ from . import DOCS_REFERENCE_DIR
 from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text, step_text
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
+#: The upgrading pages' folder, inside the reference folder of the default release.
+UPGRADING_DIR = "upgrading"
+#: The releases, for the site's release selector (mike's versions.json shape).
+VERSIONS_FILE = "versions.json"
 
 
 def _cell(text: str) -> str:
@@ -197,19 +201,35 @@ def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | No
 
 
 def release_lines(res: Resolved, subject: str = "") -> list[str]:
-    """Which release a page describes (when the schema has several), and how `subject`
-    differs in the others."""
-    if not res.schema.releases:
+    """Which release a page describes (when the schema has several), where the others
+    are, and how `subject` differs across them."""
+    schema = res.schema
+    if len(schema.releases) < 2:
         return []
-    others = [r for r in res.schema.releases if r != res.schema.release]
-    up = "../" if res.schema.release != res.schema.default_release else ""
-    links = ", ".join(f"[{r}]({up}{'' if r == res.schema.default_release else r + '/'}"
-                      f"index.md)" for r in others)
-    line = f"Describes vLLM **{res.schema.release}** (other releases: {links})."
+    up = "" if schema.release == schema.default_release else "../"
+    what = " (the default)" if schema.release == schema.default_release else ""
+    line = (f"Describes vLLM **{schema.release}**{what}, one of {len(schema.releases)} "
+            "releases: the selector at the top of the page shows the same page for "
+            f"another, and [upgrading]({up}{UPGRADING_DIR}/index.md) says what changes "
+            "between two.")
     history = res.history.get(subject, ()) if subject else ()
     if history:
         line += " This class: " + "; ".join(history) + "."
     return [line, ""]
+
+
+def versions_json(res: Resolved) -> str:
+    """The releases in mike's `versions.json` shape (newest first; the default one has
+    the alias `default`), with each release's reference folder as a property: what the
+    site's release selector lists (docs/_hooks/cfgc_versions.py)."""
+    schema = res.schema
+    folder = DOCS_REFERENCE_DIR.removeprefix("docs/")
+    entries = [{"version": r, "title": r,
+                "aliases": ["default"] if r == schema.default_release else [],
+                "properties": {"reference": f"{folder}/" if r == schema.default_release
+                               else f"{folder}/{r}/"}}
+               for r in reversed(schema.releases)]
+    return json.dumps(entries, indent=1) + "\n"
 
 
 def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
@@ -310,6 +330,8 @@ def types_page(res: Resolved) -> str:
                 lines += ["Allowed values: " + ", ".join(
                     _code(json.dumps(v) if isinstance(v, str) else str(v)) for v in values) + ".",
                           ""]
+        if history := res.history.get(name):
+            lines += ["Releases: " + "; ".join(history) + ".", ""]
         if used.get(name):
             lines += ["Used by: " + ", ".join(used[name]) + ".", ""]
     return "\n".join(lines).rstrip() + "\n"
@@ -446,7 +468,8 @@ def cli_page(table: FlagTable, intro: list[str] = (),
         flags = [fl for fl in table.flags if fl.group == name]
         lines += [f"## {name}", "", summary, ""]
         for fl in flags:
-            lines += flag_section(fl, history.get(fl.flag, ()))
+            lines += flag_section(fl, (*history.get(fl.flag, ()),
+                                       *history.get(fl.target, ())))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -510,9 +533,14 @@ def _titled(title: str, page: str, **meta: object) -> str:
 
 
 def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
-    """The reference pages, by path from the project root."""
-    return {f"{DOCS_REFERENCE_DIR}/{rel}": content
-            for rel, content in reference_pages(res, res.flags).items()}
+    """The reference pages, by path from the project root; with several releases, the
+    default release's pages also carry versions.json."""
+    out = {f"{DOCS_REFERENCE_DIR}/{rel}": content
+           for rel, content in reference_pages(res, res.flags).items()}
+    schema = res.schema
+    if len(schema.releases) > 1 and schema.release == schema.default_release:
+        out[f"{DOCS_REFERENCE_DIR}/{VERSIONS_FILE}"] = versions_json(res)
+    return out
 
 
 def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
