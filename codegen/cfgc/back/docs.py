@@ -468,9 +468,15 @@ def cli_page(table: FlagTable, intro: list[str] = (),
         flags = [fl for fl in table.flags if fl.group == name]
         lines += [f"## {name}", "", summary, ""]
         for fl in flags:
-            lines += flag_section(fl, (*history.get(fl.flag, ()),
-                                       *history.get(fl.target, ())))
+            lines += flag_section(fl, flag_history(fl, history))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def flag_history(fl: FlagSpec, history: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The flag's notes, then those of the field (or class) it sets; a flag that went
+    with its field says so once, in the field's note."""
+    own = [n for n in history.get(fl.flag, ()) if not n.endswith(f" with {fl.target}")]
+    return (*own, *history.get(fl.target, ()))
 
 
 def _value_note(fl: FlagSpec) -> str:

@@ -194,10 +194,15 @@ def _counts(records: list[ReleaseChange]) -> dict[str, int]:
 
 
 def _count_line(n: dict[str, int]) -> str:
-    return (f"{n['removed']} removed and {n['added']} new (classes and fields), "
-            f"{n['default']} defaults changed, {n['cache_key']} cache-key rules changed, "
-            f"{n['choices']} sets of allowed values changed; {n['flags_removed']} flags "
-            f"removed and {n['flags_added']} new.")
+    return (f"{_many(n['removed'], 'class or field', 'classes and fields')} removed and "
+            f"{n['added']} new; {_many(n['default'], 'default')} changed, "
+            f"{_many(n['cache_key'], 'cache-key rule')} changed, "
+            f"{_many(n['choices'], 'set')} of allowed values changed; "
+            f"{_many(n['flags_removed'], 'flag')} removed and {n['flags_added']} new.")
+
+
+def _many(count: int, one: str, more: str = "") -> str:
+    return f"{count} {one if count == 1 else more or one + 's'}"
 
 
 def index_page(pairs: list[tuple[str, str, dict[str, int]]]) -> str:

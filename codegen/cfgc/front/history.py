@@ -254,21 +254,25 @@ def items_note(what: str, series: list[tuple[str, tuple[str, ...] | None]]) -> s
 
 
 def subject_notes(subject: str, series: list[tuple[str, Facts | None]], order: list[str],
-                  fates: dict[str, m.Fate], renamed_from: dict[str, str],
-                  successors: dict[tuple[str, str], str]) -> list[str]:
-    """The notes of one subject from its facts in every release (None: absent)."""
+                  fates: dict[str, m.Fate], renamed_from: dict[tuple[str, str], str],
+                  successors: dict[tuple[str, str], str],
+                  classes_in: dict[str, set[str]]) -> list[str]:
+    """The notes of one subject from its facts in every release (None: absent).
+    `classes_in`: release -> its classes."""
     newest = order[-1]
     present = [(r, f) for r, f in series if f is not None]
     kind = present[0][1].kind
     added, removed = [], []
     for (_, a), (release, b) in zip(series, series[1:], strict=False):
         if a is None and b is not None:
-            was = renamed_from.get(subject)
+            was = renamed_from.get((subject, release))
             added.append(f"added in {release}" + (f" (was {was})" if was else ""))
         elif a is not None and b is None:
             fate = fates.get(subject)
-            then = _fate_text(fate) if fate else successors.get((subject, release), "")
-            removed.append(f"removed in {release}" + (f": {then}" if then else ""))
+            then = f": {_fate_text(fate)}" if fate else successors.get((subject, release), "")
+            if not then and kind == "field" and a.cls not in classes_in[release]:
+                then = " with its class"
+            removed.append(f"removed in {release}{then}")
     notes = added
     if kind == "field":
         defaults = [(r, None if f is None else f.default) for r, f in series]
@@ -297,9 +301,9 @@ def subject_notes(subject: str, series: list[tuple[str, Facts | None]], order: l
 
 def _successors(order: list[str], snaps: dict[str, dict[str, Facts]],
                 fates: dict[str, m.Fate]) -> dict[tuple[str, str], str]:
-    """(flag, release it is gone from) -> what took its place: the flag that sets the
-    same field (or the field it was renamed to) in that release, or the removal of its
-    field."""
+    """(flag, release it is gone from) -> what took its place, as the end of its note:
+    the flag that sets the same field (or the field it was renamed to) in that release,
+    or the field it went with."""
     out: dict[tuple[str, str], str] = {}
     for before, after in zip(order, order[1:], strict=False):
         old, new = snaps[before], snaps[after]
@@ -312,10 +316,9 @@ def _successors(order: list[str], snaps: dict[str, dict[str, Facts]],
             if fate is not None and fate.kind == "renamed_to":
                 target = fate.target
             if target in by_target:
-                out[(flag, after)] = f"now {by_target[target]}"
-            elif f.target not in new:
-                out[(flag, after)] = f"with {f.target}" + (
-                    f" ({_fate_text(fate)})" if fate else "")
+                out[(flag, after)] = f": now {by_target[target]}"
+            elif f.target not in new:  # the field's own note says what became of it
+                out[(flag, after)] = f" with {f.target}"
     return out
 
 
@@ -325,12 +328,19 @@ def notes(releases: list[Resolved], snaps: Snapshots | None = None
     releases, as run-lengths; subjects that never change have no entry."""
     order, snaps = snaps or snapshots(releases)
     fates = {f.subject: f for f in releases[0].schema.fates}
-    renamed_from = {f.target: f.subject for f in fates.values() if f.kind == "renamed_to"}
+    renamed_from = {(f.target, f.release): f.subject for f in fates.values()
+                    if f.kind == "renamed_to"}
     successors = _successors(order, snaps, fates)
+    for (flag, release), text in successors.items():  # the new flag says what it was
+        if text.startswith(": now "):
+            renamed_from[(text.removeprefix(": now "), release)] = flag
+    classes_in = {r: {s for s, f in snap.items() if f.kind == "class"}
+                  for r, snap in snaps.items()}
     out: dict[str, tuple[str, ...]] = {}
     for subject in sorted({s for snap in snaps.values() for s in snap}):
         series = [(r, snaps[r].get(subject)) for r in order]
-        found = subject_notes(subject, series, order, fates, renamed_from, successors)
+        found = subject_notes(subject, series, order, fates, renamed_from, successors,
+                              classes_in)
         if found:
             out[subject] = tuple(found)
     return out
