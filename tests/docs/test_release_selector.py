@@ -45,7 +45,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     generate(root)
     for page in (root / "docs" / "reference").rglob("index.md"):  # the API page is left out
         page.write_text(re.sub(r", \[API\]\([^)]*\)", "", page.read_text()))
-    (root / "docs" / "index.md").write_text("# Stream\n\nSee the [reference](reference/index.md).\n")
+    (root / "docs" / "index.md").write_text("# Stream\n\n[Reference](reference/index.md).\n")
     (root / "docs" / "guide.md").write_text("# A guide\n\nNo release of its own.\n")
     (root / "mkdocs.yml").write_text(MKDOCS.format(
         hook=REPO / "docs" / "_hooks" / "cfgc_versions.py"))

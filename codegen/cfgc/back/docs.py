@@ -5,7 +5,7 @@ pages (declared behaviour is rendered by behaviour_docs)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from ..model import schema as m
@@ -15,6 +15,7 @@ from ..model.resolved import Resolved
 from ..model.types import TypeKind
 from . import DOCS_REFERENCE_DIR
 from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text, step_text
+from .release_presence import in_release, presence
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
 #: The upgrading pages' folder, inside the reference folder of the default release.
@@ -163,9 +164,37 @@ def derived_default_items(c: m.ClassDef, f: m.FieldDef) -> list[str]:
     return items
 
 
+def searched(res: Resolved, subject: str) -> bool:
+    """Whether a field's or flag's section goes into the site's search: on the default
+    release's pages always; on another release's only when the default release lacks
+    it, so that a search finds each field once (with its history) and still finds what
+    only other releases have."""
+    schema = res.schema
+    if len(schema.releases) < 2 or schema.release == schema.default_release:
+        return True
+    return not in_release(_presence(res), subject, schema.default_release, schema.releases)
+
+
+_PRESENCE: dict[int, tuple[Resolved, dict]] = {}
+
+
+def _presence(res: Resolved) -> dict[str, list[list[str]]]:
+    """presence(res), once per compiled schema (every page of a release asks)."""
+    cached = _PRESENCE.get(id(res.release_changes))
+    if cached is None or cached[0].release_changes is not res.release_changes:
+        _PRESENCE.clear()
+        cached = _PRESENCE[id(res.release_changes)] = (res, presence(res))
+    return cached[1]
+
+
+def _unsearched(res: Resolved, subject: str) -> str:
+    """The heading attribute that keeps a section out of the search index, or ''."""
+    return "" if searched(res, subject) else " { data-search-exclude }"
+
+
 def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | None
                   ) -> list[str]:
-    lines = [f"### {f.name}", "", f.doc.strip(), ""]
+    lines = [f"### {f.name}{_unsearched(res, f'{c.name}.{f.name}')}", "", f.doc.strip(), ""]
     items = [f"**Type:** {_code(f.type_text.replace(chr(10), ' ').strip())}"]
     values = allowed_values(f, res)
     if values:
@@ -417,7 +446,7 @@ def _method_name(a) -> str:
 
 
 def _accessor_doc(a: m.Accessor) -> str:
-    """The one-line doc, plus what is not available or differs from vLLM 0.25.1."""
+    """The one-line doc, plus what is not available or differs from vLLM."""
     doc = " ".join(a.doc.split())
     if a.unsupported:
         doc += f" **Raises NotSupportedError:** {a.unsupported}"
@@ -426,9 +455,14 @@ def _accessor_doc(a: m.Accessor) -> str:
     return doc
 
 
+def vllm_name(res: Resolved) -> str:
+    """"vLLM 0.33.0": the release a page describes (just "vLLM" without releases)."""
+    return f"vLLM {res.schema.release}".strip()
+
+
 def differences_page(res: Resolved) -> str:
     """Every declared `differs_from_vllm` of the schema, one line each with its reason."""
-    lines = [HEADER.format(src="schema/"), "# Differences from vLLM 0.25.1", "",
+    lines = [HEADER.format(src="schema/"), f"# Differences from {vllm_name(res)}", "",
              "Code written against `vllm.config` runs against the generated package; these "
              "are the deliberate exceptions, each declared in the schema (`differs_from_vllm"
              "`, or `unsupported` on a method) with its reason.", ""]
@@ -451,7 +485,8 @@ def api_page(res: Resolved) -> str:
 
 
 def cli_page(table: FlagTable, intro: list[str] = (),
-             history: Mapping[str, tuple[str, ...]] = MappingProxyType({})) -> str:
+             history: Mapping[str, tuple[str, ...]] = MappingProxyType({}),
+             searched: Callable[[str], bool] = lambda flag: True) -> str:
     """Every flag, from the same table `vllm-config` builds its parser from
     (`Resolved.flags`), so the page cannot drift from the parser: one heading (anchor) per
     flag with its --help text. `intro`: the lines saying which release it describes."""
@@ -468,7 +503,7 @@ def cli_page(table: FlagTable, intro: list[str] = (),
         flags = [fl for fl in table.flags if fl.group == name]
         lines += [f"## {name}", "", summary, ""]
         for fl in flags:
-            lines += flag_section(fl, flag_history(fl, history))
+            lines += flag_section(fl, flag_history(fl, history), searched(fl.flag))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -502,11 +537,13 @@ def _value_note(fl: FlagSpec) -> str:
     return what
 
 
-def flag_section(fl: FlagSpec, history: tuple[str, ...] = ()) -> list[str]:
+def flag_section(fl: FlagSpec, history: tuple[str, ...] = (), searched: bool = True
+                 ) -> list[str]:
     """One flag: heading with its anchor, facts (with how it differs in other
-    releases), and the help text."""
+    releases), and the help text. `searched`: whether the site's search indexes it."""
     anchor = flag_anchor(fl.flag)
-    lines = [f"### `{fl.flag}` {{ #{anchor} }}", ""]
+    hidden = "" if searched else " data-search-exclude"
+    lines = [f"### `{fl.flag}` {{ #{anchor}{hidden} }}", ""]
     if fl.field:
         sets = f"[`{fl.cls}.{fl.field}`]({fl.cls}.md#{fl.field.lower()})"
     else:
@@ -553,13 +590,15 @@ def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
     """The reference pages by name; `flags` is the flag table the CLI is built from."""
     by_target = {fl.target: fl for fl in flags.flags}
     out = {f"{c.name}.md": class_page(c, res, by_target) for c in res.schema.classes}
-    out["cli.md"] = _titled("Command-line flags", cli_page(flags, release_lines(res), res.history),
+    out["cli.md"] = _titled("Command-line flags", cli_page(flags, release_lines(res), res.history,
+                                                           lambda flag: searched(res, flag)),
                             search={"boost": 2})
     out["types.md"] = _titled("Types", types_page(res))
     out["cache-key.md"] = _titled("Cache key", cache_key_page(res))
     out["hook-points.md"] = _titled("Hook points", hook_points_page(res))
     out["environment.md"] = _titled("Environment variables", env_page(res))
-    out["differences.md"] = _titled("Differences from vLLM 0.25.1", differences_page(res))
+    out["differences.md"] = _titled(f"Differences from {vllm_name(res)}",
+                                    differences_page(res))
     out["api.md"] = _titled(f"API: {res.schema.package}", api_page(res),
                             search={"exclude": True})
     # The API page documents the importable package: the default release's.
@@ -575,6 +614,6 @@ def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
         index.append(f"| [{c.name}]({c.name}.md) | {_cell(first)} |")
     index += ["", "Also: [command-line flags](cli.md), [types and their values](types.md), "
               f"[cache key](cache-key.md), [hook points](hook-points.md), [API]({api}), "
-              "[differences from vLLM 0.25.1](differences.md)."]
+              f"[differences from {vllm_name(res)}](differences.md)."]
     out["index.md"] = "\n".join(index) + "\n"
     return out

@@ -20,6 +20,7 @@ from ..model.flags import FlagTable
 from ..model.python import default_text
 from ..model.resolved import Resolved
 from . import GENERATED_DIR
+from .release_presence import presence
 
 
 def rules_mentioning(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> list[str]:
@@ -204,31 +205,6 @@ def explain_json(data: dict, prog: str) -> str:
 #: The release history of fields and flags, one file for every release of the package
 #: (in the default release's folder), read only by `explain`.
 HISTORY_FILE = "explain_history.json"
-
-
-def presence(res: Resolved) -> dict[str, list[list[str]]]:
-    """subject -> the runs of releases it exists in ([[first, last], ...]), for the
-    subjects that some release lacks (from the records of what was added and removed)."""
-    order = list(res.schema.releases)
-    events: dict[str, list[tuple[int, str]]] = {}
-    for c in res.release_changes:
-        if c.kind in ("added", "removed"):
-            events.setdefault(c.subject, []).append((order.index(c.release), c.kind))
-    out: dict[str, list[list[str]]] = {}
-    for subject, found in events.items():
-        found.sort()
-        start = None if found[0][1] == "added" else 0
-        runs: list[list[str]] = []
-        for at, kind in found:
-            if kind == "added":
-                start = at
-            elif start is not None:
-                runs.append([order[start], order[at - 1]])
-                start = None
-        if start is not None:
-            runs.append([order[start], order[-1]])
-        out[subject] = runs
-    return out
 
 
 def history_json(res: Resolved) -> str:
