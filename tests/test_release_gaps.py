@@ -45,7 +45,7 @@ def _in_release(release: str, code: str, *args: str) -> Any:
 
 @pytest.mark.parametrize("release", RELEASES)
 def test_recorded_gap_cases_resolve_as_vllm_does(release: str) -> None:
-    fixtures = REPO / "tests" / "fixtures" / "parity" / f"cfgc_{_tag(release)}_gaps_cli_cases.json"
+    fixtures = REPO / "tests" / "fixtures" / "parity" / f"gaps_{_tag(release)}_cli_cases.json"
     recorded = json.loads(fixtures.read_text())
     lines = [line for line in CASES.read_text().splitlines()
              if line.split("#", 1)[0].strip()]
@@ -62,7 +62,7 @@ def test_recorded_gap_cases_resolve_as_vllm_does(release: str) -> None:
 def test_the_gap_cases_cover_what_each_release_does() -> None:
     """The recordings hold the behaviour the cases are about (not just agreement)."""
     def diff(release: str, argv: str) -> dict[str, Any] | str:
-        path = REPO / "tests" / "fixtures" / "parity" / f"cfgc_{_tag(release)}_gaps_cli_cases.json"
+        path = REPO / "tests" / "fixtures" / "parity" / f"gaps_{_tag(release)}_cli_cases.json"
         for case in json.loads(path.read_text())["valid"]:
             if " ".join(case["argv"]) == argv:
                 engine = case["engine"]
