@@ -266,7 +266,7 @@ def _dispatch(args: argparse.Namespace, root: Path) -> int:
     if args.command == "generate" and args.watch:
         from . import watch
 
-        return watch.run(root, args.format)
+        return watch.run(root, generate, args.format)
     if args.command == "generate":
         return cmd_generate(root, args.quiet, args.format)
     return cmd_check(root, args.format)

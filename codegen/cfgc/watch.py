@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -21,7 +22,6 @@ from watchdog.observers import Observer
 from watchdog.observers.polling import PollingObserver
 
 from . import memo
-from .cli import generate
 from .model.schema import Schema
 from .report import Report
 
@@ -33,7 +33,11 @@ SETTLE_S = 0.03
 _WRITES = ("created", "modified", "moved", "deleted", "closed")
 
 
-def run(root: Path, fmt: str = "text") -> int:
+#: One `cfgc generate` (cli.generate): (root, report, only_changes=...) -> exit status.
+Generate = Callable[..., int]
+
+
+def run(root: Path, generate: Generate, fmt: str = "text") -> int:
     report = Report(fmt, compact=True)
     generate(root, report)
     report.finish()

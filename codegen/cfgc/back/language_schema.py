@@ -93,14 +93,21 @@ def _constraints(record: Record) -> list[dict]:
     for key, needed in record.needs:
         deps.setdefault(key, {})["required"] = list(needed)
     for key, absent in record.excludes:
-        deps.setdefault(key, {}).setdefault("properties", {}).update(dict.fromkeys(absent,
-                                                                                   False))
+        deps.setdefault(key, {}).setdefault("properties", {}).update(
+            {k: _refused(f"{k} goes without {key}") for k in absent})
     if deps:
         rules.append({"dependencies": deps})
     if record.warn_only:
         rules.append({"if": {"not": {"required": ["warn"]}},
-                      "then": {"properties": dict.fromkeys(record.warn_only, False)}})
+                      "then": {"properties": {k: _refused(f"{k} goes only with warn")
+                                              for k in record.warn_only}}})
     return rules
+
+
+def _refused(why: str) -> dict:
+    """A schema no value passes, with the message yaml-language-server shows for it
+    (`not: {}` rather than `false`: validators place its error at the value)."""
+    return {"not": {}, "errorMessage": why}
 
 
 def _key(key: Key, language: Language, partial: bool) -> dict:
@@ -192,7 +199,8 @@ def _tagged(tagged: Tagged, language: Language) -> dict:
     refused here fails the item), an item with none fails as a whole."""
     chain: dict = {"anyOf": [{"required": [k]} for k in tagged.allowed]}
     for kind in reversed(tagged.order):
-        then: dict | bool = _ref(tagged.record_of(kind)) if kind in tagged.allowed else False
+        then = _ref(tagged.record_of(kind)) if kind in tagged.allowed else \
+            _refused(f"{tagged.what} cannot be {kind!r} here")
         chain = {"if": {"required": [kind]}, "then": then, "else": chain}
     # The kinds as properties too, so an editor completes them in a new item.
     kinds = {k: {"description": language.record(tagged.record_of(k)).doc}

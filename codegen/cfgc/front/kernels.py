@@ -29,7 +29,7 @@ def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> Kernel
     r = Reader(node, "kernels", lang.KERNELS, errors)
     providers: dict[str, Provider] = {}
     pnode = r.get("providers")
-    if pnode is None or not pnode.is_map:
+    if pnode is None or not pnode.is_map or not pnode.value:
         errors.error(node.loc, "kernels needs 'providers': name -> {doc, sources, jit}")
     else:
         for name, pv in pnode.value.items():

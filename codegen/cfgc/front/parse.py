@@ -217,6 +217,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     vnode = kernel_sections[0][1].value.get("priority_validate") if kernel_sections and \
         kernel_sections[0][1].is_map else None
     priority_validators = tuple(_parse_validators(vnode, "kernel op priority fields", errors))
+    errors.raise_if_any()  # the priority fields' alias needs a well-formed kernels section
     classes, kernel_alias = _add_kernel_fields(classes, kernel_set, priority_validators,
                                                errors)
     aliases.extend(kernel_alias)
@@ -565,7 +566,8 @@ def _parse_alias(name: str, node: Node, errors: Collector) -> m.AliasDef:
 def _parse_hash_rule(node: Node, what: str, errors: Collector) -> m.HashRule | None:
     if node.value == "include":
         return m.HashRule(True, "", node.loc)
-    if node.is_map and set(node.value) == {"exclude"}:
+    if node.is_map and "exclude" in node.value:
+        Reader(node, f"hash rule of {what}", lang.HASH_EXCLUDE, errors)  # its other keys
         reason = node.value["exclude"].value
         if isinstance(reason, str) and reason.strip():
             return m.HashRule(False, reason.strip(), node.loc)

@@ -174,7 +174,7 @@ TOP = Record(
         Key("enums", MapOf(Ref("enum"), NAME), "Enums, emitted into <package>.types.",
             "enums: {Speed: {doc: How fast., members: {SLOW: 0, FAST: 1}}}"),
         Key("aliases", MapOf(Ref("alias"), NAME), "Named types, declared once and reused.",
-            'aliases: {CacheDType: {doc: A cache dtype., type: Literal["auto", "fp8"]}}'),
+            "aliases: {CacheDType: {doc: A cache dtype., type: 'Literal[\"auto\", \"fp8\"]'}}"),
         Key("runtime_types", MapOf(Ref("runtime_type"), NAME), "Types from heavy libraries: "
             "annotated as Any, imported lazily by hooks.",
             "runtime_types: {TorchDType: {import: torch.dtype, doc: A torch dtype.}}"),
