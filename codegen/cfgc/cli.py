@@ -45,12 +45,12 @@ def _compile(root: Path, report: Report) -> dict[str, str] | None:
         n = len(exc.diagnostics)
         report.fail(f"cfgc: {n} schema error{'s' if n != 1 else ''}; nothing written")
         return None
-    return {**outputs, **_guide(root)}
+    return outputs
 
 
 def _guide(root: Path) -> dict[str, str]:
     """The schema guide with its key reference renewed from the description of the
-    language (read here, after the memo: the guide's prose is no input of a compile)."""
+    language (the guide is an input of the compile: memo.READ_FILES)."""
     from .back import language_docs
 
     path = root / language_docs.GUIDE
@@ -68,7 +68,7 @@ def _compile_now(root: Path) -> tuple[dict[str, str], tuple[str, ...]]:
     releases = pipeline.load_releases(root)
     res = releases[0]
     folders = (res.schema.hooks_path, *(lib.path for lib in res.schema.libraries))
-    return pipeline.build_releases(releases), folders
+    return {**pipeline.build_releases(releases), **_guide(root)}, folders
 
 
 GENERATED = GENERATED_DIR + "/"
