@@ -43,7 +43,7 @@ RELEASE = Text("a release name")
 ENV_VAR = Text("an environment variable name", r"^[A-Z_][A-Z0-9_]*$")
 #: A variable the environment section declares (its name starts with a letter).
 ENV_NAME = Text("an environment variable name", r"^[A-Z][A-Z0-9_]*$")
-CALL = Text("<library>.<function>", r"^[A-Za-z_]\w*\.[A-Za-z_]\w*$")
+CALL = Text("`<library>.<function>`", r"^[A-Za-z_]\w*\.[A-Za-z_]\w*$")
 STRINGS = ListOf(Text(), single=True)
 FLAGS = ListOf(FLAG, single=True)
 
@@ -171,7 +171,7 @@ TOP = Record(
         Key("project", Ref("project"), "The package, schema version, releases, hooks and "
             "libraries (exactly one file, schema/project.yaml).",
             "project: {package: vllm_config, schema_version: 1}"),
-        Key("enums", MapOf(Ref("enum"), NAME), "Enums, emitted into <package>.types.",
+        Key("enums", MapOf(Ref("enum"), NAME), "Enums, emitted into `<package>.types`.",
             "enums: {Speed: {doc: How fast., members: {SLOW: 0, FAST: 1}}}"),
         Key("aliases", MapOf(Ref("alias"), NAME), "Named types, declared once and reused.",
             "aliases: {CacheDType: {doc: A cache dtype., type: 'Literal[\"auto\", \"fp8\"]'}}"),
@@ -329,7 +329,7 @@ CONSTANT = Record(
         Key("alias", NAME, "An alias, re-exported.", "alias: RunnerType"),
         Key("table", DOTTED, "A class's defaults table, as a dict.",
             "table: VllmConfig.level_defaults"),
-        Key("import", DOTTED, "A function of cfgc.runtime.<module> or of a library.",
+        Key("import", DOTTED, "A function of `cfgc.runtime.<module>` or of a library.",
             "import: cfgc.runtime.context.get_current_vllm_config"),
         Key("expr", Expression(), "An expression, computed at import after the classes.",
             'expr: "{\'fp8\': \'fp8_e4m3\'}"'),
@@ -623,7 +623,7 @@ CALL_STEP = Record(
     "call_step", "A call step", "resolve[]: call",
     "Calls a library function with the instance.",
     (
-        Key("call", CALL, "The function: <library>.<function>.", "call: checkpoint.read",
+        Key("call", CALL, "The function: `<library>.<function>`.", "call: checkpoint.read",
             required=True),
         Key("when", Expression(), "Only when this holds.", "when: model is not None"),
     ),
@@ -690,7 +690,7 @@ FIELD = Record(
             "validators](#field-validators)."),
         Key("derive", Expression(), "The value when none is given, computed after "
             "construction.", "derive: pipeline_parallel_size * tensor_parallel_size",
-            details="The field is None until then. Docs show \"derived: <expr>\"."),
+            details="The field is None until then. Docs show `derived: <expr>`."),
         Key("env", ENV_VAR, "When this variable is set, it is the default (parsed by the "
             "field's type).", "env: VLLM_COMPILE_CACHE_SAVE_FORMAT",
             details="bool takes 1/0, true/false, yes/no, on/off. An explicit value wins. "
