@@ -196,11 +196,13 @@ class Given:
     key: object = None  # the config file's key as written
     value: object = None  # the config file's value as read
 
-    def shown(self, name: str | None = None) -> str:
+    def shown(self) -> str:
         """As the operator wrote it: the tokens, or a config file's `key: value`."""
         if not self.where:
-            return " ".join(self.tokens if name is None else [name, *self.tokens[1:]])
-        key = (name or self.name).removeprefix("--").removeprefix("-")
+            return " ".join(self.tokens)
+        written = str(self.key)
+        key = written if "--" + written.lstrip("-").replace("_", "-") == self.name \
+            else self.name.lstrip("-")  # the key as the file has it, until renamed
         return f"{key}: {' '.join(self.values)}" if self.values else key
 
     def spell(self, flag: str) -> str:
@@ -373,17 +375,19 @@ def _is_default(flag: dict, negated: bool, values: list[str]) -> bool:
     return " ".join(values) == default
 
 
-def given_subjects(groups: list[Given], source: Release) -> dict[str, Given]:
-    """Class.field -> the flag of the line that sets it. A JSON flag (its target is a
-    class) sets the keys it names: `-cc.mode 3` CompilationConfig.mode, `-cc '{...}'`
-    each key of the object."""
+def given_subjects(groups: list[Given], source: Release,
+                   json_keys: bool = False) -> dict[str, Given]:
+    """Class.field -> the flag of the line that sets it. With `json_keys`, a JSON flag
+    (its target is a class) counts for the keys it names: `-cc.mode 3` for
+    CompilationConfig.mode, `-cc '{...}'` for each key of the object; without, for the
+    class only (a mapping it merges into is not a value it sets)."""
     subjects: dict[str, Given] = {}
     for g in groups:
         base = base_of(g.name, source)
         flag = source.flags.get(base)
         if flag is None:
             continue
-        if flag["kind"] != "json":
+        if flag["kind"] != "json" or not json_keys:
             subjects.setdefault(flag["target"], g)
             continue
         keys = [g.name[len(base) + 1:].split(".", 1)[0].rstrip("+")] \

@@ -100,7 +100,7 @@ def _finish(args: Args, loader: ReleaseLoader, history: dict, carried: Carried,
     else:
         if "argv" in data:
             sys.stdout.write(shlex.join(data["argv"]) + "\n")
-        touched = _touched(first, given)
+        touched = _touched(first, given_subjects(carried.lines[0], source, json_keys=True))
         for line in notes(changes, touched):
             print(f"note: {line}", file=sys.stderr)
         if impact:
@@ -145,12 +145,14 @@ def notes(changes: list[Change], touched: set[str]) -> list[str]:
             if c.path.rpartition(".")[0] not in touched:
                 elsewhere.append(c)
                 continue
-            out.append(f"{c.release}: {_value_name(c)}: {_steps(c)} (default)")
+            releases = ", ".join(s["release"] for s in c.steps) or c.release
+            out.append(f"{releases}: default of {_value_name(c)}: {_steps(c)}")
             continue
         what = f"{c.old} dropped" if c.kind == "dropped" else f"{c.old} -> {c.new}"
-        out.append(f"{c.release}: {c.kind}: {_subject(c)}{what} ({c.why})")
+        where = f"{c.where}: " if c.where else ""
+        out.append(f"{c.release}: {c.kind}: {where}{what} ({c.why})")
     if elsewhere:
-        named = [f"{_value_name(c)} ({c.release}{_counts(c)})"
+        named = [f"{c.path} ({c.release}{_counts(c)})"
                  for c in elsewhere[:SHOWN_VALUES]]
         more = len(elsewhere) - len(named)
         out.append(f"{len(elsewhere)} default{'s' if len(elsewhere) != 1 else ''} change "
@@ -167,7 +169,7 @@ def _value_name(c: Change) -> str:
 def _steps(c: Change) -> str:
     if not c.steps:
         return difference(c.old, c.new)
-    return "; ".join(f"{s['release']}: {difference(s['old'], s['new'])}" for s in c.steps)
+    return "; ".join(f"{difference(s['old'], s['new'])} in {s['release']}" for s in c.steps)
 
 
 def _counts(c: Change) -> str:
