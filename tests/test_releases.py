@@ -16,6 +16,7 @@ from cfgc.front import releases as history
 from cfgc.front.yaml_loader import load_yaml
 
 from .cli.helpers import run as run_cli
+from .conftest import REPO
 from .test_schema_errors import run_cfgc
 
 RELEASES = history.Releases(("1.0", "2.0", "3.0"), "1.0")
@@ -158,14 +159,48 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert bad.returncode == 2 and "'0.1' is not a release" in bad.stderr
 
 
+KNOWN = "known releases: 0.25.1, 0.33.0"
+
+
 def test_unknown_release_in_the_environment_is_one_clear_line() -> None:
+    """Python: one ImportError raised by the package itself (no frames of the import
+    machinery or of a second module); the package's commands: one line, exit 2."""
     env = {**os.environ, "CFGC_RELEASE": "0.99.0"}
-    proc = subprocess.run([sys.executable, "-c", "import vllm_config"], env=env,
-                          capture_output=True, text=True, check=False)
+    why = f"CFGC_RELEASE='0.99.0' is not a release of vllm_config ({KNOWN})"
+    proc = subprocess.run([sys.executable, "-c", "import vllm_config; vllm_config.VllmConfig"],
+                          env=env, capture_output=True, text=True, check=False)
     assert proc.returncode == 1
-    assert proc.stderr.splitlines()[-1] == (
-        "ImportError: CFGC_RELEASE='0.99.0' is not a release of vllm_config "
-        "(one of: 0.25.1, 0.33.0)")
+    assert proc.stderr.splitlines()[-1] == f"ImportError: {why}"
+    frames = [line for line in proc.stderr.splitlines() if line.startswith("  File ")]
+    assert len(frames) == 2 and "<string>" in frames[0] and "__init__.py" in frames[1]
+    script = Path(sys.executable).with_name("vllm-config")
+    commands = [
+        ("vllm-config", [str(script), "show"]),
+        ("python -m vllm_config", [sys.executable, "-m", "vllm_config", "show"]),
+        ("python -m vllm_config", [sys.executable, "-m", "vllm_config.warmup", "--list"]),
+    ]
+    assert script.is_file()
+    for prog, argv in commands:
+        proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (
+            2, "", f"{prog}: error: {why}\n"), argv
+
+
+def test_unknown_release_on_the_command_line_is_one_line() -> None:
+    proc = subprocess.run([sys.executable, "-m", "vllm_config.warmup", "--release", "0.9"],
+                          capture_output=True, text=True, check=False)
+    assert (proc.returncode, proc.stderr) == (
+        2, f"python -m vllm_config.warmup: error: --release: invalid choice: '0.9' "
+           f"({KNOWN})\n")
+    parity = REPO / "tools" / "parity.py"
+    for argv, env, what in (
+            (["--release", "0.9"], {}, "--release"),
+            ([], {"CFGC_RELEASE": "0.9"}, "CFGC_RELEASE")):
+        proc = subprocess.run([sys.executable, str(parity), *argv],
+                              env={**os.environ, **env}, capture_output=True, text=True,
+                              check=False)
+        assert (proc.returncode, proc.stderr) == (
+            2, f"parity: {what}: '0.9' is not a release of vllm_config ({KNOWN})\n")
 
 
 def test_release_flag_runs_that_release() -> None:
