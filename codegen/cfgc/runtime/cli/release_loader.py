@@ -118,9 +118,10 @@ class ReleaseLoader:
             found: set[str] = set()
             for m in self._deps.finditer(data.decode("utf-8", "replace")):
                 names = m.group(1) or m.group(3) or m.group(2)
-                for name in re.split(r"[ ,]+", names.strip()):
-                    found.add(name if name in own or (folder / f"{name}.py").is_file()
-                              else "__init__")
+                for part in names.split(","):  # `platforms as _platforms, types`
+                    name = part.split()[0] if part.split() else ""
+                    if name:
+                        found.add(name if (folder / f"{name}.py").is_file() else "__init__")
             deps[path.stem] = found
         out: dict[str, str] = {}
 
