@@ -17,7 +17,7 @@ from ..model import schema as m
 from ..model.kernels import KERNELS_DIR
 from ..model.resolved import Resolved
 from . import deps, flags, history, kernels, platforms
-from .parse import parse_release, read_documents
+from .parse import parse_release, projector_of, read_documents
 from .resolve import resolve
 
 
@@ -32,10 +32,12 @@ def load_releases(root: Path) -> list[Resolved]:
     """Every release the project lists, resolved: the default one first, then the others
     oldest first (just the one for a schema without releases). The files are read once."""
     nodes = read_documents(root / "schema", root)
-    first = _complete(parse_release(nodes, None, root), root)
+    projector = projector_of(nodes)
+    first = _complete(parse_release(nodes, None, root, projector), root)
     others = [r for r in first.schema.releases if r != first.schema.release]
     return history.annotate(
-        [first, *(_complete(parse_release(nodes, r, root), root) for r in others)])
+        [first, *(_complete(parse_release(nodes, r, root, projector), root)
+                  for r in others)])
 
 
 def _complete(schema: m.Schema, root: Path) -> Resolved:
