@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from cfgc.front import releases as history
 from cfgc.front.yaml_loader import load_yaml
 
 from .cli.helpers import run as run_cli
-from .conftest import REPO
+from .conftest import REPO, link_hooks
 from .test_schema_errors import run_cfgc
 
 RELEASES = history.Releases(("1.0", "2.0", "3.0"), "1.0")
@@ -93,6 +94,17 @@ def test_removed_before_added_is_an_error(tmp_path: Path) -> None:
     history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES, errors)
     assert [d.message for d in errors.diagnostics] == [
         "removed in a release before (or in) the one it was added in"]
+
+
+def test_changed_where_the_entry_does_not_exist_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text("a: {added: '3.0', default: 1, changed: {'2.0': {default: 2}}}\n"
+                    "b: {removed: {in: '2.0', dropped: x}, changed: {'3.0': {default: 2}}}\n")
+    errors = Collector()
+    history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES, errors)
+    assert [d.message for d in errors.diagnostics] == [
+        "changed in '2.0', before it was added in '3.0': it does not exist there",
+        "changed in '3.0', after it was removed in '2.0': it does not exist there"]
 
 
 DEMO = """
@@ -233,3 +245,76 @@ def test_both_releases_resolve_the_defaults(release: str) -> None:
     by_release = {r.schema.release: r for r in pipeline.load_releases(REPO)}
     assert set(by_release) == {"0.25.1", "0.33.0"}
     assert by_release[release].schema.default_release == "0.25.1"
+
+
+def _with_middle_releases(root: Path, middle: tuple[str, ...]) -> tuple[str, ...]:
+    """The real schema copied to `root`, listing `middle` releases as well, with changes
+    in them: an enum member, an alias's type, a field's default, a class's doc."""
+    from ruamel.yaml import YAML
+
+    shutil.copytree(REPO / "schema", root / "schema")
+    shutil.copy(REPO / "pyproject.toml", root)
+    link_hooks(root)
+    (root / "kernels").symlink_to(REPO / "kernels")
+    yaml = YAML()
+    yaml.width = 4096
+
+    def edit(name: str, change) -> None:
+        path = root / "schema" / name
+        data = yaml.load(path.read_text())
+        change(data)
+        with path.open("w") as fh:
+            yaml.dump(data, fh)
+
+    def listing(data) -> None:
+        listed = list(data["project"]["releases"]["list"])
+        data["project"]["releases"]["list"] = sorted(
+            {*listed, *middle}, key=lambda r: tuple(int(p) for p in r.split(".")))
+
+    edit("project.yaml", listing)
+    first, second, third, fourth = middle
+
+    def attention(data) -> None:
+        members = data["enums"]["AttentionBackendEnum"]["members"]
+        members["EXTRA_BACKEND"] = {"value": "example.ExtraBackend", "added": first}
+        alias = data["aliases"]["IndexerKVDType"]
+        alias.setdefault("changed", {})[second] = {
+            "type": 'Literal["bf16", "fp8", "mxfp4", "nvfp4", "fp16"]'}
+
+    def scheduler(data) -> None:
+        cls = next(iter(data["classes"].values()))
+        name, field = next((n, f) for n, f in cls["fields"].items()
+                           if f.get("type") == "bool" and f.get("default") is False
+                           and not {"changed", "added", "removed"} & set(f))
+        field["changed"] = {third: {"default": True}}
+        cls["changed"] = {fourth: {"doc": f"Changed in {fourth}: {name} is on."}}
+
+    edit("attention.yaml", attention)
+    edit("scheduler.yaml", scheduler)
+    return middle
+
+
+def test_releases_share_work_without_changing_a_byte(tmp_path: Path) -> None:
+    """Compiling the releases together (each reusing what an earlier one worked out for a
+    class it does not change) gives the bytes of compiling each one alone."""
+    from cfgc import pipeline
+    from cfgc.front import history as notes
+    from cfgc.front.load import load
+
+    _with_middle_releases(tmp_path, ("0.27.1", "0.28.0", "0.29.0", "0.30.0"))
+    together = pipeline.load_releases(tmp_path)
+    names = [r.schema.release for r in together]
+    assert {"0.27.1", "0.28.0", "0.29.0", "0.30.0"} <= set(names)
+    alone = notes.annotate([load(tmp_path, r) for r in names])
+    shared, separate = pipeline.build_releases(together), pipeline.build_releases(alone)
+    assert shared.keys() == separate.keys()
+    assert [p for p in shared if shared[p] != separate[p]] == []
+    # the changes are there, each from its release on
+    pkg = "generated/vllm_config/_releases"
+    assert "EXTRA_BACKEND" in shared[f"{pkg}/v0_27_1/types.py"]
+    assert "EXTRA_BACKEND" not in shared["generated/vllm_config/types.py"]
+    assert '"fp16"' in shared[f"{pkg}/v0_28_0/types.py"]
+    assert '"fp16"' not in shared[f"{pkg}/v0_27_1/types.py"]
+    flipped = {(c.release, c.kind, c.old, c.new) for c in together[0].release_changes
+               if c.kind == "default" and c.subject.startswith("SchedulerConfig.")}
+    assert {(r, k) for r, k, _, _ in flipped} == {("0.29.0", "default")}, flipped

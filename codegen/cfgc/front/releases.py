@@ -125,11 +125,21 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
         errors.error(marks[REMOVED].loc, "removed in a release before (or in) the one it "
                                          "was added in")
     if CHANGED in marks:
+        added = marks[ADDED].value if ADDED in marks else None
+        gone = marks[REMOVED].value["in"].value if REMOVED in marks else None
         for key, change in marks[CHANGED].value.items():
-            if _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
-                              releases, errors, "changed") and key == releases.names[0]:
+            if not _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
+                                  releases, errors, "changed"):
+                continue
+            if key == releases.names[0]:
                 errors.error(change.loc, f"changed in {key!r}, the first release: write "
                                          f"the value itself instead")
+            elif added in releases.names and releases.index(key) < releases.index(added):
+                errors.error(change.loc, f"changed in {key!r}, before it was added in "
+                                         f"{added!r}: it does not exist there")
+            elif gone in releases.names and releases.index(key) >= releases.index(gone):
+                errors.error(change.loc, f"changed in {key!r}, after it was removed in "
+                                         f"{gone!r}: it does not exist there")
     for key, child in node.value.items():
         if marks.get(key) is child:
             continue
