@@ -12,7 +12,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 box=${TMPDIR:-/tmp}/cfgc-sandbox-$name
 rm -rf "$box/schema" && mkdir -p "$box" && cp -r "$repo/schema" "$box/schema"
 cp "$repo/pyproject.toml" "$box/"
-for dir in codegen kernels; do ln -sfn "$repo/$dir" "$box/$dir"; done
+# The schema names hand-written code (hooks, libraries, kernel sources) by path.
+for shared in codegen kernels; do ln -sfn "$repo/$shared" "$box/$shared"; done
 for draft in "$@"; do cp "$draft" "$box/schema/$(basename "$draft")"; done
 if [[ -n "${CFGC_SANDBOX_RELEASES:-}" ]]; then
   list=$(printf '"%s", ' $CFGC_SANDBOX_RELEASES); list=${list%, }
