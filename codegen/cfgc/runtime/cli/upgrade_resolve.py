@@ -162,7 +162,8 @@ class Chain:
                               != high.get(k, _MISSING)], points)
 
     def step_name(self, step: tuple[int, int]) -> str:
-        """'0.29.0', or 'between 0.27.1 and 0.30.0' (one of the releases after the first)."""
+        """'0.29.0'; '0.28.0 to 0.30.0' when the releases in between rejected the line
+        (it changed in one of them)."""
         i, j = step
         if j == i + 1:
             return self.names[j]
