@@ -3,6 +3,7 @@ release and how one is selected (CFGC_RELEASE, --release)."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shutil
@@ -18,6 +19,8 @@ from cfgc.front.yaml_loader import load_yaml
 
 from .cli.helpers import run as run_cli
 from .conftest import REPO, link_hooks
+from .listed_releases import DEFAULT
+from .listed_releases import RELEASES as LISTED
 from .test_schema_errors import run_cfgc
 
 RELEASES = history.Releases(("1.0", "2.0", "3.0"), "1.0")
@@ -173,7 +176,7 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert bad.returncode == 2 and "'0.1' is not a release" in bad.stderr
 
 
-KNOWN = "known releases: 0.25.1, 0.33.0"
+KNOWN = f"known releases: {', '.join(LISTED)}"
 
 
 def test_unknown_release_in_the_environment_is_one_clear_line() -> None:
@@ -227,7 +230,7 @@ def test_release_flag_runs_that_release() -> None:
     rc, out, err = run_cli("--release", "0.9", "show")
     assert rc == 2
     assert err.strip() == ("vllm-config: error: --release: invalid choice: '0.9' "
-                           "(choose from 0.25.1, 0.33.0)")
+                           f"(choose from {', '.join(LISTED)})")
 
 
 def test_release_is_not_a_config_file_key(tmp_path: Path) -> None:
@@ -238,15 +241,18 @@ def test_release_is_not_a_config_file_key(tmp_path: Path) -> None:
     assert "is an option of the command" in err
 
 
-@pytest.mark.parametrize("release", ["0.25.1", "0.33.0"])
-def test_both_releases_resolve_the_defaults(release: str) -> None:
+@functools.cache
+def _resolved_releases() -> dict[str, object]:
     from cfgc import pipeline
 
-    from .conftest import REPO
+    return {r.schema.release: r for r in pipeline.load_releases(REPO)}
 
-    by_release = {r.schema.release: r for r in pipeline.load_releases(REPO)}
-    assert set(by_release) == {"0.25.1", "0.33.0"}
-    assert by_release[release].schema.default_release == "0.25.1"
+
+@pytest.mark.parametrize("release", LISTED)
+def test_every_listed_release_resolves(release: str) -> None:
+    by_release = _resolved_releases()
+    assert set(by_release) == set(LISTED)
+    assert by_release[release].schema.default_release == DEFAULT
 
 
 def _with_middle_releases(root: Path, middle: tuple[str, ...]) -> tuple[str, ...]:

@@ -34,6 +34,7 @@ from cfgc.model.language import (
 from cfgc.model.schema_language import LANGUAGE
 
 from .editor_helpers import REPO, json_error_places
+from .listed_releases import RELEASES
 
 SCHEMA = json.loads((REPO / language_schema.PATH).read_text())
 VALIDATOR = Draft7Validator(SCHEMA)
@@ -282,7 +283,7 @@ def test_the_parser_checks_keys_only_against_the_language(monkeypatch) -> None:
 
     monkeypatch.setattr(reader.Reader, "__init__", recording)
     docs = read_documents(REPO / "schema", REPO)
-    for release in ("0.25.1", "0.33.0"):
+    for release in RELEASES:
         parse_release(docs, release, REPO)
     assert seen
     for record, also in seen:

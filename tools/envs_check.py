@@ -7,8 +7,9 @@ vLLM's vllm.envs has it at all, its kind (bool, int, float, str), the values a L
 allows, and the value it gives when nothing is set. No vLLM is needed here; the test
 suite runs the same comparison (tests/test_envs.py).
 
-    python tools/envs_check.py                  # 0.25.1
+    python tools/envs_check.py                  # the package's default release
     python tools/envs_check.py --release 0.33.0
+    python tools/envs_check.py --all            # every release of the package
 """
 
 from __future__ import annotations
@@ -30,7 +31,11 @@ FACTS = ROOT / "tests" / "facts" / "releases"
 
 def facts(release: str) -> dict[str, dict[str, Any]]:
     """vllm.envs's variables in `release`: name -> {declared, default, default_type}."""
-    return json.loads((FACTS / release / "envs.json").read_text())["variables"]
+    path = FACTS / release / "envs.json"
+    if not path.is_file():
+        raise SystemExit(f"envs_check: no facts of vLLM {release}'s vllm.envs at "
+                         f"{path.relative_to(ROOT)} (tools/extract_release_facts.py)")
+    return json.loads(path.read_text())["variables"]
 
 
 def envs_module(release: str) -> ModuleType:
@@ -103,14 +108,22 @@ def compare(module: ModuleType, vllm: dict[str, dict[str, Any]]) -> dict[str, li
 def main() -> None:
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--release", default="0.25.1")
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--release", help="one release (default: the package's default)")
+    which.add_argument("--all", action="store_true", help="every release of the package")
     args = ap.parse_args()
-    module = envs_module(args.release)
-    diffs = compare(module, facts(args.release))
-    for name, problems in sorted(diffs.items()):
-        print(f"{name}: {'; '.join(problems)}")
-    total = len(module.VARIABLES)
-    print(f"{total - len(diffs)}/{total} variables as vLLM {args.release}'s vllm.envs")
+    import vllm_config
+
+    releases = (list(vllm_config.RELEASES) if args.all
+                else [args.release or vllm_config.RELEASE])
+    for release in releases:
+        module = envs_module(release)
+        diffs = compare(module, facts(release))
+        for name, problems in sorted(diffs.items()):
+            print(f"{release}: {name}: {'; '.join(problems)}" if args.all
+                  else f"{name}: {'; '.join(problems)}")
+        total = len(module.VARIABLES)
+        print(f"{total - len(diffs)}/{total} variables as vLLM {release}'s vllm.envs")
     sys.exit(0)
 
 
