@@ -6,7 +6,8 @@ checked for each release where it holds:
   boundary layers and FlashAttention 2, the LoRA dtype "auto", max_cudagraph_capture_size
   when piecewise graphs are dropped;
 - the constructor parameters of every dataclass of vllm.config's modules
-  (tests/fixtures/constructor_fields/, recorded from each release: `--record` below);
+  (tests/fixtures/constructor_fields/, recorded from each release: `--record` below),
+  for every release schema/project.yaml lists;
 - the architecture facts that joined ModelArchitectureConfig (num_experts_per_token,
   per_layer_overrides), against values vLLM 0.33.0 gave for the same configs.
 """
@@ -25,7 +26,9 @@ import pytest
 from cfgc.checkpoint.per_layer import merge_layers
 
 from .conftest import REPO
+from .listed_releases import RELEASES as LISTED
 
+#: The releases the gap lines were recorded from (they are about 0.33.0's gaps).
 RELEASES = ("0.25.1", "0.33.0")
 CASES = REPO / "tools" / "parity_cases" / "release_0_33_0_gaps.txt"
 FIELDS = REPO / "tests" / "fixtures" / "constructor_fields"
@@ -115,9 +118,12 @@ print(json.dumps(out))
 """
 
 
-@pytest.mark.parametrize("release", RELEASES)
+@pytest.mark.parametrize("release", LISTED)
 def test_every_constructor_parameter_of_vllm_config_classes_is_there(release: str) -> None:
     fixture = FIELDS / f"vllm_{_tag(release)}.json"
+    assert fixture.is_file(), (f"no constructor parameters recorded from vLLM {release}: "
+                               f"python -m tests.test_release_gaps --record VENV_PYTHON "
+                               f"{fixture.relative_to(REPO)}")
     assert json.loads(fixture.read_text())["release"] == release
     got = _in_release(release, _FIELDS_PROBE, str(fixture))
     assert got == {"missing": [], "not_found": []}
