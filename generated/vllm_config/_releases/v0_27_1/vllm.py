@@ -282,8 +282,6 @@ class VllmConfig:
             self.model_config.verify_with_parallel_config(self.parallel_config)
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
-        if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
-            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"], self)
         if (_r.from_flags() and self.model_config is not None and ((self.lora_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) or (self.lora_config is None and _r.unused(self, 'lora_config.default_mm_loras')))) and self.model_config.multimodal_config is None:
