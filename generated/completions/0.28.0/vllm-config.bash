@@ -461,7 +461,7 @@ _vllm_config() {
             return 0
             ;;
         --load-format)
-            COMPREPLY=($(compgen -W "auto bitsandbytes dummy fastsafetensors hf instanttensor mistral modelexpress npcache pt runai_streamer runai_streamer_sharded safetensors sharded_state tensorizer" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto dummy fastsafetensors hf instanttensor mistral modelexpress npcache pt runai_streamer runai_streamer_sharded safetensors sharded_state tensorizer" -- "${cur}"))
             return 0
             ;;
         --download-dir)

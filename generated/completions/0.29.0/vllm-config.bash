@@ -417,7 +417,7 @@ _vllm_config() {
             return 0
             ;;
         --dcp-comm-backend)
-            COMPREPLY=($(compgen -W "a2a ag_rs" -- "${cur}"))
+            COMPREPLY=($(compgen -W "a2a ag_rs None" -- "${cur}"))
             return 0
             ;;
         --cp-kv-cache-interleave-size)
@@ -473,7 +473,7 @@ _vllm_config() {
             return 0
             ;;
         --load-format)
-            COMPREPLY=($(compgen -W "auto bitsandbytes dummy fastsafetensors hf instanttensor mistral modelexpress npcache pt runai_streamer runai_streamer_sharded safetensors sharded_state tensorizer" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto dummy fastsafetensors hf instanttensor mistral modelexpress npcache pt runai_streamer runai_streamer_sharded safetensors sharded_state tensorizer" -- "${cur}"))
             return 0
             ;;
         --download-dir)

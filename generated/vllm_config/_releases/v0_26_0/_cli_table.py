@@ -3390,8 +3390,10 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
         "dest": "f117",
@@ -3455,9 +3457,9 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. (default: 1)"
         ),
         "dest": "f120",
     },

@@ -261,7 +261,7 @@ class ParallelConfig:
     """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server."""
 
     decode_context_parallel_size: _v.Int = Field(default=1, ge=1)
-    """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it."""
+    """Devices the KV cache of a sequence is split across during decode; adds no processes. Without prefill context parallelism it reuses the tensor-parallel devices (tensor_parallel_size must be a multiple of it); with it, it is 1, prefill_context_parallel_size or the whole tensor x prefill-context block."""
 
     dcp_kv_cache_interleave_size: _v.Int = 1
     """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""
@@ -270,7 +270,7 @@ class ParallelConfig:
     """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models; needs decode_context_parallel_size > 1)."""
 
     cp_kv_cache_interleave_size: _v.Int = 1
-    """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
+    """Tokens stored on one decode-context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
 
     data_parallel_index: _v.Int = Field(default=None, init=False)  # derived after construction
     """Copy of data_parallel_rank that is kept even for dense models; not used for process groups."""
@@ -387,12 +387,14 @@ class ParallelConfig:
             raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {_platforms.current_platform.device_type} platform', ["enable_eplb"], self)
         if (self.enable_eplb) and not (self.enable_expert_parallel):
             raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"], self)
-        if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
-            raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"], self)
+        if (self.enable_eplb) and not (((self.tensor_parallel_size * self.prefill_context_parallel_size) * self.data_parallel_size) > 1):
+            raise _r.RuleError(f'EPLB needs tensor, prefill-context or data parallelism, got TP={self.tensor_parallel_size}, PCP={self.prefill_context_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "prefill_context_parallel_size", "data_parallel_size"], self)
         if (not self.enable_eplb) and not (self.eplb_config.num_redundant_experts == 0):
             raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts}, but EPLB is not enabled: pass --enable-eplb or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"], self)
-        if not ((self.tensor_parallel_size % self.decode_context_parallel_size) == 0):
-            raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"], self)
+        if (self.prefill_context_parallel_size > 1) and not (self.data_parallel_size == 1):
+            raise _r.RuleError(f'prefill context parallelism (prefill_context_parallel_size {self.prefill_context_parallel_size}) does not work with data parallelism yet (data_parallel_size {self.data_parallel_size})', ["prefill_context_parallel_size", "data_parallel_size"], self)
+        if not ((self.prefill_context_parallel_size == 1 and (self.tensor_parallel_size % self.decode_context_parallel_size) == 0) or (self.prefill_context_parallel_size > 1 and self.decode_context_parallel_size in (1, self.prefill_context_parallel_size, self.tensor_parallel_size * self.prefill_context_parallel_size))):
+            raise _r.RuleError(f'decode_context_parallel_size ({self.decode_context_parallel_size}) must divide tensor_parallel_size ({self.tensor_parallel_size}) without prefill context parallelism, and with it be 1, prefill_context_parallel_size ({self.prefill_context_parallel_size}) or their product ({self.tensor_parallel_size * self.prefill_context_parallel_size})', ["prefill_context_parallel_size", "tensor_parallel_size", "decode_context_parallel_size"], self)
         if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):
             raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"], self)
         if self.nnodes > 1:

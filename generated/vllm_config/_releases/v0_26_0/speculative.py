@@ -262,11 +262,11 @@ class SpeculativeConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
+        if self.method is None and self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
-        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
+        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'inkling_mtp'):
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
@@ -432,6 +432,7 @@ class SpeculativeConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            "draft_model": _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
@@ -439,6 +440,7 @@ class SpeculativeConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -446,7 +448,7 @@ class SpeculativeConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,draft_model,uses_aux_hidden_states:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 

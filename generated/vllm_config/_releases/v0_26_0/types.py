@@ -1044,6 +1044,7 @@ MTPModelTypes = Literal[
     "step3p5_mtp",
     "hy_v3_mtp",
     "gemma4_mtp",
+    "inkling_mtp",
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 

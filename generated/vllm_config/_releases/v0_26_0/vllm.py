@@ -263,7 +263,7 @@ class VllmConfig:
         if _r.from_flags() and self.model_config is not None and not _r.given(self, 'scheduler_config.enable_chunked_prefill'):
             self.scheduler_config.enable_chunked_prefill = self.model_config.is_chunked_prefill_supported
         if _r.from_flags() and self.model_config is not None and not _r.given(self, 'cache_config.enable_prefix_caching'):
-            self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported
+            self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported and not self.model_config.is_hybrid
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and not self.scheduler_config.enable_chunked_prefill and self.model_config is not None:
@@ -512,7 +512,7 @@ class VllmConfig:
     @property
     def drafter_supports_async_scheduling(self) -> "bool":
         """Whether speculative decoding is configured with a drafter that works with asynchronous scheduling (the EAGLE family, MTP, DFlash, GPU n-gram)."""
-        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
+        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'inkling_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
 
     @property
     def is_pooling_model(self) -> "bool":

@@ -14,7 +14,7 @@ RELEASE = '0.27.1'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,17 +170,6 @@ GROUPS = (
         ),
     ),
     (
-        "EncoderCacheManagerConfig",
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-    ),
-    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -325,12 +314,6 @@ CLASSES = {
         "root": "VllmConfig",
         "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
-    },
-    "EncoderCacheManagerConfig": {
-        "module": "ec_manager_config",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
-        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
     },
     "ECTransferConfig": {
         "module": "ec_transfer",
@@ -3515,8 +3498,10 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
         "dest": "f121",
@@ -3580,9 +3565,9 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. (default: 1)"
         ),
         "dest": "f124",
     },
@@ -5624,29 +5609,6 @@ FLAGS = (
         "dest": "f211",
     },
     {
-        "flag": "--ec-manager-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EncoderCacheManagerConfig",
-        "target": "EncoderCacheManagerConfig",
-        "cls": "EncoderCacheManagerConfig",
-        "field": "",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EncoderCacheManagerConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
-            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
-            "list)."
-        ),
-        "dest": "f212",
-    },
-    {
         "flag": "--disable-log-stats",
         "aliases": (),
         "negatives": ("--no-disable-log-stats",),
@@ -5661,7 +5623,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f213",
+        "dest": "f212",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5681,7 +5643,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f214",
+        "dest": "f213",
     },
     {
         "flag": "--enable-log-requests",
@@ -5702,7 +5664,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f215",
+        "dest": "f214",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5722,7 +5684,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f216",
+        "dest": "f215",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5748,7 +5710,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f217",
+        "dest": "f216",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5774,7 +5736,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f218",
+        "dest": "f217",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5795,7 +5757,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f219",
+        "dest": "f218",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5816,6 +5778,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f220",
+        "dest": "f219",
     },
 )

@@ -3,8 +3,6 @@
 
 from typing import Any
 
-from pydantic import Field
-
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
@@ -18,14 +16,6 @@ class EncoderCacheManagerConfig:
 
     encoder_cache_manager_cls: str | None = None
     """Import path ("package.module.Class") of the custom encoder cache manager; unset keeps the built-in one."""
-
-    manager_config: dict[str, Any] = Field(default_factory=dict)
-    """Settings handed unchanged to the custom manager; only allowed with encoder_cache_manager_cls."""
-
-    def __post_init__(self) -> None:
-        """After construction, in order: derived defaults, resolve steps, rules."""
-        if (self.encoder_cache_manager_cls is None) and not (len(self.manager_config) == 0):
-            raise _r.RuleError('manager_config needs encoder_cache_manager_cls to be set', ["encoder_cache_manager_cls", "manager_config"], self)
 
     def get_encoder_cache_manager_obj(self) -> "Any":
         """The custom manager class named by encoder_cache_manager_cls, or None when none is set."""

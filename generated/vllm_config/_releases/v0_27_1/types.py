@@ -1051,10 +1051,12 @@ MTPModelTypes = Literal[
     "minimax_m3_mtp",
     "bailing_hybrid_mtp",
     "mtp",
+    "kimi_k3_mtp",
     "pangu_ultra_moe_mtp",
     "step3p5_mtp",
     "hy_v3_mtp",
     "gemma4_mtp",
+    "inkling_mtp",
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 

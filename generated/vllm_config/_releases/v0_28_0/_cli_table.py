@@ -2892,7 +2892,10 @@ FLAGS = (
         "kind": "int",
         "requires": "",
         "default": "29550",
-        "help": "Port for data-parallel control messages. (default: 29550)",
+        "help": (
+            "Port for data-parallel control messages, the same on every node (1 to 65535). "
+            "(default: 29550)"
+        ),
         "dest": "f91",
     },
     {
@@ -3534,8 +3537,10 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
         "dest": "f122",
@@ -3599,9 +3604,9 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. (default: 1)"
         ),
         "dest": "f125",
     },
@@ -3954,7 +3959,6 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "auto",
-            "bitsandbytes",
             "dummy",
             "fastsafetensors",
             "hf",
@@ -3981,10 +3985,10 @@ FLAGS = (
             "I/O; \"npcache\" loads .bin files and keeps a numpy cache for faster restarts; "
             "\"dummy\" fills random weights (profiling); \"tensorizer\" uses CoreWeave's "
             "tensorizer; \"runai_streamer\" / \"runai_streamer_sharded\" stream (pre-sharded) "
-            "safetensors with Run:ai Model Streamer; \"bitsandbytes\" quantizes with bitsandbytes "
-            "while loading; \"sharded_state\" reads per-rank pre-sharded files for fast "
-            "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
-            "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
+            "safetensors with Run:ai Model Streamer; \"sharded_state\" reads per-rank pre-sharded "
+            "files for fast tensor-parallel loading; \"mistral\" reads Mistral's consolidated "
+            "safetensors; \"modelexpress\" uses ModelExpress. Plugins may add other names. "
+            "(default: auto)"
         ),
         "dest": "f142",
     },

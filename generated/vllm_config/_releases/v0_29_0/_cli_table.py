@@ -2942,7 +2942,10 @@ FLAGS = (
         "kind": "int",
         "requires": "",
         "default": "29550",
-        "help": "Port for data-parallel control messages. (default: 29550)",
+        "help": (
+            "Port for data-parallel control messages, the same on every node (1 to 65535). "
+            "(default: 29550)"
+        ),
         "dest": "f93",
     },
     {
@@ -3606,8 +3609,10 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
         "dest": "f125",
@@ -3642,17 +3647,17 @@ FLAGS = (
         "field": "dcp_comm_backend",
         "root": "VllmConfig",
         "path": ("parallel_config", "dcp_comm_backend"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("a2a", "ag_rs"),
         "literal_type": "str",
         "open": False,
         "requires": "",
-        "default": "ag_rs",
+        "default": "None",
         "help": (
             "Decode context parallel communication: \"ag_rs\" (all-gather + reduce-scatter) or "
-            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
-            "decode_context_parallel_size > 1). (default: ag_rs)"
+            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: "
+            "the model's preference, else \"ag_rs\" (filled in by VllmConfig). (default: None)"
         ),
         "dest": "f127",
     },
@@ -3693,9 +3698,9 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. (default: 1)"
         ),
         "dest": "f129",
     },
@@ -4095,7 +4100,6 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "auto",
-            "bitsandbytes",
             "dummy",
             "fastsafetensors",
             "hf",
@@ -4122,10 +4126,10 @@ FLAGS = (
             "I/O; \"npcache\" loads .bin files and keeps a numpy cache for faster restarts; "
             "\"dummy\" fills random weights (profiling); \"tensorizer\" uses CoreWeave's "
             "tensorizer; \"runai_streamer\" / \"runai_streamer_sharded\" stream (pre-sharded) "
-            "safetensors with Run:ai Model Streamer; \"bitsandbytes\" quantizes with bitsandbytes "
-            "while loading; \"sharded_state\" reads per-rank pre-sharded files for fast "
-            "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
-            "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
+            "safetensors with Run:ai Model Streamer; \"sharded_state\" reads per-rank pre-sharded "
+            "files for fast tensor-parallel loading; \"mistral\" reads Mistral's consolidated "
+            "safetensors; \"modelexpress\" uses ModelExpress. Plugins may add other names. "
+            "(default: auto)"
         ),
         "dest": "f148",
     },

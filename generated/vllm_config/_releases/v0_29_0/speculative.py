@@ -277,11 +277,11 @@ class SpeculativeConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
+        if self.method is None and self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
-        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
+        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'dots3_note_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen4_exp_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'bailing_hybrid_v3_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'kimi_k3_mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'hy_v4_mtp', 'gemma4_mtp', 'inkling_mtp'):
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
@@ -372,6 +372,12 @@ class SpeculativeConfig:
             self.synthetic_acceptance_rates = (([1.0 for _ in range(int(self.synthetic_acceptance_length - 1))] + [(self.synthetic_acceptance_length - 1) - int(self.synthetic_acceptance_length - 1)]) + [0.0 for _ in range((self.num_speculative_tokens - int(self.synthetic_acceptance_length - 1)) - 1)])[:self.num_speculative_tokens]
         if self.rejection_sample_method == 'synthetic':
             self.synthetic_acceptance_length = None
+        if (self.index_share_for_mtp_iteration is not None) and not (self.method == 'mtp' and self.draft_model_config is not None):
+            raise _r.RuleError("index_share_for_mtp_iteration needs method 'mtp'", ["index_share_for_mtp_iteration", "method", "draft_model_config"], self)
+        if (self.dspark_draft_topk is not None) and not (self.method == 'dspark'):
+            raise _r.RuleError("dspark_draft_topk only works with method 'dspark'", ["dspark_draft_topk", "method"], self)
+        if (self.enable_adaptive_verification) and not (self.method == 'dspark'):
+            raise _r.RuleError("enable_adaptive_verification only works with method 'dspark'", ["enable_adaptive_verification", "method"], self)
         if (self.use_heterogeneous_vocab) and not (self.uses_draft_model()):
             raise _r.RuleError(f"use_heterogeneous_vocab needs method='draft_model', not {self.method!r}", ["use_heterogeneous_vocab"], self)
         if (self.use_heterogeneous_vocab) and not (self.draft_sample_method == 'greedy'):
@@ -447,6 +453,8 @@ class SpeculativeConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            "draft_model": _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
+            "mtp_index_share": _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
@@ -454,6 +462,8 @@ class SpeculativeConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
+            _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -461,7 +471,7 @@ class SpeculativeConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,draft_model,mtp_index_share,uses_aux_hidden_states:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 

@@ -345,7 +345,6 @@ KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
 LoadFormats = Literal[
     "auto",
     "hf",
-    "bitsandbytes",
     "dummy",
     "fastsafetensors",
     "instanttensor",
@@ -1038,6 +1037,7 @@ SchedulerPolicy = Literal["fcfs", "priority"]
 
 MTPModelTypes = Literal[
     "deepseek_mtp",
+    "dots3_note_mtp",
     "mimo_mtp",
     "mimo_v2_mtp",
     "glm4_moe_mtp",
@@ -1048,15 +1048,20 @@ MTPModelTypes = Literal[
     "exaone_moe_mtp",
     "exaone4_5_mtp",
     "qwen3_next_mtp",
+    "qwen4_exp_mtp",
     "qwen3_5_mtp",
     "longcat_flash_mtp",
+    "bailing_hybrid_v3_mtp",
     "minimax_m3_mtp",
     "bailing_hybrid_mtp",
     "mtp",
+    "kimi_k3_mtp",
     "pangu_ultra_moe_mtp",
     "step3p5_mtp",
     "hy_v3_mtp",
+    "hy_v4_mtp",
     "gemma4_mtp",
+    "inkling_mtp",
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 

@@ -3932,8 +3932,10 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
         "dest": "f133",
@@ -4493,10 +4495,10 @@ FLAGS = (
             "I/O; \"npcache\" loads .bin files and keeps a numpy cache for faster restarts; "
             "\"dummy\" fills random weights (profiling); \"tensorizer\" uses CoreWeave's "
             "tensorizer; \"runai_streamer\" / \"runai_streamer_sharded\" stream (pre-sharded) "
-            "safetensors with Run:ai Model Streamer; \"bitsandbytes\" quantizes with bitsandbytes "
-            "while loading; \"sharded_state\" reads per-rank pre-sharded files for fast "
-            "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
-            "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
+            "safetensors with Run:ai Model Streamer; \"sharded_state\" reads per-rank pre-sharded "
+            "files for fast tensor-parallel loading; \"mistral\" reads Mistral's consolidated "
+            "safetensors; \"modelexpress\" uses ModelExpress. Plugins may add other names. "
+            "(default: auto)"
         ),
         "dest": "f158",
     },

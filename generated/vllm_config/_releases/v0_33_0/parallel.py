@@ -284,7 +284,7 @@ class ParallelConfig:
     """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server."""
 
     decode_context_parallel_size: _v.Int = Field(default=1, ge=1)
-    """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it."""
+    """Devices the KV cache of a sequence is split across during decode; adds no processes. Without prefill context parallelism it reuses the tensor-parallel devices (tensor_parallel_size must be a multiple of it); with it, it is 1, prefill_context_parallel_size or the whole tensor x prefill-context block."""
 
     dcp_kv_cache_interleave_size: _v.Int = 1
     """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""

@@ -311,7 +311,7 @@ class SpeculativeConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
+        if self.method is None and self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
@@ -499,6 +499,8 @@ class SpeculativeConfig:
         return {
             "adaptive_verification": _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
             "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            "draft_model": _h.canon(self.draft_model_config.compute_hash() if self.draft_model_config is not None else None),
+            "mtp_index_share": _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
@@ -507,6 +509,8 @@ class SpeculativeConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
             _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            _h.canon(self.draft_model_config.compute_hash() if self.draft_model_config is not None else None),
+            _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -514,7 +518,7 @@ class SpeculativeConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:adaptive_verification,aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            digest = _sha256(b"SpeculativeConfig:adaptive_verification,aux_hidden_state_layer_ids,draft_model,mtp_index_share,uses_aux_hidden_states:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 
