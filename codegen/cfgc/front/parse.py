@@ -1300,11 +1300,13 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     if enode is not None and not isinstance(enode.value, bool):
         errors.error(enode.loc, f"'exclusive' of {what} must be true or false")
     nnode = cr.get("none")
-    if nnode is not None and nnode.value is not False:
-        errors.error(nnode.loc, f"'none' of {what} can only be false (the flag refuses None)")
+    # `none: true` is the default, written to undo a `none: false` in a later release
+    if nnode is not None and not isinstance(nnode.value, bool):
+        errors.error(nnode.loc, f"'none' of {what} must be true or false (false: the flag "
+                                f"refuses None)")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
                      auto_int=auto_int, group=cr.str("group", what), fill=fill,
                      from_parent=from_parent, also=cr.str("also", what),
                      exclusive=enode is not None and enode.value is True,
-                     takes_none=nnode is None)
+                     takes_none=nnode is None or nnode.value is not False)
