@@ -537,7 +537,7 @@ _vllm_config() {
             return 0
             ;;
         --mamba-ssu-algorithm)
-            COMPREPLY=($(compgen -W "auto horizontal simple vertical None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto horizontal simple vertical" -- "${cur}"))
             return 0
             ;;
         --kernel-config)

@@ -417,7 +417,7 @@ _vllm_config() {
             return 0
             ;;
         --dcp-comm-backend)
-            COMPREPLY=($(compgen -W "a2a ag_rs None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "a2a ag_rs" -- "${cur}"))
             return 0
             ;;
         --cp-kv-cache-interleave-size)
@@ -549,7 +549,7 @@ _vllm_config() {
             return 0
             ;;
         --mamba-ssu-algorithm)
-            COMPREPLY=($(compgen -W "auto horizontal simple vertical None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto horizontal simple vertical" -- "${cur}"))
             return 0
             ;;
         --kernel-config)

@@ -4468,7 +4468,7 @@ FLAGS = (
         "field": "ssu_algorithm",
         "root": "VllmConfig",
         "path": ("mamba_config", "ssu_algorithm"),
-        "optional": True,
+        "optional": False,
         "kind": "choice",
         "choices": ("auto", "horizontal", "simple", "vertical"),
         "literal_type": "str",

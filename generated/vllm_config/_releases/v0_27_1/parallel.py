@@ -316,10 +316,6 @@ class ParallelConfig:
             self.world_size = ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size) * (self.data_parallel_size if self.distributed_executor_backend == 'external_launcher' else 1)
         if self.data_parallel_index is None:
             self.data_parallel_index = self.data_parallel_rank
-        if _r.from_flags() and _r.given(self, 'fault_tolerance_config') and not self.enable_fault_tolerance:
-            _log.warning('--fault-tolerance-config was given, so fault tolerance is turned on')
-        if _r.from_flags() and _r.given(self, 'fault_tolerance_config'):
-            self.enable_fault_tolerance = True
         if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
             raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"], self)
         if _r.from_flags() and self.nnodes > 1 and self.data_parallel_size > 1 and self.data_parallel_external_lb and not _r.given(self, 'data_parallel_rank'):
