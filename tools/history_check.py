@@ -425,7 +425,10 @@ class Checker:
             return
         points = sorted({r for pts in dated.values() for r, _, _ in pts},
                         key=self.releases.index)
-        if points == [m.release]:
+        # a change in several releases is one `changed:` block per release: each block is
+        # right when its release is one of the points and the entry's blocks cover them all
+        blocks = {x.release for x in self.markers if x.path == m.path and x.kind == "changed"}
+        if points == [m.release] or m.release in points and set(points) <= blocks:
             self.report.confirmed += 1
             return
         detail = "; ".join(f"{what}: " + ", ".join(f"{r}: {change_text(o, n)}"
