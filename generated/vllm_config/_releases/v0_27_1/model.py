@@ -668,6 +668,11 @@ class ModelConfig:
         return self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Zamba2ForCausalLM')
 
     @property
+    def supports_replayssm(self) -> "bool":
+        """Whether the model's Mamba layers can decode with ReplaySSM (use_replayssm)."""
+        return self.architecture in ('NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM')
+
+    @property
     def supports_mamba_prefix_caching(self) -> "bool":
         """Whether the state-space model supports prefix caching."""
         return self.architecture in ('FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'Zamba2ForCausalLM')

@@ -125,6 +125,7 @@ _EXPORTS: dict[str, str] = {
     "RawInputTokenArchitectures": "types",
     "ReasoningConfig": "reasoning",
     "RejectionSampleMethod": "types",
+    "ReplaySSMArchitectures": "types",
     "RunnerOption": "types",
     "RunnerType": "types",
     "RuntimeEnv": "types",

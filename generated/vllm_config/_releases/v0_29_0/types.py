@@ -769,6 +769,14 @@ MambaPrefixCachingArchitectures = Literal[
 ]
 """Registered state-space architectures that support prefix caching."""
 
+ReplaySSMArchitectures = Literal[
+    "KimiK3ForConditionalGeneration",
+    "KimiLinearForCausalLM",
+    "NemotronHForCausalLM",
+    "NemotronHPuzzleForCausalLM",
+]
+"""Registered architectures whose Mamba layers can decode with ReplaySSM (--use-replayssm)."""
+
 NoPipelineParallelArchitectures = Literal[
     "AriaForConditionalGeneration",
     "BailingMoeV25MTPModel",
