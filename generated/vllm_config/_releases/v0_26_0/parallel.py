@@ -375,8 +375,8 @@ class ParallelConfig:
             raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
             raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"], self)
-        if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
-            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
+        if (_r.from_flags() and self.nnodes > 1) and not ((((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) % self.nnodes) == 0):
+            raise _r.RuleError(f'the {(self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "data_parallel_size", "pipeline_parallel_size", "tensor_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
             raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"], self)
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):

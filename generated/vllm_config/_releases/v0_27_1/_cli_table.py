@@ -11,7 +11,7 @@ SCHEMA_VERSION = 1
 
 #: The vLLM release this table describes, and every release of the package (--release).
 RELEASE = '0.27.1'
-RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
+RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")
@@ -2599,8 +2599,9 @@ FLAGS = (
         "requires": "",
         "default": "16",
         "help": (
-            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
-            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps: "
+            "recent SSM inputs are kept in a ring of this size and the state is written back "
+            "every that many steps. (default: 16)"
         ),
         "dest": "f77",
     },
@@ -2620,9 +2621,9 @@ FLAGS = (
         "default": "False",
         "help": (
             "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
-            "back only when flushing, instead of storing it every step. Needs the Triton or "
-            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
-            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "back only when flushing, instead of storing it every step. Needs the Triton Mamba "
+            "backend, mamba_cache_mode \"none\" or \"align\", and plain (not speculative) "
+            "decoding. With prefix caching, a mamba_block_size that is a multiple of "
             "replayssm_buffer_len flushes best. (default: False)"
         ),
         "dest": "f78",

@@ -128,14 +128,15 @@ class CacheConfig:
 
     replayssm_buffer_len: _v.Int = Field(default=16, gt=0)
     """History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in
-    steps. Not used by Kimi-K3 speculative decoding.
+    steps: recent SSM inputs are kept in a ring of this size and the state is written
+    back every that many steps.
     """
 
     use_replayssm: bool = False
     """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state
-    back only when flushing, instead of storing it every step. Needs the Triton or
-    FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding
-    needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of
+    back only when flushing, instead of storing it every step. Needs the Triton Mamba
+    backend, mamba_cache_mode "none" or "align", and plain (not speculative)
+    decoding. With prefix caching, a mamba_block_size that is a multiple of
     replayssm_buffer_len flushes best.
     """
 

@@ -11,7 +11,7 @@ SCHEMA_VERSION = 1
 
 #: The vLLM release this table describes, and every release of the package (--release).
 RELEASE = '0.29.0'
-RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
+RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
@@ -2664,8 +2664,8 @@ FLAGS = (
         "default": "none",
         "help": (
             "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
-            "\"all\": the state at every block boundary (default for supporting models when "
-            "prefix caching is on). \"align\": only the last state of each scheduler step that "
+            "\"all\": the state at every block boundary. \"align\" (the default for supporting "
+            "models when prefix caching is on): only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
         "dest": "f79",
@@ -2706,9 +2706,9 @@ FLAGS = (
         "default": "False",
         "help": (
             "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
-            "back only when flushing, instead of storing it every step. Needs the Triton or "
-            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
-            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "back only when flushing, instead of storing it every step. Needs the Triton Mamba "
+            "backend, mamba_cache_mode \"none\" or \"align\", and plain (not speculative) "
+            "decoding. With prefix caching, a mamba_block_size that is a multiple of "
             "replayssm_buffer_len flushes best. (default: False)"
         ),
         "dest": "f81",

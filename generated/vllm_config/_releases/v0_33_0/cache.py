@@ -146,11 +146,11 @@ class CacheConfig:
     """
 
     use_replayssm: bool = False
-    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state
-    back only when flushing, instead of storing it every step. Needs the Triton or
-    FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding
-    needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of
-    replayssm_buffer_len flushes best.
+    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full
+    state back only when flushing, instead of storing it every step. Needs the
+    Triton or FlashInfer Mamba backend (FlashInfer: no prefix caching yet;
+    speculative decoding needs FlashInfer). With prefix caching, a
+    mamba_block_size that is a multiple of replayssm_buffer_len flushes best.
     """
 
     use_kda_recoverssm: bool = Field(default=False, init=False)

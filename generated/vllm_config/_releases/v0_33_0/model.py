@@ -672,11 +672,6 @@ class ModelConfig:
         return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
 
     @property
-    def uses_xdrope_dim(self) -> "int":
-        """Number of XD-RoPE sections; 0 without XD-RoPE."""
-        return (self.checkpoint_facts.uses_xdrope_dim if self.checkpoint_facts is not None else 0)
-
-    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None

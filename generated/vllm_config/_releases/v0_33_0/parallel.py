@@ -354,7 +354,7 @@ class ParallelConfig:
         if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
             raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"], self)
         if _r.from_flags() and self.nnodes > 1 and self.data_parallel_size > 1 and self.data_parallel_external_lb and not _r.given(self, 'data_parallel_rank'):
-            self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
+            self.data_parallel_rank = (self.node_rank * (self.world_size_across_dp // self.nnodes)) // ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size)
         if _r.from_flags() and _r.given(self, 'data_parallel_rank') and not self.data_parallel_external_lb:
             self.data_parallel_external_lb = True
         if (_r.from_flags() and self.data_parallel_external_lb) and not (_r.given(self, 'data_parallel_rank') or (self.nnodes > 1 and self.data_parallel_size > 1)):
@@ -362,9 +362,9 @@ class ParallelConfig:
         if (_r.from_flags() and self.data_parallel_external_lb and _r.given(self, 'data_parallel_size_local')) and not (self.data_parallel_size_local == 1):
             raise _r.RuleError(f'data_parallel_size_local must be 1 (or left unset) with external data-parallel load balancing (a data-parallel rank given), got {self.data_parallel_size_local}', ["data_parallel_external_lb", "data_parallel_size_local"], self)
         if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1 and not _r.given(self, 'data_parallel_size_local'):
-            self.data_parallel_size_local = max((((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes) // (self.pipeline_parallel_size * self.tensor_parallel_size), 1)
+            self.data_parallel_size_local = max((self.world_size_across_dp // self.nnodes) // ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size), 1)
         if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1:
-            self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
+            self.data_parallel_rank = (self.node_rank * (self.world_size_across_dp // self.nnodes)) // ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size)
         if _r.from_flags() and not self.data_parallel_external_lb and self.data_parallel_hybrid_lb and self.data_parallel_size_local == 1 and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1):
             _log.warning('hybrid load balancing needs more than one local DP rank; using external load balancing')
         if _r.from_flags() and not self.data_parallel_external_lb and self.data_parallel_hybrid_lb and self.data_parallel_size_local == 1 and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1):
@@ -426,7 +426,7 @@ class ParallelConfig:
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
             raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"], self)
         if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
-            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
+            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP x PCP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
             raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"], self)
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):

@@ -457,6 +457,10 @@ class SpeculativeConfig:
         """Whether the method only extracts hidden states (no drafting model)."""
         return self.method == 'extract_hidden_states'
 
+    def uses_draft_kv_cache(self) -> "bool":
+        """Whether the drafter keeps a KV cache of its own (EAGLE-style, draft model, hidden-state extraction)."""
+        return self.use_eagle() or self.uses_draft_model() or self.uses_extract_hidden_states()
+
     def use_ngram_gpu(self) -> "bool":
         """Whether n-gram proposals run on the GPU."""
         return self.method == 'ngram_gpu'
@@ -477,8 +481,8 @@ class SpeculativeConfig:
 
     @staticmethod
     def create_draft_parallel_config(target_parallel_config: "ParallelConfig", speculative_draft_tensor_parallel_size: "int") -> "ParallelConfig":
-        """The draft worker's ParallelConfig: the target's pipeline size, executor and loading settings, with the draft's tensor-parallel size."""
-        return ParallelConfig(pipeline_parallel_size=target_parallel_config.pipeline_parallel_size, tensor_parallel_size=speculative_draft_tensor_parallel_size, distributed_executor_backend=target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=target_parallel_config.ray_workers_use_nsight, placement_group=target_parallel_config.placement_group)
+        """The draft worker's ParallelConfig: no pipeline parallelism, the target's expert parallelism, executor and loading settings, with the draft's tensor-parallel size."""
+        return ParallelConfig(pipeline_parallel_size=1, tensor_parallel_size=speculative_draft_tensor_parallel_size, enable_expert_parallel=target_parallel_config.enable_expert_parallel, distributed_executor_backend=target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=target_parallel_config.ray_workers_use_nsight, placement_group=target_parallel_config.placement_group)
 
     def verify_equal_vocab_size_if_draft_model(self) -> "None":
         """With a draft model, fails when its vocabulary size differs from the target's."""
