@@ -352,7 +352,7 @@ class SpeculativeConfig:
         if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is None and self.draft_model_config is not None and self.draft_model_config.max_model_len is not None and self.target_model_config is not None and self.target_model_config.max_model_len is not None:
             self.draft_model_config.max_model_len = min(self.draft_model_config.max_model_len, self.target_model_config.max_model_len)
         if self.draft_parallel_config is None and self.draft_model_config is not None and self.target_parallel_config is not None and self.draft_tensor_parallel_size is not None:
-            self.draft_parallel_config = ParallelConfig(pipeline_parallel_size=self.target_parallel_config.pipeline_parallel_size, tensor_parallel_size=self.draft_tensor_parallel_size, distributed_executor_backend=self.target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=self.target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=self.target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=self.target_parallel_config.ray_workers_use_nsight, placement_group=self.target_parallel_config.placement_group)
+            self.draft_parallel_config = self.create_draft_parallel_config(self.target_parallel_config, self.draft_tensor_parallel_size)
         if self.tensor_parallel_size is not None:
             raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"], self)
         if self.num_speculative_tokens is None:

@@ -11,7 +11,7 @@ SCHEMA_VERSION = 1
 
 #: The vLLM release this table describes, and every release of the package (--release).
 RELEASE = '0.33.0'
-RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.33.0")
+RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")
@@ -1126,9 +1126,10 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": (
-            "Tokenizer implementation: \"hf\" (fast when available), \"slow\", \"mistral\" "
-            "(mistral_common), \"deepseek_v32\", \"deepseek_v4\", or a plugin's name. \"auto\" "
-            "picks mistral_common for Mistral models and \"hf\" otherwise. (default: auto)"
+            "Tokenizer implementation: \"hf\" (the fast tokenizer), \"mistral\" (mistral_common), "
+            "a model-specific mode such as \"deepseek_v32\", \"deepseek_v4\" or \"kimi_k3\", or a "
+            "plugin's name. \"auto\" picks per architecture, mistral_common for Mistral models "
+            "and \"hf\" otherwise. (default: auto)"
         ),
         "dest": "f4",
     },
@@ -6283,7 +6284,7 @@ FLAGS = (
             "Record, for every generated token, the MoE experts the router picked and return them "
             "with the request. Part of the cache key: capturing the routing changes the forward "
             "graph. Needs the second-generation model runner. Was "
-            "ModelConfig.enable_return_routed_experts before 0.33.0. (default: False)"
+            "ModelConfig.enable_return_routed_experts before 0.31.0. (default: False)"
         ),
         "dest": "f231",
     },

@@ -102,9 +102,10 @@ class ModelConfig:
     """Hugging Face tokenizer id or path; defaults to model."""
 
     tokenizer_mode: TokenizerMode | str = "auto"
-    """Tokenizer implementation: "hf" (fast when available), "slow", "mistral"
-    (mistral_common), "deepseek_v32", "deepseek_v4", or a plugin's name. "auto"
-    picks mistral_common for Mistral models and "hf" otherwise.
+    """Tokenizer implementation: "hf" (the fast tokenizer), "mistral"
+    (mistral_common), a model-specific mode such as "deepseek_v32",
+    "deepseek_v4" or "kimi_k3", or a plugin's name. "auto" picks per
+    architecture, mistral_common for Mistral models and "hf" otherwise.
     """
 
     trust_remote_code: bool = False

@@ -381,7 +381,7 @@ class SpeculativeConfig:
         if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is None and self.draft_model_config is not None and self.draft_model_config.max_model_len is not None and self.target_model_config is not None and self.target_model_config.max_model_len is not None:
             self.draft_model_config.max_model_len = min(self.draft_model_config.max_model_len, self.target_model_config.max_model_len)
         if self.draft_parallel_config is None and self.draft_model_config is not None and self.target_parallel_config is not None and self.draft_tensor_parallel_size is not None:
-            self.draft_parallel_config = ParallelConfig(pipeline_parallel_size=self.target_parallel_config.pipeline_parallel_size, tensor_parallel_size=self.draft_tensor_parallel_size, distributed_executor_backend=self.target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=self.target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=self.target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=self.target_parallel_config.ray_workers_use_nsight, placement_group=self.target_parallel_config.placement_group)
+            self.draft_parallel_config = self.create_draft_parallel_config(self.target_parallel_config, self.draft_tensor_parallel_size, self.draft_model_config)
         if self.tensor_parallel_size is not None:
             raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"], self)
         if self.num_speculative_tokens is None:
@@ -480,9 +480,9 @@ class SpeculativeConfig:
         raise _r.NotSupportedError("SpeculativeConfig.update_arch_() is not available in vllm_config: re-reading the draft model's architecture needs vLLM's model registry")
 
     @staticmethod
-    def create_draft_parallel_config(target_parallel_config: "ParallelConfig", speculative_draft_tensor_parallel_size: "int") -> "ParallelConfig":
-        """The draft worker's ParallelConfig: no pipeline parallelism, the target's expert parallelism, executor and loading settings, with the draft's tensor-parallel size."""
-        return ParallelConfig(pipeline_parallel_size=1, tensor_parallel_size=speculative_draft_tensor_parallel_size, enable_expert_parallel=target_parallel_config.enable_expert_parallel, distributed_executor_backend=target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=target_parallel_config.ray_workers_use_nsight, placement_group=target_parallel_config.placement_group)
+    def create_draft_parallel_config(target_parallel_config: "ParallelConfig", speculative_draft_tensor_parallel_size: "int", draft_model_config: "ModelConfig | None" = None) -> "ParallelConfig":
+        """The draft worker's ParallelConfig: no pipeline parallelism, the target's executor and loading settings, the draft's tensor-parallel size, and the target's expert parallelism unless the given draft model is dense."""
+        return ParallelConfig(pipeline_parallel_size=1, tensor_parallel_size=speculative_draft_tensor_parallel_size, enable_expert_parallel=target_parallel_config.enable_expert_parallel and (draft_model_config is None or draft_model_config.is_moe), distributed_executor_backend=target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=target_parallel_config.ray_workers_use_nsight, placement_group=target_parallel_config.placement_group)
 
     def verify_equal_vocab_size_if_draft_model(self) -> "None":
         """With a draft model, fails when its vocabulary size differs from the target's."""
