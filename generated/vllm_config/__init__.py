@@ -35,6 +35,7 @@ if _wanted != RELEASE:
 _EXPORTS: dict[str, str] = {
     "All2AllBackend": "types",
     "AttentionBackendEnum": "types",
+    "AttentionCGSupport": "types",
     "AttentionCGSupportLevel": "types",
     "AttentionConfig": "attention",
     "AttentionFreeArchitectures": "types",

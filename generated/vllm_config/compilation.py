@@ -15,7 +15,7 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
-from vllm_config.types import CompilationMode, CUDAGraphMode, DynamicShapesType
+from vllm_config.types import AttentionCGSupport, CompilationMode, CUDAGraphMode, DynamicShapesType
 
 _log = logging.getLogger(__name__)
 
@@ -650,17 +650,15 @@ class CompilationConfig:
         """Logs the custom ops the model enabled and disabled, and warns for each '+op' / '-op' of custom_ops that no op of the model matched."""
         return _hooks.custom_op_log_check(self)
 
-    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "Any", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False) -> "CUDAGraphMode":
+    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False) -> "CUDAGraphMode":
         """Downgrades cudagraph_mode to what the attention backends support (their weakest CUDA-graph support level), rounds capture sizes for speculative decoding and checks the Mamba cache has a block per decode sequence; returns the mode."""
         if self.cudagraph_mode is None:
             self.cudagraph_mode = CUDAGraphMode.NONE
         if self.cudagraph_mode is None or self.cudagraph_mode == CUDAGraphMode.NONE:
             return CUDAGraphMode.NONE
-        if (isinstance(min_cg_support, str)) and min_cg_support.upper() not in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'):
+        support = (min_cg_support.upper() if isinstance(min_cg_support, str) else ((('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')[min_cg_support] if 0 <= min_cg_support < len(('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')) else '') if isinstance(min_cg_support, int) else str(getattr(min_cg_support, 'name', ''))))
+        if support not in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'):
             raise ValueError(f"unknown CUDA-graph support level {min_cg_support!r}; one of {('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')}")
-        if (not isinstance(min_cg_support, str)) and not (0 <= int(getattr(min_cg_support, 'value', min_cg_support)) < len(('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'))):
-            raise ValueError(f'unknown CUDA-graph support level {min_cg_support!r}')
-        support = (min_cg_support.upper() if isinstance(min_cg_support, str) else ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')[int(getattr(min_cg_support, 'value', min_cg_support))])
         attention = ((('the ' + str(min_cg_attn_backend)) + ' attention backend (CUDA-graph support ') + support) + ')'
         chosen = self.cudagraph_mode
         if (chosen.mixed_mode() == CUDAGraphMode.FULL) and not (support != 'NEVER'):

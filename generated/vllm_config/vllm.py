@@ -50,64 +50,148 @@ from vllm_config.weight_transfer import WeightTransferConfig
 
 _log = logging.getLogger(__name__)
 
-LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
+def enable_norm_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_norm_quant` for a VllmConfig."""
+    return cfg.compilation_config.is_custom_op_enabled('rms_norm') or cfg.compilation_config.is_custom_op_enabled('quant_fp8') or (len(cfg.kernel_config.ir_op_priority.rms_norm) > 0 and cfg.kernel_config.ir_op_priority.rms_norm[0] != 'native')
+
+
+def enable_act_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_act_quant` for a VllmConfig."""
+    return cfg.compilation_config.is_custom_op_enabled('silu_and_mul') or cfg.compilation_config.is_custom_op_enabled('quant_fp8') or (cfg.model_config is not None and cfg.model_config.is_nvfp4_quantized())
+
+
+def enable_norm_pad_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_act_padding` for a VllmConfig."""
+    return len(cfg.kernel_config.ir_op_priority.fused_add_rms_norm) > 0 and cfg.kernel_config.ir_op_priority.fused_add_rms_norm[0] == 'aiter' and (cfg.model_config is not None) and (cfg.model_config.get_hidden_size() == 2880)
+
+
+def enable_mla_dual_rms_norm_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_mla_dual_rms_norm` for a VllmConfig."""
+    return None
+
+
+def enable_allreduce_rms_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_allreduce_rms` for a VllmConfig."""
+    return False if cfg.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda' else None
+
+
+def enable_rope_kvcache_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_rope_kvcache` for a VllmConfig."""
+    return None
+
+
+def enable_rope_kvcache_mla_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_rope_kvcache_cat_mla` for a VllmConfig."""
+    return cfg.compilation_config.use_inductor_graph_partition or not cfg.compilation_config.splitting_ops_contain_kv_cache_update()
+
+
+LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
     OptimizationLevel.O0: {
-        "compilation_config.pass_config.fuse_norm_quant": False,
-        "compilation_config.pass_config.fuse_act_quant": False,
-        "compilation_config.pass_config.fuse_allreduce_rms": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
-        "compilation_config.pass_config.fuse_rope_kvcache": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": False,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": False,
+                "fuse_act_quant": False,
+                "fuse_allreduce_rms": False,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": False,
+                "fuse_mla_dual_rms_norm": False,
+                "fuse_rope_kvcache": False,
+                "fuse_rope_kvcache_cat_mla": False,
+            },
+            "cudagraph_mode": CUDAGraphMode.NONE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": False,
+        },
     },
     OptimizationLevel.O1: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_allreduce_rms": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": False,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": False,
+                "fuse_rope_kvcache_cat_mla": False,
+            },
+            "cudagraph_mode": CUDAGraphMode.PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
     OptimizationLevel.O2: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
-        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": enable_allreduce_rms_fusion,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
+            },
+            "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
     OptimizationLevel.O3: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
-        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": enable_allreduce_rms_fusion,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
+            },
+            "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
 }
 
-#: What each optimization level fills in, by level.
+#: What each optimization level fills in, by level: per config a nested dict of values, or of functions of the VllmConfig for values computed from it. Building a VllmConfig reads this name when it applies the level, so replacing it changes the build, as in vLLM.
 OPTIMIZATION_LEVEL_TO_CONFIG = LEVEL_DEFAULTS
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O0 (the same dict).
+OPTIMIZATION_LEVEL_00 = LEVEL_DEFAULTS[OptimizationLevel.O0]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O1 (the same dict).
+OPTIMIZATION_LEVEL_01 = LEVEL_DEFAULTS[OptimizationLevel.O1]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O2 (the same dict).
+OPTIMIZATION_LEVEL_02 = LEVEL_DEFAULTS[OptimizationLevel.O2]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O3 (the same dict).
+OPTIMIZATION_LEVEL_03 = LEVEL_DEFAULTS[OptimizationLevel.O3]
+
+#: The level table's answer to "is the model quantized" (attention + quant fusion): always False for now, as in vLLM.
+IS_QUANTIZED = False
+
+#: The level table's answer to "is the model dense" (sequence parallelism, GEMM + communication fusion): always False for now, as in vLLM.
+IS_DENSE = False
 
 #: A copy of a config with some fields changed, validated again (the helper vllm_config.utils exports, also reachable here as in vLLM's module).
 replace = _utils.replace
@@ -347,11 +431,9 @@ class VllmConfig:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
-        if self.compilation_config.pass_config.fuse_allreduce_rms is None and (self.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda'):
-            self.compilation_config.pass_config.fuse_allreduce_rms = False
         if _platforms.current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
-        _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
+        _r.apply_defaults(self, OPTIMIZATION_LEVEL_TO_CONFIG[self.optimization_level])
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE

@@ -371,6 +371,9 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
         elif k.table:
             cls, table = k.table.split(".")
             rhs = table.upper()
+            if k.row:
+                enum = next(e for t, e, _ in res.behaviour[cls].tables if t.name == table)
+                rhs += f"[{enum}.{k.row}]"
         elif k.import_path:
             mod, attr = k.import_path.rsplit(".", 1)
             runtime.add(mod)

@@ -48,7 +48,7 @@ LET_KEYS = ("let", "to", "when", "warn", "info")
 TABLE_KEYS = ("doc", "key", "rows")
 ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "steps", "doc", "returns", "params", "kind",
                  "unsupported", "differs_from_vllm", "each_op")
-CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
+CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "row", "import", "expr",
                  "export", "differs_from_vllm")
 FIELDS_FROM = ("kernel_ops",)
 CLASS_HASH_KEYS = ("default", "extra")
@@ -453,11 +453,13 @@ def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.Co
     table = r.str("table", what)
     if table and not DOTTED.match(table):
         errors.error(r.key_loc("table"), f"table of {what} must be Class.table_name")
+    if r.has("row") and not table:
+        errors.error(r.key_loc("row"), f"row of {what} goes with table")
     return m.ConstantDef(
         name, _module(r, what, stem, errors), r.str("doc", what, required=True), node.loc,
         value=r.get("value").plain() if r.has("value") else None,
         values_of=r.str("values_of", what), alias=r.str("alias", what), table=table,
-        import_path=import_path, expr=_expr(r, "expr", what, errors),
+        row=r.str("row", what), import_path=import_path, expr=_expr(r, "expr", what, errors),
         export=r.bool("export", what, False),
         differs=_differs(r, what))
 
@@ -994,10 +996,21 @@ def _parse_tables(node: Node | None, what: str, errors: Collector) -> list[m.Def
                     if not (IDENT.match(target) or DOTTED.match(target)):
                         errors.error(loc, f"{target!r} in {label} is not a field path")
                         continue
-                    if val.is_map and set(val.value) == {"expr"}:
+                    if val.is_map and "expr" in val.value and set(val.value) <= {"expr", "name"}:
                         e = x.parse(val.value["expr"].value, val.value["expr"].loc, errors,
                                     f"{target} in {label}")
-                        row.append(m.TableEntry(target, e, loc))
+                        fn = val.value.get("name")
+                        if fn is not None and (not isinstance(fn.value, str)
+                                               or not IDENT.match(fn.value)
+                                               or name_problem(fn.value)):
+                            errors.error(fn.loc, f"name of {target} in {label} must be a "
+                                                 "Python name")
+                            fn = None
+                        row.append(m.TableEntry(target, e, loc,
+                                                fn.value if fn is not None else ""))
+                    elif val.is_map and set(val.value) == {"value"}:
+                        # `{value: V}`: a literal that carries release markers
+                        row.append(m.TableEntry(target, val.value["value"].plain(), loc))
                     else:
                         row.append(m.TableEntry(target, val.plain(), loc))
                 rows.append((member, tuple(row)))

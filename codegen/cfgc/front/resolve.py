@@ -134,8 +134,12 @@ def _check_constants(res: Resolved, errors: Collector) -> None:
         if k.table:
             cls, table = k.table.split(".", 1)
             c = res.classes.get(cls)
-            if c is None or not any(t.name == table for t in c.tables):
+            found = None if c is None else next((t for t in c.tables if t.name == table), None)
+            if found is None:
                 errors.error(k.loc, f"table of {what}: no table {k.table!r}")
+            elif k.row and k.row not in [member for member, _ in found.rows]:
+                errors.error(k.loc, f"row of {what}: table {k.table} has no row {k.row!r}"
+                                    f"{did_you_mean(k.row, [r for r, _ in found.rows])}")
             elif c.module != k.module:
                 errors.error(k.loc, f"{what} re-exports a table of {cls}: declare it in "
                                     f"{cls}'s module ({c.module})")

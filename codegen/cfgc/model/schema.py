@@ -154,6 +154,9 @@ class TableEntry:
     target: str  # dotted path from the class
     value: object  # a literal (enum members by name) or an Expr
     loc: Loc
+    #: An Expr entry with a name: also a module-level function of that name taking the
+    #: config (`def name(cfg)`), as vLLM names the functions of its level table.
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -312,6 +315,7 @@ class ConstantDef:
     values_of: str = ""
     alias: str = ""
     table: str = ""
+    row: str = ""  # with `table`: one row of it (an enum member's name)
     import_path: str = ""
     expr: Expr | None = None  # an expression (no fields in scope), e.g. configs built by keyword
     export: bool = False  # also a top-level name of the package

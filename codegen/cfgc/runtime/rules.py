@@ -114,15 +114,23 @@ def env(name: str, default: Any) -> Any:
     return parse_env(name, text, kind)
 
 
-def apply_defaults(obj: object, row: dict[str, object]) -> None:
-    """Fill each dotted target of a defaults-table row that is still None."""
-    for path, value in row.items():
-        *parents, last = path.split(".")
-        owner = obj
-        for part in parents:
-            owner = getattr(owner, part)
-        if getattr(owner, last) is None:
-            setattr(owner, last, value(obj) if callable(value) else value)
+def apply_defaults(root: object, row: dict[str, object]) -> None:
+    """Fill each target of a defaults-table row that is still None, as vLLM applies its
+    optimization levels: the row nests a dict per config; a key the object lacks is
+    skipped; a callable value is called with the root config."""
+    import dataclasses
+
+    def walk(obj: object, mapping: dict[str, object]) -> None:
+        for key, value in mapping.items():
+            if not hasattr(obj, key):
+                continue
+            current = getattr(obj, key)
+            if isinstance(value, dict) and dataclasses.is_dataclass(current):
+                walk(current, value)
+            elif current is None:
+                setattr(obj, key, value(root) if callable(value) else value)
+
+    walk(root, row)
 
 
 def from_flags() -> bool:

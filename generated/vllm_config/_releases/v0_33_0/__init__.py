@@ -16,6 +16,7 @@ RELEASES = ('0.25.1', '0.33.0')
 _EXPORTS: dict[str, str] = {
     "All2AllBackend": "types",
     "AttentionBackendEnum": "types",
+    "AttentionCGSupport": "types",
     "AttentionCGSupportLevel": "types",
     "AttentionConfig": "attention",
     "AttentionFreeArchitectures": "types",

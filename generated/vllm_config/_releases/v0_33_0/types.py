@@ -100,6 +100,28 @@ class MLAPrefillBackendEnum(enum.Enum):
     __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
 
 
+class AttentionCGSupport(enum.Enum):
+    """How far an attention backend supports CUDA graphs, as the engine's attention backends report it (their weakest member decides the CUDA-graph mode). A member of the engine's own enum equals ours of the same name."""
+
+    ALWAYS = 3
+    """Graphs of any batch, mixed prefill and decode included."""
+    UNIFORM_BATCH = 2
+    """Graphs of batches whose requests all have the same query length (speculative decoding's verification steps included)."""
+    UNIFORM_SINGLE_TOKEN_DECODE = 1
+    """Graphs of batches of one-token decodes only."""
+    NEVER = 0
+    """No CUDA graphs of attention at all."""
+
+    def __eq__(self, other: object) -> bool:
+        # vLLM's engine has its own AttentionCGSupport, whose members equal ours by name:
+        # vllm.v1.attention.backend.AttentionCGSupport
+        if type(other).__name__ == "AttentionCGSupport" and isinstance(other, enum.Enum):
+            return self.name == other.name
+        return NotImplemented
+
+    __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
+
+
 class CompilationMode(enum.IntEnum):
     """How much of the torch.compile pipeline is applied to the model, from plain eager
     execution (NONE) up to vLLM's own piecewise Inductor backend (VLLM_COMPILE).
