@@ -1,7 +1,8 @@
 """Record the shape of every name vLLM's `vllm.config` exports, or of ours, by introspection.
 
-    <venv>/bin/python tools/record_public_shapes.py --out tests/facts/releases/0.33.0/public_shapes.json
-    CFGC_RELEASE=0.33.0 python tools/record_public_shapes.py --ours tests/facts/releases/0.33.0/public_shapes.json
+    <venv>/bin/python tools/record_public_shapes.py --out tests/facts/releases/R/public_shapes.json
+    CFGC_RELEASE=R python tools/record_public_shapes.py \\
+        --ours tests/facts/releases/R/public_shapes.json
 
 The first form runs in a scratch venv that has the vLLM release installed (VLLM_TARGET_DEVICE
 is set to cpu; nothing is downloaded) and writes the release's side: for each module of
