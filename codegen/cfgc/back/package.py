@@ -164,7 +164,7 @@ def _declaration(f: m.FieldDef, res: Resolved) -> str:
         kind = env_kind(f.type, res)
         fallback = literal(f.default.value, f.type, res) if f.default.kind == "value" else "None"
         rhs = (f"Field(default_factory=lambda: _r.env_default({f.env!r}, {kind!r}, "
-               f"{fallback}), validate_default=True"
+               f"{fallback}, envs), validate_default=True"
                + "".join(f", {k}={py_literal(v)}" for k, v in f.constraints) + ")")
     decl = f"{f.name}: {text}" + (f" = {rhs}" if rhs else "")
     if f.default.kind == "unset":
@@ -387,7 +387,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
                   "Annotated", "field_validator", "_v", "_r", "_log", "_warnings", "_hooks",
-                  "warn_deprecated", "_platforms")
+                  "warn_deprecated", "_platforms", "current_platform", "envs")
 
 
 def _support_names_used(text: str) -> set[str]:

@@ -69,6 +69,9 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "list": ("container", "list"), "dict": ("container", "dict"),
                     "tuple": ("container", "tuple"), "set": ("container", "set"),
                     "type": ("type", "type")}
+#: vLLM's platform predicates, `platform.is_cuda_alike()`: true for the selected
+#: profile's device type (cfgc.runtime.platforms.PREDICATES).
+PLATFORM_PREDICATES = ("is_cuda", "is_rocm", "is_cuda_alike", "is_cpu", "is_xpu", "is_tpu")
 #: Functions of no argument: a fresh random id, the clock, the schema's version.
 NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT, "from_flags": BOOL}
 FUNCTIONS.update(dict.fromkeys(NULLARY))
@@ -413,7 +416,8 @@ class _Checker:
             raise ExprError(node, f"unknown platform attribute {node.attr!r}"
                             f"{did_you_mean(node.attr, [a.name for a in ps.attributes])}")
         t = attr.type.without_none() if ast.unparse(node) in facts else attr.type
-        return t, f"_platforms.current_platform.{node.attr}"
+        # the module global vLLM's config modules have: patching it there is honoured
+        return t, f"current_platform.{node.attr}"
 
     def _narrowed(self, t: TypeExpr, path: str, facts) -> TypeExpr:
         """`t` narrowed by the isinstance / membership facts known about `path`."""
@@ -672,6 +676,15 @@ class _Checker:
             raise ExprError(node, "keyword arguments are only for building a config")
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id, facts)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and (
+                func.value.id == "platform" and func.value.id not in self.bound
+                and not (self.scope.cls and self.scope.cls.field("platform"))):
+            if func.attr not in PLATFORM_PREDICATES or node.args:
+                raise ExprError(node, f"platform.{func.attr}() is not a platform predicate; "
+                                f"one of {', '.join(p + '()' for p in PLATFORM_PREDICATES)}")
+            if self.res.schema.platform_set is None:
+                raise ExprError(node, "'platform' needs a platforms section in the schema")
+            return BOOL, f"current_platform.{func.attr}()"
         if isinstance(func, ast.Attribute):
             bt, bsrc = self.visit(func.value, facts)
             bt = bt.without_none() if ast.unparse(func.value) in facts else bt
@@ -1031,7 +1044,7 @@ class _Checker:
             raise ExprError(args[0], f"{var!r} is not an environment variable name")
         self.env.append((var, repr(default)))
         t = {bool: BOOL, int: INT, float: FLOAT, str: STR}.get(type(default), _optional(STR))
-        return t, f"_r.env({var!r}, {default!r})"
+        return t, f"_r.env({var!r}, {default!r}, envs)"
 
 
 _CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",

@@ -79,7 +79,9 @@ RESERVED_FIELDS = GENERATED_NAMES | {"hash_factors", "compute_hash"}
 RESERVED_FIELD_PREFIXES = ("_before_", "_after_", "_skip_none_", "_wrap_", "_plain_",
                            "_model_")
 RESERVED_TYPES = GENERATED_NAMES | frozenset(dir(builtins)) | {
-    "enum", "importlib", "SCHEMA_VERSION"}
+    "enum", "importlib", "SCHEMA_VERSION",
+    # module globals a config module reads at call time, under vLLM's names
+    "envs", "current_platform"}
 
 
 def name_problem(name: str, reserved: frozenset[str] = frozenset()) -> str:

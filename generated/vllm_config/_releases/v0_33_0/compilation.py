@@ -14,7 +14,8 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
+from vllm_config import envs
+from vllm_config.platforms import current_platform
 from vllm_config.types import AttentionCGSupport, CompilationMode, CUDAGraphMode, DynamicShapesType
 
 _log = logging.getLogger(__name__)
@@ -546,7 +547,7 @@ class CompilationConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.compile_cache_save_format is None:
-            self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary')
+            self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary', envs)
         if self.compile_cache_save_format not in ('binary', 'unpacked'):
             raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"], self)
         if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
@@ -555,7 +556,7 @@ class CompilationConfig:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
         if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache or self.pass_config.fuse_qk_norm_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
-        if _platforms.current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
+        if current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'combo_kernels': True, 'benchmark_combo_kernel': not ('deterministic' in self.inductor_compile_config and bool(self.inductor_compile_config['deterministic']))})
         if not (all(op in ('all', 'none') or (len(op) >= 2 and (op.startswith('+') or op.startswith('-'))) for op in self.custom_ops)):
             raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"], self)
@@ -564,7 +565,7 @@ class CompilationConfig:
         if (self.mode == CompilationMode.VLLM_COMPILE) and self.backend not in ('', 'eager', 'inductor'):
             raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"], self)
         if self.backend == '':
-            self.backend = _platforms.current_platform.compile_backend
+            self.backend = current_platform.compile_backend
         if (self.cudagraph_mm_encoder) and not (self.encoder_cudagraph_max_vision_items_per_batch >= 0):
             raise _r.RuleError('encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_vision_items_per_batch"], self)
         if (self.cudagraph_mm_encoder and self.encoder_cudagraph_max_frames_per_batch is not None) and not (self.encoder_cudagraph_max_frames_per_batch >= 0):
