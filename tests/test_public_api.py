@@ -107,11 +107,10 @@ def test_class_pages_list_signatures(repo: Path) -> None:
 
 
 def test_unsupported_methods_raise_one_line() -> None:
-    from vllm_config import CompilationConfig, ParallelConfig, SpeculativeConfig, VllmConfig
+    from vllm_config import CompilationConfig, ParallelConfig, VllmConfig
 
     calls = [lambda: CompilationConfig().init_backend(VllmConfig()),
              lambda: ParallelConfig().stateless_init_dp_group(),
-             lambda: SpeculativeConfig.hf_config_override(object()),
              lambda: VllmConfig.get_quantization_config(None, None),
              lambda: VllmConfig().try_verify_and_update_config()]
     for call in calls:

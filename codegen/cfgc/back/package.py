@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import pprint
 import re
 import textwrap
 from collections.abc import Mapping
@@ -379,7 +380,8 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
             runtime.add(mod)
             rhs = f"_{mod.rsplit('.', 1)[1]}.{attr}"
         else:
-            rhs = repr(k.value)
+            # a long literal (a table of rules) one entry a line, in the order written
+            rhs = pprint.pformat(k.value, width=92, sort_dicts=False)
         doc = " ".join(k.doc.split())
         out.append(f"#: {doc}\n{k.name} = {rhs}")
     return out, sorted(runtime)
