@@ -68,6 +68,12 @@ RunnerType = _types.RunnerType
 #: The model name the server reports, from served_model_name or the model.
 get_served_model_name = _names.get_served_model_name
 
+#: A resolved conversion (re-exported from vllm_config.types).
+ConvertType = _types.ConvertType
+
+#: Layer block kinds of a hybrid model (re-exported from vllm_config.types).
+LayerBlockType = _types.LayerBlockType
+
 
 @config
 class ModelConfig:

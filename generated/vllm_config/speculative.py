@@ -33,6 +33,15 @@ EagleModelTypes = _types.EagleModelTypes
 #: Speculative methods that propose n-grams on the GPU (re-exported from vllm_config.types).
 NgramGPUTypes = _types.NgramGPUTypes
 
+#: Speculative methods with an MTP drafter (re-exported from vllm_config.types).
+MTPModelTypes = _types.MTPModelTypes
+
+#: DFlash methods (re-exported from vllm_config.types).
+DFlashModelTypes = _types.DFlashModelTypes
+
+#: DSpark methods (re-exported from vllm_config.types).
+DSparkModelTypes = _types.DSparkModelTypes
+
 #: How SpeculativeConfig.hf_config_override turns a target model's Hugging Face config into the config of the MTP drafter built into its checkpoint, per architecture (read from vLLM's own rewrite of each release). Rules are tried in order, each on the config as the rules before it left it; every rule whose `when` holds applies. `when`: any of model_type / architecture (the first listed) / initial_architecture (the first as given) in a list, any_architecture (any listed one) in a list, model_type_contains (a substring of it) or model_type_within (it is a substring of the text); `and`: all of positive (an attribute present and above 0) and truthy (a dotted attribute path that holds a true value); `unless`: none of what `when` may test. Then in order: `let` (names computed first), `promote` (continue with the text sub-config: missing it is an error, or keeps the config; keep_quantization carries the quantization config over; copy works on a copy), `check` (a value compared, else ValueError), `update_text` (attributes set on the text sub-config), `model_type`, `update` (attributes set, in order), `stop` (no later rule runs). Values: a literal, or {value} (a literal mapping), {attr: dotted path, from: current|entry|text|hf_text|text_config_or_self, default, required}, {ref: name} (a `let` name or an earlier `update` key), {first: [...]} (the first not None), {or: [...]} (the first true, else the last), {int}, {len}, {repeat, times}, {concat: [...]}, {merge: [...]} (dicts, None as empty), {key, of, default} (a dict item), {by, map, default} (a value looked up).
 _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', 'glm_moe_dsa', 'deepseek_mtp']},
   'model_type': 'deepseek_mtp',

@@ -712,3 +712,7 @@ class VllmConfig:
 
 _MEMO_VllmConfig: dict[str, str] = {}
 """Canonical factor text -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: Architectures that run on the V2 model runner by default (vLLM asks its model registry for them; see VllmConfig.use_v2_model_runner here).
+DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['DeepseekV2ForCausalLM', 'Qwen2MoeForCausalLM', 'GraniteMoeForCausalLM'])

@@ -24,6 +24,7 @@ from ..model.python import (
     literal,
     param_source,
     py_literal,
+    type_source,
 )
 from ..model.resolved import Resolved
 from ..model.types import TypeExpr, parse_type
@@ -327,6 +328,27 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     )
 
 
+def _alias_source(t: TypeExpr, res: Resolved) -> str:
+    """An alias's Python type. A union of Literals (and Literal aliases) is one Literal,
+    as vLLM writes `Literal["eagle", MTPModelTypes]`: Python flattens the named ones into
+    a single Literal of all their values, so code reading its arguments sees them all."""
+    def literal_like(a: TypeExpr) -> bool:
+        a = res.expand(a)
+        return a.kind == "literal" or (a.kind == "union" and all(map(literal_like, a.args)))
+
+    arms = t.args if t.kind == "union" else ()
+    if arms and all(map(literal_like, arms)):
+        parts = [py_literal(v) for a in arms if a.kind == "literal" for v in a.values] \
+            if all(a.kind == "literal" for a in arms) else [
+                ", ".join(py_literal(v) for v in a.values) if a.kind == "literal" else a.name
+                for a in arms]
+        text = "Literal[" + ", ".join(parts) + "]"
+        if len(text) <= 88:
+            return text
+        return "Literal[\n" + "".join(f"    {p},\n" for p in parts) + "]"
+    return type_source(t)
+
+
 def _cfgc_imports(modules: list[tuple[str, str]], deprecation: bool) -> list[str]:
     """The imports of hand-written code (runtime, hooks, libraries), one module each
     under its alias, sorted as ruff's isort would: by the module imported from."""
@@ -359,7 +381,7 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
     out: list[str] = []
     runtime: set[str] = set()
     for k in res.schema.constants:
-        if k.module != module or (k.expr is not None) != late:
+        if k.module != module or (k.expr is not None) != late or k.absent:
             continue
         if k.expr is not None:
             rhs = _one_entry_per_line(res.behaviour[f"{module}.{k.name}"].phase[0])
@@ -458,6 +480,7 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         header=header("schema/ (enums, aliases, runtime_types)"),
         enums=res.schema.enums,
         aliases=res.alias_order,  # each after the aliases it names
+        alias_sources={a.name: _alias_source(a.type, res) for a in res.alias_order},
         runtime_types=res.schema.runtime_types,
         enum_props={e.name: res.behaviour[e.name].properties for e in res.schema.enums},
         enum_methods={e.name: res.behaviour[e.name].methods for e in res.schema.enums},

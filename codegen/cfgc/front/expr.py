@@ -14,9 +14,9 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
 `all(... for x in items)` / `any(...)`; list, set and dict comprehensions
 (`[x * 2 for x in items if x > 0]`, `{k: v for k, v in d.items()}`, several `for`s, tuple
-targets), `sorted set list tuple zip range sum`; `startswith` / `endswith` / `lower` / `upper` /
-`strip` / `isdigit` / `join` on strings, `count` on strings and lists, `items` / `keys` /
-`values` on dicts; calls of a config's declared methods (the class's own by
+targets), `sorted set frozenset list tuple zip range sum`; `startswith` / `endswith` /
+`lower` / `upper` / `strip` / `isdigit` / `join` on strings, `count` on strings and lists,
+`items` / `keys` / `values` on dicts; calls of a config's declared methods (the class's own by
 bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
 `from_flags()` (whether the engine is building the config from command-line flags),
@@ -81,7 +81,7 @@ FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same t
 FUNCTIONS["getattr"] = None
 #: Functions over collections (typed by their arguments): sorted(xs), set(xs),
 #: list(xs), tuple(xs), zip(xs, ys, ...), range(n) / range(a, b) / range(a, b, step), sum(xs).
-COLLECTION_FUNCTIONS = ("sorted", "set", "list", "tuple", "zip", "range", "sum")
+COLLECTION_FUNCTIONS = ("sorted", "set", "frozenset", "list", "tuple", "zip", "range", "sum")
 FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
                "count": INT, "strip": STR, "isdigit": BOOL, "isdecimal": BOOL, "join": STR,
@@ -950,7 +950,8 @@ class _Checker:
     def _collection(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
         """sorted / set / zip / range / sum, typed by their arguments."""
         args = node.args
-        counts = {"sorted": (1,), "set": (1,), "list": (1,), "tuple": (1,), "sum": (1,),
+        counts = {"sorted": (1,), "set": (1,), "frozenset": (1,), "list": (1,), "tuple": (1,),
+                  "sum": (1,),
                   "range": (1, 2, 3), "zip": (2, 3, 4)}
         if len(args) not in counts[name]:
             raise ExprError(node, f"{name}() takes {' or '.join(map(str, counts[name]))} "
@@ -972,7 +973,8 @@ class _Checker:
             return self._numeric(elems[0], args[0], facts, "sum"), src
         if name == "tuple":
             return TypeExpr("container", name="tuple", args=(elems[0],), variadic=True), src
-        return TypeExpr("container", name="set" if name == "set" else "list",
+        # a frozenset is typed as a set: read-only uses (`in`, iteration) are the same
+        return TypeExpr("container", name="set" if name in ("set", "frozenset") else "list",
                         args=(elems[0],)), src
 
     def _isinstance(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:

@@ -49,6 +49,7 @@ TABLE_KEYS = ("doc", "key", "rows")
 ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "steps", "doc", "returns", "params", "kind",
                  "unsupported", "differs_from_vllm", "each_op")
 CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "row", "import", "expr",
+                 "absent",
                  "export", "differs_from_vllm")
 FIELDS_FROM = ("kernel_ops",)
 CLASS_HASH_KEYS = ("default", "extra")
@@ -446,11 +447,14 @@ def _differs(r: Reader, what: str) -> str:
 def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.ConstantDef:
     what = f"constant {name}"
     r = Reader(node, what, CONSTANT_KEYS, errors)
-    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr")
+    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr", "absent")
                if r.has(k)]
     if len(sources) != 1:
         errors.error(node.loc, f"{what} needs exactly one of value, values_of, alias, table, "
-                               "import, expr")
+                               "import, expr, absent")
+    absent = r.str("absent", what).strip()
+    if r.has("absent") and not absent:
+        errors.error(r.key_loc("absent"), f"absent of {what} needs a reason")
     import_path = _dotted(r, what, errors) if r.has("import") else ""
     table = r.str("table", what)
     if table and not DOTTED.match(table):
@@ -458,12 +462,13 @@ def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.Co
     if r.has("row") and not table:
         errors.error(r.key_loc("row"), f"row of {what} goes with table")
     return m.ConstantDef(
-        name, _module(r, what, stem, errors), r.str("doc", what, required=True), node.loc,
+        name, _module(r, what, stem, errors),
+        r.str("doc", what, required=not r.has("absent")), node.loc,
         value=r.get("value").plain() if r.has("value") else None,
         values_of=r.str("values_of", what), alias=r.str("alias", what), table=table,
         row=r.str("row", what), import_path=import_path, expr=_expr(r, "expr", what, errors),
         export=r.bool("export", what, False),
-        differs=_differs(r, what))
+        differs=_differs(r, what), absent=absent)
 
 
 def _dotted(r: Reader, what: str, errors: Collector) -> str:

@@ -320,6 +320,9 @@ class ConstantDef:
     expr: Expr | None = None  # an expression (no fields in scope), e.g. configs built by keyword
     export: bool = False  # also a top-level name of the package
     differs: str = ""
+    #: A name vLLM's module has and this package deliberately lacks: why (nothing is
+    #: generated; the name and the reason go on the differences page).
+    absent: str = ""
 
 
 @dataclass(frozen=True)
@@ -526,6 +529,7 @@ class Schema:
                 if a.differs or a.unsupported:
                     reason = a.differs or ("raises NotSupportedError: " + a.unsupported)
                     out.append(Difference(f"{c.name}.{a.name}", reason, a.loc))
-        out += [Difference(f"{k.module}.{k.name}", k.differs, k.loc)
-                for k in self.constants if k.differs]
+        out += [Difference(f"{k.module}.{k.name}", k.differs or "not in this package: "
+                           + k.absent, k.loc)
+                for k in self.constants if k.differs or k.absent]
         return out

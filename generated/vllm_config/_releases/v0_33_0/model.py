@@ -69,6 +69,12 @@ RunnerType = _types.RunnerType
 #: The model name the server reports, from served_model_name or the model.
 get_served_model_name = _names.get_served_model_name
 
+#: A resolved conversion (re-exported from vllm_config.types).
+ConvertType = _types.ConvertType
+
+#: Layer block kinds of a hybrid model (re-exported from vllm_config.types).
+LayerBlockType = _types.LayerBlockType
+
 
 @config
 class ModelConfig:
@@ -1011,3 +1017,7 @@ class ModelConfig:
 
 _MEMO_ModelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The logprobs modes computed after the logits processors ran.
+PROCESSED_LOGPROBS_MODES = ('processed_logits', 'processed_logprobs')

@@ -134,6 +134,10 @@ _MEMO_QuantizationConfigArgs: dict[str, str] = {}
 """Canonical factor text -> digest for QuantizationConfigArgs.compute_hash (bounded by _h.remember)."""
 
 
+#: The online-quantization shorthands `quantization` takes, and "online".
+ONLINE_QUANT_SHORTHAND_NAMES = ('fp8_per_tensor', 'fp8_per_block', 'fp8_per_channel', 'mxfp8', 'mxfp4', 'int8_per_channel_weight_only', 'nvfp4_per_token', 'online')
+
+
 #: What each online `--quantization` shorthand means, as structured settings.
 _ONLINE_SHORTHANDS = {
     'fp8_per_tensor': QuantizationConfigArgs(linear=QuantSpec(weight='fp8_per_tensor_static'), moe=QuantSpec(weight='fp8_per_tensor_static')),

@@ -811,3 +811,7 @@ class VllmConfig:
 
 _MEMO_VllmConfig: dict[str, str] = {}
 """Canonical factor text -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: Architectures for which the engine turns breakable CUDA graphs on by default (VLLM_USE_BREAKABLE_CUDAGRAPH=1, unless set): the engine's choice, kept as data.
+DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES = frozenset(['AliceAIForCausalLM', 'BeamForCausalLM', 'DeepSeekV4MTPModel', 'DeepseekV32ForCausalLM', 'DeepseekV32MTPModel', 'DeepseekV41ForCausalLM', 'DeepseekV4ForCausalLM', 'DeepseekV4ForConditionalGeneration', 'Dots3NoteForCausalLM', 'Dots3NoteMTPModel', 'Glm5NextForCausalLM', 'Glm5NextForConditionalGeneration', 'Glm5NextMTPModel', 'GlmMoeDsaForCausalLM', 'HYV4ForCausalLM', 'HYV4MTPModel', 'InklingForCausalLM', 'InklingForConditionalGeneration', 'KimiK3ForConditionalGeneration', 'KimiK3MTPModel', 'KimiLinearForCausalLM', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration', 'MuseSpark1xForCausalLM', 'MuseSparkForConditionalGeneration', 'Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration', 'Qwen4ExpMTP', 'Step5ForCausalLM', 'Step5ForConditionalGeneration'])
