@@ -248,3 +248,25 @@ def test_engine_support_level_equals_ours() -> None:
         cc.resolve_cudagraph_mode_and_sizes(7, "X")
     with pytest.raises(ValueError, match="unknown CUDA-graph support level"):
         cc.resolve_cudagraph_mode_and_sizes(object(), "X")
+
+
+def test_verify_with_parallel_config_asks_the_instance_for_the_expert_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """vLLM's EPLB test runs the method on a stand-in model config whose own
+    `_verify_with_expert_parallelism` is the check: the method calls it through the
+    instance, so a stand-in that supplies it is asked, not `is_moe`."""
+    from vllm_config import ModelConfig
+
+    calls = []
+    model = types.SimpleNamespace(
+        model_arch_config=types.SimpleNamespace(total_num_attention_heads=12, num_experts=10),
+        architectures=[], use_mla=True, multimodal_config=None,
+        _verify_with_expert_parallelism=lambda: calls.append("checked"))
+    with using_platform("cpu"):
+        monkeypatch.setattr("vllm_config.parallel.current_platform.is_cuda_alike", lambda: True)
+        parallel = _eplb()
+    ModelConfig.verify_with_parallel_config(model, parallel)
+    assert calls == ["checked"] and parallel.eplb_config.num_redundant_experts == 0
+    model.model_arch_config.total_num_attention_heads = 10
+    with pytest.raises(ValueError, match="not divisible by tensor_parallel_size"):
+        ModelConfig.verify_with_parallel_config(model, parallel)
