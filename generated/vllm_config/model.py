@@ -768,19 +768,20 @@ class ModelConfig:
     def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
         """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""
         if not ((self.model_arch_config.total_num_attention_heads % parallel_config.tensor_parallel_size) == 0):
-            raise ValueError(f"the model's {self.model_arch_config.total_num_attention_heads} attention heads are not divisible by tensor_parallel_size ({parallel_config.tensor_parallel_size})")
-        if parallel_config.enable_expert_parallel:
-            self._verify_with_expert_parallelism()
+            raise _r.RuleError(f"the model's {self.model_arch_config.total_num_attention_heads} attention heads are not divisible by tensor_parallel_size ({parallel_config.tensor_parallel_size})", ["model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"])
+        if (parallel_config.enable_expert_parallel) and self._verify_with_expert_parallelism() is not None:
+            raise _r.RuleError('the expert-parallelism check of the model config returned a value', ["parallel_config.enable_expert_parallel"])
         if (parallel_config.pipeline_parallel_size > 1) and not (self.is_pp_supported):
             raise _r.NotSupportedError(f'{self.architecture} does not support pipeline parallelism', ["parallel_config.pipeline_parallel_size", "is_pp_supported"])
         if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.tensor_parallel_size > self.get_total_num_kv_heads()):
-            raise ValueError(f'decode context parallelism with GQA needs tensor_parallel_size ({parallel_config.tensor_parallel_size}) above the KV head count ({self.get_total_num_kv_heads()})')
+            raise _r.RuleError(f'decode context parallelism with GQA needs tensor_parallel_size ({parallel_config.tensor_parallel_size}) above the KV head count ({self.get_total_num_kv_heads()})', ["parallel_config.decode_context_parallel_size", "use_mla", "parallel_config.tensor_parallel_size"])
         if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.decode_context_parallel_size <= (parallel_config.tensor_parallel_size // self.get_total_num_kv_heads())):
-            raise ValueError(f'decode_context_parallel_size ({parallel_config.decode_context_parallel_size}) must be at most tensor_parallel_size // KV heads = {parallel_config.tensor_parallel_size // self.get_total_num_kv_heads()}')
+            raise _r.RuleError(f'decode_context_parallel_size ({parallel_config.decode_context_parallel_size}) must be at most tensor_parallel_size // KV heads = {parallel_config.tensor_parallel_size // self.get_total_num_kv_heads()}', ["parallel_config.decode_context_parallel_size", "use_mla", "parallel_config.tensor_parallel_size"])
         if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (((self.model_arch_config.total_num_attention_heads // self.get_total_num_kv_heads()) % parallel_config.decode_context_parallel_size) == 0):
-            raise ValueError(f'query heads per KV head ({self.model_arch_config.total_num_attention_heads // self.get_total_num_kv_heads()}) must be divisible by decode_context_parallel_size ({parallel_config.decode_context_parallel_size})')
+            raise _r.RuleError(f'query heads per KV head ({self.model_arch_config.total_num_attention_heads // self.get_total_num_kv_heads()}) must be divisible by decode_context_parallel_size ({parallel_config.decode_context_parallel_size})', ["parallel_config.decode_context_parallel_size", "use_mla", "model_arch_config.total_num_attention_heads"])
         if (self.multimodal_config is not None and self.multimodal_config.mm_tensor_ipc == 'torch_shm') and not (parallel_config.world_size_across_dp <= 1):
-            raise ValueError("mm_tensor_ipc 'torch_shm' works only with one rank (no data, tensor or pipeline parallelism)")
+            raise _r.RuleError("mm_tensor_ipc 'torch_shm' works only with one rank (no data, tensor or pipeline parallelism)", ["multimodal_config.mm_tensor_ipc", "parallel_config.world_size_across_dp"])
+        return None
 
     def get_sliding_window(self) -> "int | None":
         """The sliding-window size, or None (none, or disabled)."""
