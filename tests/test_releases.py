@@ -138,15 +138,17 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     # each page says which release it describes, and how each field differs in the other
     old_page, new_page = (docs / "Demo.md").read_text(), (docs / "0.33.0" / "Demo.md").read_text()
     assert "Describes vLLM **0.25.1**" in old_page and "Describes vLLM **0.33.0**" in new_page
-    size = "**Releases:** default 8192 since 0.33.0 (2048 before)"
+    size = "**Releases:** default `8192` since 0.33.0 (`2048` in 0.25.1)"
     assert size in old_page and size in new_page
     assert "**Releases:** removed in 0.33.0: dropped: nothing read it" in old_page
     assert "**Releases:** added in 0.33.0" in new_page
     # the upgrading page and `cfgc diff --from-release` state the same facts
-    upgrading = (docs / "upgrading-0.25.1-to-0.33.0.md").read_text()
-    assert "| removed | `Demo.stale` | `False` |  | dropped: nothing read it |" in upgrading
-    assert "| default | `Demo.size` | `2048` | `8192` | moves the cache key |" in upgrading
-    assert "| new | `Demo.fresh` |" in upgrading
+    upgrading = (docs / "upgrading" / "0.25.1-to-0.33.0.md").read_text()
+    assert "| [`stale`](../Demo.md#stale) | **removed**: dropped: nothing read it |" \
+        in upgrading
+    assert "| [`size`](../0.33.0/Demo.md#size) | **default** `2048` to `8192` (moves the " \
+           "cache key) |" in upgrading
+    assert "| [`fresh`](../0.33.0/Demo.md#fresh) | **new**, default `False`" in upgrading
     result = run_cfgc(project, "diff", "--from-release", "0.25.1", "--to-release", "0.33.0")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == [

@@ -1,13 +1,14 @@
-"""Does vLLM 0.25.1's own engine-config path give the same VllmConfig on vllm_config?
+"""Does vLLM's own engine-config path give the same VllmConfig on vllm_config?
 
-For every recorded command line of the parity fixtures (`vllm serve <tiny-opt> ARGV`),
-this tool runs vLLM 0.25.1's `EngineArgs.create_engine_config()` twice, each in a
-fresh interpreter of the scratch venv that has vLLM installed:
+For every recorded command line of a release's parity fixtures (`vllm serve <tiny-opt>
+ARGV`; 0.25.1's unless --release names another), this tool runs that vLLM release's
+`EngineArgs.create_engine_config()` twice, each in a fresh interpreter of the scratch
+venv that has the release installed:
 
 * native: vLLM as released;
 * aliased: `vllm.config` and every `vllm.config.<module>` replaced by `vllm_config`
-  and its modules (an import hook installed before vLLM is imported), with this
-  worktree's `generated/` and `codegen/` on the path.
+  and its modules of the same release (CFGC_RELEASE; an import hook installed before
+  vLLM is imported), with this worktree's `generated/` and `codegen/` on the path.
 
 Both runs flatten the resulting VllmConfig the same way (every dataclass field,
 recursively through the config classes; enums by class and member name, torch dtypes
@@ -30,8 +31,11 @@ a tool, never part of the test command:
     python tools/engine_config_compat.py --case v003 -v
     python tools/engine_config_compat.py --json out.json
 
-Set VLLM_VENV to another venv with vLLM 0.25.1 (default /work/scratch/vllm0251; the
-fp8 case needs compressed-tensors and loguru there, as vLLM imports them for it).
+    python tools/engine_config_compat.py --release 0.28.0  # another release's recording
+
+The venv holding the release is `--venv DIR`, else $VLLM_VENV, else
+$VLLM_VENVS/RELEASE (tools/vllm_venv.py; tools/release_venv.sh makes one). The fp8 case
+needs compressed-tensors and loguru there, as vLLM imports them for it.
 
 Recorded (tests/fixtures/parity, 120 cases, torch 2.13.0+cpu, issue 20): 38/120 agree
 with no platform and 39/120 with CFGC_PLATFORM=cpu at the start; 118/120 for both after
@@ -52,23 +56,25 @@ import sys
 import tempfile
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import vllm_venv  # noqa: E402 - tools/ is on the path just above
+
 ROOT = Path(__file__).resolve().parent.parent
 PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT / "tests" / "fixtures" / "parity"))
-FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"
+FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"  # 0.25.1's, the default release
 CHECKPOINT = PARITY_DIR / "tiny-opt"
-#: The scratch venv with each vLLM release (outside the repo; /work/scratch/README.txt
-#: says how they are made). Every tool that runs vLLM finds it through vllm_python().
-VENVS = {"0.25.1": Path("/work/scratch/vllm0251"), "0.33.0": Path("/work/scratch/vllm0330")}
+#: The venv of each release is found by tools/vllm_venv.py (--venv, $VLLM_VENV or
+#: $VLLM_VENVS/RELEASE); re-exported here for the tools that import it from this module.
+vllm_python = vllm_venv.vllm_python
 
 
-def vllm_python(tool: str, release: str = "0.25.1", env_var: str = "VLLM_VENV") -> Path:
-    """The Python of the venv with vLLM `release` ($env_var overrides it); one line and
-    exit status 1 when there is none."""
-    venv = Path(os.environ.get(env_var, VENVS[release]))
-    python = venv / "bin" / "python"
-    if not python.is_file():
-        sys.exit(f"{tool}: no vLLM {release} venv at {venv} (set {env_var})")
-    return python
+def fixtures_of(release: str) -> Path:
+    """The recorded command lines of `release`: vLLM's shared recording where there is
+    one, else ours (tools/record_parity.py)."""
+    dotted = release.replace(".", "_")
+    shared = PARITY_DIR / f"vllm_{dotted}_cli_cases.json"
+    return shared if shared.is_file() else PARITY_DIR / f"cfgc_{dotted}_cli_cases.json"
 
 #: Paths whose value is drawn per engine (random ids, free ports): never compared.
 VOLATILE = {
@@ -247,9 +253,10 @@ def _worker(mode: str, cases_file: str, out_file: str) -> None:
 # --- driver side ---------------------------------------------------------------------
 
 
-def _run_worker(mode: str, platform: str | None, cases: list[dict]) -> dict:
-    python = vllm_python("engine_config_compat")
+def _run_worker(python: Path, release: str, mode: str, platform: str | None,
+                cases: list[dict]) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "CFGC_PLATFORM"}
+    env["CFGC_RELEASE"] = release  # the aliased run loads that release's package
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false",
                VLLM_LOGGING_LEVEL="ERROR")
     if mode != "native":
@@ -310,10 +317,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--json", type=Path, help="write every result here")
+    ap.add_argument("--release", default="0.25.1",
+                    help="the vLLM release to run, on its recorded command lines "
+                         "(default 0.25.1)")
+    vllm_venv.add_venv_argument(ap)
     args = ap.parse_args(argv)
-    data = json.loads(FIXTURES.read_text())
+    python = vllm_python("engine_config_compat", args.release, args.venv)
+    fixtures = FIXTURES if args.release == "0.25.1" else fixtures_of(args.release)
+    if not fixtures.is_file():
+        sys.exit(f"engine_config_compat: no recorded command lines of {args.release} "
+                 f"at {fixtures}")
+    data = json.loads(fixtures.read_text())
     cases = [c for c in [*data["valid"], *data["invalid"]] if args.case in (None, c["id"])]
-    native = _run_worker("native", None, cases)
+    native = _run_worker(python, args.release, "native", None, cases)
     # Sanity: the native run against the recording (accept/reject only).
     recorded_ok = {c["id"]: c["parse"]["ok"] and c.get("engine", {}).get("ok", False)
                    for c in cases}
@@ -322,7 +338,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{same}/{len(cases)}")
     report: dict = {"native": native, "runs": {}}
     for platform in (["none", "cpu"] if args.platform == "both" else [args.platform]):
-        ours = _run_worker("alias", None if platform == "none" else platform, cases)
+        ours = _run_worker(python, args.release, "alias",
+                           None if platform == "none" else platform, cases)
         rows = {cid: compare(native[cid], ours[cid]) for cid in native}
         report["runs"][platform] = {"ours": ours, "rows": rows}
         agree = sum(r["agree"] for r in rows.values())

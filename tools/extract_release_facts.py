@@ -1,9 +1,9 @@
 """Record the facts of one installed vLLM release's config surface, by introspection.
 
-Run it with the Python of a scratch venv where that release is installed (see
-/work/scratch/README.txt), from the repository root:
+Run it with the Python of a scratch venv where that release is installed (made by
+`tools/release_venv.sh RELEASE DIR`), from the repository root:
 
-    /work/scratch/vllm0330/bin/python tools/extract_release_facts.py \\
+    $VLLM_VENVS/0.33.0/bin/python tools/extract_release_facts.py \\
         --out tests/facts/releases/0.33.0
 
 It writes, under --out (sorted, indented JSON; the same install gives the same bytes):
@@ -77,6 +77,21 @@ BASES: dict[str, object] = {}
 # --------------------------------------------------------------------------
 # Environment
 # --------------------------------------------------------------------------
+
+
+def check_release(out: Path) -> None:
+    """One line, not a traceback, when this Python has no vLLM, or holds another release
+    than the one --out is named after (tests/facts/releases/<release>)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        installed = version("vllm")
+    except PackageNotFoundError:
+        sys.exit(f"extract_release_facts: no vLLM in {sys.executable}; run it with the "
+                 "Python of a venv made by tools/release_venv.sh RELEASE DIR")
+    if re.fullmatch(r"\d+\.\d+\.\d+\S*", out.name) and out.name != installed:
+        sys.exit(f"extract_release_facts: {sys.executable} holds vLLM {installed}, "
+                 f"not {out.name} (--out {out})")
 
 
 def prepare_environment() -> None:
@@ -1230,6 +1245,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-hash", action="store_true", help="skip the hash probes")
     ap.add_argument("--only", choices=["envs"], help="write only this file")
     args = ap.parse_args(argv)
+    check_release(args.out)
     prepare_environment()
     args.out.mkdir(parents=True, exist_ok=True)
     dump(args.out / "envs.json", env_facts())

@@ -15,13 +15,15 @@ values they were given, None ones left out, classes by name), or the error when 
 rejects the case.
 
     python tools/record_quant_configs.py                   # -> fixtures/quant/vllm_0_25_1.json
-    python tools/record_quant_configs.py --release 0.33.0  # needs /work/scratch/vllm0330
+    python tools/record_quant_configs.py --release 0.33.0  # -> fixtures/quant/vllm_0_33_0.json
     python tools/record_quant_configs.py --compare [--release 0.33.0]  # ours vs recorded
 
 `--compare` builds ours the same way (VllmConfig on the cpu platform profile, in a
 fresh interpreter with CFGC_RELEASE) and prints the cases that differ and the count.
 
-VLLM_VENV overrides the venv. Never part of the test command (it needs vLLM).
+The venv holding the release is `--venv DIR`, else $VLLM_VENV, else $VLLM_VENVS/RELEASE
+(tools/vllm_venv.py; tools/release_venv.sh makes one). Never part of the test command
+(it needs vLLM).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from typing import Any
 
-from engine_config_compat import VENVS, vllm_python  # noqa: E402 - tools/ is on the path
+import vllm_venv  # noqa: E402 - tools/ is on the path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "quant"
@@ -226,7 +228,8 @@ def _worker(cases_file: str, out_file: str) -> None:
 def main() -> None:
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--release", choices=sorted(VENVS), default="0.25.1")
+    ap.add_argument("--release", default="0.25.1")
+    vllm_venv.add_venv_argument(ap)
     ap.add_argument("--compare", action="store_true", help="compare ours with the recording")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     ap.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)
@@ -238,6 +241,9 @@ def main() -> None:
         _ours_worker()
         return
     if args.compare:
+        if not recording(args.release).is_file():
+            sys.exit(f"record_quant_configs: no recording of {args.release} at "
+                     f"{recording(args.release).relative_to(ROOT)} (record it first)")
         want = json.loads(recording(args.release).read_text())
         got = ours_all(args.release)
         differ = [k for k in want if not agrees(want[k], got[k])]
@@ -245,7 +251,7 @@ def main() -> None:
             print(f"{k}: vLLM {comparable(want[k])}\n    ours {comparable(got[k])}")
         print(f"{len(want) - len(differ)}/{len(want)} cases agree with vLLM {args.release}")
         return
-    python = vllm_python("record_quant_configs", args.release)
+    python = vllm_venv.vllm_python("record_quant_configs", args.release, args.venv)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", VLLM_LOGGING_LEVEL="ERROR")
     out = recording(args.release)

@@ -9,6 +9,8 @@ repo=$(cd "$(dirname "$0")/.." && pwd)
 box=/tmp/cfgc-sandbox-$name
 rm -rf "$box/schema" && mkdir -p "$box" && cp -r "$repo/schema" "$box/schema"
 cp "$repo/pyproject.toml" "$box/"
+# The schema names hand-written code (hooks, libraries, kernel sources) by path.
+for shared in codegen kernels; do ln -sfn "$repo/$shared" "$box/$shared"; done
 for draft in "$@"; do cp "$draft" "$box/schema/$(basename "$draft")"; done
 "$repo/.venv/bin/cfgc" --root "$box" generate -q
 echo "generated into $box/generated; import with: PYTHONPATH=$box/generated $repo/.venv/bin/python ..."

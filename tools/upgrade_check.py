@@ -36,9 +36,13 @@ It needs vLLM, so it is a tool, never part of the test command:
     python tools/upgrade_check.py --case v117 -v
     python tools/upgrade_check.py --strict      # exit 1 if any line is wrong or error
 
+`--from R --to T` checks another pair of releases on R's recordings (vLLM's where there
+is one, else ours: tests/fixtures/parity/cfgc_<R>_cli_cases.json).
+
 Exit status 0 (it measures), or 1 with --strict when a line is wrong or an error.
-VLLM_TARGET_VENV / VLLM_VENV name the venvs with vLLM 0.33.0 / 0.25.1 (default
-/work/scratch/vllm0330 and /work/scratch/vllm0251).
+The venvs are found by tools/vllm_venv.py: the target release's is `--target-venv DIR`,
+else $VLLM_TARGET_VENV, else $VLLM_VENVS/T; the source release's is `--venv DIR`, else
+$VLLM_VENV, else $VLLM_VENVS/R (tools/release_venv.sh makes them).
 """
 
 from __future__ import annotations
@@ -61,9 +65,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import engine_config_compat as compat  # noqa: E402 - tools/ is on the path just above
 import parity  # noqa: E402
+import vllm_venv  # noqa: E402
 
 ROOT = compat.ROOT
-FIXTURES = [compat.FIXTURES, ROOT.parent / "shared" / "parity" / "vllm_0_25_1_cli_cases.json"]
+SHARED_PARITY = ROOT.parent / "shared" / "parity"
+
+
+def default_cases(release: str) -> list[Path]:
+    """The recordings of `release` checked by default: vLLM's (the repository's copy and
+    ../shared/parity's, once each line), else ours."""
+    shared = compat.PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
+    if shared.is_file():
+        return [shared, SHARED_PARITY / shared.name]
+    return [compat.fixtures_of(release)]
+
+
 CASE_TIMEOUT_S = 120
 KINDS = ("same", "rewritten", "flagged", "wrong", "error")
 #: Outcomes that say nothing of the line: the scratch venv lacks a module, or the case
@@ -271,10 +287,12 @@ def _error_text(outcome: dict) -> str:
 
 
 def measure(args) -> dict:
-    files = args.cases or FIXTURES
+    files = args.cases or default_cases(args.source)
     # Both venvs are checked before minutes of upgrading, not after.
-    target_python = compat.vllm_python("upgrade_check", "0.33.0", "VLLM_TARGET_VENV")
-    source_python = None if args.no_native else compat.vllm_python("upgrade_check")
+    target_python = vllm_venv.vllm_python("upgrade_check", args.target, args.target_venv,
+                                          "VLLM_TARGET_VENV")
+    source_python = None if args.no_native else vllm_venv.vllm_python(
+        "upgrade_check", args.source, args.venv)
     cases = load_cases(files, args.case)
     checkpoint = str((compat.PARITY_DIR / "tiny-opt").resolve())
     started = time.monotonic()
@@ -451,7 +469,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=max(2, os.cpu_count() or 2),
                     help="upgrade commands run at once")
     ap.add_argument("--no-native", action="store_true",
-                    help="compare with the recording only (skip running 0.25.1 here)")
+                    help="compare with the recording only (skip running the source "
+                         "release here)")
+    vllm_venv.add_venv_argument(ap)
+    ap.add_argument("--target-venv", type=Path, metavar="DIR",
+                    help="the venv holding the target release (default $VLLM_TARGET_VENV, "
+                         "else $VLLM_VENVS/TARGET)")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--json", action="store_true", help="the whole result as JSON on stdout")
     ap.add_argument("--strict", action="store_true",

@@ -162,8 +162,11 @@ def cmd_release_diff(root: Path, before: str | None, after: str | None, fmt: str
         return 0
     for c in records:
         what = {"added": "added", "removed": "removed", "default": "default",
-                "cache_key": "cache key"}[c.kind]
+                "cache_key": "cache key", "choices": "allowed values"}[c.kind]
         values = f": {c.old} -> {c.new}" if c.kind in ("default", "cache_key") else ""
+        if c.kind == "choices":
+            values = ": " + "; ".join(([f"+{c.new}"] if c.new else [])
+                                      + ([f"-{c.old}"] if c.old else []))
         note = f" ({c.note})" if c.note else ""
         print(f"{c.release}: {what}: {c.subject}{values}{note}")
     print(f"cfgc diff {before}..{after}: {len(records)} changes")
