@@ -127,9 +127,14 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
             >= releases.index(marks[REMOVED].value["in"].value)):
         errors.error(marks[REMOVED].loc, "removed in a release before (or in) the one it "
                                          "was added in")
+    if REMOVED in marks and CHANGED in marks and "until" in marks[REMOVED].value:
+        _check_gap(marks, releases, errors)  # (without until: the check below)
     if CHANGED in marks:
         added = marks[ADDED].value if ADDED in marks else None
-        gap = _gap(marks[REMOVED], releases) if REMOVED in marks else None
+        # (a removal with `until` has its gap checked by _check_gap: changes after the
+        # comeback are the comeback's)
+        gone = (marks[REMOVED].value["in"].value
+                if REMOVED in marks and "until" not in marks[REMOVED].value else None)
         for key, change in marks[CHANGED].value.items():
             if not _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
                                   releases, errors, "changed"):
@@ -140,24 +145,36 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
             elif added in releases.names and releases.index(key) < releases.index(added):
                 errors.error(change.loc, f"changed in {key!r}, before it was added in "
                                          f"{added!r}: it does not exist there")
-            elif gap is not None and gap[0] <= releases.index(key) < gap[1]:
+            elif gone in releases.names and releases.index(key) >= releases.index(gone):
                 errors.error(change.loc, f"changed in {key!r}, after it was removed in "
-                                         f"{releases.names[gap[0]]!r}: it does not exist "
-                                         f"there")
+                                         f"{gone!r}: it does not exist there")
     for key, child in node.value.items():
         if marks.get(key) is child:
             continue
         _check_node(child, (*path, key), releases, errors, history)
 
 
-def _gap(removed: Node, releases: Releases) -> tuple[int, int] | None:
-    """The releases a removal covers, as indexes [in, until) (until: the end when the
-    entry does not come back); None when a release it names is not listed."""
+def _gap(removed: Node, releases: Releases) -> tuple[int, int | None] | None:
+    """The releases a removal covers, as indexes [in, until) (until None: for good);
+    None when a release it names is not listed."""
     gone, until = removed.value["in"].value, removed.value.get("until")
     if gone not in releases.names or until is not None and until.value not in releases.names:
         return None
-    return (releases.index(gone),
-            len(releases.names) if until is None else releases.index(until.value))
+    return releases.index(gone), None if until is None else releases.index(until.value)
+
+
+def _check_gap(marks: dict[str, Node], releases: Releases, errors: Collector) -> None:
+    """A change dated while the entry is gone would never be seen."""
+    gap = _gap(marks[REMOVED], releases)
+    if gap is None:
+        return
+    start, end = gap
+    for key, change in marks[CHANGED].value.items():
+        if key in releases.names and start <= releases.index(key) < (
+                len(releases.names) if end is None else end):
+            errors.error(marks[CHANGED].key_locs.get(key, change.loc),
+                         f"changed in {key!r}, while the entry is removed "
+                         f"({marks[REMOVED].value['in'].value} on)")
 
 
 def _ok(marks: dict[str, Node], releases: Releases) -> bool:
@@ -219,8 +236,8 @@ def _project_one(node: Node, release: str, releases: Releases, again) -> Node | 
     if ADDED in marks and releases.index(marks[ADDED].value) > at:
         return None
     if REMOVED in marks:
-        start, end = _gap(marks[REMOVED], releases) or (0, len(releases.names))
-        if start <= at < end:
+        start, end = _gap(marks[REMOVED], releases) or (0, None)
+        if start <= at and (end is None or at < end):
             return None
     value = {k: v for k, v in node.value.items() if marks.get(k) is not v}
     key_locs = {k: loc for k, loc in node.key_locs.items() if k in value}
@@ -289,9 +306,9 @@ class Projector:
                 found.add(names.index(marks[ADDED].value))
             if REMOVED in marks and marks[REMOVED].value["in"].value in names:
                 found.add(names.index(marks[REMOVED].value["in"].value))
-                until = marks[REMOVED].value.get("until")
-                if until is not None and until.value in names:
-                    found.add(names.index(until.value))
+            until = marks[REMOVED].value.get("until") if REMOVED in marks else None
+            if until is not None and until.value in names:  # the comeback starts an epoch
+                found.add(names.index(until.value))
             if CHANGED in marks:
                 found.update(names.index(k) for k in marks[CHANGED].value if k in names)
             children = list(node.value.values())
