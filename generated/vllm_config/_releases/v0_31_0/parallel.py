@@ -421,7 +421,7 @@ class ParallelConfig:
             raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"], self)
         if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):
             raise _r.RuleError('numa_bind_nodes and numa_bind_cpus need numa_bind=True', ["numa_bind_nodes", "numa_bind_cpus", "numa_bind"], self)
-        if (self.enable_eplb) and not (current_platform.is_cuda_alike()):
+        if (self.enable_eplb) and not (current_platform.is_cuda_alike() or current_platform.is_xpu()):
             raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {current_platform.device_type} platform', ["enable_eplb"], self)
         if (self.enable_eplb) and not (self.enable_expert_parallel):
             raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"], self)
