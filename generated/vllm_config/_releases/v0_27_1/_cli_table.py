@@ -193,6 +193,8 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
+            "minimax_m3_msa_decode_backend": "",
+            "backend_per_kind": "",
             "flash_attn_version": "",
             "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
@@ -204,6 +206,7 @@ CLASSES = {
             "use_fp4_indexer_cache": "",
             "indexer_kv_dtype": "",
             "use_non_causal": "",
+            "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
@@ -360,6 +363,8 @@ CLASSES = {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_jit_warmup": "",
+            "enable_bf16x3_router_gemm": "",
             "moe_backend": "",
             "linear_backend": "",
         },
@@ -525,6 +530,7 @@ CLASSES = {
             "mm_processor_kwargs": "",
             "mm_processor_cache_gb": "",
             "mm_processor_cache_type": "",
+            "mm_hasher_algorithm": "",
             "mm_shm_cache_max_object_size_mb": "",
             "mm_encoder_only": "",
             "mm_encoder_tp_mode": "",
@@ -536,6 +542,7 @@ CLASSES = {
             "interleave_mm_strings": "",
             "skip_mm_profiling": "",
             "video_pruning_rate": "",
+            "video_pruning_method": "",
             "mm_tensor_ipc": "",
             "mm_ipc_gpu_memory_gb": "",
         },
@@ -692,6 +699,8 @@ CLASSES = {
             "torch_profiler_dump_cuda_time_total": "",
             "torch_profiler_record_shapes": "",
             "torch_profiler_with_memory": "",
+            "capture_torch_profiler": "",
+            "detailed_trace_annotation": "",
             "ignore_frontend": "",
             "delay_iterations": "",
             "max_iterations": "",
@@ -2000,6 +2009,8 @@ FLAGS = (
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
@@ -2040,6 +2051,8 @@ FLAGS = (
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
@@ -4174,6 +4187,8 @@ FLAGS = (
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
@@ -4219,6 +4234,8 @@ FLAGS = (
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
@@ -4362,6 +4379,26 @@ FLAGS = (
         "dest": "f158",
     },
     {
+        "flag": "--enable-bf16x3-router-gemm",
+        "aliases": (),
+        "negatives": ("--no-enable-bf16x3-router-gemm", "--disable-bf16x3-router-gemm"),
+        "group": "KernelConfig",
+        "target": "KernelConfig.enable_bf16x3_router_gemm",
+        "cls": "KernelConfig",
+        "field": "enable_bf16x3_router_gemm",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "enable_bf16x3_router_gemm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
+            "False)"
+        ),
+        "dest": "f159",
+    },
+    {
         "flag": "--moe-backend",
         "aliases": (),
         "negatives": (),
@@ -4376,6 +4413,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4404,7 +4442,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f160",
     },
     {
         "flag": "--linear-backend",
@@ -4451,7 +4489,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f161",
     },
     {
         "flag": "--enable-lora",
@@ -4472,7 +4510,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f161",
+        "dest": "f162",
     },
     {
         "flag": "--max-lora-rank",
@@ -4495,7 +4533,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f162",
+        "dest": "f163",
     },
     {
         "flag": "--max-loras",
@@ -4515,7 +4553,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f163",
+        "dest": "f164",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4536,7 +4574,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f164",
+        "dest": "f165",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4556,7 +4594,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f165",
+        "dest": "f166",
     },
     {
         "flag": "--lora-dtype",
@@ -4579,7 +4617,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f167",
     },
     {
         "flag": "--lora-target-modules",
@@ -4602,7 +4640,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f168",
     },
     {
         "flag": "--default-mm-loras",
@@ -4626,7 +4664,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f169",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4647,7 +4685,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f170",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4669,7 +4707,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f171",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4690,7 +4728,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f171",
+        "dest": "f172",
     },
     {
         "flag": "--speculative-config",
@@ -4715,7 +4753,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f172",
+        "dest": "f173",
     },
     {
         "flag": "--spec-tokens",
@@ -4737,7 +4775,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f174",
     },
     {
         "flag": "--spec-model",
@@ -4759,7 +4797,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f175",
     },
     {
         "flag": "--spec-method",
@@ -4782,7 +4820,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f176",
     },
     {
         "flag": "--diffusion-config",
@@ -4806,7 +4844,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f176",
+        "dest": "f177",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4831,7 +4869,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f177",
+        "dest": "f178",
     },
     {
         "flag": "--reasoning-parser",
@@ -4851,7 +4889,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f178",
+        "dest": "f179",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4871,7 +4909,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f179",
+        "dest": "f180",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4892,7 +4930,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f181",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4912,7 +4950,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f182",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4937,7 +4975,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f183",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4957,7 +4995,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f183",
+        "dest": "f184",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -4974,7 +5012,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f184",
+        "dest": "f185",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -4994,7 +5032,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f186",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5014,7 +5052,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f187",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5031,7 +5069,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f187",
+        "dest": "f188",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5051,7 +5089,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f189",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5071,7 +5109,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f189",
+        "dest": "f190",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5091,7 +5129,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f190",
+        "dest": "f191",
     },
     {
         "flag": "--compilation-config",
@@ -5121,7 +5159,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f191",
+        "dest": "f192",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5145,7 +5183,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f193",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5168,7 +5206,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f194",
     },
     {
         "flag": "--profiler-config",
@@ -5191,7 +5229,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f195",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5213,7 +5251,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f196",
     },
     {
         "flag": "--kv-events-config",
@@ -5236,7 +5274,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f197",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5259,7 +5297,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f198",
     },
     {
         "flag": "--reasoning-config",
@@ -5283,7 +5321,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f199",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5306,7 +5344,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f200",
     },
     {
         "flag": "--additional-config",
@@ -5328,7 +5366,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f200",
+        "dest": "f201",
     },
     {
         "flag": "--optimization-level",
@@ -5353,7 +5391,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f201",
+        "dest": "f202",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5378,7 +5416,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f202",
+        "dest": "f203",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5398,7 +5436,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f203",
+        "dest": "f204",
     },
     {
         "flag": "--disable-log-stats",
@@ -5415,7 +5453,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f204",
+        "dest": "f205",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5435,7 +5473,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f206",
     },
     {
         "flag": "--enable-log-requests",
@@ -5456,7 +5494,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f206",
+        "dest": "f207",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5476,7 +5514,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f208",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5502,7 +5540,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f208",
+        "dest": "f209",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5528,7 +5566,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f210",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5549,7 +5587,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f211",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5570,6 +5608,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f211",
+        "dest": "f212",
     },
 )
