@@ -226,17 +226,3 @@ def test_history_check_dates_markers_against_the_facts(tmp_path) -> None:
     assert "DemoConfig.size | changed default | 0.33.0 | 0.26.0" in wrong
     undone = "\n".join(report.undone["schema/demo.yaml"])
     assert 'DemoConfig.gone' in undone and 'added: "0.26.0"; removed: {in: "0.33.0"' in undone
-
-
-def test_history_check_reads_a_comeback_as_a_gap() -> None:
-    checker = _tool("history_check")
-    releases = ["0.25.1", "0.26.0", "0.27.1", "0.33.0"]
-    path = ("classes", "DemoConfig", "fields", "back")
-    marks = [checker.Marker("demo.yaml", 3, path, "removed", "0.26.0", fate="dropped"),
-             checker.Marker("demo.yaml", 4, path, "added", "0.33.0")]
-    assert checker.schema_presence([marks], releases) == {
-        "0.25.1": True, "0.26.0": False, "0.27.1": False, "0.33.0": True}
-    plain = [checker.Marker("demo.yaml", 3, path, "added", "0.26.0"),
-             checker.Marker("demo.yaml", 4, path, "removed", "0.33.0", fate="dropped")]
-    assert checker.schema_presence([plain], releases) == {
-        "0.25.1": False, "0.26.0": True, "0.27.1": True, "0.33.0": False}

@@ -243,16 +243,13 @@ def schema_presence(entry_markers: list[list[Marker]], releases: list[str]) -> d
         i = releases.index(r)
         ok = True
         for markers in entry_markers:
-            at = {m.kind: releases.index(m.release) for m in markers
-                  if m.kind in ("added", "removed") and m.release in releases}
-            added, removed = at.get("added"), at.get("removed")
-            if added is not None and removed is not None and removed < added:
-                ok = ok and (i < removed or i >= added)  # removed, then back (a comeback)
-                continue
-            if added is not None and added > i:
-                ok = False
-            if removed is not None and removed <= i:
-                ok = False
+            for m in markers:
+                if m.release not in releases:
+                    continue
+                if m.kind == "added" and releases.index(m.release) > i:
+                    ok = False
+                if m.kind == "removed" and releases.index(m.release) <= i:
+                    ok = False
         out[r] = ok
     return out
 

@@ -13,10 +13,6 @@ constant, a kernel op...) may say in which releases it holds and how it differs:
                                              #   (with convert: EXPR), or dropped: WHY
     changed: {"0.33.0": {default: 8192}}     # keys that differ from this release on
 
-An entry removed in one release and back in a later one (the same name given a use
-again) says both, the removal first: `removed: {in: "0.26.0", ...}` with `added:
-"0.33.0"` holds before 0.26.0 and from 0.33.0 on; its changes keep accumulating.
-
 Before anything else reads the schema, its documents are projected onto one release:
 what does not hold in it is dropped and the `changed` keys are merged in (mappings
 key by key, anything else replaced), so that the rest of the front end sees the schema
@@ -123,11 +119,10 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
     if REMOVED in marks:
         _check_removed(marks[REMOVED], path, releases, errors, history)
     if ADDED in marks and REMOVED in marks and _ok(marks, releases) and (
-            marks[ADDED].value == marks[REMOVED].value["in"].value):
-        # (an addition after the removal is a comeback: see _holds)
-        errors.error(marks[REMOVED].loc, f"removed in {marks[ADDED].value}, the release it "
-                                         f"is added in: say either, or name the later "
-                                         f"release of a comeback in added")
+            releases.index(marks[ADDED].value)
+            >= releases.index(marks[REMOVED].value["in"].value)):
+        errors.error(marks[REMOVED].loc, "removed in a release before (or in) the one it "
+                                         "was added in")
     if CHANGED in marks:
         for key, change in marks[CHANGED].value.items():
             if _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
@@ -183,7 +178,9 @@ def project(node: Node, release: str, releases: Releases) -> Node | None:
         return node
     marks = _markers(node)
     at = releases.index(release)
-    if not _holds(marks, at, releases):
+    if ADDED in marks and releases.index(marks[ADDED].value) > at:
+        return None
+    if REMOVED in marks and releases.index(marks[REMOVED].value["in"].value) <= at:
         return None
     value = {k: v for k, v in node.value.items() if marks.get(k) is not v}
     key_locs = {k: loc for k, loc in node.key_locs.items() if k in value}
@@ -199,17 +196,6 @@ def project(node: Node, release: str, releases: Releases) -> Node | None:
         if projected is not None:
             out[key] = projected
     return Node(out, merged.loc, {k: merged.key_locs[k] for k in out if k in merged.key_locs})
-
-
-def _holds(marks: dict[str, Node], at: int, releases: Releases) -> bool:
-    """Whether an entry with these markers exists in the release at index `at`: from
-    its addition until its removal, or, when it is added after its removal (a
-    comeback), before the removal and again from the addition on."""
-    added = releases.index(marks[ADDED].value) if ADDED in marks else None
-    removed = releases.index(marks[REMOVED].value["in"].value) if REMOVED in marks else None
-    if added is not None and removed is not None and removed < added:
-        return at < removed or at >= added
-    return (added is None or at >= added) and (removed is None or at < removed)
 
 
 def _merge(base: Node, change: Node) -> Node:
