@@ -20,7 +20,7 @@ VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
     'VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE': ('bool', True, (), ''),  # VllmConfig
     'VLLM_BATCH_INVARIANT': ('bool', False, (), ''),  # VllmConfig
     'VLLM_COMPILE_CACHE_SAVE_FORMAT': ('str', 'binary', ('binary', 'unpacked'), ''),  # CompilationConfig
-    'VLLM_CPU_CI_ENV': ('str', '0', (), ''),  # VllmConfig
+    'VLLM_CPU_CI_ENV': ('bool', False, (), ''),  # VllmConfig
     'VLLM_DEBUG_DUMP_PATH': ('str', None, (), ''),  # VllmConfig
     'VLLM_DP_MASTER_IP': ('str', '127.0.0.1', (), ''),  # ParallelConfig
     'VLLM_DP_MASTER_PORT': ('int', 0, (), ''),  # ParallelConfig
