@@ -62,6 +62,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": False,
@@ -76,6 +78,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -88,6 +92,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -100,6 +106,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -352,6 +360,9 @@ class VllmConfig:
         if _platforms.current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
+        if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.parallel_config.data_parallel_size > 1:
+            _log.warning(f'dynamic speculative decoding does not work with data parallelism: num_speculative_tokens_per_batch_size dropped, drafting {self.speculative_config.num_speculative_tokens} tokens per step')
+            self.speculative_config.num_speculative_tokens_per_batch_size = None
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
@@ -488,6 +499,11 @@ class VllmConfig:
     def use_v2_model_runner(self) -> "bool":
         """Whether the V2 model runner runs this configuration."""
         return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
+
+    @property
+    def max_in_flight_tokens(self) -> "int":
+        """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
+        return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
 
     @property
     def max_concurrent_batches(self) -> "int":

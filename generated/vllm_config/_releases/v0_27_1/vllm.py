@@ -62,6 +62,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": False,
@@ -76,6 +78,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -88,6 +92,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -100,6 +106,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -282,8 +290,6 @@ class VllmConfig:
             self.model_config.verify_with_parallel_config(self.parallel_config)
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
-        if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
-            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"], self)
         if (_r.from_flags() and self.model_config is not None and ((self.lora_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) or (self.lora_config is None and _r.unused(self, 'lora_config.default_mm_loras')))) and self.model_config.multimodal_config is None:
@@ -304,6 +310,8 @@ class VllmConfig:
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"], self)
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
             raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"], self)
+        if (not self.use_v2_model_runner) and not (self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
@@ -352,6 +360,9 @@ class VllmConfig:
         if _platforms.current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
+        if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.parallel_config.data_parallel_size > 1:
+            _log.warning(f'dynamic speculative decoding does not work with data parallelism: num_speculative_tokens_per_batch_size dropped, drafting {self.speculative_config.num_speculative_tokens} tokens per step')
+            self.speculative_config.num_speculative_tokens_per_batch_size = None
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
@@ -490,6 +501,11 @@ class VllmConfig:
         return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
 
     @property
+    def max_in_flight_tokens(self) -> "int":
+        """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
+        return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
+
+    @property
     def max_concurrent_batches(self) -> "int":
         """Batches in flight at once: the pipeline depth, one more with asynchronous scheduling on the V2 runner, at least 2 with asynchronous scheduling on V1 without pipelining."""
         return ((self.parallel_config.pipeline_parallel_size + 1 if self.use_v2_model_runner else (2 if self.parallel_config.pipeline_parallel_size <= 1 else self.parallel_config.pipeline_parallel_size)) if self.scheduler_config.async_scheduling else self.parallel_config.pipeline_parallel_size)
@@ -556,10 +572,6 @@ class VllmConfig:
             self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
         if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
             raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
-        if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
-            raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
-        if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):
-            raise ValueError(f'Mamba align mode needs long_prefill_token_threshold ({self.scheduler_config.long_prefill_token_threshold}) >= block_size ({self.cache_config.block_size})')
         if (self.cache_config.mamba_cache_mode == 'align') and not (not self.scheduler_config.disable_chunked_mm_input):
             raise ValueError('Mamba align mode needs chunked multimodal input (disable_chunked_mm_input=False)')
 

@@ -62,6 +62,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": False,
@@ -76,6 +78,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -88,6 +92,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -100,6 +106,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
         "compilation_config.pass_config.enable_sp": False,
         "compilation_config.pass_config.fuse_gemm_comms": False,
         "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
+        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
+        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
         "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
         "compilation_config.use_inductor_graph_partition": False,
         "kernel_config.enable_flashinfer_autotune": True,
@@ -276,14 +284,18 @@ class VllmConfig:
             self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
         _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
+        if (self.ec_transfer_config is not None and self.ec_transfer_config.is_ec_producer and not self.ec_transfer_config.is_ec_consumer) and not (self.model_config is not None and self.model_config.multimodal_config is not None):
+            raise _r.RuleError('an instance that only produces encoder outputs needs a multimodal model', ["ec_transfer_config.is_ec_producer", "ec_transfer_config.is_ec_consumer", "model_config.multimodal_config"], self)
+        if self.ec_transfer_config is not None and self.ec_transfer_config.is_ec_producer and not self.ec_transfer_config.is_ec_consumer and self.model_config is not None and self.model_config.multimodal_config is not None:
+            self.model_config.multimodal_config.mm_encoder_only = True
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
             self.model_config.verify_with_parallel_config(self.parallel_config)
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
-        if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):
-            raise _r.NotSupportedError(f'concurrent partial prefills are not supported by the engine yet: leave max_num_partial_prefills ({self.scheduler_config.max_num_partial_prefills}) and max_long_partial_prefills ({self.scheduler_config.max_long_partial_prefills}) at 1', ["scheduler_config.max_num_partial_prefills", "scheduler_config.max_long_partial_prefills"], self)
+        if (self.observability_config.per_request_spec_decode_metrics != 'none') and self.speculative_config is None:
+            raise _r.RuleError('--per-request-spec-decode-metrics needs speculative decoding (--speculative-config)', ["observability_config.per_request_spec_decode_metrics", "speculative_config"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"], self)
         if (_r.from_flags() and self.model_config is not None and ((self.lora_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) or (self.lora_config is None and _r.unused(self, 'lora_config.default_mm_loras')))) and self.model_config.multimodal_config is None:
@@ -302,10 +314,16 @@ class VllmConfig:
             raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"], self)
+        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.decode_context_parallel_size <= 1 and self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('enable_return_routed_experts does not work with context parallelism (decode or prefill context parallel size above 1)', ["model_config.enable_return_routed_experts", "parallel_config.decode_context_parallel_size", "parallel_config.prefill_context_parallel_size"], self)
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
             raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"], self)
+        if (not self.use_v2_model_runner) and not (self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
+        if (self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.language_model_only) and not (not self.compilation_config.cudagraph_mm_encoder):
+            raise _r.RuleError('--language-model-only turns multimodal inputs off, so the encoder never runs: drop cudagraph_mm_encoder or language_model_only', ["model_config.multimodal_config.language_model_only", "compilation_config.cudagraph_mm_encoder"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
@@ -323,7 +341,7 @@ class VllmConfig:
         if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
             _log.info(f'asynchronous scheduling disabled: executor backend {self.parallel_config.distributed_executor_backend!r} does not support it')
         if self.scheduler_config.async_scheduling is None:
-            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or ((self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model') and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
         if self.parallel_config.disable_nccl_for_dp_synchronization is None:
             self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
         if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
@@ -333,6 +351,10 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if (self.profiler_config.profiler == 'proton') and not (_platforms.current_platform.device_type == 'cuda'):
+            raise _r.RuleError('the Proton profiler runs on NVIDIA CUDA only', ["profiler_config.profiler"], self)
+        if (self.profiler_config.profiler == 'proton') and not (self.compilation_config.cudagraph_mode == CUDAGraphMode.NONE):
+            raise _r.RuleError('the Proton profiler needs CUDA graphs off: use --enforce-eager or -cc.cudagraph_mode=none', ["profiler_config.profiler", "compilation_config.cudagraph_mode"], self)
         if _r.env('TORCH_COMPILE_DISABLE', '') == '1':
             _log.warning('TORCH_COMPILE_DISABLE=1: torch.compile disabled')
             self.compilation_config.mode = CompilationMode.NONE
@@ -352,6 +374,11 @@ class VllmConfig:
         if _platforms.current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
         _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
+        if _platforms.current_platform.device_type == 'cpu' and self.cache_config.mamba_ssm_cache_dtype != 'float32' and not (self.cache_config.mamba_ssm_cache_dtype in ('float16', 'bfloat16') and self.model_config is not None and self.model_config.checkpoint_facts is not None and self.model_config.checkpoint_facts.config_layer_types is not None and 'linear_attention' in self.model_config.checkpoint_facts.config_layer_types):
+            self.cache_config.mamba_ssm_cache_dtype = 'float32'
+        if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.parallel_config.data_parallel_size > 1:
+            _log.warning(f'dynamic speculative decoding does not work with data parallelism: num_speculative_tokens_per_batch_size dropped, drafting {self.speculative_config.num_speculative_tokens} tokens per step')
+            self.speculative_config.num_speculative_tokens_per_batch_size = None
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
@@ -367,13 +394,13 @@ class VllmConfig:
             self.compilation_config.pass_config.enable_sp = False
         self.compilation_config.fast_moe_cold_start = False
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is None:
-            self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens - (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs)
+            self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_scheduled_tokens > 0):
             raise _r.RuleError(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots (speculative decoding), so nothing could be scheduled; raise max_num_batched_tokens or lower num_speculative_tokens or max_num_seqs', ["speculative_config", "scheduler_config.max_num_scheduled_tokens"], self)
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None and self.scheduler_config.max_num_scheduled_tokens < 8192:
             _log.warning(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving draft slots; raising max_num_batched_tokens may help throughput')
-        if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_scheduled_tokens + (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs))):
-            raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"], self)
+        if (self.speculative_config is not None) and not (self.scheduler_config.max_num_batched_tokens > self.speculative_config.max_num_new_slots_for_drafting):
+            raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) leaves no room to schedule a token beside the {self.speculative_config.max_num_new_slots_for_drafting} draft slots (speculative decoding)', ["scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting"], self)
         if not _platforms.current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
@@ -455,6 +482,9 @@ class VllmConfig:
             self.kv_transfer_config.kv_connector = 'LMCacheMPConnector'
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None:
             self.kv_transfer_config.kv_role = 'kv_both'
+        if self.is_mm_encoder_only and self.cache_config.enable_prefix_caching:
+            _log.info('prefix caching disabled: this instance runs the multimodal encoder only')
+            self.cache_config.enable_prefix_caching = False
         if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0:
             _log.warning('hybrid KV cache manager disabled for chunked local attention (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0)')
         if (self.scheduler_config.disable_hybrid_kv_cache_manager is not None) and not (self.scheduler_config.disable_hybrid_kv_cache_manager or not self.hybrid_kv_cache_unsupported):
@@ -474,7 +504,7 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
-        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
+        if (self.model_config is not None and self.cache_config.cache_dtype.startswith('nvfp4')) and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
@@ -488,6 +518,21 @@ class VllmConfig:
     def use_v2_model_runner(self) -> "bool":
         """Whether the V2 model runner runs this configuration."""
         return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
+
+    @property
+    def is_mm_encoder_only(self) -> "bool":
+        """Whether this instance runs only the multimodal encoder (no language model, no KV cache)."""
+        return self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.mm_encoder_only
+
+    @property
+    def max_in_flight_tokens(self) -> "int":
+        """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
+        return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
+
+    @property
+    def uniform_decode_query_len(self) -> "int":
+        """Query tokens per request in a decode step where all requests decode: the new token plus one per draft token."""
+        return 1 + self.num_speculative_tokens
 
     @property
     def max_concurrent_batches(self) -> "int":
@@ -551,15 +596,8 @@ class VllmConfig:
 
     def validate_block_size(self) -> "None":
         """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
-        if self.parallel_config.decode_context_parallel_size > 1 and self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
-            _log.warning('cp_kv_cache_interleave_size set to dcp_kv_cache_interleave_size')
-            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
-        if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
+        if (self.parallel_config.decode_context_parallel_size > 1 and not (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and self.kv_transfer_config.is_kv_transfer_instance)) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
             raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
-        if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
-            raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
-        if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):
-            raise ValueError(f'Mamba align mode needs long_prefill_token_threshold ({self.scheduler_config.long_prefill_token_threshold}) >= block_size ({self.cache_config.block_size})')
         if (self.cache_config.mamba_cache_mode == 'align') and not (not self.scheduler_config.disable_chunked_mm_input):
             raise ValueError('Mamba align mode needs chunked multimodal input (disable_chunked_mm_input=False)')
 
