@@ -271,7 +271,7 @@ class VllmConfig:
         if _r.from_flags() and self.model_config is not None and not _r.given(self, 'scheduler_config.enable_chunked_prefill'):
             self.scheduler_config.enable_chunked_prefill = self.model_config.is_chunked_prefill_supported
         if _r.from_flags() and self.model_config is not None and not _r.given(self, 'cache_config.enable_prefix_caching'):
-            self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported
+            self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported and not self.model_config.is_hybrid
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and not self.scheduler_config.enable_chunked_prefill and self.model_config is not None:

@@ -298,8 +298,6 @@ class VllmConfig:
             raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"], self)
         if (_r.from_flags() and self.lora_config is not None and self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1))):
             raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"], self)
-        if _r.from_flags() and self.model_config is not None and self.model_config.quantization == 'bitsandbytes':
-            self.load_config.load_format = 'bitsandbytes'
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is None:
             self.reasoning_config = ReasoningConfig(reasoning_parser=self.structured_outputs_config.reasoning_parser)
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is not None:
