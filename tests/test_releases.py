@@ -69,6 +69,26 @@ def test_each_release_sees_its_own_entries(tmp_path: Path) -> None:
     assert [r["message"] for r in three["rules"]] == ["m", "n"]
 
 
+def test_an_entry_removed_until_a_release_is_back_there(tmp_path: Path) -> None:
+    text = """
+fields:
+  size:
+    type: int
+    default: 1
+    removed: {in: "2.0", renamed_to: unit, until: "3.0"}
+    changed: {"3.0": {init: false}}
+"""
+    one, two, three = (projected(tmp_path, text, r) for r in RELEASES.names)
+    assert one == {"fields": {"size": {"type": "int", "default": 1}}}
+    assert two == {"fields": {}}
+    # the entry of the same name that comes back, with what differs in it
+    assert three == {"fields": {"size": {"type": "int", "default": 1, "init": False}}}
+    path = tmp_path / "x.yaml"
+    (fate,) = history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES,
+                            Collector()).fates
+    assert (fate.release, fate.kind, fate.target) == ("2.0", "renamed_to", "unit")
+
+
 def test_fates_are_collected(tmp_path: Path) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(DOC)

@@ -17,7 +17,7 @@ _vllm_config() {
             elif [[ "${COMP_WORDS[1]}" == "diff" ]]; then
                 COMPREPLY=($(compgen -f -- "${cur}"))
             else
-                COMPREPLY=($(compgen -W "--format --platform --model --runner --convert --tokenizer --tokenizer-mode --trust-remote-code --dtype --seed --hf-config-path --allowed-local-media-path --allowed-media-domains --revision --code-revision --tokenizer-revision --max-model-len --quantization -q --quantization-config --allow-deprecated-quantization --enforce-eager --enable-return-routed-experts --max-logprobs --logprobs-mode --use-fp64-gumbel --disable-sliding-window --disable-cascade-attn --skip-tokenizer-init --enable-prompt-embeds --served-model-name --config-format --hf-token --hf-overrides --model-class-overrides --generation-config --override-generation-config --enable-sleep-mode --enable-cumem-allocator --model-impl --override-attention-dtype --logits-processors --io-processor-plugin --renderer-num-workers --pooler-config --language-model-only --limit-mm-per-prompt --enable-mm-embeds --media-io-kwargs --mm-processor-kwargs --mm-processor-cache-gb --mm-processor-cache-type --mm-shm-cache-max-object-size-mb --mm-encoder-only --mm-encoder-tp-mode --mm-encoder-attn-backend --mm-encoder-attn-dtype --mm-encoder-fp8-scale-path --mm-encoder-fp8-scale-save-path --mm-encoder-fp8-scale-save-margin --interleave-mm-strings --skip-mm-profiling --video-pruning-rate --mm-tensor-ipc --mm-ipc-gpu-memory-gb --block-size --gpu-memory-utilization --kv-cache-dtype --num-gpu-blocks-override --enable-prefix-caching --prefix-caching-hash-algo --calculate-kv-scales --kv-cache-dtype-skip-layers --mamba-block-size --mamba-cache-dtype --mamba-ssm-cache-dtype --mamba-cache-mode --kv-sharing-fast-prefill --kv-cache-memory-bytes --kv-offloading-size --kv-offloading-backend --pipeline-parallel-size -pp --tensor-parallel-size -tp --prefill-context-parallel-size -pcp --data-parallel-size -dp --data-parallel-size-local -dpl --data-parallel-rank -dpn --data-parallel-address -dpa --data-parallel-rpc-port -dpp --data-parallel-backend -dpb --data-parallel-external-lb -dpe --data-parallel-hybrid-lb -dph --enable-expert-parallel -ep --enable-ep-weight-filter --enable-eplb --eplb-config --expert-placement-strategy --all2all-backend --max-parallel-loading-workers --disable-custom-all-reduce --enable-elastic-ep --enable-dbo --ubatch-size --dbo-decode-token-threshold --dbo-prefill-token-threshold --disable-nccl-for-dp-synchronization --ray-workers-use-nsight --distributed-executor-backend --worker-cls --worker-extension-cls --master-addr --master-port --node-rank -r --nnodes -n --numa-bind --numa-bind-nodes --numa-bind-cpus --distributed-timeout-seconds --cpu-distributed-timeout-seconds --decode-context-parallel-size -dcp --dcp-kv-cache-interleave-size --dcp-comm-backend --cp-kv-cache-interleave-size --max-num-batched-tokens --max-num-seqs --max-num-partial-prefills --max-long-partial-prefills --long-prefill-token-threshold --enable-chunked-prefill --scheduling-policy --disable-chunked-mm-input --scheduler-cls --disable-hybrid-kv-cache-manager --scheduler-reserve-full-isl --watermark --prefill-schedule-interval --async-scheduling --stream-interval --load-format --download-dir --safetensors-load-strategy --safetensors-prefetch-num-threads --safetensors-prefetch-block-size --model-loader-extra-config --ignore-patterns --use-tqdm-on-load --pt-load-map-location --offload-backend --cpu-offload-gb --cpu-offload-params --offload-group-size --offload-num-in-group --offload-prefetch-step --offload-params --attention-config -ac --attention-backend --mamba-backend --enable-mamba-cache-stochastic-rounding --mamba-cache-philox-rounds --kernel-config --ir-op-priority --enable-flashinfer-autotune --enable-bf16x3-router-gemm --moe-backend --linear-backend --enable-lora --max-lora-rank --max-loras --fully-sharded-loras --max-cpu-loras --lora-dtype --lora-target-modules --default-mm-loras --enable-tower-connector-lora --specialize-active-lora --enable-mixed-moe-lora-format --speculative-config -sc --spec-tokens --spec-model --spec-method --diffusion-config -dc --structured-outputs-config --reasoning-parser --reasoning-parser-plugin --show-hidden-metrics-for-version --otlp-traces-endpoint --collect-detailed-traces --kv-cache-metrics --kv-cache-metrics-sample --cudagraph-metrics --enable-layerwise-nvtx-tracing --enable-mfu-metrics --enable-logging-iteration-details --jit-monitor-mode --jit-monitor-verbose --compilation-config -cc --cudagraph-capture-sizes --max-cudagraph-capture-size --profiler-config --kv-transfer-config --kv-events-config --ec-transfer-config --reasoning-config --weight-transfer-config --additional-config --optimization-level -O --performance-mode --shutdown-timeout --disable-log-stats --aggregate-engine-logging --enable-log-requests --fail-on-environ-validation --gdn-prefill-backend --kda-prefill-backend --device-ids --data-parallel-start-rank -dpr --data-parallel-multi-port-external-lb -dpm" -- "${cur}"))
+                COMPREPLY=($(compgen -W "--format --platform --model --runner --convert --tokenizer --tokenizer-mode --trust-remote-code --dtype --seed --hf-config-path --allowed-local-media-path --allowed-media-domains --revision --code-revision --tokenizer-revision --max-model-len --quantization -q --quantization-config --allow-deprecated-quantization --enforce-eager --enable-return-routed-experts --return-sampling-mask --max-logprobs --logprobs-mode --use-fp64-gumbel --disable-sliding-window --disable-cascade-attn --skip-tokenizer-init --enable-prompt-embeds --served-model-name --config-format --hf-token --hf-overrides --model-class-overrides --generation-config --override-generation-config --enable-sleep-mode --enable-cumem-allocator --model-impl --logits-processors --io-processor-plugin --renderer-num-workers --pooler-config --language-model-only --limit-mm-per-prompt --enable-mm-embeds --media-io-kwargs --mm-processor-kwargs --mm-processor-cache-gb --mm-processor-cache-type --mm-shm-cache-max-object-size-mb --mm-encoder-only --mm-encoder-tp-mode --mm-encoder-attn-backend --mm-encoder-attn-dtype --mm-encoder-fp8-scale-path --mm-encoder-fp8-scale-save-path --mm-encoder-fp8-scale-save-margin --interleave-mm-strings --skip-mm-profiling --video-pruning-rate --mm-tensor-ipc --mm-ipc-gpu-memory-gb --mm-hasher-algorithm --video-pruning-method --mm-device-do-normalize --mm-processor-device --block-size --prefix-match-unit --gpu-memory-utilization --kv-cache-dtype --num-gpu-blocks-override --enable-prefix-caching --prefix-caching-hash-algo --kv-cache-dtype-skip-layers --mamba-block-size --mamba-cache-dtype --mamba-ssm-cache-dtype --mamba-cache-mode --replayssm-buffer-len --use-replayssm --kv-sharing-fast-prefill --kv-cache-memory-bytes --kv-offloading-size --kv-offloading-backend --pipeline-parallel-size -pp --tensor-parallel-size -tp --prefill-context-parallel-size -pcp --data-parallel-size -dp --data-parallel-size-local -dpl --data-parallel-rank -dpn --data-parallel-address -dpa --data-parallel-rpc-port -dpp --data-parallel-backend -dpb --data-parallel-external-lb -dpe --data-parallel-hybrid-lb -dph --enable-expert-parallel -ep --enable-ep-weight-filter --enable-eplb --eplb-config --expert-placement-strategy --all2all-backend --max-parallel-loading-workers --disable-custom-all-reduce --enable-elastic-ep --enable-dbo --ubatch-size --dbo-decode-token-threshold --dbo-prefill-token-threshold --disable-nccl-for-dp-synchronization --ray-workers-use-nsight --distributed-executor-backend --worker-cls --worker-extension-cls --master-addr --master-port --node-rank -r --nnodes -n --numa-bind --numa-bind-nodes --numa-bind-cpus --distributed-timeout-seconds --cpu-distributed-timeout-seconds --decode-context-parallel-size -dcp --dcp-kv-cache-interleave-size --dcp-comm-backend --cp-kv-cache-interleave-size --enable-fault-tolerance --fault-tolerance-config --max-num-batched-tokens --max-num-scheduled-tokens --max-num-seqs --long-prefill-token-threshold --enable-chunked-prefill --scheduling-policy --disable-chunked-mm-input --scheduler-cls --disable-hybrid-kv-cache-manager --scheduler-reserve-full-isl --watermark --prefill-schedule-interval --async-scheduling --stream-interval --load-format --download-dir --safetensors-load-strategy --safetensors-prefetch-num-threads --safetensors-prefetch-block-size --model-loader-extra-config --ignore-patterns --use-tqdm-on-load --pt-load-map-location --offload-backend --cpu-offload-gb --cpu-offload-params --offload-group-size --offload-num-in-group --offload-prefetch-step --offload-params --attention-config -ac --attention-backend --mamba-backend --enable-mamba-cache-stochastic-rounding --mamba-cache-philox-rounds --mamba-ssu-algorithm --kernel-config --ir-op-priority --enable-flashinfer-autotune --enable-bf16x3-router-gemm --moe-backend --linear-backend --enable-lora --max-lora-rank --max-loras --fully-sharded-loras --max-cpu-loras --lora-dtype --lora-target-modules --default-mm-loras --enable-tower-connector-lora --specialize-active-lora --enable-mixed-moe-lora-format --enable-moe-shared-loras --speculative-config -sc --spec-tokens --spec-model --spec-method --diffusion-config -dc --structured-outputs-config --reasoning-parser --reasoning-parser-plugin --show-hidden-metrics-for-version --otlp-traces-endpoint --collect-detailed-traces --kv-cache-metrics --kv-cache-metrics-sample --cudagraph-metrics --enable-layerwise-nvtx-tracing --enable-mfu-metrics --enable-logging-iteration-details --jit-monitor-mode --jit-monitor-verbose --compilation-config -cc --cudagraph-capture-sizes --max-cudagraph-capture-size --profiler-config --kv-transfer-config --kv-events-config --ec-transfer-config --reasoning-config --weight-transfer-config --additional-config --optimization-level -O --performance-mode --shutdown-timeout --ec-manager-config --disable-log-stats --aggregate-engine-logging --enable-log-requests --fail-on-environ-validation --gdn-prefill-backend --kda-prefill-backend --device-ids --data-parallel-start-rank -dpr --data-parallel-multi-port-external-lb -dpm" -- "${cur}"))
             fi
             return 0
             ;;
@@ -28,7 +28,7 @@ _vllm_config() {
     esac
     if [[ "${prev}" == "--help" && "${cur}" == "=" ]] || [[ "${prev}" == "=" && "${COMP_WORDS[COMP_CWORD-2]}" == "--help" ]]; then
         [[ "${cur}" == "=" ]] && cur=""
-        COMPREPLY=($(compgen -W "all attentionconfig cacheconfig compilationconfig engineargs kernelconfig loadconfig loraconfig mambaconfig modelconfig multimodalconfig observabilityconfig offloadconfig parallelconfig schedulerconfig structuredoutputsconfig vllmconfig" -- "${cur}"))
+        COMPREPLY=($(compgen -W "all attentionconfig cacheconfig compilationconfig encodercachemanagerconfig engineargs kernelconfig loadconfig loraconfig mambaconfig modelconfig multimodalconfig observabilityconfig offloadconfig parallelconfig schedulerconfig structuredoutputsconfig vllmconfig" -- "${cur}"))
         return 0
     fi
     case "${prev}" in
@@ -61,7 +61,7 @@ _vllm_config() {
             return 0
             ;;
         --tokenizer-mode)
-            COMPREPLY=($(compgen -W "auto deepseek_v32 deepseek_v4 hf mistral slow" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto cohere deepseek_v32 deepseek_v4 hf inkling kimi_k3 mistral slow" -- "${cur}"))
             return 0
             ;;
         --dtype)
@@ -101,7 +101,7 @@ _vllm_config() {
             return 0
             ;;
         --quantization|-q)
-            COMPREPLY=($(compgen -W "auto_awq auto_gptq awq awq_marlin bitsandbytes compressed-tensors deepseek_v4_fp8 experts_int8 fbgemm_fp8 fp8 fp8_per_block fp8_per_channel fp8_per_tensor fp_quant gpt_oss_mxfp4 gptq gptq_marlin humming inc int8_per_channel_weight_only modelopt modelopt_fp4 modelopt_mixed modelopt_mxfp8 moe_wna16 mxfp4 mxfp8 online quark torchao None" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto_awq auto_gptq awq awq_marlin compressed-tensors deepseek_v4_fp8 experts_int8 fbgemm_fp8 fp8 fp8_per_block fp8_per_channel fp8_per_tensor fp_quant gpt_oss_mxfp4 gptq gptq_marlin humming inc int8_per_channel_weight_only modelopt modelopt_fp4 modelopt_mixed modelopt_mxfp8 moe_wna16 mxfp4 mxfp8 nvfp4_per_token online quark torchao None" -- "${cur}"))
             return 0
             ;;
         --quantization-config)
@@ -146,10 +146,6 @@ _vllm_config() {
             ;;
         --model-impl)
             COMPREPLY=($(compgen -W "auto terratorch transformers vllm" -- "${cur}"))
-            return 0
-            ;;
-        --override-attention-dtype)
-            COMPREPLY=()
             return 0
             ;;
         --logits-processors)
@@ -228,7 +224,23 @@ _vllm_config() {
             COMPREPLY=()
             return 0
             ;;
+        --mm-hasher-algorithm)
+            COMPREPLY=($(compgen -W "blake3 sha256 sha512" -- "${cur}"))
+            return 0
+            ;;
+        --video-pruning-method)
+            COMPREPLY=($(compgen -W "evs vidcom2" -- "${cur}"))
+            return 0
+            ;;
+        --mm-processor-device)
+            COMPREPLY=($(compgen -W "auto cpu" -- "${cur}"))
+            return 0
+            ;;
         --block-size)
+            COMPREPLY=()
+            return 0
+            ;;
+        --prefix-match-unit)
             COMPREPLY=()
             return 0
             ;;
@@ -237,7 +249,7 @@ _vllm_config() {
             return 0
             ;;
         --kv-cache-dtype)
-            COMPREPLY=($(compgen -W "auto bfloat16 float16 fp8 fp8_ds_mla fp8_e4m3 fp8_e5m2 fp8_inc fp8_per_token_head int4_per_token_head int8_per_token_head nvfp4 turboquant_3bit_nc turboquant_4bit_nc turboquant_k3v4_nc turboquant_k8v4" -- "${cur}"))
+            COMPREPLY=($(compgen -W "auto bfloat16 float16 fp8 fp8_ds_mla fp8_e4m3 fp8_e5m2 fp8_inc fp8_per_token_head int4_per_token_head int8_per_token_head nvfp4 nvfp4_4over6 turboquant_3bit_nc turboquant_4bit_nc turboquant_k3v4_nc turboquant_k8v4" -- "${cur}"))
             return 0
             ;;
         --num-gpu-blocks-override)
@@ -266,6 +278,10 @@ _vllm_config() {
             ;;
         --mamba-cache-mode)
             COMPREPLY=($(compgen -W "align all none" -- "${cur}"))
+            return 0
+            ;;
+        --replayssm-buffer-len)
+            COMPREPLY=()
             return 0
             ;;
         --kv-cache-memory-bytes)
@@ -404,19 +420,19 @@ _vllm_config() {
             COMPREPLY=()
             return 0
             ;;
+        --fault-tolerance-config)
+            COMPREPLY=()
+            return 0
+            ;;
         --max-num-batched-tokens)
             COMPREPLY=()
             return 0
             ;;
+        --max-num-scheduled-tokens)
+            COMPREPLY=()
+            return 0
+            ;;
         --max-num-seqs)
-            COMPREPLY=()
-            return 0
-            ;;
-        --max-num-partial-prefills)
-            COMPREPLY=()
-            return 0
-            ;;
-        --max-long-partial-prefills)
             COMPREPLY=()
             return 0
             ;;
@@ -513,11 +529,15 @@ _vllm_config() {
             return 0
             ;;
         --mamba-backend)
-            COMPREPLY=($(compgen -W "TRITON FLASHINFER" -- "${cur}"))
+            COMPREPLY=($(compgen -W "TRITON FLASHINFER CPU" -- "${cur}"))
             return 0
             ;;
         --mamba-cache-philox-rounds)
             COMPREPLY=()
+            return 0
+            ;;
+        --mamba-ssu-algorithm)
+            COMPREPLY=($(compgen -W "auto horizontal simple vertical None" -- "${cur}"))
             return 0
             ;;
         --kernel-config)
@@ -664,6 +684,10 @@ _vllm_config() {
             COMPREPLY=()
             return 0
             ;;
+        --ec-manager-config)
+            COMPREPLY=()
+            return 0
+            ;;
         --gdn-prefill-backend)
             COMPREPLY=($(compgen -W "cutedsl flashinfer triton" -- "${cur}"))
             return 0
@@ -682,7 +706,7 @@ _vllm_config() {
             ;;
     esac
     if [[ "${cur}" == -* ]]; then
-        COMPREPLY=($(compgen -W "--config --format --platform --help --model --runner --convert --tokenizer --tokenizer-mode --trust-remote-code --no-trust-remote-code --dtype --seed --hf-config-path --allowed-local-media-path --allowed-media-domains --revision --code-revision --tokenizer-revision --max-model-len --quantization -q --quantization-config --allow-deprecated-quantization --no-allow-deprecated-quantization --enforce-eager --no-enforce-eager --enable-return-routed-experts --no-enable-return-routed-experts --disable-return-routed-experts --max-logprobs --logprobs-mode --use-fp64-gumbel --no-use-fp64-gumbel --disable-sliding-window --no-disable-sliding-window --disable-cascade-attn --no-disable-cascade-attn --skip-tokenizer-init --no-skip-tokenizer-init --enable-prompt-embeds --no-enable-prompt-embeds --disable-prompt-embeds --served-model-name --config-format --hf-token --hf-overrides --model-class-overrides --generation-config --override-generation-config --enable-sleep-mode --no-enable-sleep-mode --disable-sleep-mode --enable-cumem-allocator --no-enable-cumem-allocator --disable-cumem-allocator --model-impl --override-attention-dtype --logits-processors --io-processor-plugin --renderer-num-workers --pooler-config --language-model-only --no-language-model-only --limit-mm-per-prompt --enable-mm-embeds --no-enable-mm-embeds --disable-mm-embeds --media-io-kwargs --mm-processor-kwargs --mm-processor-cache-gb --mm-processor-cache-type --mm-shm-cache-max-object-size-mb --mm-encoder-only --no-mm-encoder-only --mm-encoder-tp-mode --mm-encoder-attn-backend --mm-encoder-attn-dtype --mm-encoder-fp8-scale-path --mm-encoder-fp8-scale-save-path --mm-encoder-fp8-scale-save-margin --interleave-mm-strings --no-interleave-mm-strings --skip-mm-profiling --no-skip-mm-profiling --video-pruning-rate --mm-tensor-ipc --mm-ipc-gpu-memory-gb --block-size --gpu-memory-utilization --kv-cache-dtype --num-gpu-blocks-override --enable-prefix-caching --no-enable-prefix-caching --disable-prefix-caching --prefix-caching-hash-algo --calculate-kv-scales --no-calculate-kv-scales --kv-cache-dtype-skip-layers --mamba-block-size --mamba-cache-dtype --mamba-ssm-cache-dtype --mamba-cache-mode --kv-sharing-fast-prefill --no-kv-sharing-fast-prefill --kv-cache-memory-bytes --kv-offloading-size --kv-offloading-backend --pipeline-parallel-size -pp --tensor-parallel-size -tp --prefill-context-parallel-size -pcp --data-parallel-size -dp --data-parallel-size-local -dpl --data-parallel-rank -dpn --data-parallel-address -dpa --data-parallel-rpc-port -dpp --data-parallel-backend -dpb --data-parallel-external-lb -dpe --no-data-parallel-external-lb --data-parallel-hybrid-lb -dph --no-data-parallel-hybrid-lb --enable-expert-parallel -ep --no-enable-expert-parallel --disable-expert-parallel --enable-ep-weight-filter --no-enable-ep-weight-filter --disable-ep-weight-filter --enable-eplb --no-enable-eplb --disable-eplb --eplb-config --expert-placement-strategy --all2all-backend --max-parallel-loading-workers --disable-custom-all-reduce --no-disable-custom-all-reduce --enable-elastic-ep --no-enable-elastic-ep --disable-elastic-ep --enable-dbo --no-enable-dbo --disable-dbo --ubatch-size --dbo-decode-token-threshold --dbo-prefill-token-threshold --disable-nccl-for-dp-synchronization --no-disable-nccl-for-dp-synchronization --ray-workers-use-nsight --no-ray-workers-use-nsight --distributed-executor-backend --worker-cls --worker-extension-cls --master-addr --master-port --node-rank -r --nnodes -n --numa-bind --no-numa-bind --numa-bind-nodes --numa-bind-cpus --distributed-timeout-seconds --cpu-distributed-timeout-seconds --decode-context-parallel-size -dcp --dcp-kv-cache-interleave-size --dcp-comm-backend --cp-kv-cache-interleave-size --max-num-batched-tokens --max-num-seqs --max-num-partial-prefills --max-long-partial-prefills --long-prefill-token-threshold --enable-chunked-prefill --no-enable-chunked-prefill --disable-chunked-prefill --scheduling-policy --disable-chunked-mm-input --no-disable-chunked-mm-input --scheduler-cls --disable-hybrid-kv-cache-manager --no-disable-hybrid-kv-cache-manager --scheduler-reserve-full-isl --no-scheduler-reserve-full-isl --watermark --prefill-schedule-interval --async-scheduling --no-async-scheduling --stream-interval --load-format --download-dir --safetensors-load-strategy --safetensors-prefetch-num-threads --safetensors-prefetch-block-size --model-loader-extra-config --ignore-patterns --use-tqdm-on-load --no-use-tqdm-on-load --pt-load-map-location --offload-backend --cpu-offload-gb --cpu-offload-params --offload-group-size --offload-num-in-group --offload-prefetch-step --offload-params --attention-config -ac --attention-backend --mamba-backend --enable-mamba-cache-stochastic-rounding --no-enable-mamba-cache-stochastic-rounding --disable-mamba-cache-stochastic-rounding --mamba-cache-philox-rounds --kernel-config --ir-op-priority --enable-flashinfer-autotune --no-enable-flashinfer-autotune --disable-flashinfer-autotune --enable-bf16x3-router-gemm --no-enable-bf16x3-router-gemm --disable-bf16x3-router-gemm --moe-backend --linear-backend --enable-lora --no-enable-lora --disable-lora --max-lora-rank --max-loras --fully-sharded-loras --no-fully-sharded-loras --max-cpu-loras --lora-dtype --lora-target-modules --default-mm-loras --enable-tower-connector-lora --no-enable-tower-connector-lora --disable-tower-connector-lora --specialize-active-lora --no-specialize-active-lora --enable-mixed-moe-lora-format --no-enable-mixed-moe-lora-format --disable-mixed-moe-lora-format --speculative-config -sc --spec-tokens --spec-model --spec-method --diffusion-config -dc --structured-outputs-config --reasoning-parser --reasoning-parser-plugin --show-hidden-metrics-for-version --otlp-traces-endpoint --collect-detailed-traces --kv-cache-metrics --no-kv-cache-metrics --kv-cache-metrics-sample --cudagraph-metrics --no-cudagraph-metrics --enable-layerwise-nvtx-tracing --no-enable-layerwise-nvtx-tracing --disable-layerwise-nvtx-tracing --enable-mfu-metrics --no-enable-mfu-metrics --disable-mfu-metrics --enable-logging-iteration-details --no-enable-logging-iteration-details --disable-logging-iteration-details --jit-monitor-mode --jit-monitor-verbose --no-jit-monitor-verbose --compilation-config -cc --cudagraph-capture-sizes --max-cudagraph-capture-size --profiler-config --kv-transfer-config --kv-events-config --ec-transfer-config --reasoning-config --weight-transfer-config --additional-config --optimization-level -O --performance-mode --shutdown-timeout --disable-log-stats --no-disable-log-stats --aggregate-engine-logging --no-aggregate-engine-logging --enable-log-requests --no-enable-log-requests --disable-log-requests --fail-on-environ-validation --no-fail-on-environ-validation --gdn-prefill-backend --kda-prefill-backend --device-ids --data-parallel-start-rank -dpr --data-parallel-multi-port-external-lb -dpm --no-data-parallel-multi-port-external-lb" -- "${cur}"))
+        COMPREPLY=($(compgen -W "--config --format --platform --help --model --runner --convert --tokenizer --tokenizer-mode --trust-remote-code --no-trust-remote-code --dtype --seed --hf-config-path --allowed-local-media-path --allowed-media-domains --revision --code-revision --tokenizer-revision --max-model-len --quantization -q --quantization-config --allow-deprecated-quantization --no-allow-deprecated-quantization --enforce-eager --no-enforce-eager --enable-return-routed-experts --no-enable-return-routed-experts --disable-return-routed-experts --return-sampling-mask --no-return-sampling-mask --max-logprobs --logprobs-mode --use-fp64-gumbel --no-use-fp64-gumbel --disable-sliding-window --no-disable-sliding-window --disable-cascade-attn --no-disable-cascade-attn --skip-tokenizer-init --no-skip-tokenizer-init --enable-prompt-embeds --no-enable-prompt-embeds --disable-prompt-embeds --served-model-name --config-format --hf-token --hf-overrides --model-class-overrides --generation-config --override-generation-config --enable-sleep-mode --no-enable-sleep-mode --disable-sleep-mode --enable-cumem-allocator --no-enable-cumem-allocator --disable-cumem-allocator --model-impl --logits-processors --io-processor-plugin --renderer-num-workers --pooler-config --language-model-only --no-language-model-only --limit-mm-per-prompt --enable-mm-embeds --no-enable-mm-embeds --disable-mm-embeds --media-io-kwargs --mm-processor-kwargs --mm-processor-cache-gb --mm-processor-cache-type --mm-shm-cache-max-object-size-mb --mm-encoder-only --no-mm-encoder-only --mm-encoder-tp-mode --mm-encoder-attn-backend --mm-encoder-attn-dtype --mm-encoder-fp8-scale-path --mm-encoder-fp8-scale-save-path --mm-encoder-fp8-scale-save-margin --interleave-mm-strings --no-interleave-mm-strings --skip-mm-profiling --no-skip-mm-profiling --video-pruning-rate --mm-tensor-ipc --mm-ipc-gpu-memory-gb --mm-hasher-algorithm --video-pruning-method --mm-device-do-normalize --no-mm-device-do-normalize --mm-processor-device --block-size --prefix-match-unit --gpu-memory-utilization --kv-cache-dtype --num-gpu-blocks-override --enable-prefix-caching --no-enable-prefix-caching --disable-prefix-caching --prefix-caching-hash-algo --kv-cache-dtype-skip-layers --mamba-block-size --mamba-cache-dtype --mamba-ssm-cache-dtype --mamba-cache-mode --replayssm-buffer-len --use-replayssm --no-use-replayssm --kv-sharing-fast-prefill --no-kv-sharing-fast-prefill --kv-cache-memory-bytes --kv-offloading-size --kv-offloading-backend --pipeline-parallel-size -pp --tensor-parallel-size -tp --prefill-context-parallel-size -pcp --data-parallel-size -dp --data-parallel-size-local -dpl --data-parallel-rank -dpn --data-parallel-address -dpa --data-parallel-rpc-port -dpp --data-parallel-backend -dpb --data-parallel-external-lb -dpe --no-data-parallel-external-lb --data-parallel-hybrid-lb -dph --no-data-parallel-hybrid-lb --enable-expert-parallel -ep --no-enable-expert-parallel --disable-expert-parallel --enable-ep-weight-filter --no-enable-ep-weight-filter --disable-ep-weight-filter --enable-eplb --no-enable-eplb --disable-eplb --eplb-config --expert-placement-strategy --all2all-backend --max-parallel-loading-workers --disable-custom-all-reduce --no-disable-custom-all-reduce --enable-elastic-ep --no-enable-elastic-ep --disable-elastic-ep --enable-dbo --no-enable-dbo --disable-dbo --ubatch-size --dbo-decode-token-threshold --dbo-prefill-token-threshold --disable-nccl-for-dp-synchronization --no-disable-nccl-for-dp-synchronization --ray-workers-use-nsight --no-ray-workers-use-nsight --distributed-executor-backend --worker-cls --worker-extension-cls --master-addr --master-port --node-rank -r --nnodes -n --numa-bind --no-numa-bind --numa-bind-nodes --numa-bind-cpus --distributed-timeout-seconds --cpu-distributed-timeout-seconds --decode-context-parallel-size -dcp --dcp-kv-cache-interleave-size --dcp-comm-backend --cp-kv-cache-interleave-size --enable-fault-tolerance --no-enable-fault-tolerance --disable-fault-tolerance --fault-tolerance-config --max-num-batched-tokens --max-num-scheduled-tokens --max-num-seqs --long-prefill-token-threshold --enable-chunked-prefill --no-enable-chunked-prefill --disable-chunked-prefill --scheduling-policy --disable-chunked-mm-input --no-disable-chunked-mm-input --scheduler-cls --disable-hybrid-kv-cache-manager --no-disable-hybrid-kv-cache-manager --scheduler-reserve-full-isl --no-scheduler-reserve-full-isl --watermark --prefill-schedule-interval --async-scheduling --no-async-scheduling --stream-interval --load-format --download-dir --safetensors-load-strategy --safetensors-prefetch-num-threads --safetensors-prefetch-block-size --model-loader-extra-config --ignore-patterns --use-tqdm-on-load --no-use-tqdm-on-load --pt-load-map-location --offload-backend --cpu-offload-gb --cpu-offload-params --offload-group-size --offload-num-in-group --offload-prefetch-step --offload-params --attention-config -ac --attention-backend --mamba-backend --enable-mamba-cache-stochastic-rounding --no-enable-mamba-cache-stochastic-rounding --disable-mamba-cache-stochastic-rounding --mamba-cache-philox-rounds --mamba-ssu-algorithm --kernel-config --ir-op-priority --enable-flashinfer-autotune --no-enable-flashinfer-autotune --disable-flashinfer-autotune --enable-bf16x3-router-gemm --no-enable-bf16x3-router-gemm --disable-bf16x3-router-gemm --moe-backend --linear-backend --enable-lora --no-enable-lora --disable-lora --max-lora-rank --max-loras --fully-sharded-loras --no-fully-sharded-loras --max-cpu-loras --lora-dtype --lora-target-modules --default-mm-loras --enable-tower-connector-lora --no-enable-tower-connector-lora --disable-tower-connector-lora --specialize-active-lora --no-specialize-active-lora --enable-mixed-moe-lora-format --no-enable-mixed-moe-lora-format --disable-mixed-moe-lora-format --enable-moe-shared-loras --no-enable-moe-shared-loras --disable-moe-shared-loras --speculative-config -sc --spec-tokens --spec-model --spec-method --diffusion-config -dc --structured-outputs-config --reasoning-parser --reasoning-parser-plugin --show-hidden-metrics-for-version --otlp-traces-endpoint --collect-detailed-traces --kv-cache-metrics --no-kv-cache-metrics --kv-cache-metrics-sample --cudagraph-metrics --no-cudagraph-metrics --enable-layerwise-nvtx-tracing --no-enable-layerwise-nvtx-tracing --disable-layerwise-nvtx-tracing --enable-mfu-metrics --no-enable-mfu-metrics --disable-mfu-metrics --enable-logging-iteration-details --no-enable-logging-iteration-details --disable-logging-iteration-details --jit-monitor-mode --jit-monitor-verbose --no-jit-monitor-verbose --compilation-config -cc --cudagraph-capture-sizes --max-cudagraph-capture-size --profiler-config --kv-transfer-config --kv-events-config --ec-transfer-config --reasoning-config --weight-transfer-config --additional-config --optimization-level -O --performance-mode --shutdown-timeout --ec-manager-config --disable-log-stats --no-disable-log-stats --aggregate-engine-logging --no-aggregate-engine-logging --enable-log-requests --no-enable-log-requests --disable-log-requests --fail-on-environ-validation --no-fail-on-environ-validation --gdn-prefill-backend --kda-prefill-backend --device-ids --data-parallel-start-rank -dpr --data-parallel-multi-port-external-lb -dpm --no-data-parallel-multi-port-external-lb" -- "${cur}"))
     fi
     return 0
 }

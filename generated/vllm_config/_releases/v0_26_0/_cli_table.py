@@ -218,7 +218,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "hash_block_size": "",
+            "prefix_match_unit": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -436,6 +436,7 @@ CLASSES = {
             "enable_tower_connector_lora": "",
             "specialize_active_lora": "",
             "enable_mixed_moe_lora_format": "",
+            "enable_moe_shared_loras": "",
         },
     },
     "MambaConfig": {
@@ -770,6 +771,7 @@ CLASSES = {
             "quantization": "",
             "moe_backend": "",
             "attention_backend": "",
+            "kv_cache_dtype": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -963,7 +965,7 @@ FLAGS = (
         "path": ("model_config", "tokenizer_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "mistral", "slow"),
+        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "inkling", "mistral", "slow"),
         "literal_type": "str",
         "open": True,
         "normalise": ["lower"],
@@ -1223,6 +1225,7 @@ FLAGS = (
             "moe_wna16",
             "mxfp4",
             "mxfp8",
+            "nvfp4_per_token",
             "online",
             "quark",
             "torchao",
@@ -2235,6 +2238,29 @@ FLAGS = (
         "dest": "f62",
     },
     {
+        "flag": "--prefix-match-unit",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_match_unit",
+        "cls": "CacheConfig",
+        "field": "prefix_match_unit",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_match_unit"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
+            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
+            "1024-token block of a hybrid model) when every cache group's block size is a "
+            "multiple of it. Sets matching granularity only, not how often states are stored. "
+            "(default: None)"
+        ),
+        "dest": "f63",
+    },
+    {
         "flag": "--gpu-memory-utilization",
         "aliases": (),
         "negatives": (),
@@ -2253,7 +2279,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f64",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2295,7 +2321,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f65",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2315,7 +2341,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f66",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2332,7 +2358,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f67",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2357,7 +2383,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f68",
     },
     {
         "flag": "--calculate-kv-scales",
@@ -2384,7 +2410,7 @@ FLAGS = (
             "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
             "to 1.0. (default: False)"
         ),
-        "dest": "f68",
+        "dest": "f69",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2406,7 +2432,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f70",
     },
     {
         "flag": "--mamba-block-size",
@@ -2426,7 +2452,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f71",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2449,7 +2475,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f72",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2472,7 +2498,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f73",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2497,7 +2523,7 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f74",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2518,7 +2544,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f75",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2541,7 +2567,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f76",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2561,7 +2587,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f77",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2584,7 +2610,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f78",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2604,7 +2630,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f79",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2621,7 +2647,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f80",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2638,7 +2664,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f81",
     },
     {
         "flag": "--data-parallel-size",
@@ -2658,7 +2684,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f82",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2678,7 +2704,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f83",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2695,7 +2721,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f84",
     },
     {
         "flag": "--data-parallel-address",
@@ -2712,7 +2738,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f85",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2729,7 +2755,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f86",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2752,7 +2778,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f87",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2773,7 +2799,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2793,7 +2819,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f89",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2813,7 +2839,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f90",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2834,7 +2860,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f91",
     },
     {
         "flag": "--enable-eplb",
@@ -2854,7 +2880,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f92",
     },
     {
         "flag": "--eplb-config",
@@ -2876,7 +2902,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f93",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2900,7 +2926,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f94",
     },
     {
         "flag": "--all2all-backend",
@@ -2938,7 +2964,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f95",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2958,7 +2984,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f96",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2978,7 +3004,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f97",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -2998,7 +3024,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f98",
     },
     {
         "flag": "--enable-dbo",
@@ -3018,7 +3044,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f99",
     },
     {
         "flag": "--ubatch-size",
@@ -3035,7 +3061,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f100",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3055,7 +3081,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f101",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3075,7 +3101,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f102",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3095,7 +3121,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f103",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3112,7 +3138,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f104",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3137,7 +3163,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f105",
     },
     {
         "flag": "--worker-cls",
@@ -3154,7 +3180,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f106",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3174,7 +3200,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f107",
     },
     {
         "flag": "--master-addr",
@@ -3194,7 +3220,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f108",
     },
     {
         "flag": "--master-port",
@@ -3211,7 +3237,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f109",
     },
     {
         "flag": "--node-rank",
@@ -3228,7 +3254,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f110",
     },
     {
         "flag": "--nnodes",
@@ -3248,7 +3274,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f111",
     },
     {
         "flag": "--numa-bind",
@@ -3268,7 +3294,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f112",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3290,7 +3316,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f113",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3312,7 +3338,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f114",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3333,7 +3359,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f115",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3353,7 +3379,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f116",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3374,7 +3400,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f117",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3394,7 +3420,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f118",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3418,7 +3444,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f119",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3439,7 +3465,7 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f120",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3462,7 +3488,30 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f121",
+    },
+    {
+        "flag": "--max-num-scheduled-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_scheduled_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_scheduled_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_scheduled_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when "
+            "the model adds tokens of its own (e.g. speculative decoding). Unset: equal to "
+            "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
+            "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f122",
     },
     {
         "flag": "--max-num-seqs",
@@ -3482,7 +3531,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
+        "dest": "f123",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3502,7 +3551,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f124",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3523,7 +3572,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f123",
+        "dest": "f125",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3543,7 +3592,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f126",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3563,7 +3612,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f127",
     },
     {
         "flag": "--scheduling-policy",
@@ -3586,7 +3635,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f128",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3606,7 +3655,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f129",
     },
     {
         "flag": "--scheduler-cls",
@@ -3626,7 +3675,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f130",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3647,7 +3696,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f131",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3668,7 +3717,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f132",
     },
     {
         "flag": "--watermark",
@@ -3688,7 +3737,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f133",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3708,7 +3757,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f134",
     },
     {
         "flag": "--async-scheduling",
@@ -3728,7 +3777,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f135",
     },
     {
         "flag": "--stream-interval",
@@ -3748,7 +3797,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f136",
     },
     {
         "flag": "--load-format",
@@ -3796,7 +3845,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f137",
     },
     {
         "flag": "--download-dir",
@@ -3816,7 +3865,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f138",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3845,7 +3894,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f139",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3862,7 +3911,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f140",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3884,7 +3933,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f141",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3906,7 +3955,7 @@ FLAGS = (
             "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
             "a list). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f142",
     },
     {
         "flag": "--ignore-patterns",
@@ -3929,7 +3978,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f143",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3946,7 +3995,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f144",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3968,7 +4017,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f145",
     },
     {
         "flag": "--offload-backend",
@@ -3991,7 +4040,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f146",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4012,7 +4061,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f147",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4035,7 +4084,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f148",
     },
     {
         "flag": "--offload-group-size",
@@ -4055,7 +4104,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f149",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4072,7 +4121,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f150",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4092,7 +4141,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f151",
     },
     {
         "flag": "--offload-params",
@@ -4116,7 +4165,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f152",
     },
     {
         "flag": "--attention-config",
@@ -4138,7 +4187,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f153",
     },
     {
         "flag": "--attention-backend",
@@ -4197,7 +4246,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f154",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4255,7 +4304,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
+        "dest": "f155",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
@@ -4280,7 +4329,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f156",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4300,7 +4349,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f157",
     },
     {
         "flag": "--kernel-config",
@@ -4322,7 +4371,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f158",
     },
     {
         "flag": "--ir-op-priority",
@@ -4344,7 +4393,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f159",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4365,7 +4414,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f160",
     },
     {
         "flag": "--enable-bf16x3-router-gemm",
@@ -4385,7 +4434,7 @@ FLAGS = (
             "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
             "False)"
         ),
-        "dest": "f159",
+        "dest": "f161",
     },
     {
         "flag": "--moe-backend",
@@ -4430,7 +4479,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f162",
     },
     {
         "flag": "--linear-backend",
@@ -4477,7 +4526,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f161",
+        "dest": "f163",
     },
     {
         "flag": "--enable-lora",
@@ -4498,7 +4547,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f162",
+        "dest": "f164",
     },
     {
         "flag": "--max-lora-rank",
@@ -4521,7 +4570,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f163",
+        "dest": "f165",
     },
     {
         "flag": "--max-loras",
@@ -4541,7 +4590,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f164",
+        "dest": "f166",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4562,7 +4611,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f165",
+        "dest": "f167",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4582,7 +4631,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f166",
+        "dest": "f168",
     },
     {
         "flag": "--lora-dtype",
@@ -4605,7 +4654,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f169",
     },
     {
         "flag": "--lora-target-modules",
@@ -4628,7 +4677,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f170",
     },
     {
         "flag": "--default-mm-loras",
@@ -4652,7 +4701,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f169",
+        "dest": "f171",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4673,7 +4722,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f172",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4695,7 +4744,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f171",
+        "dest": "f173",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4716,7 +4765,29 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f172",
+        "dest": "f174",
+    },
+    {
+        "flag": "--enable-moe-shared-loras",
+        "aliases": (),
+        "negatives": ("--no-enable-moe-shared-loras", "--disable-moe-shared-loras"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_moe_shared_loras",
+        "cls": "LoRAConfig",
+        "field": "enable_moe_shared_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_moe_shared_loras"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once "
+            "for all experts (the \"shared-outer\" layout) and broadcast to every expert in the "
+            "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
+            "--enable-lora. (default: False)"
+        ),
+        "dest": "f175",
     },
     {
         "flag": "--speculative-config",
@@ -4741,7 +4812,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f173",
+        "dest": "f176",
     },
     {
         "flag": "--spec-tokens",
@@ -4763,7 +4834,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f177",
     },
     {
         "flag": "--spec-model",
@@ -4785,7 +4856,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f178",
     },
     {
         "flag": "--spec-method",
@@ -4808,7 +4879,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f179",
     },
     {
         "flag": "--diffusion-config",
@@ -4832,7 +4903,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f177",
+        "dest": "f180",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4857,7 +4928,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f178",
+        "dest": "f181",
     },
     {
         "flag": "--reasoning-parser",
@@ -4877,7 +4948,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f179",
+        "dest": "f182",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4897,7 +4968,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f180",
+        "dest": "f183",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4918,7 +4989,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f184",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4938,7 +5009,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f185",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4963,7 +5034,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f186",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4983,7 +5054,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f184",
+        "dest": "f187",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5000,7 +5071,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f185",
+        "dest": "f188",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5020,7 +5091,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f189",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5040,7 +5111,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f187",
+        "dest": "f190",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5057,7 +5128,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f188",
+        "dest": "f191",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5077,7 +5148,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f189",
+        "dest": "f192",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5097,7 +5168,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f190",
+        "dest": "f193",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5117,7 +5188,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f191",
+        "dest": "f194",
     },
     {
         "flag": "--compilation-config",
@@ -5147,7 +5218,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f192",
+        "dest": "f195",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5171,7 +5242,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f196",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5194,7 +5265,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f194",
+        "dest": "f197",
     },
     {
         "flag": "--profiler-config",
@@ -5217,7 +5288,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f198",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5239,7 +5310,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f199",
     },
     {
         "flag": "--kv-events-config",
@@ -5262,7 +5333,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f200",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5285,7 +5356,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f201",
     },
     {
         "flag": "--reasoning-config",
@@ -5309,7 +5380,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f202",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5332,7 +5403,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f203",
     },
     {
         "flag": "--additional-config",
@@ -5354,7 +5425,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f201",
+        "dest": "f204",
     },
     {
         "flag": "--optimization-level",
@@ -5379,7 +5450,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f202",
+        "dest": "f205",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5404,7 +5475,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f203",
+        "dest": "f206",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5424,7 +5495,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f204",
+        "dest": "f207",
     },
     {
         "flag": "--disable-log-stats",
@@ -5441,7 +5512,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f205",
+        "dest": "f208",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5461,7 +5532,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f206",
+        "dest": "f209",
     },
     {
         "flag": "--enable-log-requests",
@@ -5482,7 +5553,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f207",
+        "dest": "f210",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5502,7 +5573,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f208",
+        "dest": "f211",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5528,7 +5599,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f212",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5554,7 +5625,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f213",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5575,7 +5646,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f211",
+        "dest": "f214",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5596,6 +5667,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f212",
+        "dest": "f215",
     },
 )

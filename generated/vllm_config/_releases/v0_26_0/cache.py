@@ -41,15 +41,15 @@ class CacheConfig:
     user_specified_block_size: bool = Field(default=False, init=False)
     """True when block_size was given explicitly rather than defaulted. Set automatically."""
 
+    prefix_match_unit: _v.Int | None = Field(default=None, gt=0)
+    """Finest token boundary a prefix-cache hit can land on: keys are computed every this
+    many tokens. May be finer than the physical block sizes (e.g. 32 against a
+    1024-token block of a hybrid model) when every cache group's block size is a
+    multiple of it. Sets matching granularity only, not how often states are stored.
+    """
+
     user_specified_mamba_block_size: bool = Field(default=False, init=False)
     """True when mamba_block_size was given explicitly. Set automatically."""
-
-    hash_block_size: _v.Int | None = Field(default=None, gt=0)
-    """Tokens per prefix-cache hash block. May be finer than the physical block size
-    (e.g. 8) as long as every KV cache group's block size is a multiple of it; keys
-    are computed at this granularity and merged for larger blocks. Unset, the
-    engine picks one from the KV cache groups (usually the smallest block size).
-    """
 
     gpu_memory_utilization: float = Field(default=0.92, gt=0, le=1)
     """Fraction of each GPU's memory (0 to 1] this engine instance may use for weights,
@@ -203,7 +203,6 @@ class CacheConfig:
             "cache_dtype": self.cache_dtype,
             "calculate_kv_scales": self.calculate_kv_scales,
             "kv_cache_dtype_skip_layers": tuple(self.kv_cache_dtype_skip_layers),
-            "kv_cache_memory_bytes": self.kv_cache_memory_bytes,
             "kv_offloading_backend": self.kv_offloading_backend,
             "kv_offloading_size": None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             "mamba_block_size": self.mamba_block_size,
@@ -220,7 +219,6 @@ class CacheConfig:
             self.cache_dtype,
             self.calculate_kv_scales,
             tuple(self.kv_cache_dtype_skip_layers),
-            self.kv_cache_memory_bytes,
             self.kv_offloading_backend,
             None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             self.mamba_block_size,
@@ -234,7 +232,7 @@ class CacheConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_CacheConfig.get(text)
         if digest is None:
-            digest = _sha256(b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:" + text.encode()).hexdigest()
+            digest = _sha256(b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:" + text.encode()).hexdigest()
             _h.remember(_MEMO_CacheConfig, text, digest)
         return digest
 

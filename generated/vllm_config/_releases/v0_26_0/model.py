@@ -454,6 +454,8 @@ class ModelConfig:
             self.tokenizer_mode = 'deepseek_v32'
         if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV4ForCausalLM':
             self.tokenizer_mode = 'deepseek_v4'
+        if self.tokenizer_mode == 'auto' and self.architecture in ('InklingForCausalLM', 'InklingForConditionalGeneration'):
+            self.tokenizer_mode = 'inkling'
         if self.pooler_config is None and self.runner_type == 'pooling':
             self.pooler_config = PoolerConfig()
         if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.seq_pooling_type is None and self.checkpoint_facts.pooling_config is not None and 'seq_pooling_type' in self.checkpoint_facts.pooling_config:
@@ -684,8 +686,8 @@ class ModelConfig:
 
     @property
     def head_dtype(self) -> "ModelDType | TorchDType | str":
-        """Dtype name of the output head (lm_head / score layer): float32 for pooling models where the platform has it (the config's head_dtype, "model" for the model dtype, overrides); the model dtype otherwise."""
-        return (self.dtype if self.runner_type != 'pooling' else ((self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype))
+        """Dtype name of the output head (lm_head / score layer): the config's head_dtype where the platform has it ("model" for the model dtype); unset, float32 for pooling models and the model dtype for generation models."""
+        return ((self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype)
 
     @property
     def embedding_size(self) -> "int":
@@ -704,8 +706,8 @@ class ModelConfig:
 
     @property
     def is_prefix_caching_supported(self) -> "bool":
-        """Whether prefix caching works: decoder-only generative models, and causal pooling models with LAST/ALL pooling."""
-        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type == 'decoder')
+        """Whether prefix caching works: decoder-only and hybrid generative models, and causal pooling models with LAST/ALL pooling."""
+        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type in ('decoder', 'hybrid'))
 
     @property
     def is_moe(self) -> "bool":

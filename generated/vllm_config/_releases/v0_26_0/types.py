@@ -374,7 +374,7 @@ RunnerOption = Literal["auto", "generate", "pooling", "draft"]
 ConvertOption = Literal["auto", "none", "embed", "classify"]
 """Adapter that turns a model into another kind; "none" keeps it as is, "auto" lets the engine decide."""
 
-TokenizerMode = Literal["auto", "hf", "slow", "mistral", "deepseek_v32", "deepseek_v4"]
+TokenizerMode = Literal["auto", "hf", "slow", "mistral", "deepseek_v32", "deepseek_v4", "inkling"]
 """Built-in tokenizer implementations; plugins may register more names."""
 
 ModelDType = Literal["auto", "half", "float16", "bfloat16", "float", "float32"]
@@ -419,6 +419,7 @@ QuantizationMethods = Literal[
     "fp8_per_block",
     "fp8_per_channel",
     "int8_per_channel_weight_only",
+    "nvfp4_per_token",
     "mxfp8",
 ]
 """Built-in weight quantization methods; plugins may register more names."""

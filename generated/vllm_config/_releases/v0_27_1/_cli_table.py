@@ -14,7 +14,7 @@ RELEASE = '0.27.1'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,6 +170,17 @@ GROUPS = (
         ),
     ),
     (
+        "EncoderCacheManagerConfig",
+        (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings."
+        ),
+        (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings."
+        ),
+    ),
+    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -219,7 +230,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "hash_block_size": "",
+            "prefix_match_unit": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -235,6 +246,8 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
+            "replayssm_buffer_len": "",
+            "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
@@ -317,6 +330,12 @@ CLASSES = {
         "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
     },
+    "EncoderCacheManagerConfig": {
+        "module": "ec_manager_config",
+        "root": "EncoderCacheManagerConfig",
+        "path": (),
+        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
+    },
     "ECTransferConfig": {
         "module": "ec_transfer",
         "root": "VllmConfig",
@@ -350,6 +369,12 @@ CLASSES = {
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
         },
+    },
+    "FaultToleranceConfig": {
+        "module": "fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "fields": {"engine_recovery_timeout_sec": ""},
     },
     "IrOpPriorityConfig": {
         "module": "kernel",
@@ -439,13 +464,19 @@ CLASSES = {
             "enable_tower_connector_lora": "",
             "specialize_active_lora": "",
             "enable_mixed_moe_lora_format": "",
+            "enable_moe_shared_loras": "",
         },
     },
     "MambaConfig": {
         "module": "mamba",
         "root": "VllmConfig",
         "path": ("mamba_config",),
-        "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
+        "fields": {
+            "backend": "",
+            "enable_stochastic_rounding": "",
+            "stochastic_rounding_philox_rounds": "",
+            "ssu_algorithm": "",
+        },
     },
     "ModelConfig": {
         "module": "model",
@@ -518,6 +549,8 @@ CLASSES = {
             "video_pruning_rate": "",
             "mm_tensor_ipc": "",
             "mm_ipc_gpu_memory_gb": "",
+            "mm_hasher_algorithm": "",
+            "video_pruning_method": "",
         },
     },
     "MultiModalConfig": {
@@ -666,8 +699,10 @@ CLASSES = {
             "cp_kv_cache_interleave_size": "",
             "_api_process_count": "",
             "_api_process_rank": "",
+            "enable_fault_tolerance": "",
+            "fault_tolerance_config": "FaultToleranceConfig",
         },
-        "factories": ["eplb_config"],
+        "factories": ["eplb_config", "fault_tolerance_config"],
     },
     "PoolerConfig": {
         "module": "pooler",
@@ -740,8 +775,6 @@ CLASSES = {
             "max_num_batched_tokens": "",
             "max_num_scheduled_tokens": "",
             "max_num_seqs": "",
-            "max_num_partial_prefills": "",
-            "max_long_partial_prefills": "",
             "long_prefill_token_threshold": "",
             "enable_chunked_prefill": "",
             "is_multimodal_model": "",
@@ -775,6 +808,7 @@ CLASSES = {
             "quantization": "",
             "moe_backend": "",
             "attention_backend": "",
+            "kv_cache_dtype": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -968,7 +1002,17 @@ FLAGS = (
         "path": ("model_config", "tokenizer_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "mistral", "slow"),
+        "choices": (
+            "auto",
+            "cohere",
+            "deepseek_v32",
+            "deepseek_v4",
+            "hf",
+            "inkling",
+            "kimi_k3",
+            "mistral",
+            "slow",
+        ),
         "literal_type": "str",
         "open": True,
         "normalise": ["lower"],
@@ -1228,6 +1272,7 @@ FLAGS = (
             "moe_wna16",
             "mxfp4",
             "mxfp8",
+            "nvfp4_per_token",
             "online",
             "quark",
             "torchao",
@@ -2224,6 +2269,46 @@ FLAGS = (
         "dest": "f61",
     },
     {
+        "flag": "--mm-hasher-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_hasher_algorithm",
+        "cls": "ModelConfig",
+        "field": "mm_hasher_algorithm",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_hasher_algorithm"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("blake3", "sha256", "sha512"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_hasher_algorithm. (default: None)",
+        "dest": "f62",
+    },
+    {
+        "flag": "--video-pruning-method",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.video_pruning_method",
+        "cls": "ModelConfig",
+        "field": "video_pruning_method",
+        "root": "VllmConfig",
+        "path": ("model_config", "video_pruning_method"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("evs", "vidcom2"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.video_pruning_method. (default: None)",
+        "dest": "f63",
+    },
+    {
         "flag": "--block-size",
         "aliases": (),
         "negatives": (),
@@ -2241,7 +2326,30 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f62",
+        "dest": "f64",
+    },
+    {
+        "flag": "--prefix-match-unit",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_match_unit",
+        "cls": "CacheConfig",
+        "field": "prefix_match_unit",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_match_unit"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
+            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
+            "1024-token block of a hybrid model) when every cache group's block size is a "
+            "multiple of it. Sets matching granularity only, not how often states are stored. "
+            "(default: None)"
+        ),
+        "dest": "f65",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2262,7 +2370,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f66",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2304,7 +2412,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f67",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2324,7 +2432,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f68",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2341,7 +2449,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f69",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2366,7 +2474,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f70",
     },
     {
         "flag": "--calculate-kv-scales",
@@ -2393,7 +2501,7 @@ FLAGS = (
             "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
             "to 1.0. (default: False)"
         ),
-        "dest": "f68",
+        "dest": "f71",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2415,7 +2523,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f72",
     },
     {
         "flag": "--mamba-block-size",
@@ -2435,7 +2543,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f73",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2458,7 +2566,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f74",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2481,7 +2589,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f75",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2506,7 +2614,50 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f76",
+    },
+    {
+        "flag": "--replayssm-buffer-len",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.replayssm_buffer_len",
+        "cls": "CacheConfig",
+        "field": "replayssm_buffer_len",
+        "root": "VllmConfig",
+        "path": ("cache_config", "replayssm_buffer_len"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
+            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+        ),
+        "dest": "f77",
+    },
+    {
+        "flag": "--use-replayssm",
+        "aliases": (),
+        "negatives": ("--no-use-replayssm",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.use_replayssm",
+        "cls": "CacheConfig",
+        "field": "use_replayssm",
+        "root": "VllmConfig",
+        "path": ("cache_config", "use_replayssm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
+            "back only when flushing, instead of storing it every step. Needs the Triton or "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "replayssm_buffer_len flushes best. (default: False)"
+        ),
+        "dest": "f78",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2527,7 +2678,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f79",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2550,7 +2701,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f80",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2570,7 +2721,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f81",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2593,7 +2744,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f82",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2613,7 +2764,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f83",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2630,7 +2781,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f84",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2647,7 +2798,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f85",
     },
     {
         "flag": "--data-parallel-size",
@@ -2667,7 +2818,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f86",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2687,7 +2838,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f87",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2704,7 +2855,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-address",
@@ -2721,7 +2872,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2738,7 +2889,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2761,7 +2912,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2782,7 +2933,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2802,7 +2953,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f93",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2822,7 +2973,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f94",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2843,7 +2994,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f95",
     },
     {
         "flag": "--enable-eplb",
@@ -2863,7 +3014,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f96",
     },
     {
         "flag": "--eplb-config",
@@ -2885,7 +3036,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f97",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2909,7 +3060,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f98",
     },
     {
         "flag": "--all2all-backend",
@@ -2947,7 +3098,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f99",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2967,7 +3118,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f100",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2987,7 +3138,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f101",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3007,7 +3158,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f102",
     },
     {
         "flag": "--enable-dbo",
@@ -3027,7 +3178,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f103",
     },
     {
         "flag": "--ubatch-size",
@@ -3044,7 +3195,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f104",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3064,7 +3215,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f105",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3084,7 +3235,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f106",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3104,7 +3255,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f107",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3121,7 +3272,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f108",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3146,7 +3297,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f109",
     },
     {
         "flag": "--worker-cls",
@@ -3163,7 +3314,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f110",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3183,7 +3334,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f111",
     },
     {
         "flag": "--master-addr",
@@ -3203,7 +3354,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f112",
     },
     {
         "flag": "--master-port",
@@ -3220,7 +3371,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f113",
     },
     {
         "flag": "--node-rank",
@@ -3237,7 +3388,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f114",
     },
     {
         "flag": "--nnodes",
@@ -3257,7 +3408,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f115",
     },
     {
         "flag": "--numa-bind",
@@ -3277,7 +3428,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f116",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3299,7 +3450,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f117",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3321,7 +3472,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f118",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3342,7 +3493,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f119",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3362,7 +3513,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f120",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3383,7 +3534,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f121",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3403,7 +3554,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f122",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3427,7 +3578,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f123",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3448,7 +3599,51 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f124",
+    },
+    {
+        "flag": "--enable-fault-tolerance",
+        "aliases": (),
+        "negatives": ("--no-enable-fault-tolerance", "--disable-fault-tolerance"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_fault_tolerance",
+        "cls": "ParallelConfig",
+        "field": "enable_fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_fault_tolerance"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Recover from engine failures in detail, e.g. by scaling a failed data-parallel "
+            "engine away. Needs external load balancing and a single API server; turned on by "
+            "--fault-tolerance-config. (default: False)"
+        ),
+        "dest": "f125",
+    },
+    {
+        "flag": "--fault-tolerance-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.fault_tolerance_config",
+        "cls": "ParallelConfig",
+        "field": "fault_tolerance_config",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "optional": False,
+        "kind": "json",
+        "json_class": "FaultToleranceConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Settings of fault tolerance (how long a failed engine waits for "
+            "instructions).\n\nTakes a JSON object, or its keys one by one: "
+            "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f126",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3471,7 +3666,30 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f127",
+    },
+    {
+        "flag": "--max-num-scheduled-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_scheduled_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_scheduled_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_scheduled_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when "
+            "the model adds tokens of its own (e.g. speculative decoding). Unset: equal to "
+            "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
+            "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f128",
     },
     {
         "flag": "--max-num-seqs",
@@ -3491,48 +3709,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
-    },
-    {
-        "flag": "--max-num-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_num_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_num_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_num_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many prompts may be part-way through prefill at once. "
-            "(default: 1)"
-        ),
-        "dest": "f122",
-    },
-    {
-        "flag": "--max-long-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_long_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_long_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_long_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many long prompts (over long_prefill_token_threshold) may "
-            "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
-            "long ones. (default: 1)"
-        ),
-        "dest": "f123",
+        "dest": "f129",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3549,10 +3726,10 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": (
-            "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
-            "prefills means 4% of max_model_len. (default: 0)"
+            "With chunked prefill, the most prompt tokens one request may prefill in a step (a "
+            "longer prompt is split); 0 means no cap. May not exceed max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f130",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3572,7 +3749,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f131",
     },
     {
         "flag": "--scheduling-policy",
@@ -3595,7 +3772,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f132",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3615,7 +3792,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f133",
     },
     {
         "flag": "--scheduler-cls",
@@ -3635,7 +3812,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f134",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3656,7 +3833,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f135",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3677,7 +3854,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f136",
     },
     {
         "flag": "--watermark",
@@ -3697,7 +3874,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f137",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3717,7 +3894,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f138",
     },
     {
         "flag": "--async-scheduling",
@@ -3737,7 +3914,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f139",
     },
     {
         "flag": "--stream-interval",
@@ -3757,7 +3934,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f140",
     },
     {
         "flag": "--load-format",
@@ -3805,7 +3982,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f141",
     },
     {
         "flag": "--download-dir",
@@ -3825,7 +4002,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f142",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3854,7 +4031,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f143",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3871,7 +4048,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f144",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3893,7 +4070,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f145",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3915,7 +4092,7 @@ FLAGS = (
             "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
             "a list). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f146",
     },
     {
         "flag": "--ignore-patterns",
@@ -3938,7 +4115,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f147",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3955,7 +4132,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f148",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3977,7 +4154,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f149",
     },
     {
         "flag": "--offload-backend",
@@ -4000,7 +4177,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f150",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4021,7 +4198,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f151",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4044,7 +4221,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f152",
     },
     {
         "flag": "--offload-group-size",
@@ -4064,7 +4241,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f153",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4081,7 +4258,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f154",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4101,7 +4278,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f155",
     },
     {
         "flag": "--offload-params",
@@ -4125,7 +4302,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f156",
     },
     {
         "flag": "--attention-config",
@@ -4147,7 +4324,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f157",
     },
     {
         "flag": "--attention-backend",
@@ -4208,7 +4385,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f158",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4260,7 +4437,7 @@ FLAGS = (
         "optional": False,
         "kind": "enum",
         "enum": "MambaBackendEnum",
-        "choices": ("TRITON", "FLASHINFER"),
+        "choices": ("TRITON", "FLASHINFER", "CPU"),
         "open": False,
         "requires": "",
         "default": "TRITON",
@@ -4268,8 +4445,8 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
-        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
+        "dest": "f159",
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
         "flag": "--enable-mamba-cache-stochastic-rounding",
@@ -4293,7 +4470,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f160",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4313,7 +4490,31 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f161",
+    },
+    {
+        "flag": "--mamba-ssu-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.ssu_algorithm",
+        "cls": "MambaConfig",
+        "field": "ssu_algorithm",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "ssu_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "horizontal", "simple", "vertical"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Selective-state-update algorithm of the FlashInfer backend (only with it). None "
+            "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
+            "GPU, the state dtype and the decoding mode. (default: None)"
+        ),
+        "dest": "f162",
     },
     {
         "flag": "--kernel-config",
@@ -4335,7 +4536,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f163",
     },
     {
         "flag": "--ir-op-priority",
@@ -4357,7 +4558,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f164",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4378,7 +4579,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f165",
     },
     {
         "flag": "--enable-bf16x3-router-gemm",
@@ -4398,7 +4599,7 @@ FLAGS = (
             "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
             "False)"
         ),
-        "dest": "f159",
+        "dest": "f166",
     },
     {
         "flag": "--moe-backend",
@@ -4444,7 +4645,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f167",
     },
     {
         "flag": "--linear-backend",
@@ -4491,7 +4692,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f161",
+        "dest": "f168",
     },
     {
         "flag": "--enable-lora",
@@ -4512,7 +4713,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f162",
+        "dest": "f169",
     },
     {
         "flag": "--max-lora-rank",
@@ -4535,7 +4736,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f163",
+        "dest": "f170",
     },
     {
         "flag": "--max-loras",
@@ -4555,7 +4756,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f164",
+        "dest": "f171",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4576,7 +4777,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f165",
+        "dest": "f172",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4596,7 +4797,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f166",
+        "dest": "f173",
     },
     {
         "flag": "--lora-dtype",
@@ -4619,7 +4820,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f174",
     },
     {
         "flag": "--lora-target-modules",
@@ -4642,7 +4843,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f175",
     },
     {
         "flag": "--default-mm-loras",
@@ -4666,7 +4867,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f169",
+        "dest": "f176",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4687,7 +4888,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f177",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4709,7 +4910,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f171",
+        "dest": "f178",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4730,7 +4931,29 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f172",
+        "dest": "f179",
+    },
+    {
+        "flag": "--enable-moe-shared-loras",
+        "aliases": (),
+        "negatives": ("--no-enable-moe-shared-loras", "--disable-moe-shared-loras"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_moe_shared_loras",
+        "cls": "LoRAConfig",
+        "field": "enable_moe_shared_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_moe_shared_loras"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once "
+            "for all experts (the \"shared-outer\" layout) and broadcast to every expert in the "
+            "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
+            "--enable-lora. (default: False)"
+        ),
+        "dest": "f180",
     },
     {
         "flag": "--speculative-config",
@@ -4755,7 +4978,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f173",
+        "dest": "f181",
     },
     {
         "flag": "--spec-tokens",
@@ -4777,7 +5000,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f182",
     },
     {
         "flag": "--spec-model",
@@ -4799,7 +5022,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f183",
     },
     {
         "flag": "--spec-method",
@@ -4822,7 +5045,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f184",
     },
     {
         "flag": "--diffusion-config",
@@ -4846,7 +5069,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f177",
+        "dest": "f185",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4871,7 +5094,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f178",
+        "dest": "f186",
     },
     {
         "flag": "--reasoning-parser",
@@ -4891,7 +5114,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f179",
+        "dest": "f187",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4911,7 +5134,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f180",
+        "dest": "f188",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4932,7 +5155,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f189",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4952,7 +5175,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f190",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4977,7 +5200,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f191",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4997,7 +5220,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f184",
+        "dest": "f192",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5014,7 +5237,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f185",
+        "dest": "f193",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5034,7 +5257,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f194",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5054,7 +5277,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f187",
+        "dest": "f195",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5071,7 +5294,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f188",
+        "dest": "f196",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5091,7 +5314,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f189",
+        "dest": "f197",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5111,7 +5334,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f190",
+        "dest": "f198",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5131,7 +5354,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f191",
+        "dest": "f199",
     },
     {
         "flag": "--compilation-config",
@@ -5161,7 +5384,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f192",
+        "dest": "f200",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5185,7 +5408,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f201",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5208,7 +5431,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f194",
+        "dest": "f202",
     },
     {
         "flag": "--profiler-config",
@@ -5231,7 +5454,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f203",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5253,7 +5476,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f204",
     },
     {
         "flag": "--kv-events-config",
@@ -5276,7 +5499,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f205",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5299,7 +5522,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f206",
     },
     {
         "flag": "--reasoning-config",
@@ -5323,7 +5546,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f207",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5346,7 +5569,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f208",
     },
     {
         "flag": "--additional-config",
@@ -5368,7 +5591,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f201",
+        "dest": "f209",
     },
     {
         "flag": "--optimization-level",
@@ -5393,7 +5616,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f202",
+        "dest": "f210",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5418,7 +5641,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f203",
+        "dest": "f211",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5438,7 +5661,30 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f204",
+        "dest": "f212",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "EncoderCacheManagerConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "EncoderCacheManagerConfig",
+        "path": (),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f213",
     },
     {
         "flag": "--disable-log-stats",
@@ -5455,7 +5701,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f205",
+        "dest": "f214",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5475,7 +5721,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f206",
+        "dest": "f215",
     },
     {
         "flag": "--enable-log-requests",
@@ -5496,7 +5742,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f207",
+        "dest": "f216",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5516,7 +5762,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f208",
+        "dest": "f217",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5542,7 +5788,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f218",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5568,7 +5814,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f219",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -5594,7 +5840,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f211",
+        "dest": "f220",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5615,7 +5861,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f212",
+        "dest": "f221",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5636,6 +5882,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f213",
+        "dest": "f222",
     },
 )

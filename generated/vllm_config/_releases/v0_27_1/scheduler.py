@@ -53,14 +53,8 @@ class SchedulerConfig:
     max_num_seqs: _v.Int = Field(default=128, ge=1)
     """Most sequences in one engine step. The engine normally sets it from the hardware."""
 
-    max_num_partial_prefills: _v.Int = Field(default=1, ge=1)
-    """With chunked prefill, how many prompts may be part-way through prefill at once."""
-
-    max_long_partial_prefills: _v.Int = Field(default=1, ge=1)
-    """With chunked prefill, how many long prompts (over long_prefill_token_threshold) may prefill at once. Set it below max_num_partial_prefills to let short prompts overtake long ones."""
-
     long_prefill_token_threshold: _v.Int = Field(default=0, ge=0)
-    """Prompt length in tokens from which a prompt counts as long. 0 with several partial prefills means 4% of max_model_len."""
+    """With chunked prefill, the most prompt tokens one request may prefill in a step (a longer prompt is split); 0 means no cap. May not exceed max_model_len."""
 
     enable_chunked_prefill: bool = True
     """Split long prompts over several steps to fit the token budget. Turned off for encoder-decoder models. The engine normally decides."""
@@ -123,20 +117,14 @@ class SchedulerConfig:
             self.enable_chunked_prefill = False
         if is_encoder_decoder:
             self.long_prefill_token_threshold = 0
-        if self.max_num_partial_prefills > 1 and self.long_prefill_token_threshold == 0:
-            self.long_prefill_token_threshold = int(max_model_len * 0.04)
         if not (self.max_num_batched_tokens >= max_model_len or self.enable_chunked_prefill):
             raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is below max_model_len ({max_model_len}) with chunked prefill off, so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["max_num_batched_tokens", "max_model_len", "enable_chunked_prefill"], self)
         if not (self.max_num_batched_tokens >= self.max_num_seqs):
             raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) must be at least max_num_seqs ({self.max_num_seqs})', ["max_num_batched_tokens", "max_num_seqs"], self)
         if self.max_num_batched_tokens > (self.max_num_seqs * max_model_len):
             _log.warning(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is larger than max_num_seqs * max_model_len ({self.max_num_seqs * max_model_len})')
-        if (self.max_num_partial_prefills > 1) and not (self.enable_chunked_prefill):
-            raise _r.RuleError('max_num_partial_prefills > 1 needs chunked prefill enabled', ["max_num_partial_prefills", "enable_chunked_prefill"], self)
-        if (self.max_num_partial_prefills > 1) and not (self.long_prefill_token_threshold <= max_model_len):
-            raise _r.RuleError(f'long_prefill_token_threshold ({self.long_prefill_token_threshold}) must not exceed max_model_len ({max_model_len})', ["max_num_partial_prefills", "long_prefill_token_threshold", "max_model_len"], self)
-        if not (self.max_long_partial_prefills <= self.max_num_partial_prefills):
-            raise _r.RuleError(f'max_long_partial_prefills ({self.max_long_partial_prefills}) must not exceed max_num_partial_prefills ({self.max_num_partial_prefills})', ["max_long_partial_prefills", "max_num_partial_prefills"], self)
+        if (True) and not (self.long_prefill_token_threshold <= max_model_len):
+            raise _r.RuleError(f'long_prefill_token_threshold ({self.long_prefill_token_threshold}) must not exceed max_model_len ({max_model_len})', ["long_prefill_token_threshold", "max_model_len"], self)
 
     @staticmethod
     def default_factory(**kwargs: "Any") -> "SchedulerConfig":

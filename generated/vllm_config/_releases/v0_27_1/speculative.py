@@ -18,6 +18,7 @@ from vllm_config.model import ModelConfig
 from vllm_config.parallel import ParallelConfig
 from vllm_config.types import (
     AttentionBackendEnum,
+    CacheDType,
     DraftSampleMethod,
     MoEBackend,
     QuantizationMethods,
@@ -90,6 +91,11 @@ class SpeculativeConfig:
     """Attention backend for the drafter, by name (case-insensitive); "auto" or
     None selects automatically. DFlash, for example, needs a backend with
     non-causal attention.
+    """
+
+    kv_cache_dtype: CacheDType | str | None = None
+    """KV cache dtype of the drafter when it must differ from the target's; None
+    inherits --kv-cache-dtype. Names registered by platform backends work too.
     """
 
     max_model_len: _v.Int | None = Field(default=None, ge=1)

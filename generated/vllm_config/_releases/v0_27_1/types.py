@@ -187,6 +187,7 @@ class MambaBackendEnum(enum.Enum):
 
     TRITON = "triton"
     FLASHINFER = "flashinfer"
+    CPU = "cpu"
 
 
 class OptimizationLevel(enum.IntEnum):
@@ -377,7 +378,17 @@ RunnerOption = Literal["auto", "generate", "pooling", "draft"]
 ConvertOption = Literal["auto", "none", "embed", "classify"]
 """Adapter that turns a model into another kind; "none" keeps it as is, "auto" lets the engine decide."""
 
-TokenizerMode = Literal["auto", "hf", "slow", "mistral", "deepseek_v32", "deepseek_v4"]
+TokenizerMode = Literal[
+    "auto",
+    "hf",
+    "slow",
+    "mistral",
+    "deepseek_v32",
+    "deepseek_v4",
+    "inkling",
+    "kimi_k3",
+    "cohere",
+]
 """Built-in tokenizer implementations; plugins may register more names."""
 
 ModelDType = Literal["auto", "half", "float16", "bfloat16", "float", "float32"]
@@ -422,11 +433,12 @@ QuantizationMethods = Literal[
     "fp8_per_block",
     "fp8_per_channel",
     "int8_per_channel_weight_only",
+    "nvfp4_per_token",
     "mxfp8",
 ]
 """Built-in weight quantization methods; plugins may register more names."""
 
-Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "plamo2", "glm4"]
+Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "glm4"]
 """Model types that are numerically unstable in float16 (bfloat16 or float32 only)."""
 
 PoolingArchitectures = Literal[

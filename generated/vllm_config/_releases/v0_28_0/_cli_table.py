@@ -14,7 +14,7 @@ RELEASE = '0.28.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,6 +170,17 @@ GROUPS = (
         ),
     ),
     (
+        "EncoderCacheManagerConfig",
+        (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings."
+        ),
+        (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings."
+        ),
+    ),
+    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -219,7 +230,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "hash_block_size": "",
+            "prefix_match_unit": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -227,7 +238,6 @@ CLASSES = {
             "sliding_window": "",
             "enable_prefix_caching": "",
             "prefix_caching_hash_algo": "",
-            "calculate_kv_scales": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
             "skip_page_size_padded": "",
@@ -235,6 +245,8 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
+            "replayssm_buffer_len": "",
+            "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
@@ -317,6 +329,12 @@ CLASSES = {
         "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
     },
+    "EncoderCacheManagerConfig": {
+        "module": "ec_manager_config",
+        "root": "EncoderCacheManagerConfig",
+        "path": (),
+        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
+    },
     "ECTransferConfig": {
         "module": "ec_transfer",
         "root": "VllmConfig",
@@ -350,6 +368,12 @@ CLASSES = {
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
         },
+    },
+    "FaultToleranceConfig": {
+        "module": "fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "fields": {"engine_recovery_timeout_sec": ""},
     },
     "IrOpPriorityConfig": {
         "module": "kernel",
@@ -439,13 +463,19 @@ CLASSES = {
             "enable_tower_connector_lora": "",
             "specialize_active_lora": "",
             "enable_mixed_moe_lora_format": "",
+            "enable_moe_shared_loras": "",
         },
     },
     "MambaConfig": {
         "module": "mamba",
         "root": "VllmConfig",
         "path": ("mamba_config",),
-        "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
+        "fields": {
+            "backend": "",
+            "enable_stochastic_rounding": "",
+            "stochastic_rounding_philox_rounds": "",
+            "ssu_algorithm": "",
+        },
     },
     "ModelConfig": {
         "module": "model",
@@ -474,6 +504,7 @@ CLASSES = {
             "allow_deprecated_quantization": "",
             "enforce_eager": "",
             "enable_return_routed_experts": "",
+            "return_sampling_mask": "",
             "max_logprobs": "",
             "logprobs_mode": "",
             "use_fp64_gumbel": "",
@@ -492,7 +523,6 @@ CLASSES = {
             "sleep_mode_backend": "",
             "enable_cumem_allocator": "",
             "model_impl": "",
-            "override_attention_dtype": "",
             "logits_processors": "",
             "io_processor_plugin": "",
             "renderer_num_workers": "",
@@ -518,6 +548,10 @@ CLASSES = {
             "video_pruning_rate": "",
             "mm_tensor_ipc": "",
             "mm_ipc_gpu_memory_gb": "",
+            "mm_hasher_algorithm": "",
+            "video_pruning_method": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
         },
     },
     "MultiModalConfig": {
@@ -669,8 +703,10 @@ CLASSES = {
             "cp_kv_cache_interleave_size": "",
             "_api_process_count": "",
             "_api_process_rank": "",
+            "enable_fault_tolerance": "",
+            "fault_tolerance_config": "FaultToleranceConfig",
         },
-        "factories": ["eplb_config"],
+        "factories": ["eplb_config", "fault_tolerance_config"],
     },
     "PoolerConfig": {
         "module": "pooler",
@@ -750,8 +786,6 @@ CLASSES = {
             "max_num_batched_tokens": "",
             "max_num_scheduled_tokens": "",
             "max_num_seqs": "",
-            "max_num_partial_prefills": "",
-            "max_long_partial_prefills": "",
             "long_prefill_token_threshold": "",
             "enable_chunked_prefill": "",
             "is_multimodal_model": "",
@@ -785,6 +819,7 @@ CLASSES = {
             "quantization": "",
             "moe_backend": "",
             "attention_backend": "",
+            "kv_cache_dtype": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -808,6 +843,8 @@ CLASSES = {
             "synthetic_acceptance_rates": "",
             "synthetic_acceptance_length": "",
             "draft_sample_method": "",
+            "enable_adaptive_verification": "",
+            "dspark_draft_topk": "",
         },
         "from_parent": {"target_model_config": "model_config", "target_parallel_config": "parallel_config"},
     },
@@ -978,7 +1015,17 @@ FLAGS = (
         "path": ("model_config", "tokenizer_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "mistral", "slow"),
+        "choices": (
+            "auto",
+            "cohere",
+            "deepseek_v32",
+            "deepseek_v4",
+            "hf",
+            "inkling",
+            "kimi_k3",
+            "mistral",
+            "slow",
+        ),
         "literal_type": "str",
         "open": True,
         "normalise": ["lower"],
@@ -1215,7 +1262,6 @@ FLAGS = (
             "auto_gptq",
             "awq",
             "awq_marlin",
-            "bitsandbytes",
             "compressed-tensors",
             "deepseek_v4_fp8",
             "experts_int8",
@@ -1238,6 +1284,7 @@ FLAGS = (
             "moe_wna16",
             "mxfp4",
             "mxfp8",
+            "nvfp4_per_token",
             "online",
             "quark",
             "torchao",
@@ -1334,6 +1381,26 @@ FLAGS = (
         "dest": "f19",
     },
     {
+        "flag": "--return-sampling-mask",
+        "aliases": (),
+        "negatives": ("--no-return-sampling-mask",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.return_sampling_mask",
+        "cls": "ModelConfig",
+        "field": "return_sampling_mask",
+        "root": "VllmConfig",
+        "path": ("model_config", "return_sampling_mask"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Also return, per sample, which tokens remained eligible after the sampling filters "
+            "(top-k, top-p, ...) were applied. (default: False)"
+        ),
+        "dest": "f20",
+    },
+    {
         "flag": "--max-logprobs",
         "aliases": (),
         "negatives": (),
@@ -1351,7 +1418,7 @@ FLAGS = (
             "Most log probabilities a request may ask for (logprobs or prompt_logprobs). -1 "
             "removes the cap, which can exhaust memory on large vocabularies. (default: 20)"
         ),
-        "dest": "f20",
+        "dest": "f21",
     },
     {
         "flag": "--logprobs-mode",
@@ -1375,7 +1442,7 @@ FLAGS = (
             "temperature, top-k/top-p), \"processed_*\" after it; as logits or log-probabilities. "
             "(default: raw_logprobs)"
         ),
-        "dest": "f21",
+        "dest": "f22",
     },
     {
         "flag": "--use-fp64-gumbel",
@@ -1395,7 +1462,7 @@ FLAGS = (
             "Draw sampling noise in FP64 instead of FP32, keeping very unlikely tokens reachable, "
             "at a large throughput cost on most GPUs. (default: False)"
         ),
-        "dest": "f22",
+        "dest": "f23",
     },
     {
         "flag": "--disable-sliding-window",
@@ -1415,7 +1482,7 @@ FLAGS = (
             "Use full attention instead of the model's sliding window, capping the context at the "
             "window size. Ignored for models without sliding window. (default: False)"
         ),
-        "dest": "f23",
+        "dest": "f24",
     },
     {
         "flag": "--disable-cascade-attn",
@@ -1435,7 +1502,7 @@ FLAGS = (
             "Keep cascade attention off (the default). Set false to let the engine use it where "
             "its heuristic expects a gain. (default: True)"
         ),
-        "dest": "f24",
+        "dest": "f25",
     },
     {
         "flag": "--skip-tokenizer-init",
@@ -1455,7 +1522,7 @@ FLAGS = (
             "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
             "(default: False)"
         ),
-        "dest": "f25",
+        "dest": "f26",
     },
     {
         "flag": "--enable-prompt-embeds",
@@ -1475,7 +1542,7 @@ FLAGS = (
             "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
             "only for trusted clients. (default: False)"
         ),
-        "dest": "f26",
+        "dest": "f27",
     },
     {
         "flag": "--served-model-name",
@@ -1497,7 +1564,7 @@ FLAGS = (
             "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
             "uses model. After construction this holds the primary name. (default: None)"
         ),
-        "dest": "f27",
+        "dest": "f28",
     },
     {
         "flag": "--config-format",
@@ -1520,7 +1587,7 @@ FLAGS = (
             "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
             "first, then HF). (default: auto)"
         ),
-        "dest": "f28",
+        "dest": "f29",
     },
     {
         "flag": "--hf-token",
@@ -1537,7 +1604,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
-        "dest": "f29",
+        "dest": "f30",
     },
     {
         "flag": "--hf-overrides",
@@ -1559,7 +1626,7 @@ FLAGS = (
             "object, or its keys one by one: --hf-overrides.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f30",
+        "dest": "f31",
     },
     {
         "flag": "--model-class-overrides",
@@ -1583,7 +1650,7 @@ FLAGS = (
             "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
             "list). (default: {})"
         ),
-        "dest": "f31",
+        "dest": "f32",
     },
     {
         "flag": "--generation-config",
@@ -1604,7 +1671,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f32",
+        "dest": "f33",
     },
     {
         "flag": "--override-generation-config",
@@ -1626,7 +1693,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f33",
+        "dest": "f34",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1646,7 +1713,7 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f34",
+        "dest": "f35",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1666,7 +1733,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f35",
+        "dest": "f36",
     },
     {
         "flag": "--model-impl",
@@ -1689,23 +1756,6 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f36",
-    },
-    {
-        "flag": "--override-attention-dtype",
-        "aliases": (),
-        "negatives": (),
-        "group": "ModelConfig",
-        "target": "ModelConfig.override_attention_dtype",
-        "cls": "ModelConfig",
-        "field": "override_attention_dtype",
-        "root": "VllmConfig",
-        "path": ("model_config", "override_attention_dtype"),
-        "optional": True,
-        "kind": "str",
-        "requires": "",
-        "default": "None",
-        "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
         "dest": "f37",
     },
     {
@@ -2236,6 +2286,86 @@ FLAGS = (
         "dest": "f61",
     },
     {
+        "flag": "--mm-hasher-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_hasher_algorithm",
+        "cls": "ModelConfig",
+        "field": "mm_hasher_algorithm",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_hasher_algorithm"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("blake3", "sha256", "sha512"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_hasher_algorithm. (default: None)",
+        "dest": "f62",
+    },
+    {
+        "flag": "--video-pruning-method",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.video_pruning_method",
+        "cls": "ModelConfig",
+        "field": "video_pruning_method",
+        "root": "VllmConfig",
+        "path": ("model_config", "video_pruning_method"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("evs", "vidcom2"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.video_pruning_method. (default: None)",
+        "dest": "f63",
+    },
+    {
+        "flag": "--mm-device-do-normalize",
+        "aliases": (),
+        "negatives": ("--no-mm-device-do-normalize",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_device_do_normalize",
+        "cls": "ModelConfig",
+        "field": "mm_device_do_normalize",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_device_do_normalize"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_device_do_normalize. (default: None)",
+        "dest": "f64",
+    },
+    {
+        "flag": "--mm-processor-device",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_processor_device",
+        "cls": "ModelConfig",
+        "field": "mm_processor_device",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_processor_device"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "cpu"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Where the multimodal processor runs (\"cpu\", or \"auto\" for the engine's choice); "
+            "MultiModalConfig keeps it as mm_processor_kwargs[\"device\"]. (default: None)"
+        ),
+        "dest": "f65",
+    },
+    {
         "flag": "--block-size",
         "aliases": (),
         "negatives": (),
@@ -2253,7 +2383,30 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f62",
+        "dest": "f66",
+    },
+    {
+        "flag": "--prefix-match-unit",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_match_unit",
+        "cls": "CacheConfig",
+        "field": "prefix_match_unit",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_match_unit"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
+            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
+            "1024-token block of a hybrid model) when every cache group's block size is a "
+            "multiple of it. Sets matching granularity only, not how often states are stored. "
+            "(default: None)"
+        ),
+        "dest": "f67",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2274,7 +2427,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f68",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2301,6 +2454,7 @@ FLAGS = (
             "int4_per_token_head",
             "int8_per_token_head",
             "nvfp4",
+            "nvfp4_4over6",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
@@ -2316,7 +2470,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f69",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2336,7 +2490,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f70",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2353,7 +2507,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f71",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2378,34 +2532,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
-    },
-    {
-        "flag": "--calculate-kv-scales",
-        "aliases": (),
-        "negatives": ("--no-calculate-kv-scales",),
-        "group": "CacheConfig",
-        "target": "CacheConfig.calculate_kv_scales",
-        "cls": "CacheConfig",
-        "field": "calculate_kv_scales",
-        "root": "VllmConfig",
-        "path": ("cache_config", "calculate_kv_scales"),
-        "optional": False,
-        "kind": "bool",
-        "deprecated": (
-            "scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or "
-            "default to 1.0"
-        ),
-        "replacement": "",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off, "
-            "scales are read from the checkpoint if present, else 1.0.\n\nDeprecated: scheduled "
-            "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
-            "to 1.0. (default: False)"
-        ),
-        "dest": "f68",
+        "dest": "f72",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2427,7 +2554,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f73",
     },
     {
         "flag": "--mamba-block-size",
@@ -2447,7 +2574,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f74",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2470,7 +2597,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f75",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2493,7 +2620,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f76",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2518,7 +2645,50 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f77",
+    },
+    {
+        "flag": "--replayssm-buffer-len",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.replayssm_buffer_len",
+        "cls": "CacheConfig",
+        "field": "replayssm_buffer_len",
+        "root": "VllmConfig",
+        "path": ("cache_config", "replayssm_buffer_len"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
+            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+        ),
+        "dest": "f78",
+    },
+    {
+        "flag": "--use-replayssm",
+        "aliases": (),
+        "negatives": ("--no-use-replayssm",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.use_replayssm",
+        "cls": "CacheConfig",
+        "field": "use_replayssm",
+        "root": "VllmConfig",
+        "path": ("cache_config", "use_replayssm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
+            "back only when flushing, instead of storing it every step. Needs the Triton or "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "replayssm_buffer_len flushes best. (default: False)"
+        ),
+        "dest": "f79",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2539,7 +2709,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f80",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2562,7 +2732,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f81",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2582,7 +2752,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f82",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2605,7 +2775,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f83",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2625,7 +2795,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f84",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2642,7 +2812,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f85",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2659,7 +2829,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f86",
     },
     {
         "flag": "--data-parallel-size",
@@ -2679,7 +2849,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f87",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2699,7 +2869,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2716,7 +2886,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-address",
@@ -2733,7 +2903,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2750,7 +2920,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2773,7 +2943,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2794,7 +2964,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2814,7 +2984,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f94",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2834,7 +3004,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f95",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2855,7 +3025,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f96",
     },
     {
         "flag": "--enable-eplb",
@@ -2875,7 +3045,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f97",
     },
     {
         "flag": "--eplb-config",
@@ -2897,7 +3067,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f98",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2921,7 +3091,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f99",
     },
     {
         "flag": "--all2all-backend",
@@ -2959,7 +3129,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f100",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2979,7 +3149,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f101",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2999,7 +3169,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f102",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3019,7 +3189,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f103",
     },
     {
         "flag": "--enable-dbo",
@@ -3039,7 +3209,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f104",
     },
     {
         "flag": "--ubatch-size",
@@ -3056,7 +3226,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f105",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3076,7 +3246,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f106",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3096,7 +3266,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f107",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3116,7 +3286,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f108",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3133,7 +3303,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f109",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3158,7 +3328,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f110",
     },
     {
         "flag": "--worker-cls",
@@ -3175,7 +3345,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f111",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3195,7 +3365,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f112",
     },
     {
         "flag": "--master-addr",
@@ -3215,7 +3385,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f113",
     },
     {
         "flag": "--master-port",
@@ -3232,7 +3402,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f114",
     },
     {
         "flag": "--node-rank",
@@ -3249,7 +3419,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f115",
     },
     {
         "flag": "--nnodes",
@@ -3269,7 +3439,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f116",
     },
     {
         "flag": "--numa-bind",
@@ -3289,7 +3459,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f117",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3311,7 +3481,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f118",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3333,7 +3503,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f119",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3354,7 +3524,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f120",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3374,7 +3544,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f121",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3395,7 +3565,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f122",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3415,7 +3585,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f123",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3439,7 +3609,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f124",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3460,7 +3630,51 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f125",
+    },
+    {
+        "flag": "--enable-fault-tolerance",
+        "aliases": (),
+        "negatives": ("--no-enable-fault-tolerance", "--disable-fault-tolerance"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_fault_tolerance",
+        "cls": "ParallelConfig",
+        "field": "enable_fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_fault_tolerance"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Recover from engine failures in detail, e.g. by scaling a failed data-parallel "
+            "engine away. Needs external load balancing and a single API server; turned on by "
+            "--fault-tolerance-config. (default: False)"
+        ),
+        "dest": "f126",
+    },
+    {
+        "flag": "--fault-tolerance-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.fault_tolerance_config",
+        "cls": "ParallelConfig",
+        "field": "fault_tolerance_config",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "optional": False,
+        "kind": "json",
+        "json_class": "FaultToleranceConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Settings of fault tolerance (how long a failed engine waits for "
+            "instructions).\n\nTakes a JSON object, or its keys one by one: "
+            "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f127",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3483,7 +3697,30 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f128",
+    },
+    {
+        "flag": "--max-num-scheduled-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_scheduled_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_scheduled_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_scheduled_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when "
+            "the model adds tokens of its own (e.g. speculative decoding). Unset: equal to "
+            "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
+            "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f129",
     },
     {
         "flag": "--max-num-seqs",
@@ -3503,48 +3740,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
-    },
-    {
-        "flag": "--max-num-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_num_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_num_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_num_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many prompts may be part-way through prefill at once. "
-            "(default: 1)"
-        ),
-        "dest": "f122",
-    },
-    {
-        "flag": "--max-long-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_long_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_long_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_long_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many long prompts (over long_prefill_token_threshold) may "
-            "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
-            "long ones. (default: 1)"
-        ),
-        "dest": "f123",
+        "dest": "f130",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3561,10 +3757,10 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": (
-            "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
-            "prefills means 4% of max_model_len. (default: 0)"
+            "With chunked prefill, the most prompt tokens one request may prefill in a step (a "
+            "longer prompt is split); 0 means no cap. May not exceed max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f131",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3584,7 +3780,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f132",
     },
     {
         "flag": "--scheduling-policy",
@@ -3607,7 +3803,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f133",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3627,7 +3823,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f134",
     },
     {
         "flag": "--scheduler-cls",
@@ -3647,7 +3843,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f135",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3668,7 +3864,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f136",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3689,7 +3885,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f137",
     },
     {
         "flag": "--watermark",
@@ -3709,7 +3905,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f138",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3729,7 +3925,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f139",
     },
     {
         "flag": "--async-scheduling",
@@ -3749,7 +3945,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f140",
     },
     {
         "flag": "--stream-interval",
@@ -3769,7 +3965,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f141",
     },
     {
         "flag": "--load-format",
@@ -3817,7 +4013,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f142",
     },
     {
         "flag": "--download-dir",
@@ -3837,7 +4033,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f143",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3866,7 +4062,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f144",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3883,7 +4079,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f145",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3905,7 +4101,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f146",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3927,7 +4123,7 @@ FLAGS = (
             "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
             "a list). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f147",
     },
     {
         "flag": "--ignore-patterns",
@@ -3950,7 +4146,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f148",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3967,7 +4163,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f149",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3989,7 +4185,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f150",
     },
     {
         "flag": "--offload-backend",
@@ -4012,7 +4208,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f151",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4033,7 +4229,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f152",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4056,7 +4252,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f153",
     },
     {
         "flag": "--offload-group-size",
@@ -4076,7 +4272,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f154",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4093,7 +4289,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f155",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4113,7 +4309,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f156",
     },
     {
         "flag": "--offload-params",
@@ -4137,7 +4333,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f157",
     },
     {
         "flag": "--attention-config",
@@ -4159,7 +4355,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f158",
     },
     {
         "flag": "--attention-backend",
@@ -4221,7 +4417,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f159",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4274,7 +4470,7 @@ FLAGS = (
         "optional": False,
         "kind": "enum",
         "enum": "MambaBackendEnum",
-        "choices": ("TRITON", "FLASHINFER"),
+        "choices": ("TRITON", "FLASHINFER", "CPU"),
         "open": False,
         "requires": "",
         "default": "TRITON",
@@ -4282,8 +4478,8 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
-        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
+        "dest": "f160",
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
         "flag": "--enable-mamba-cache-stochastic-rounding",
@@ -4307,7 +4503,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f161",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4327,7 +4523,31 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f162",
+    },
+    {
+        "flag": "--mamba-ssu-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.ssu_algorithm",
+        "cls": "MambaConfig",
+        "field": "ssu_algorithm",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "ssu_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "horizontal", "simple", "vertical"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Selective-state-update algorithm of the FlashInfer backend (only with it). None "
+            "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
+            "GPU, the state dtype and the decoding mode. (default: None)"
+        ),
+        "dest": "f163",
     },
     {
         "flag": "--kernel-config",
@@ -4349,7 +4569,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f164",
     },
     {
         "flag": "--ir-op-priority",
@@ -4371,7 +4591,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f165",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4392,7 +4612,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f166",
     },
     {
         "flag": "--enable-bf16x3-router-gemm",
@@ -4412,7 +4632,7 @@ FLAGS = (
             "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
             "False)"
         ),
-        "dest": "f159",
+        "dest": "f167",
     },
     {
         "flag": "--moe-backend",
@@ -4458,7 +4678,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f168",
     },
     {
         "flag": "--linear-backend",
@@ -4506,7 +4726,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f161",
+        "dest": "f169",
     },
     {
         "flag": "--enable-lora",
@@ -4527,7 +4747,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f162",
+        "dest": "f170",
     },
     {
         "flag": "--max-lora-rank",
@@ -4550,7 +4770,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f163",
+        "dest": "f171",
     },
     {
         "flag": "--max-loras",
@@ -4570,7 +4790,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f164",
+        "dest": "f172",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4591,7 +4811,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f165",
+        "dest": "f173",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4611,7 +4831,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f166",
+        "dest": "f174",
     },
     {
         "flag": "--lora-dtype",
@@ -4634,7 +4854,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f175",
     },
     {
         "flag": "--lora-target-modules",
@@ -4657,7 +4877,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f176",
     },
     {
         "flag": "--default-mm-loras",
@@ -4681,7 +4901,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f169",
+        "dest": "f177",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4702,7 +4922,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f178",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4724,7 +4944,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f171",
+        "dest": "f179",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4745,7 +4965,29 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f172",
+        "dest": "f180",
+    },
+    {
+        "flag": "--enable-moe-shared-loras",
+        "aliases": (),
+        "negatives": ("--no-enable-moe-shared-loras", "--disable-moe-shared-loras"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_moe_shared_loras",
+        "cls": "LoRAConfig",
+        "field": "enable_moe_shared_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_moe_shared_loras"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once "
+            "for all experts (the \"shared-outer\" layout) and broadcast to every expert in the "
+            "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
+            "--enable-lora. (default: False)"
+        ),
+        "dest": "f181",
     },
     {
         "flag": "--speculative-config",
@@ -4770,7 +5012,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f173",
+        "dest": "f182",
     },
     {
         "flag": "--spec-tokens",
@@ -4792,7 +5034,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f183",
     },
     {
         "flag": "--spec-model",
@@ -4814,7 +5056,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f184",
     },
     {
         "flag": "--spec-method",
@@ -4837,7 +5079,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f185",
     },
     {
         "flag": "--diffusion-config",
@@ -4861,7 +5103,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f177",
+        "dest": "f186",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4886,7 +5128,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f178",
+        "dest": "f187",
     },
     {
         "flag": "--reasoning-parser",
@@ -4906,7 +5148,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f179",
+        "dest": "f188",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4926,7 +5168,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f180",
+        "dest": "f189",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4947,7 +5189,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f190",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4967,7 +5209,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f191",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4992,7 +5234,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f192",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5012,7 +5254,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f184",
+        "dest": "f193",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5029,7 +5271,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f185",
+        "dest": "f194",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5049,7 +5291,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f195",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5069,7 +5311,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f187",
+        "dest": "f196",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5086,7 +5328,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f188",
+        "dest": "f197",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5106,7 +5348,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f189",
+        "dest": "f198",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5126,7 +5368,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f190",
+        "dest": "f199",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5146,7 +5388,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f191",
+        "dest": "f200",
     },
     {
         "flag": "--compilation-config",
@@ -5176,7 +5418,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f192",
+        "dest": "f201",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5200,7 +5442,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f202",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5223,7 +5465,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f194",
+        "dest": "f203",
     },
     {
         "flag": "--profiler-config",
@@ -5246,7 +5488,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f204",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5268,7 +5510,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f205",
     },
     {
         "flag": "--kv-events-config",
@@ -5291,7 +5533,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f206",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5314,7 +5556,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f207",
     },
     {
         "flag": "--reasoning-config",
@@ -5338,7 +5580,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f208",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5361,7 +5603,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f209",
     },
     {
         "flag": "--additional-config",
@@ -5383,7 +5625,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f201",
+        "dest": "f210",
     },
     {
         "flag": "--optimization-level",
@@ -5408,7 +5650,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f202",
+        "dest": "f211",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5433,7 +5675,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f203",
+        "dest": "f212",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5453,7 +5695,30 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f204",
+        "dest": "f213",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "EncoderCacheManagerConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "EncoderCacheManagerConfig",
+        "path": (),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f214",
     },
     {
         "flag": "--disable-log-stats",
@@ -5470,7 +5735,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f205",
+        "dest": "f215",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5490,7 +5755,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f206",
+        "dest": "f216",
     },
     {
         "flag": "--enable-log-requests",
@@ -5511,7 +5776,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f207",
+        "dest": "f217",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5531,7 +5796,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f208",
+        "dest": "f218",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5557,7 +5822,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f219",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5583,7 +5848,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f220",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -5609,7 +5874,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f211",
+        "dest": "f221",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5630,7 +5895,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f212",
+        "dest": "f222",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5651,6 +5916,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f213",
+        "dest": "f223",
     },
 )

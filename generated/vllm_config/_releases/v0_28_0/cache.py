@@ -11,7 +11,6 @@ from cfgc.hooks import cache as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config import platforms as _platforms
 from vllm_config.types import (
     CacheDType,
@@ -41,15 +40,15 @@ class CacheConfig:
     user_specified_block_size: bool = Field(default=False, init=False)
     """True when block_size was given explicitly rather than defaulted. Set automatically."""
 
+    prefix_match_unit: _v.Int | None = Field(default=None, gt=0)
+    """Finest token boundary a prefix-cache hit can land on: keys are computed every this
+    many tokens. May be finer than the physical block sizes (e.g. 32 against a
+    1024-token block of a hybrid model) when every cache group's block size is a
+    multiple of it. Sets matching granularity only, not how often states are stored.
+    """
+
     user_specified_mamba_block_size: bool = Field(default=False, init=False)
     """True when mamba_block_size was given explicitly. Set automatically."""
-
-    hash_block_size: _v.Int | None = Field(default=None, gt=0)
-    """Tokens per prefix-cache hash block. May be finer than the physical block size
-    (e.g. 8) as long as every KV cache group's block size is a multiple of it; keys
-    are computed at this granularity and merged for larger blocks. Unset, the
-    engine picks one from the KV cache groups (usually the smallest block size).
-    """
 
     gpu_memory_utilization: float = Field(default=0.92, gt=0, le=1)
     """Fraction of each GPU's memory (0 to 1] this engine instance may use for weights,
@@ -83,11 +82,6 @@ class CacheConfig:
     with SHA-256; "sha256_cbor" uses canonical CBOR, reproducible across languages
     and processes; "xxhash" and "xxhash_cbor" are faster but not cryptographic (a
     collision risk in multi-tenant setups) and need the xxhash package.
-    """
-
-    calculate_kv_scales: bool = False
-    """Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off,
-    scales are read from the checkpoint if present, else 1.0.
     """
 
     kv_cache_dtype_skip_layers: list[str] = Field(default_factory=list)
@@ -124,6 +118,19 @@ class CacheConfig:
     off). "all": the state at every block boundary (default for supporting models
     when prefix caching is on). "align": only the last state of each scheduler step
     that falls on a block boundary.
+    """
+
+    replayssm_buffer_len: _v.Int = Field(default=16, gt=0)
+    """History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in
+    steps. Not used by Kimi-K3 speculative decoding.
+    """
+
+    use_replayssm: bool = False
+    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state
+    back only when flushing, instead of storing it every step. Needs the Triton or
+    FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding
+    needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of
+    replayssm_buffer_len flushes best.
     """
 
     num_gpu_blocks: _v.Int | None = Field(default=None, init=False)
@@ -171,13 +178,6 @@ class CacheConfig:
     def _skip_none_block_size(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
-    @field_validator("calculate_kv_scales", mode="after")
-    @classmethod
-    def _after_calculate_kv_scales(cls, value: Any) -> Any:
-        if value is not False:
-            warn_deprecated('CacheConfig.calculate_kv_scales', 'scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default to 1.0', '')
-        return value
-
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.block_size is not None:
@@ -201,16 +201,16 @@ class CacheConfig:
         return {
             "block_size": self.block_size,
             "cache_dtype": self.cache_dtype,
-            "calculate_kv_scales": self.calculate_kv_scales,
             "kv_cache_dtype_skip_layers": tuple(self.kv_cache_dtype_skip_layers),
-            "kv_cache_memory_bytes": self.kv_cache_memory_bytes,
             "kv_offloading_backend": self.kv_offloading_backend,
             "kv_offloading_size": None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             "mamba_block_size": self.mamba_block_size,
             "mamba_cache_dtype": self.mamba_cache_dtype,
             "mamba_cache_mode": self.mamba_cache_mode,
             "mamba_ssm_cache_dtype": self.mamba_ssm_cache_dtype,
+            "replayssm_buffer_len": self.replayssm_buffer_len,
             "sliding_window": self.sliding_window,
+            "use_replayssm": self.use_replayssm,
         }
 
     def compute_hash(self) -> str:
@@ -218,23 +218,23 @@ class CacheConfig:
         text = repr((
             self.block_size,
             self.cache_dtype,
-            self.calculate_kv_scales,
             tuple(self.kv_cache_dtype_skip_layers),
-            self.kv_cache_memory_bytes,
             self.kv_offloading_backend,
             None if self.kv_offloading_size is None else (float(self.kv_offloading_size) + 0.0),
             self.mamba_block_size,
             self.mamba_cache_dtype,
             self.mamba_cache_mode,
             self.mamba_ssm_cache_dtype,
+            self.replayssm_buffer_len,
             self.sliding_window,
+            self.use_replayssm,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_CacheConfig.get(text)
         if digest is None:
-            digest = _sha256(b"CacheConfig:block_size,cache_dtype,calculate_kv_scales,kv_cache_dtype_skip_layers,kv_cache_memory_bytes,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,sliding_window:" + text.encode()).hexdigest()
+            digest = _sha256(b"CacheConfig:block_size,cache_dtype,kv_cache_dtype_skip_layers,kv_offloading_backend,kv_offloading_size,mamba_block_size,mamba_cache_dtype,mamba_cache_mode,mamba_ssm_cache_dtype,replayssm_buffer_len,sliding_window,use_replayssm:" + text.encode()).hexdigest()
             _h.remember(_MEMO_CacheConfig, text, digest)
         return digest
 

@@ -50,6 +50,9 @@ class LoRAConfig:
     enable_mixed_moe_lora_format: bool = False
     """Use the generic 2D MoE LoRA layer for every MoE model so adapters in 2D and 3D expert formats can be served together. Ignored for dense models."""
 
+    enable_moe_shared_loras: bool = False
+    """Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once for all experts (the "shared-outer" layout) and broadcast to every expert in the kernel. Only for MoE adapters saved that way; ignored otherwise."""
+
     @field_validator("lora_dtype", mode="after")
     @classmethod
     def _after_lora_dtype(cls, value: Any) -> Any:
@@ -75,6 +78,7 @@ class LoRAConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "enable_mixed_moe_lora_format": self.enable_mixed_moe_lora_format,
+            "enable_moe_shared_loras": self.enable_moe_shared_loras,
             "enable_tower_connector_lora": self.enable_tower_connector_lora,
             "fully_sharded_loras": self.fully_sharded_loras,
             "lora_dtype": _h.canon(self.lora_dtype),
@@ -87,6 +91,7 @@ class LoRAConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             self.enable_mixed_moe_lora_format,
+            self.enable_moe_shared_loras,
             self.enable_tower_connector_lora,
             self.fully_sharded_loras,
             _h.canon(self.lora_dtype),
@@ -99,7 +104,7 @@ class LoRAConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_LoRAConfig.get(text)
         if digest is None:
-            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:" + text.encode()).hexdigest()
+            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_moe_shared_loras,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:" + text.encode()).hexdigest()
             _h.remember(_MEMO_LoRAConfig, text, digest)
         return digest
 

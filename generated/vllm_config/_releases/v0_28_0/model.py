@@ -192,6 +192,11 @@ class ModelConfig:
     enable_return_routed_experts: bool = False
     """Return which MoE experts each token was routed to."""
 
+    return_sampling_mask: bool = False
+    """Also return, per sample, which tokens remained eligible after the sampling
+    filters (top-k, top-p, ...) were applied.
+    """
+
     max_logprobs: _v.Int = Field(default=20, ge=-1)
     """Most log probabilities a request may ask for (logprobs or prompt_logprobs).
     -1 removes the cap, which can exhaust memory on large vocabularies.
@@ -277,9 +282,6 @@ class ModelConfig:
     own when it exists, else Transformers).
     """
 
-    override_attention_dtype: str | None = None
-    """Dtype for attention computation; only honoured on ROCm."""
-
     logits_processors: list[str | LogitsProcessorClass] | None = None
     """Extra logits processors, as fully qualified class names or classes."""
 
@@ -358,6 +360,20 @@ class ModelConfig:
     mm_ipc_gpu_memory_gb: InitVar[float | None] = None
     """Passed to MultiModalConfig.mm_ipc_gpu_memory_gb."""
 
+    mm_hasher_algorithm: InitVar[Literal["blake3", "sha256", "sha512"] | None] = None
+    """Passed to MultiModalConfig.mm_hasher_algorithm."""
+
+    video_pruning_method: InitVar[Literal["evs", "vidcom2"] | None] = None
+    """Passed to MultiModalConfig.video_pruning_method."""
+
+    mm_device_do_normalize: InitVar[bool | None] = None
+    """Passed to MultiModalConfig.mm_device_do_normalize."""
+
+    mm_processor_device: InitVar[Literal["auto", "cpu"] | None] = None
+    """Where the multimodal processor runs ("cpu", or "auto" for the engine's
+    choice); MultiModalConfig keeps it as mm_processor_kwargs["device"].
+    """
+
     @field_validator("tokenizer", mode="wrap")
     @classmethod
     def _skip_none_tokenizer(cls, value: Any, handler) -> Any:
@@ -425,7 +441,7 @@ class ModelConfig:
             raise ValueError(f'logits_processors entries must be class names or classes, got {[item for item in value if not isinstance(item, (str, type))][0]!r}')
         return value
 
-    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None) -> None:
+    def __post_init__(self, language_model_only: bool, limit_mm_per_prompt: dict[str, int | dict[str, int]] | None, enable_mm_embeds: bool | None, media_io_kwargs: dict[str, dict[str, Any]] | None, mm_processor_kwargs: dict[str, Any] | None, mm_processor_cache_gb: float | None, mm_processor_cache_type: MMCacheType | None, mm_shm_cache_max_object_size_mb: int | None, mm_encoder_only: bool | None, mm_encoder_tp_mode: MMEncoderTPMode | None, mm_encoder_attn_backend: AttentionBackendEnum | str | None, mm_encoder_attn_dtype: Literal['fp8'] | None, mm_encoder_fp8_scale_path: str | None, mm_encoder_fp8_scale_save_path: str | None, mm_encoder_fp8_scale_save_margin: float | None, interleave_mm_strings: bool | None, skip_mm_profiling: bool | None, video_pruning_rate: float | None, mm_tensor_ipc: MMTensorIPC, mm_ipc_gpu_memory_gb: float | None, mm_hasher_algorithm: Literal['blake3', 'sha256', 'sha512'] | None, video_pruning_method: Literal['evs', 'vidcom2'] | None, mm_device_do_normalize: bool | None, mm_processor_device: Literal['auto', 'cpu'] | None) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.tokenizer is None:
             self.tokenizer = self.model
@@ -439,9 +455,8 @@ class ModelConfig:
             self.quantization = self.checkpoint_quant_method
         if (self.checkpoint_quant_method is not None and self.checkpoint_quantization_override is None and self.quantization in ('fp8', 'gptq', 'gptq_marlin', 'auto_gptq', 'awq', 'awq_marlin', 'auto_awq', 'bitsandbytes', 'compressed-tensors', 'modelopt', 'modelopt_fp4')) and not (self.quantization == self.checkpoint_quant_method):
             raise _r.RuleError(f'the checkpoint is quantized with {self.checkpoint_quant_method}, which does not match --quantization {self.quantization}', ["checkpoint_quant_method", "checkpoint_quantization_override", "quantization"], self)
-        if self.quantization == 'bitsandbytes' and not self.enforce_eager and self.model_arch_config is not None and self.model_arch_config.quantization_config is not None and 'load_in_8bit' in self.model_arch_config.quantization_config and bool(self.model_arch_config.quantization_config['load_in_8bit']):
-            _log.warning('bitsandbytes 8-bit checkpoints do not support CUDA graphs: running eager')
-            self.enforce_eager = True
+        if not (self.quantization != 'bitsandbytes'):
+            raise _r.RuleError('bitsandbytes is no longer a quantization method of vLLM (from --quantization or the checkpoint)', ["quantization"], self)
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
@@ -454,6 +469,10 @@ class ModelConfig:
             self.tokenizer_mode = 'deepseek_v32'
         if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV4ForCausalLM':
             self.tokenizer_mode = 'deepseek_v4'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'KimiK3ForConditionalGeneration':
+            self.tokenizer_mode = 'kimi_k3'
+        if self.tokenizer_mode == 'auto' and self.architecture in ('InklingForCausalLM', 'InklingForConditionalGeneration'):
+            self.tokenizer_mode = 'inkling'
         if self.pooler_config is None and self.runner_type == 'pooling':
             self.pooler_config = PoolerConfig()
         if self.pooler_config is not None and self.runner_type == 'pooling' and self.pooler_config.seq_pooling_type is None and self.checkpoint_facts.pooling_config is not None and 'seq_pooling_type' in self.checkpoint_facts.pooling_config:
@@ -472,7 +491,7 @@ class ModelConfig:
             self.dtype = ('float16' if self.dtype == 'half' else 'float32')
         if not isinstance(self.dtype, str):
             self.dtype = (str(self.dtype)[6:] if str(self.dtype).startswith('torch.') else str(self.dtype))
-        if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4')) and not (self.dtype != 'float16'):
+        if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'glm4')) and not (self.dtype != 'float16'):
             raise _r.RuleError(f'model type {self.model_arch_config.model_type!r} is numerically unstable in float16; use bfloat16 or float32', ["model_arch_config.model_type", "dtype"], self)
         if self.dtype != self.checkpoint_facts.config_dtype and self.dtype != 'float32' and self.checkpoint_facts.config_dtype != 'float32':
             _log.warning(f"casting the checkpoint's {self.checkpoint_facts.config_dtype} weights to {self.dtype}")
@@ -480,7 +499,7 @@ class ModelConfig:
             self.disable_sliding_window = True
         self.original_max_model_len = self.max_model_len
         self.max_model_len = self.get_and_verify_max_len(self.max_model_len)
-        _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
+        _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb, mm_hasher_algorithm, video_pruning_method, mm_device_do_normalize, mm_processor_device)
         if (self.enable_sleep_mode) and not (_platforms.current_platform.supports_sleep_mode):
             raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"], self)
         if self.enable_sleep_mode and _platforms.current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
@@ -494,8 +513,8 @@ class ModelConfig:
             raise _r.RuleError(f'model_class_overrides maps an architecture to "module:Class" (e.g. "my_pkg.llama:MyLlama"); got {self.model_class_overrides}', ["model_class_overrides"], self)
         if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
             raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
-        if (self.multimodal_config is not None and self.renderer_num_workers > 1) and not (self.multimodal_config.mm_processor_cache_gb <= 0):
-            raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0): the cache is not thread-safe', ["renderer_num_workers", "multimodal_config.mm_processor_cache_gb"], self)
+        if (self.multimodal_config is not None and self.renderer_num_workers > 1 and self.runner_type == 'pooling') and not (self.multimodal_config.mm_processor_cache_gb <= 0):
+            raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0) for pooling models: the cache is not thread-safe', ["renderer_num_workers", "runner_type", "multimodal_config.mm_processor_cache_gb"], self)
 
     @property
     def architectures(self) -> "list[str]":
@@ -530,7 +549,7 @@ class ModelConfig:
     @property
     def usable_dtypes(self) -> "list[str]":
         """The platform's dtypes this model type can run in (no float16 where it is unstable)."""
-        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4'))]
+        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'glm4'))]
 
     @property
     def auto_dtype(self) -> "str":
@@ -684,8 +703,8 @@ class ModelConfig:
 
     @property
     def head_dtype(self) -> "ModelDType | TorchDType | str":
-        """Dtype name of the output head (lm_head / score layer): float32 for pooling models where the platform has it (the config's head_dtype, "model" for the model dtype, overrides); the model dtype otherwise."""
-        return (self.dtype if self.runner_type != 'pooling' else ((self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype))
+        """Dtype name of the output head (lm_head / score layer): the config's head_dtype where the platform has it ("model" for the model dtype); unset, float32 for pooling models and the model dtype for generation models."""
+        return ((self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype)
 
     @property
     def embedding_size(self) -> "int":
@@ -704,8 +723,8 @@ class ModelConfig:
 
     @property
     def is_prefix_caching_supported(self) -> "bool":
-        """Whether prefix caching works: decoder-only generative models, and causal pooling models with LAST/ALL pooling."""
-        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type == 'decoder')
+        """Whether prefix caching works: decoder-only and hybrid generative models, and causal pooling models with LAST/ALL pooling."""
+        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type in ('decoder', 'hybrid'))
 
     @property
     def is_moe(self) -> "bool":
@@ -794,13 +813,13 @@ class ModelConfig:
         """Key/value heads per attention layer, before tensor parallelism."""
         return self.model_arch_config.total_num_kv_heads
 
-    def get_num_kv_heads(self, parallel_config: "ParallelConfig") -> "int":
-        """Key/value heads per GPU: split by tensor parallelism, at least one (replicated when there are fewer KV heads than GPUs); 1 with MLA."""
-        return (1 if self.use_mla else max(1, self.get_total_num_kv_heads() // parallel_config.tensor_parallel_size))
+    def get_num_kv_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
+        """Key/value heads per GPU: split by tensor parallelism, at least one (replicated when there are fewer KV heads than GPUs); 1 with MLA. Given arch_config (one layer's), that layer's heads; else the model's."""
+        return (1 if self.use_mla else max(1, (arch_config if arch_config is not None else self.model_arch_config).total_num_kv_heads // parallel_config.tensor_parallel_size))
 
-    def get_num_attention_heads(self, parallel_config: "ParallelConfig") -> "int":
-        """Query heads per GPU."""
-        return self.model_arch_config.total_num_attention_heads // parallel_config.tensor_parallel_size
+    def get_num_attention_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
+        """Query heads per GPU; given arch_config (one layer's), that layer's."""
+        return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
 
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""

@@ -13,6 +13,7 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
+from vllm_config.fault_tolerance import FaultToleranceConfig
 from vllm_config.types import (
     All2AllBackend,
     DataParallelBackend,
@@ -281,6 +282,12 @@ class ParallelConfig:
     _api_process_rank: _v.Int = Field(default=0, ge=-1)
     """This API server's index, or -1 in engine-core processes. Internal, set by API server scale-out."""
 
+    enable_fault_tolerance: bool = False
+    """Recover from engine failures in detail, e.g. by scaling a failed data-parallel engine away. Needs external load balancing and a single API server; turned on by --fault-tolerance-config."""
+
+    fault_tolerance_config: FaultToleranceConfig = Field(default_factory=FaultToleranceConfig)
+    """Settings of fault tolerance (how long a failed engine waits for instructions)."""
+
     @field_validator("all2all_backend", mode="before")
     @classmethod
     def _before_all2all_backend(cls, value: Any) -> Any:
@@ -433,6 +440,11 @@ class ParallelConfig:
         return self.all2all_backend in ('allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'mori_high_throughput', 'mori_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.tensor_parallel_size > 1 and self.data_parallel_size > 1
 
     @property
+    def use_all2all(self) -> "bool":
+        """True when MoE layers exchange tokens between ranks (data parallelism, sequence-parallel MoE, or EP with prefill context parallelism)."""
+        return self.data_parallel_size > 1 or self.use_sequence_parallel_moe or (self.enable_expert_parallel and self.prefill_context_parallel_size > 1)
+
+    @property
     def use_batched_dp_moe(self) -> "bool":
         """True when data-parallel ranks batch their MoE tokens together."""
         return self.all2all_backend in ('deepep_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.data_parallel_size > 1
@@ -495,8 +507,10 @@ class ParallelConfig:
             "enable_ep_weight_filter": self.enable_ep_weight_filter,
             "enable_eplb": self.enable_eplb,
             "enable_expert_parallel": self.enable_expert_parallel,
+            "enable_fault_tolerance": self.enable_fault_tolerance,
             "eplb_config": self.eplb_config.compute_hash(),
             "expert_placement_strategy": self.expert_placement_strategy,
+            "fault_tolerance_config": self.fault_tolerance_config.compute_hash(),
             "is_moe_model": self.is_moe_model,
             "pipeline_parallel_size": self.pipeline_parallel_size,
             "prefill_context_parallel_size": self.prefill_context_parallel_size,
@@ -525,8 +539,10 @@ class ParallelConfig:
             self.enable_ep_weight_filter,
             self.enable_eplb,
             self.enable_expert_parallel,
+            self.enable_fault_tolerance,
             self.eplb_config.compute_hash(),
             self.expert_placement_strategy,
+            self.fault_tolerance_config.compute_hash(),
             self.is_moe_model,
             self.pipeline_parallel_size,
             self.prefill_context_parallel_size,
@@ -539,7 +555,7 @@ class ParallelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ParallelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,eplb_config,expert_placement_strategy,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + text.encode()).hexdigest()
+            digest = _sha256(b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,enable_fault_tolerance,eplb_config,expert_placement_strategy,fault_tolerance_config,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ParallelConfig, text, digest)
         return digest
 

@@ -14,7 +14,7 @@ RELEASE = '0.29.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,6 +170,17 @@ GROUPS = (
         ),
     ),
     (
+        "EncoderCacheManagerConfig",
+        (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings."
+        ),
+        (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings."
+        ),
+    ),
+    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -218,7 +229,7 @@ CLASSES = {
         "path": ("cache_config",),
         "fields": {
             "block_size": "",
-            "hash_block_size": "",
+            "prefix_match_unit": "",
             "gpu_memory_utilization": "",
             "cache_dtype": "",
             "is_attention_free": "",
@@ -226,7 +237,7 @@ CLASSES = {
             "sliding_window": "",
             "enable_prefix_caching": "",
             "prefix_caching_hash_algo": "",
-            "calculate_kv_scales": "",
+            "prefix_cache_retention_interval": "",
             "kv_cache_dtype_skip_layers": "",
             "mamba_page_size_padded": "",
             "skip_page_size_padded": "",
@@ -234,6 +245,8 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
+            "replayssm_buffer_len": "",
+            "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
@@ -316,6 +329,12 @@ CLASSES = {
         "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
     },
+    "EncoderCacheManagerConfig": {
+        "module": "ec_manager_config",
+        "root": "EncoderCacheManagerConfig",
+        "path": (),
+        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
+    },
     "ECTransferConfig": {
         "module": "ec_transfer",
         "root": "VllmConfig",
@@ -349,6 +368,12 @@ CLASSES = {
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
         },
+    },
+    "FaultToleranceConfig": {
+        "module": "fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "fields": {"engine_recovery_timeout_sec": ""},
     },
     "IrOpPriorityConfig": {
         "module": "kernel",
@@ -438,13 +463,19 @@ CLASSES = {
             "enable_tower_connector_lora": "",
             "specialize_active_lora": "",
             "enable_mixed_moe_lora_format": "",
+            "enable_moe_shared_loras": "",
         },
     },
     "MambaConfig": {
         "module": "mamba",
         "root": "VllmConfig",
         "path": ("mamba_config",),
-        "fields": {"backend": "", "enable_stochastic_rounding": "", "stochastic_rounding_philox_rounds": ""},
+        "fields": {
+            "backend": "",
+            "enable_stochastic_rounding": "",
+            "stochastic_rounding_philox_rounds": "",
+            "ssu_algorithm": "",
+        },
     },
     "ModelConfig": {
         "module": "model",
@@ -473,9 +504,11 @@ CLASSES = {
             "allow_deprecated_quantization": "",
             "enforce_eager": "",
             "enable_return_routed_experts": "",
+            "return_sampling_mask": "",
             "max_logprobs": "",
             "logprobs_mode": "",
             "use_fp64_gumbel": "",
+            "enable_trace_replay": "",
             "disable_sliding_window": "",
             "disable_cascade_attn": "",
             "skip_tokenizer_init": "",
@@ -491,7 +524,6 @@ CLASSES = {
             "sleep_mode_backend": "",
             "enable_cumem_allocator": "",
             "model_impl": "",
-            "override_attention_dtype": "",
             "logits_processors": "",
             "io_processor_plugin": "",
             "renderer_num_workers": "",
@@ -517,6 +549,10 @@ CLASSES = {
             "video_pruning_rate": "",
             "mm_tensor_ipc": "",
             "mm_ipc_gpu_memory_gb": "",
+            "mm_hasher_algorithm": "",
+            "video_pruning_method": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
         },
     },
     "MultiModalConfig": {
@@ -629,6 +665,7 @@ CLASSES = {
             "data_parallel_external_lb": "",
             "data_parallel_hybrid_lb": "",
             "is_moe_model": "",
+            "enable_batch_sharded_sampling": "",
             "enable_expert_parallel": "",
             "enable_ep_weight_filter": "",
             "enable_eplb": "",
@@ -666,11 +703,14 @@ CLASSES = {
             "decode_context_parallel_size": "",
             "dcp_kv_cache_interleave_size": "",
             "dcp_comm_backend": "",
+            "dcp_q_replicate": "",
             "cp_kv_cache_interleave_size": "",
             "_api_process_count": "",
             "_api_process_rank": "",
+            "enable_fault_tolerance": "",
+            "fault_tolerance_config": "FaultToleranceConfig",
         },
-        "factories": ["eplb_config"],
+        "factories": ["eplb_config", "fault_tolerance_config"],
     },
     "PoolerConfig": {
         "module": "pooler",
@@ -750,9 +790,9 @@ CLASSES = {
             "max_num_batched_tokens": "",
             "max_num_scheduled_tokens": "",
             "max_num_seqs": "",
-            "max_num_partial_prefills": "",
-            "max_long_partial_prefills": "",
             "long_prefill_token_threshold": "",
+            "max_num_queued_reqs": "",
+            "max_num_queued_tokens": "",
             "enable_chunked_prefill": "",
             "is_multimodal_model": "",
             "policy": "",
@@ -785,6 +825,8 @@ CLASSES = {
             "quantization": "",
             "moe_backend": "",
             "attention_backend": "",
+            "kv_cache_dtype": "",
+            "index_share_for_mtp_iteration": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -808,6 +850,8 @@ CLASSES = {
             "synthetic_acceptance_rates": "",
             "synthetic_acceptance_length": "",
             "draft_sample_method": "",
+            "enable_adaptive_verification": "",
+            "dspark_draft_topk": "",
         },
         "from_parent": {"target_model_config": "model_config", "target_parallel_config": "parallel_config"},
     },
@@ -978,7 +1022,17 @@ FLAGS = (
         "path": ("model_config", "tokenizer_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": ("auto", "deepseek_v32", "deepseek_v4", "hf", "mistral", "slow"),
+        "choices": (
+            "auto",
+            "cohere",
+            "deepseek_v32",
+            "deepseek_v4",
+            "hf",
+            "inkling",
+            "kimi_k3",
+            "mistral",
+            "slow",
+        ),
         "literal_type": "str",
         "open": True,
         "normalise": ["lower"],
@@ -1215,7 +1269,6 @@ FLAGS = (
             "auto_gptq",
             "awq",
             "awq_marlin",
-            "bitsandbytes",
             "compressed-tensors",
             "deepseek_v4_fp8",
             "experts_int8",
@@ -1238,6 +1291,7 @@ FLAGS = (
             "moe_wna16",
             "mxfp4",
             "mxfp8",
+            "nvfp4_per_token",
             "online",
             "quark",
             "torchao",
@@ -1334,6 +1388,26 @@ FLAGS = (
         "dest": "f19",
     },
     {
+        "flag": "--return-sampling-mask",
+        "aliases": (),
+        "negatives": ("--no-return-sampling-mask",),
+        "group": "ModelConfig",
+        "target": "ModelConfig.return_sampling_mask",
+        "cls": "ModelConfig",
+        "field": "return_sampling_mask",
+        "root": "VllmConfig",
+        "path": ("model_config", "return_sampling_mask"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Also return, per sample, which tokens remained eligible after the sampling filters "
+            "(top-k, top-p, ...) were applied. (default: False)"
+        ),
+        "dest": "f20",
+    },
+    {
         "flag": "--max-logprobs",
         "aliases": (),
         "negatives": (),
@@ -1351,7 +1425,7 @@ FLAGS = (
             "Most log probabilities a request may ask for (logprobs or prompt_logprobs). -1 "
             "removes the cap, which can exhaust memory on large vocabularies. (default: 20)"
         ),
-        "dest": "f20",
+        "dest": "f21",
     },
     {
         "flag": "--logprobs-mode",
@@ -1375,7 +1449,7 @@ FLAGS = (
             "temperature, top-k/top-p), \"processed_*\" after it; as logits or log-probabilities. "
             "(default: raw_logprobs)"
         ),
-        "dest": "f21",
+        "dest": "f22",
     },
     {
         "flag": "--use-fp64-gumbel",
@@ -1395,7 +1469,28 @@ FLAGS = (
             "Draw sampling noise in FP64 instead of FP32, keeping very unlikely tokens reachable, "
             "at a large throughput cost on most GPUs. (default: False)"
         ),
-        "dest": "f22",
+        "dest": "f23",
+    },
+    {
+        "flag": "--enable-trace-replay",
+        "aliases": (),
+        "negatives": ("--no-enable-trace-replay", "--disable-trace-replay"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_trace_replay",
+        "cls": "ModelConfig",
+        "field": "enable_trace_replay",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_trace_replay"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Let requests supply a token sequence that decoding must follow, while the logprobs "
+            "are still computed for real. For debugging and RL; it reserves a buffer per request, "
+            "hence off by default. (default: False)"
+        ),
+        "dest": "f24",
     },
     {
         "flag": "--disable-sliding-window",
@@ -1415,7 +1510,7 @@ FLAGS = (
             "Use full attention instead of the model's sliding window, capping the context at the "
             "window size. Ignored for models without sliding window. (default: False)"
         ),
-        "dest": "f23",
+        "dest": "f25",
     },
     {
         "flag": "--disable-cascade-attn",
@@ -1435,7 +1530,7 @@ FLAGS = (
             "Keep cascade attention off (the default). Set false to let the engine use it where "
             "its heuristic expects a gain. (default: True)"
         ),
-        "dest": "f24",
+        "dest": "f26",
     },
     {
         "flag": "--skip-tokenizer-init",
@@ -1455,7 +1550,7 @@ FLAGS = (
             "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
             "(default: False)"
         ),
-        "dest": "f25",
+        "dest": "f27",
     },
     {
         "flag": "--enable-prompt-embeds",
@@ -1475,7 +1570,7 @@ FLAGS = (
             "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
             "only for trusted clients. (default: False)"
         ),
-        "dest": "f26",
+        "dest": "f28",
     },
     {
         "flag": "--served-model-name",
@@ -1497,7 +1592,7 @@ FLAGS = (
             "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
             "uses model. After construction this holds the primary name. (default: None)"
         ),
-        "dest": "f27",
+        "dest": "f29",
     },
     {
         "flag": "--config-format",
@@ -1520,7 +1615,7 @@ FLAGS = (
             "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
             "first, then HF). (default: auto)"
         ),
-        "dest": "f28",
+        "dest": "f30",
     },
     {
         "flag": "--hf-token",
@@ -1537,7 +1632,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
-        "dest": "f29",
+        "dest": "f31",
     },
     {
         "flag": "--hf-overrides",
@@ -1559,7 +1654,7 @@ FLAGS = (
             "object, or its keys one by one: --hf-overrides.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f30",
+        "dest": "f32",
     },
     {
         "flag": "--model-class-overrides",
@@ -1583,7 +1678,7 @@ FLAGS = (
             "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
             "list). (default: {})"
         ),
-        "dest": "f31",
+        "dest": "f33",
     },
     {
         "flag": "--generation-config",
@@ -1604,7 +1699,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f32",
+        "dest": "f34",
     },
     {
         "flag": "--override-generation-config",
@@ -1626,7 +1721,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f33",
+        "dest": "f35",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1646,7 +1741,7 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f34",
+        "dest": "f36",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1666,7 +1761,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f35",
+        "dest": "f37",
     },
     {
         "flag": "--model-impl",
@@ -1689,24 +1784,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f36",
-    },
-    {
-        "flag": "--override-attention-dtype",
-        "aliases": (),
-        "negatives": (),
-        "group": "ModelConfig",
-        "target": "ModelConfig.override_attention_dtype",
-        "cls": "ModelConfig",
-        "field": "override_attention_dtype",
-        "root": "VllmConfig",
-        "path": ("model_config", "override_attention_dtype"),
-        "optional": True,
-        "kind": "str",
-        "requires": "",
-        "default": "None",
-        "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
-        "dest": "f37",
+        "dest": "f38",
     },
     {
         "flag": "--logits-processors",
@@ -1725,7 +1803,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f38",
+        "dest": "f39",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1742,7 +1820,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f39",
+        "dest": "f40",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1763,7 +1841,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f40",
+        "dest": "f41",
     },
     {
         "flag": "--pooler-config",
@@ -1785,7 +1863,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f41",
+        "dest": "f42",
     },
     {
         "flag": "--language-model-only",
@@ -1802,7 +1880,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f42",
+        "dest": "f43",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1823,7 +1901,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f43",
+        "dest": "f44",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1840,7 +1918,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f44",
+        "dest": "f45",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1861,7 +1939,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f45",
+        "dest": "f46",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -1882,7 +1960,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f46",
+        "dest": "f47",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -1902,7 +1980,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f47",
+        "dest": "f48",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -1922,7 +2000,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f48",
+        "dest": "f49",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -1939,7 +2017,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f49",
+        "dest": "f50",
     },
     {
         "flag": "--mm-encoder-only",
@@ -1956,7 +2034,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f50",
+        "dest": "f51",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -1979,7 +2057,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f51",
+        "dest": "f52",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -2037,7 +2115,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f52",
+        "dest": "f53",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -2096,7 +2174,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f53",
+        "dest": "f54",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -2113,7 +2191,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f54",
+        "dest": "f55",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2130,7 +2208,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f55",
+        "dest": "f56",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2147,7 +2225,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f56",
+        "dest": "f57",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2164,7 +2242,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f57",
+        "dest": "f58",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2181,7 +2259,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f58",
+        "dest": "f59",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2198,7 +2276,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f59",
+        "dest": "f60",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2218,7 +2296,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f60",
+        "dest": "f61",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2235,7 +2313,87 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f61",
+        "dest": "f62",
+    },
+    {
+        "flag": "--mm-hasher-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_hasher_algorithm",
+        "cls": "ModelConfig",
+        "field": "mm_hasher_algorithm",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_hasher_algorithm"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("blake3", "sha256", "sha512"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_hasher_algorithm. (default: None)",
+        "dest": "f63",
+    },
+    {
+        "flag": "--video-pruning-method",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.video_pruning_method",
+        "cls": "ModelConfig",
+        "field": "video_pruning_method",
+        "root": "VllmConfig",
+        "path": ("model_config", "video_pruning_method"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("evs", "vidcom2"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.video_pruning_method. (default: None)",
+        "dest": "f64",
+    },
+    {
+        "flag": "--mm-device-do-normalize",
+        "aliases": (),
+        "negatives": ("--no-mm-device-do-normalize",),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_device_do_normalize",
+        "cls": "ModelConfig",
+        "field": "mm_device_do_normalize",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_device_do_normalize"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": "Passed to MultiModalConfig.mm_device_do_normalize. (default: None)",
+        "dest": "f65",
+    },
+    {
+        "flag": "--mm-processor-device",
+        "aliases": (),
+        "negatives": (),
+        "group": "MultiModalConfig",
+        "target": "ModelConfig.mm_processor_device",
+        "cls": "ModelConfig",
+        "field": "mm_processor_device",
+        "root": "VllmConfig",
+        "path": ("model_config", "mm_processor_device"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "cpu"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Where the multimodal processor runs (\"cpu\", or \"auto\" for the engine's choice); "
+            "MultiModalConfig keeps it as mm_processor_kwargs[\"device\"]. (default: None)"
+        ),
+        "dest": "f66",
     },
     {
         "flag": "--block-size",
@@ -2255,7 +2413,30 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f62",
+        "dest": "f67",
+    },
+    {
+        "flag": "--prefix-match-unit",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.prefix_match_unit",
+        "cls": "CacheConfig",
+        "field": "prefix_match_unit",
+        "root": "VllmConfig",
+        "path": ("cache_config", "prefix_match_unit"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Finest token boundary a prefix-cache hit can land on: keys are computed every this "
+            "many tokens. May be finer than the physical block sizes (e.g. 32 against a "
+            "1024-token block of a hybrid model) when every cache group's block size is a "
+            "multiple of it. Sets matching granularity only, not how often states are stored. "
+            "(default: None)"
+        ),
+        "dest": "f68",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2276,7 +2457,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f69",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2303,6 +2484,7 @@ FLAGS = (
             "int4_per_token_head",
             "int8_per_token_head",
             "nvfp4",
+            "nvfp4_4over6",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
@@ -2318,7 +2500,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f70",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2338,7 +2520,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f71",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2355,7 +2537,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f72",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2380,34 +2562,29 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f73",
     },
     {
-        "flag": "--calculate-kv-scales",
+        "flag": "--prefix-cache-retention-interval",
         "aliases": (),
-        "negatives": ("--no-calculate-kv-scales",),
+        "negatives": (),
         "group": "CacheConfig",
-        "target": "CacheConfig.calculate_kv_scales",
+        "target": "CacheConfig.prefix_cache_retention_interval",
         "cls": "CacheConfig",
-        "field": "calculate_kv_scales",
+        "field": "prefix_cache_retention_interval",
         "root": "VllmConfig",
-        "path": ("cache_config", "calculate_kv_scales"),
-        "optional": False,
-        "kind": "bool",
-        "deprecated": (
-            "scheduled for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or "
-            "default to 1.0"
-        ),
-        "replacement": "",
+        "path": ("cache_config", "prefix_cache_retention_interval"),
+        "optional": True,
+        "kind": "int",
         "requires": "",
-        "default": "False",
+        "default": "0",
         "help": (
-            "Deprecated. Compute fp8 KV cache scales (k_scale, v_scale) on the fly. When off, "
-            "scales are read from the checkpoint if present, else 1.0.\n\nDeprecated: scheduled "
-            "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
-            "to 1.0. (default: False)"
+            "Spacing in tokens of the extra sliding-window and Mamba prefix-cache checkpoints "
+            "kept. 0 keeps only the necessary ones (the last replay boundary, shared-prefix "
+            "junctions); a positive multiple of the scheduler block size also keeps one every "
+            "that many tokens; None keeps them all. Other cache groups ignore it. (default: 0)"
         ),
-        "dest": "f68",
+        "dest": "f74",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2429,7 +2606,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f75",
     },
     {
         "flag": "--mamba-block-size",
@@ -2449,7 +2626,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f76",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2472,7 +2649,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f77",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2495,7 +2672,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f78",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2520,7 +2697,50 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f79",
+    },
+    {
+        "flag": "--replayssm-buffer-len",
+        "aliases": (),
+        "negatives": (),
+        "group": "CacheConfig",
+        "target": "CacheConfig.replayssm_buffer_len",
+        "cls": "CacheConfig",
+        "field": "replayssm_buffer_len",
+        "root": "VllmConfig",
+        "path": ("cache_config", "replayssm_buffer_len"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
+            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+        ),
+        "dest": "f80",
+    },
+    {
+        "flag": "--use-replayssm",
+        "aliases": (),
+        "negatives": ("--no-use-replayssm",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.use_replayssm",
+        "cls": "CacheConfig",
+        "field": "use_replayssm",
+        "root": "VllmConfig",
+        "path": ("cache_config", "use_replayssm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
+            "back only when flushing, instead of storing it every step. Needs the Triton or "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "replayssm_buffer_len flushes best. (default: False)"
+        ),
+        "dest": "f81",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2541,7 +2761,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f82",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2564,7 +2784,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f83",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2584,7 +2804,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f84",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2607,7 +2827,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f85",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2627,7 +2847,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f86",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2644,7 +2864,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f87",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2661,7 +2881,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-size",
@@ -2681,7 +2901,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2701,7 +2921,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2718,7 +2938,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-address",
@@ -2735,7 +2955,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2752,7 +2972,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2775,7 +2995,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f94",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2796,7 +3016,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f95",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2816,7 +3036,29 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f96",
+    },
+    {
+        "flag": "--enable-batch-sharded-sampling",
+        "aliases": (),
+        "negatives": ("--no-enable-batch-sharded-sampling", "--disable-batch-sharded-sampling"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_batch_sharded_sampling",
+        "cls": "ParallelConfig",
+        "field": "enable_batch_sharded_sampling",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_batch_sharded_sampling"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Let each tensor-parallel rank sample its own slice of the batch instead of every "
+            "rank sampling all of it. Unset means off. Turned on explicitly, it needs "
+            "tensor_parallel_size > 1, max_num_seqs of at least tensor_parallel_size and "
+            "non-negative max_logprobs, and a model that supports it. (default: None)"
+        ),
+        "dest": "f97",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2836,7 +3078,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f98",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2857,7 +3099,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f99",
     },
     {
         "flag": "--enable-eplb",
@@ -2877,7 +3119,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f100",
     },
     {
         "flag": "--eplb-config",
@@ -2899,7 +3141,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f101",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2923,7 +3165,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f102",
     },
     {
         "flag": "--all2all-backend",
@@ -2961,7 +3203,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f103",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2981,7 +3223,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f104",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -3001,7 +3243,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f105",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3021,7 +3263,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f106",
     },
     {
         "flag": "--enable-dbo",
@@ -3041,7 +3283,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f107",
     },
     {
         "flag": "--ubatch-size",
@@ -3058,7 +3300,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f108",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3078,7 +3320,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f109",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3098,7 +3340,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f110",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3118,7 +3360,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f111",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3135,7 +3377,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f112",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3160,7 +3402,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f113",
     },
     {
         "flag": "--worker-cls",
@@ -3177,7 +3419,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f114",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3197,7 +3439,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f115",
     },
     {
         "flag": "--master-addr",
@@ -3217,7 +3459,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f116",
     },
     {
         "flag": "--master-port",
@@ -3234,7 +3476,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f117",
     },
     {
         "flag": "--node-rank",
@@ -3251,7 +3493,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f118",
     },
     {
         "flag": "--nnodes",
@@ -3271,7 +3513,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f119",
     },
     {
         "flag": "--numa-bind",
@@ -3291,7 +3533,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f120",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3313,7 +3555,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f121",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3335,7 +3577,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f122",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3356,7 +3598,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f123",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3376,7 +3618,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f124",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3397,7 +3639,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f125",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3417,7 +3659,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f126",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3441,7 +3683,29 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f127",
+    },
+    {
+        "flag": "--dcp-q-replicate",
+        "aliases": (),
+        "negatives": ("--no-dcp-q-replicate",),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dcp_q_replicate",
+        "cls": "ParallelConfig",
+        "field": "dcp_q_replicate",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dcp_q_replicate"),
+        "optional": True,
+        "kind": "bool",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Compute the MLA query projection on every rank of a decode-context-parallel group, "
+            "so decode need not all-gather the query each step (more compute, one collective "
+            "less). Unset: the model's preference, else off (filled in by VllmConfig). (default: "
+            "None)"
+        ),
+        "dest": "f128",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3462,7 +3726,51 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f129",
+    },
+    {
+        "flag": "--enable-fault-tolerance",
+        "aliases": (),
+        "negatives": ("--no-enable-fault-tolerance", "--disable-fault-tolerance"),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.enable_fault_tolerance",
+        "cls": "ParallelConfig",
+        "field": "enable_fault_tolerance",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "enable_fault_tolerance"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Recover from engine failures in detail, e.g. by scaling a failed data-parallel "
+            "engine away. Needs external load balancing and a single API server; turned on by "
+            "--fault-tolerance-config. (default: False)"
+        ),
+        "dest": "f130",
+    },
+    {
+        "flag": "--fault-tolerance-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.fault_tolerance_config",
+        "cls": "ParallelConfig",
+        "field": "fault_tolerance_config",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "fault_tolerance_config"),
+        "optional": False,
+        "kind": "json",
+        "json_class": "FaultToleranceConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Settings of fault tolerance (how long a failed engine waits for "
+            "instructions).\n\nTakes a JSON object, or its keys one by one: "
+            "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f131",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3485,7 +3793,30 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f132",
+    },
+    {
+        "flag": "--max-num-scheduled-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_scheduled_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_scheduled_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_scheduled_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when "
+            "the model adds tokens of its own (e.g. speculative decoding). Unset: equal to "
+            "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
+            "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f133",
     },
     {
         "flag": "--max-num-seqs",
@@ -3502,51 +3833,12 @@ FLAGS = (
         "requires": "",
         "default": "128",
         "help": (
-            "Most sequences in one engine step. The engine normally sets it from the hardware. "
+            "Most sequences in one engine step; it sizes the runner's per-request buffers and "
+            "graph capture, hence part of the cache key (some models keep static per-request "
+            "buffers in the compiled graph). The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
-    },
-    {
-        "flag": "--max-num-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_num_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_num_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_num_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many prompts may be part-way through prefill at once. "
-            "(default: 1)"
-        ),
-        "dest": "f122",
-    },
-    {
-        "flag": "--max-long-partial-prefills",
-        "aliases": (),
-        "negatives": (),
-        "group": "SchedulerConfig",
-        "target": "SchedulerConfig.max_long_partial_prefills",
-        "cls": "SchedulerConfig",
-        "field": "max_long_partial_prefills",
-        "root": "VllmConfig",
-        "path": ("scheduler_config", "max_long_partial_prefills"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "1",
-        "help": (
-            "With chunked prefill, how many long prompts (over long_prefill_token_threshold) may "
-            "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
-            "long ones. (default: 1)"
-        ),
-        "dest": "f123",
+        "dest": "f134",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3563,10 +3855,55 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": (
-            "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
-            "prefills means 4% of max_model_len. (default: 0)"
+            "With chunked prefill, the most prompt tokens one request may prefill in a step (a "
+            "longer prompt is split); 0 means no cap. May not exceed max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f135",
+    },
+    {
+        "flag": "--max-num-queued-reqs",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_queued_reqs",
+        "cls": "SchedulerConfig",
+        "field": "max_num_queued_reqs",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_queued_reqs"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Most requests in flight (waiting or running) over all the data-parallel ranks one "
+            "API server feeds; further requests get HTTP 503 so that a client can try elsewhere. "
+            "Unset: no limit. (default: None)"
+        ),
+        "dest": "f136",
+    },
+    {
+        "flag": "--max-num-queued-tokens",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_queued_tokens",
+        "cls": "SchedulerConfig",
+        "field": "max_num_queued_tokens",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_queued_tokens"),
+        "optional": True,
+        "kind": "int",
+        "human_int": True,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Most prompt tokens of requests still in prefill, over all the data-parallel ranks "
+            "one API server feeds; further requests get HTTP 503. A time-to-first-token guard "
+            "(target latency times prefill throughput); counted conservatively, whole prompts "
+            "until their prefill ends. Unset: no limit.\n\nAccepts human-readable integers: "
+            "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
+        ),
+        "dest": "f137",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3586,7 +3923,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f138",
     },
     {
         "flag": "--scheduling-policy",
@@ -3609,7 +3946,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f139",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3629,7 +3966,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f140",
     },
     {
         "flag": "--scheduler-cls",
@@ -3649,7 +3986,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f141",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3670,7 +4007,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f142",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3691,7 +4028,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f143",
     },
     {
         "flag": "--watermark",
@@ -3711,7 +4048,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f144",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3731,7 +4068,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f145",
     },
     {
         "flag": "--async-scheduling",
@@ -3751,7 +4088,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f146",
     },
     {
         "flag": "--stream-interval",
@@ -3771,7 +4108,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f147",
     },
     {
         "flag": "--load-format",
@@ -3819,7 +4156,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f148",
     },
     {
         "flag": "--download-dir",
@@ -3839,7 +4176,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f149",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3868,7 +4205,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f150",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3885,7 +4222,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f151",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3907,7 +4244,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f152",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3929,7 +4266,7 @@ FLAGS = (
             "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
             "a list). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f153",
     },
     {
         "flag": "--ignore-patterns",
@@ -3952,7 +4289,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f154",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3969,7 +4306,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f155",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3991,7 +4328,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f156",
     },
     {
         "flag": "--offload-backend",
@@ -4014,7 +4351,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f157",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4035,7 +4372,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f158",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4058,7 +4395,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f159",
     },
     {
         "flag": "--offload-group-size",
@@ -4078,7 +4415,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f160",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4095,7 +4432,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f161",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4115,7 +4452,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f162",
     },
     {
         "flag": "--offload-params",
@@ -4139,7 +4476,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f163",
     },
     {
         "flag": "--attention-config",
@@ -4161,7 +4498,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f164",
     },
     {
         "flag": "--attention-backend",
@@ -4224,7 +4561,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f165",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4278,7 +4615,7 @@ FLAGS = (
         "optional": False,
         "kind": "enum",
         "enum": "MambaBackendEnum",
-        "choices": ("TRITON", "FLASHINFER"),
+        "choices": ("TRITON", "FLASHINFER", "CPU"),
         "open": False,
         "requires": "",
         "default": "TRITON",
@@ -4286,8 +4623,8 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
-        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
+        "dest": "f166",
+        "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
         "flag": "--enable-mamba-cache-stochastic-rounding",
@@ -4311,7 +4648,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f167",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4331,7 +4668,31 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f168",
+    },
+    {
+        "flag": "--mamba-ssu-algorithm",
+        "aliases": (),
+        "negatives": (),
+        "group": "MambaConfig",
+        "target": "MambaConfig.ssu_algorithm",
+        "cls": "MambaConfig",
+        "field": "ssu_algorithm",
+        "root": "VllmConfig",
+        "path": ("mamba_config", "ssu_algorithm"),
+        "optional": True,
+        "kind": "choice",
+        "choices": ("auto", "horizontal", "simple", "vertical"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Selective-state-update algorithm of the FlashInfer backend (only with it). None "
+            "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
+            "GPU, the state dtype and the decoding mode. (default: None)"
+        ),
+        "dest": "f169",
     },
     {
         "flag": "--kernel-config",
@@ -4353,7 +4714,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f170",
     },
     {
         "flag": "--ir-op-priority",
@@ -4375,7 +4736,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f171",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4396,7 +4757,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f172",
     },
     {
         "flag": "--enable-bf16x3-router-gemm",
@@ -4416,7 +4777,7 @@ FLAGS = (
             "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
             "False)"
         ),
-        "dest": "f159",
+        "dest": "f173",
     },
     {
         "flag": "--moe-backend",
@@ -4465,7 +4826,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f174",
     },
     {
         "flag": "--linear-backend",
@@ -4513,7 +4874,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f161",
+        "dest": "f175",
     },
     {
         "flag": "--enable-lora",
@@ -4534,7 +4895,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f162",
+        "dest": "f176",
     },
     {
         "flag": "--max-lora-rank",
@@ -4557,7 +4918,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f163",
+        "dest": "f177",
     },
     {
         "flag": "--max-loras",
@@ -4577,7 +4938,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f164",
+        "dest": "f178",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4598,7 +4959,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f165",
+        "dest": "f179",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4618,7 +4979,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f166",
+        "dest": "f180",
     },
     {
         "flag": "--lora-dtype",
@@ -4641,7 +5002,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f181",
     },
     {
         "flag": "--lora-target-modules",
@@ -4664,7 +5025,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f182",
     },
     {
         "flag": "--default-mm-loras",
@@ -4688,7 +5049,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f169",
+        "dest": "f183",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4709,7 +5070,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f184",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4731,7 +5092,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f171",
+        "dest": "f185",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4752,7 +5113,29 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f172",
+        "dest": "f186",
+    },
+    {
+        "flag": "--enable-moe-shared-loras",
+        "aliases": (),
+        "negatives": ("--no-enable-moe-shared-loras", "--disable-moe-shared-loras"),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.enable_moe_shared_loras",
+        "cls": "LoRAConfig",
+        "field": "enable_moe_shared_loras",
+        "root": "VllmConfig",
+        "path": ("lora_config", "enable_moe_shared_loras"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "--enable-lora",
+        "default": "False",
+        "help": (
+            "Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once "
+            "for all experts (the \"shared-outer\" layout) and broadcast to every expert in the "
+            "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
+            "--enable-lora. (default: False)"
+        ),
+        "dest": "f187",
     },
     {
         "flag": "--speculative-config",
@@ -4777,7 +5160,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f173",
+        "dest": "f188",
     },
     {
         "flag": "--spec-tokens",
@@ -4799,7 +5182,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f189",
     },
     {
         "flag": "--spec-model",
@@ -4821,7 +5204,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f190",
     },
     {
         "flag": "--spec-method",
@@ -4844,7 +5227,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f191",
     },
     {
         "flag": "--diffusion-config",
@@ -4868,7 +5251,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f177",
+        "dest": "f192",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4893,7 +5276,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f178",
+        "dest": "f193",
     },
     {
         "flag": "--reasoning-parser",
@@ -4913,7 +5296,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f179",
+        "dest": "f194",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4933,7 +5316,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f180",
+        "dest": "f195",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4954,7 +5337,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f196",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4974,7 +5357,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f197",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4999,7 +5382,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f198",
     },
     {
         "flag": "--per-request-spec-decode-metrics",
@@ -5024,7 +5407,7 @@ FLAGS = (
             "rate, a histogram by draft length); \"detailed\" also lists accepted and proposed "
             "tokens step by step. No effect without speculative decoding. (default: none)"
         ),
-        "dest": "f184",
+        "dest": "f199",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5044,7 +5427,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f200",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5061,7 +5444,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f186",
+        "dest": "f201",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5081,7 +5464,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f187",
+        "dest": "f202",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5101,7 +5484,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f203",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5118,7 +5501,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f189",
+        "dest": "f204",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5138,7 +5521,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f190",
+        "dest": "f205",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5158,7 +5541,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f191",
+        "dest": "f206",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5178,7 +5561,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f192",
+        "dest": "f207",
     },
     {
         "flag": "--compilation-config",
@@ -5208,7 +5591,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f193",
+        "dest": "f208",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5232,7 +5615,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f194",
+        "dest": "f209",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5255,7 +5638,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f195",
+        "dest": "f210",
     },
     {
         "flag": "--profiler-config",
@@ -5278,7 +5661,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f211",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5300,7 +5683,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f212",
     },
     {
         "flag": "--kv-events-config",
@@ -5323,7 +5706,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f213",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5346,7 +5729,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f214",
     },
     {
         "flag": "--reasoning-config",
@@ -5370,7 +5753,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f215",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5393,7 +5776,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f201",
+        "dest": "f216",
     },
     {
         "flag": "--additional-config",
@@ -5415,7 +5798,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f202",
+        "dest": "f217",
     },
     {
         "flag": "--optimization-level",
@@ -5440,7 +5823,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f203",
+        "dest": "f218",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5465,7 +5848,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f204",
+        "dest": "f219",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5485,7 +5868,30 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f205",
+        "dest": "f220",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "EncoderCacheManagerConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "EncoderCacheManagerConfig",
+        "path": (),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f221",
     },
     {
         "flag": "--disable-log-stats",
@@ -5502,7 +5908,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f206",
+        "dest": "f222",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5522,7 +5928,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f223",
     },
     {
         "flag": "--enable-log-requests",
@@ -5543,7 +5949,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f208",
+        "dest": "f224",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5563,7 +5969,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f209",
+        "dest": "f225",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5589,7 +5995,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f226",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5615,7 +6021,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f211",
+        "dest": "f227",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -5641,7 +6047,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f212",
+        "dest": "f228",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5662,7 +6068,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f213",
+        "dest": "f229",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5683,6 +6089,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f214",
+        "dest": "f230",
     },
 )

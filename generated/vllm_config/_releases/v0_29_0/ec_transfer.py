@@ -77,6 +77,11 @@ class ECTransferConfig:
         """True when this instance receives encoder outputs (consumer or both)."""
         return self.ec_connector is not None and self.ec_role in ('ec_consumer', 'ec_both')
 
+    @property
+    def is_encode_only(self) -> "bool":
+        """True when this instance only runs the encoder (produces encoder outputs, runs no language model, holds no KV cache)."""
+        return self.is_ec_producer and not self.is_ec_consumer
+
     def get_from_extra_config(self, key: "str", default: "Any") -> "Any":
         """Value of a key in ec_connector_extra_config, or the given default: get_from_extra_config(key, default)."""
         return (self.ec_connector_extra_config[key] if key in self.ec_connector_extra_config else default)

@@ -100,6 +100,10 @@ class KVTransferConfig:
         """Value of a key in kv_connector_extra_config, or the given default: get_from_extra_config(key, default)."""
         return (self.kv_connector_extra_config[key] if key in self.kv_connector_extra_config else default)
 
+    def has_connector(self, connector_name: "str") -> "bool":
+        """Whether the named connector is configured, directly or as one child of a MultiConnector."""
+        return self.kv_connector == connector_name or (self.kv_connector == 'MultiConnector' and 'connectors' in self.kv_connector_extra_config and any('kv_connector' in child and child['kv_connector'] == connector_name for child in self.kv_connector_extra_config['connectors']))
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {}

@@ -34,6 +34,9 @@ class ReasoningConfig:
     _reasoning_end_token_ids: list[_v.Int] | None = Field(default=None, init=False)
     """Token ids of the end delimiter; filled in by the engine."""
 
+    _natural_reasoning_end_token_ids: list[_v.Int] | None = Field(default=None, init=False)
+    """Token ids of the model's own end-of-reasoning marker; filled in by the engine."""
+
     _enabled: bool = Field(default=False, init=False)
     """True once the delimiter token ids are known, i.e. reasoning handling is active."""
 
@@ -51,6 +54,11 @@ class ReasoningConfig:
     def reasoning_end_token_ids(self) -> "list[int] | None":
         """Token ids of reasoning_end_str, once initialize_token_ids has run."""
         return self._reasoning_end_token_ids
+
+    @property
+    def natural_reasoning_end_token_ids(self) -> "list[int] | None":
+        """Token ids of the marker with which the model itself ends its reasoning (the parser's end token, else reasoning_end_str), once initialize_token_ids has run."""
+        return self._natural_reasoning_end_token_ids
 
     def initialize_token_ids(self, model_config: "Any") -> "None":
         """Tokenizes the start and end delimiters with the model's tokenizer and turns reasoning handling on; does nothing when the token ids are already known."""

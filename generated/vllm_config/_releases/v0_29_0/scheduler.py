@@ -51,16 +51,16 @@ class SchedulerConfig:
     """Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when the model adds tokens of its own (e.g. speculative decoding). Unset: equal to max_num_batched_tokens."""
 
     max_num_seqs: _v.Int = Field(default=128, ge=1)
-    """Most sequences in one engine step. The engine normally sets it from the hardware."""
-
-    max_num_partial_prefills: _v.Int = Field(default=1, ge=1)
-    """With chunked prefill, how many prompts may be part-way through prefill at once."""
-
-    max_long_partial_prefills: _v.Int = Field(default=1, ge=1)
-    """With chunked prefill, how many long prompts (over long_prefill_token_threshold) may prefill at once. Set it below max_num_partial_prefills to let short prompts overtake long ones."""
+    """Most sequences in one engine step; it sizes the runner's per-request buffers and graph capture, hence part of the cache key (some models keep static per-request buffers in the compiled graph). The engine normally sets it from the hardware."""
 
     long_prefill_token_threshold: _v.Int = Field(default=0, ge=0)
-    """Prompt length in tokens from which a prompt counts as long. 0 with several partial prefills means 4% of max_model_len."""
+    """With chunked prefill, the most prompt tokens one request may prefill in a step (a longer prompt is split); 0 means no cap. May not exceed max_model_len."""
+
+    max_num_queued_reqs: _v.Int | None = Field(default=None, ge=0)
+    """Most requests in flight (waiting or running) over all the data-parallel ranks one API server feeds; further requests get HTTP 503 so that a client can try elsewhere. Unset: no limit."""
+
+    max_num_queued_tokens: _v.Int | None = Field(default=None, ge=0)
+    """Most prompt tokens of requests still in prefill, over all the data-parallel ranks one API server feeds; further requests get HTTP 503. A time-to-first-token guard (target latency times prefill throughput); counted conservatively, whole prompts until their prefill ends. Unset: no limit."""
 
     enable_chunked_prefill: bool = True
     """Split long prompts over several steps to fit the token budget. Turned off for encoder-decoder models. The engine normally decides."""
@@ -123,20 +123,14 @@ class SchedulerConfig:
             self.enable_chunked_prefill = False
         if is_encoder_decoder:
             self.long_prefill_token_threshold = 0
-        if self.max_num_partial_prefills > 1 and self.long_prefill_token_threshold == 0:
-            self.long_prefill_token_threshold = int(max_model_len * 0.04)
         if not (self.max_num_batched_tokens >= max_model_len or self.enable_chunked_prefill):
             raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is below max_model_len ({max_model_len}) with chunked prefill off, so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["max_num_batched_tokens", "max_model_len", "enable_chunked_prefill"], self)
         if not (self.max_num_batched_tokens >= self.max_num_seqs):
             raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) must be at least max_num_seqs ({self.max_num_seqs})', ["max_num_batched_tokens", "max_num_seqs"], self)
         if self.max_num_batched_tokens > (self.max_num_seqs * max_model_len):
             _log.warning(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is larger than max_num_seqs * max_model_len ({self.max_num_seqs * max_model_len})')
-        if (self.max_num_partial_prefills > 1) and not (self.enable_chunked_prefill):
-            raise _r.RuleError('max_num_partial_prefills > 1 needs chunked prefill enabled', ["max_num_partial_prefills", "enable_chunked_prefill"], self)
-        if (self.max_num_partial_prefills > 1) and not (self.long_prefill_token_threshold <= max_model_len):
-            raise _r.RuleError(f'long_prefill_token_threshold ({self.long_prefill_token_threshold}) must not exceed max_model_len ({max_model_len})', ["max_num_partial_prefills", "long_prefill_token_threshold", "max_model_len"], self)
-        if not (self.max_long_partial_prefills <= self.max_num_partial_prefills):
-            raise _r.RuleError(f'max_long_partial_prefills ({self.max_long_partial_prefills}) must not exceed max_num_partial_prefills ({self.max_num_partial_prefills})', ["max_long_partial_prefills", "max_num_partial_prefills"], self)
+        if (True) and not (self.long_prefill_token_threshold <= max_model_len):
+            raise _r.RuleError(f'long_prefill_token_threshold ({self.long_prefill_token_threshold}) must not exceed max_model_len ({max_model_len})', ["long_prefill_token_threshold", "max_model_len"], self)
 
     @staticmethod
     def default_factory(**kwargs: "Any") -> "SchedulerConfig":
@@ -155,19 +149,21 @@ class SchedulerConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "max_num_batched_tokens": self.max_num_batched_tokens,
+            "max_num_seqs": self.max_num_seqs,
         }
 
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
             self.max_num_batched_tokens,
+            self.max_num_seqs,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SchedulerConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SchedulerConfig:max_num_batched_tokens:" + text.encode()).hexdigest()
+            digest = _sha256(b"SchedulerConfig:max_num_batched_tokens,max_num_seqs:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SchedulerConfig, text, digest)
         return digest
 

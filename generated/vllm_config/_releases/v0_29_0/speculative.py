@@ -18,6 +18,7 @@ from vllm_config.model import ModelConfig
 from vllm_config.parallel import ParallelConfig
 from vllm_config.types import (
     AttentionBackendEnum,
+    CacheDType,
     DraftSampleMethod,
     MoEBackend,
     QuantizationMethods,
@@ -90,6 +91,16 @@ class SpeculativeConfig:
     """Attention backend for the drafter, by name (case-insensitive); "auto" or
     None selects automatically. DFlash, for example, needs a backend with
     non-causal attention.
+    """
+
+    kv_cache_dtype: CacheDType | str | None = None
+    """KV cache dtype of the drafter when it must differ from the target's; None
+    inherits --kv-cache-dtype. Names registered by platform backends work too.
+    """
+
+    index_share_for_mtp_iteration: bool | None = None
+    """MTP only: whether later MTP steps reuse the sparse-attention indices chosen in
+    the first step. None keeps what the draft checkpoint's config says.
     """
 
     max_model_len: _v.Int | None = Field(default=None, ge=1)
@@ -200,6 +211,16 @@ class SpeculativeConfig:
     """"greedy" drafts the argmax token; "probabilistic" samples from the drafter
     and keeps its full distribution for verification, which raises acceptance
     with sampling but costs GPU memory.
+    """
+
+    enable_adaptive_verification: bool = False
+    """Size the verification budget of each request from the drafter's confidence
+    instead of verifying every drafted token. DSpark only for now.
+    """
+
+    dspark_draft_topk: _v.Int | None = Field(default=None, ge=1)
+    """DSpark (Qwen3): compute the Markov projection for the k best base-logit
+    candidates only. Needs a draft tensor-parallel size of 1.
     """
 
     @field_validator("num_speculative_tokens", mode="wrap")

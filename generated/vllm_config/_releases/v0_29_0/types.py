@@ -190,6 +190,7 @@ class MambaBackendEnum(enum.Enum):
 
     TRITON = "triton"
     FLASHINFER = "flashinfer"
+    CPU = "cpu"
 
 
 class OptimizationLevel(enum.IntEnum):
@@ -263,9 +264,12 @@ CacheDType = Literal[
     "int8_per_token_head",
     "fp8_per_token_head",
     "nvfp4",
+    "nvfp4_4over6",
 ]
 """Element type of the KV cache. "auto" follows the model's dtype; the fp8, int and
-fp4 choices quantize the cache; "turboquant_*" are TurboQuant's packed formats.
+fp4 choices quantize the cache; "turboquant_*" are TurboQuant's packed formats;
+"nvfp4_4over6" is the NVFP4 layout choosing a max/6 or max/4 scale per 16 values,
+whichever reconstructs them better.
 """
 
 MambaDType = Literal["auto", "float32", "float16", "bfloat16"]
@@ -384,7 +388,17 @@ RunnerOption = Literal["auto", "generate", "pooling", "draft"]
 ConvertOption = Literal["auto", "none", "embed", "classify"]
 """Adapter that turns a model into another kind; "none" keeps it as is, "auto" lets the engine decide."""
 
-TokenizerMode = Literal["auto", "hf", "slow", "mistral", "deepseek_v32", "deepseek_v4"]
+TokenizerMode = Literal[
+    "auto",
+    "hf",
+    "slow",
+    "mistral",
+    "deepseek_v32",
+    "deepseek_v4",
+    "inkling",
+    "kimi_k3",
+    "cohere",
+]
 """Built-in tokenizer implementations; plugins may register more names."""
 
 ModelDType = Literal["auto", "half", "float16", "bfloat16", "float", "float32"]
@@ -415,7 +429,6 @@ QuantizationMethods = Literal[
     "awq_marlin",
     "humming",
     "compressed-tensors",
-    "bitsandbytes",
     "experts_int8",
     "quark",
     "moe_wna16",
@@ -429,11 +442,12 @@ QuantizationMethods = Literal[
     "fp8_per_block",
     "fp8_per_channel",
     "int8_per_channel_weight_only",
+    "nvfp4_per_token",
     "mxfp8",
 ]
 """Built-in weight quantization methods; plugins may register more names."""
 
-Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "plamo2", "glm4"]
+Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "glm4"]
 """Model types that are numerically unstable in float16 (bfloat16 or float32 only)."""
 
 PoolingArchitectures = Literal[

@@ -4132,9 +4132,9 @@ FLAGS = (
         "default": "128",
         "help": (
             "Most sequences in one engine step; it sizes the runner's per-request buffers and "
-            "graph capture, hence part of the cache key (from 0.33.0: some models keep static "
-            "per-request buffers in the compiled graph). The engine normally sets it from the "
-            "hardware. (default: 128)"
+            "graph capture, hence part of the cache key (some models keep static per-request "
+            "buffers in the compiled graph). The engine normally sets it from the hardware. "
+            "(default: 128)"
         ),
         "dest": "f142",
     },
