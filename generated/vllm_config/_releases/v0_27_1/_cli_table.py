@@ -14,7 +14,7 @@ RELEASE = '0.27.1'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,17 +170,6 @@ GROUPS = (
         ),
     ),
     (
-        "EncoderCacheManagerConfig",
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-    ),
-    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -332,8 +321,8 @@ CLASSES = {
     },
     "EncoderCacheManagerConfig": {
         "module": "ec_manager_config",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
         "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
     },
     "ECTransferConfig": {
@@ -881,6 +870,7 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "ec_manager_config": "EncoderCacheManagerConfig",
         },
         "factories": [
             "cache_config",
@@ -895,6 +885,7 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "ec_manager_config",
         ],
     },
     "WeightTransferConfig": {
@@ -5572,6 +5563,29 @@ FLAGS = (
         "dest": "f208",
     },
     {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f209",
+    },
+    {
         "flag": "--additional-config",
         "aliases": (),
         "negatives": (),
@@ -5591,7 +5605,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f209",
+        "dest": "f210",
     },
     {
         "flag": "--optimization-level",
@@ -5616,7 +5630,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f210",
+        "dest": "f211",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5641,7 +5655,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f211",
+        "dest": "f212",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5660,29 +5674,6 @@ FLAGS = (
         "help": (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
-        ),
-        "dest": "f212",
-    },
-    {
-        "flag": "--ec-manager-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EncoderCacheManagerConfig",
-        "target": "EncoderCacheManagerConfig",
-        "cls": "EncoderCacheManagerConfig",
-        "field": "",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EncoderCacheManagerConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
-            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
-            "list)."
         ),
         "dest": "f213",
     },

@@ -22,6 +22,7 @@ from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
+from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
@@ -253,6 +254,9 @@ class VllmConfig:
     """Seconds to let running requests finish on shutdown before aborting them. 0
     aborts at once.
     """
+
+    ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
+    """A custom manager for the multimodal encoder-output cache."""
 
     @field_validator("model_config", mode="wrap")
     @classmethod

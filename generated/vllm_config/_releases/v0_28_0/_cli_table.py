@@ -14,7 +14,7 @@ RELEASE = '0.28.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,17 +170,6 @@ GROUPS = (
         ),
     ),
     (
-        "EncoderCacheManagerConfig",
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-    ),
-    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -331,8 +320,8 @@ CLASSES = {
     },
     "EncoderCacheManagerConfig": {
         "module": "ec_manager_config",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
         "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
     },
     "ECTransferConfig": {
@@ -894,6 +883,7 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "ec_manager_config": "EncoderCacheManagerConfig",
         },
         "factories": [
             "cache_config",
@@ -908,6 +898,7 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "ec_manager_config",
         ],
     },
     "WeightTransferConfig": {
@@ -5606,6 +5597,29 @@ FLAGS = (
         "dest": "f209",
     },
     {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f210",
+    },
+    {
         "flag": "--additional-config",
         "aliases": (),
         "negatives": (),
@@ -5625,7 +5639,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f210",
+        "dest": "f211",
     },
     {
         "flag": "--optimization-level",
@@ -5650,7 +5664,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f211",
+        "dest": "f212",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5675,7 +5689,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f212",
+        "dest": "f213",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5694,29 +5708,6 @@ FLAGS = (
         "help": (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
-        ),
-        "dest": "f213",
-    },
-    {
-        "flag": "--ec-manager-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EncoderCacheManagerConfig",
-        "target": "EncoderCacheManagerConfig",
-        "cls": "EncoderCacheManagerConfig",
-        "field": "",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EncoderCacheManagerConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
-            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
-            "list)."
         ),
         "dest": "f214",
     },

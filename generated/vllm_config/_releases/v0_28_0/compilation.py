@@ -533,8 +533,6 @@ class CompilationConfig:
             raise _r.RuleError(f"custom_ops may hold only one base mode, 'all' or 'none'; got {self.custom_ops}", ["custom_ops"], self)
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
-        if self._torch_asserts_every_call:
-            self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO').upper() == 'DEBUG'}) | self.inductor_compile_config
         if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache or self.pass_config.fuse_qk_norm_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
         if _platforms.current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:

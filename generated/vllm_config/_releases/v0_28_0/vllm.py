@@ -22,6 +22,7 @@ from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
+from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
@@ -254,6 +255,9 @@ class VllmConfig:
     aborts at once.
     """
 
+    ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
+    """A custom manager for the multimodal encoder-output cache."""
+
     @field_validator("model_config", mode="wrap")
     @classmethod
     def _skip_none_model_config(cls, value: Any, handler) -> Any:
@@ -314,6 +318,12 @@ class VllmConfig:
             raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
+            raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and self.speculative_config is not None:
+            raise _r.RuleError('sampling distribution replay does not work with speculative decoding', ["model_config.return_sampling_mask", "speculative_config"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (not self.model_config.is_diffusion and not self.model_config.logits_processors and self.model_config.logprobs_mode == 'processed_logprobs'):
+            raise _r.RuleError('sampling distribution replay works only for non-diffusion models without custom logits processors, with logprobs_mode "processed_logprobs" (the returned logprobs must cover the same nucleus as the mask)', ["model_config.return_sampling_mask", "model_config.is_diffusion", "model_config.logits_processors", "model_config.logprobs_mode"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):

@@ -22,6 +22,7 @@ from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
+from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
@@ -254,6 +255,9 @@ class VllmConfig:
     aborts at once.
     """
 
+    ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
+    """A custom manager for the multimodal encoder-output cache."""
+
     @field_validator("model_config", mode="wrap")
     @classmethod
     def _skip_none_model_config(cls, value: Any, handler) -> Any:
@@ -294,6 +298,20 @@ class VllmConfig:
             self.model_config.verify_with_parallel_config(self.parallel_config)
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
+        if self.parallel_config.dcp_comm_backend is None:
+            self.parallel_config.dcp_comm_backend = 'ag_rs'
+        if self.parallel_config.dcp_q_replicate is None:
+            self.parallel_config.dcp_q_replicate = False
+        if not self.parallel_config.enable_batch_sharded_sampling:
+            self.parallel_config.enable_batch_sharded_sampling = False
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.parallel_config.tensor_parallel_size > 1):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: tensor_parallel_size is 1, so there is nothing to shard', ["parallel_config.enable_batch_sharded_sampling", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.scheduler_config.max_num_seqs >= self.parallel_config.tensor_parallel_size):
+            raise _r.RuleError(f'--enable-batch-sharded-sampling was given but cannot work here: max_num_seqs ({self.scheduler_config.max_num_seqs}) is below tensor_parallel_size ({self.parallel_config.tensor_parallel_size})', ["parallel_config.enable_batch_sharded_sampling", "scheduler_config.max_num_seqs", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.model_config is not None) and not (self.model_config.max_logprobs >= 0):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: max_logprobs is -1, which allows logprobs over the whole vocabulary', ["parallel_config.enable_batch_sharded_sampling", "model_config.max_logprobs"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (False):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: adaptive verification decides the logits per request on the GPU, where the shard plan cannot see them', ["parallel_config.enable_batch_sharded_sampling", "speculative_config.enable_adaptive_verification"], self)
         if (self.observability_config.per_request_spec_decode_metrics != 'none') and self.speculative_config is None:
             raise _r.RuleError('--per-request-spec-decode-metrics needs speculative decoding (--speculative-config)', ["observability_config.per_request_spec_decode_metrics", "speculative_config"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
@@ -322,6 +340,14 @@ class VllmConfig:
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
         if (self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.language_model_only) and not (not self.compilation_config.cudagraph_mm_encoder):
             raise _r.RuleError('--language-model-only turns multimodal inputs off, so the encoder never runs: drop cudagraph_mm_encoder or language_model_only', ["model_config.multimodal_config.language_model_only", "compilation_config.cudagraph_mm_encoder"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
+            raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and self.speculative_config is not None:
+            raise _r.RuleError('sampling distribution replay does not work with speculative decoding', ["model_config.return_sampling_mask", "speculative_config"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (not self.model_config.is_diffusion and not self.model_config.logits_processors and self.model_config.logprobs_mode == 'processed_logprobs'):
+            raise _r.RuleError('sampling distribution replay works only for non-diffusion models without custom logits processors, with logprobs_mode "processed_logprobs" (the returned logprobs must cover the same nucleus as the mask)', ["model_config.return_sampling_mask", "model_config.is_diffusion", "model_config.logits_processors", "model_config.logprobs_mode"], self)
+        if (self.model_config is not None and self.model_config.enable_trace_replay) and not (self.use_v2_model_runner):
+            raise _r.RuleError('trace replay needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.enable_trace_replay", "use_v2_model_runner"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
@@ -450,6 +476,12 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if not _platforms.current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and self.lora_config is not None:
+            raise _r.RuleError('adaptive verification does not work with LoRA yet', ["speculative_config.enable_adaptive_verification", "lora_config"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE):
+            raise _r.RuleError("adaptive verification needs CUDA graphs (its draft budget comes from the captured steps' costs): not with enforce_eager, cudagraph_mode none or a platform without graphs", ["speculative_config.enable_adaptive_verification", "compilation_config.cudagraph_mode"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('adaptive verification does not work with pipeline parallelism yet', ["speculative_config.enable_adaptive_verification", "parallel_config.pipeline_parallel_size"], self)
         self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
         self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
         if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:

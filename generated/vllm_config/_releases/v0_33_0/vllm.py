@@ -378,6 +378,8 @@ class VllmConfig:
             raise _r.RuleError('sampling distribution replay with speculative decoding needs fixed verification boundaries: turn adaptive verification off', ["model_config.return_sampling_mask", "speculative_config.enable_adaptive_verification"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask) and not (not self.model_config.is_diffusion and not self.model_config.logits_processors and self.model_config.logprobs_mode == 'processed_logprobs'):
             raise _r.RuleError('sampling distribution replay works only for non-diffusion models without custom logits processors, with logprobs_mode "processed_logprobs" (the returned logprobs must cover the same nucleus as the mask)', ["model_config.return_sampling_mask", "model_config.is_diffusion", "model_config.logits_processors", "model_config.logprobs_mode"], self)
+        if (self.model_config is not None and self.model_config.enable_trace_replay) and not (self.use_v2_model_runner):
+            raise _r.RuleError('trace replay needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.enable_trace_replay", "use_v2_model_runner"], self)
         if (self.aux_output_config.enabled) and not (self.use_v2_model_runner):
             raise _r.RuleError('returning routed experts (an auxiliary output) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["aux_output_config.enabled", "use_v2_model_runner"], self)
         if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.runner_type == 'generate'):
@@ -526,6 +528,12 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if not _platforms.current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and self.lora_config is not None:
+            raise _r.RuleError('adaptive verification does not work with LoRA yet', ["speculative_config.enable_adaptive_verification", "lora_config"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE):
+            raise _r.RuleError("adaptive verification needs CUDA graphs (its draft budget comes from the captured steps' costs): not with enforce_eager, cudagraph_mode none or a platform without graphs", ["speculative_config.enable_adaptive_verification", "compilation_config.cudagraph_mode"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('adaptive verification does not work with pipeline parallelism yet', ["speculative_config.enable_adaptive_verification", "parallel_config.pipeline_parallel_size"], self)
         self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
         self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
         if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
