@@ -594,6 +594,11 @@ class VllmConfig:
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+        if (self.cache_config.use_replayssm and self.model_config is not None) and self.model_config.architecture not in ('NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM'):
+            raise _r.RuleError(f'--use-replayssm is not supported for architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.architecture"], self)
+        if (self.cache_config.use_replayssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
+            raise _r.RuleError('--use-replayssm does not work with KV connectors (disaggregated prefill, KV offloading)', ["cache_config.use_replayssm", "kv_transfer_config.is_kv_transfer_instance"], self)
+        self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0 and self.model_config is not None and self.model_config.architecture in ('KimiLinearForCausalLM', 'KimiK3ForConditionalGeneration')
 
     @property
     def has_blocked_weights(self) -> "bool":
