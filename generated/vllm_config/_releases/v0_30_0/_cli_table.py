@@ -202,7 +202,6 @@ CLASSES = {
             "disable_flashinfer_q_quantization": "",
             "mla_prefill_backend": "",
             "use_prefill_query_quantization": "",
-            "use_fp4_indexer_cache": "",
             "indexer_kv_dtype": "",
             "use_non_causal": "",
             "sparse_mla_force_mqa": "",
@@ -353,6 +352,7 @@ CLASSES = {
             "fail_on_environ_validation": "",
             "gdn_prefill_backend": "",
             "kda_prefill_backend": "",
+            "kda_decode_backend": "",
             "device_ids": "",
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
@@ -368,7 +368,7 @@ CLASSES = {
         "module": "kernel",
         "root": "VllmConfig",
         "path": ("kernel_config", "ir_op_priority"),
-        "fields": {"rms_norm": "", "fused_add_rms_norm": ""},
+        "fields": {"rms_norm": "", "fused_add_rms_norm": "", "gelu_and_mul_sparse": ""},
     },
     "KernelConfig": {
         "module": "kernel",
@@ -379,9 +379,10 @@ CLASSES = {
             "enable_flashinfer_autotune": "",
             "enable_cutedsl_warmup": "",
             "enable_jit_warmup": "",
-            "enable_bf16x3_router_gemm": "",
             "moe_backend": "",
+            "sparse_indexer_topk_backend": "",
             "linear_backend": "",
+            "linear_backend_per_quant": "",
         },
         "factories": ["ir_op_priority"],
     },
@@ -734,6 +735,7 @@ CLASSES = {
             "proton_mode": "",
             "proton_hook": "",
             "proton_output_format": "",
+            "proton_graph_attribution": "",
             "torch_profiler_with_stack": "",
             "torch_profiler_with_flops": "",
             "torch_profiler_use_gzip": "",
@@ -2068,6 +2070,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
@@ -2076,10 +2079,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -2087,6 +2092,9 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
@@ -2112,6 +2120,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
@@ -2120,10 +2129,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -2131,6 +2144,11 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
@@ -4509,6 +4527,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
@@ -4517,10 +4536,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -4528,6 +4549,9 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
@@ -4558,6 +4582,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
@@ -4566,10 +4591,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -4577,6 +4606,11 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
@@ -4751,26 +4785,6 @@ FLAGS = (
         "dest": "f172",
     },
     {
-        "flag": "--enable-bf16x3-router-gemm",
-        "aliases": (),
-        "negatives": ("--no-enable-bf16x3-router-gemm", "--disable-bf16x3-router-gemm"),
-        "group": "KernelConfig",
-        "target": "KernelConfig.enable_bf16x3_router_gemm",
-        "cls": "KernelConfig",
-        "field": "enable_bf16x3_router_gemm",
-        "root": "VllmConfig",
-        "path": ("kernel_config", "enable_bf16x3_router_gemm"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
-            "False)"
-        ),
-        "dest": "f173",
-    },
-    {
         "flag": "--moe-backend",
         "aliases": (),
         "negatives": (),
@@ -4784,6 +4798,7 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "aiter",
+            "aiter_triton_mxfp4_bf16",
             "auto",
             "b12x",
             "batched_triton",
@@ -4801,6 +4816,7 @@ FLAGS = (
             "hpc",
             "humming",
             "marlin",
+            "rdna3",
             "triton",
             "triton_unfused",
         ),
@@ -4816,6 +4832,32 @@ FLAGS = (
             "weight-only quantization, flashinfer_cutedsl is fp4-only, aiter and flydsl are "
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
+        ),
+        "dest": "f173",
+    },
+    {
+        "flag": "--sparse-indexer-topk-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "KernelConfig",
+        "target": "KernelConfig.sparse_indexer_topk_backend",
+        "cls": "KernelConfig",
+        "field": "sparse_indexer_topk_backend",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "sparse_indexer_topk_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "cooperative", "deep_select", "flashinfer", "per_row", "persistent", "torch"),
+        "literal_type": "str",
+        "open": False,
+        "normalise": ["lower", "dash_to_underscore"],
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Top-k kernel of the DSA sparse indexer at decode. \"auto\" tries cooperative, then "
+            "persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a), "
+            "flashinfer and torch (a plain reference, for debugging). A choice whose requirements "
+            "are not met fails at run time. (default: auto)"
         ),
         "dest": "f174",
     },
@@ -6001,19 +6043,46 @@ FLAGS = (
         "path": ("kda_prefill_backend",),
         "optional": False,
         "kind": "choice",
-        "choices": ("auto", "flashkda", "triton"),
+        "choices": ("auto", "flashinfer", "flashkda", "fused", "triton"),
         "literal_type": "str",
         "open": False,
         "requires": "",
         "default": "None",
         "help": (
-            "Kernel family for the prefill of Kimi delta attention (KDA) layers (\"auto\" picks "
-            "one the platform supports). Unset: the model chooses. Given, it is copied to "
+            "Kernel family for the prefill of Kimi delta attention (KDA) layers: \"flashkda\" "
+            "needs CUDA, \"fused\" needs ROCm, \"auto\" picks one the platform supports. Unset: "
+            "the model chooses. Given, it is copied to "
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
         "dest": "f227",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
+    },
+    {
+        "flag": "--kda-decode-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_decode_backend",
+        "cls": "EngineArgs",
+        "field": "kda_decode_backend",
+        "root": "EngineArgs",
+        "path": ("kda_decode_backend",),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "flashinfer", "native", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the decode of Kimi delta attention (KDA) layers. Unset: the model "
+            "chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
+            "VllmConfig.additional_config.kda_decode_backend. (default: None)"
+        ),
+        "dest": "f228",
+        "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
         "flag": "--device-ids",
@@ -6038,7 +6107,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f228",
+        "dest": "f229",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -6059,7 +6128,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f229",
+        "dest": "f230",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6080,6 +6149,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f230",
+        "dest": "f231",
     },
 )

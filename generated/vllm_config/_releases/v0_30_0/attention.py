@@ -10,7 +10,6 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config.types import AttentionBackendEnum, IndexerKVDType, MLAPrefillBackendEnum
 
 
@@ -68,11 +67,6 @@ class AttentionConfig:
     use_prefill_query_quantization: bool = False
     """Quantize queries during prefill attention."""
 
-    use_fp4_indexer_cache: bool | None = None
-    """Deprecated spelling of indexer_kv_dtype: true asks for an mxfp4 indexer cache
-    (with indexer_kv_dtype left at auto or mxfp4), false leaves the model's choice.
-    """
-
     indexer_kv_dtype: IndexerKVDType = "auto"
     """Element type of the sparse-attention indexer's key cache. "auto" lets the model
     pick (bf16 for MiniMax M3, fp8 for the DeepSeek indexer); the quantized choices
@@ -123,13 +117,6 @@ class AttentionConfig:
         value = _v.enum_by_name(value, MLAPrefillBackendEnum)
         return value
 
-    @field_validator("use_fp4_indexer_cache", mode="after")
-    @classmethod
-    def _after_use_fp4_indexer_cache(cls, value: Any) -> Any:
-        if value is not None:
-            warn_deprecated('AttentionConfig.use_fp4_indexer_cache', 'use indexer_kv_dtype instead (true is indexer_kv_dtype mxfp4; false changes nothing)', 'indexer_kv_dtype')
-        return value
-
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.backend == AttentionBackendEnum.CUTLASS_MSA:
@@ -138,10 +125,6 @@ class AttentionConfig:
             self.minimax_m3_msa_decode_backend = 'triton'
         if self.backend in (AttentionBackendEnum.CUTLASS_MSA, AttentionBackendEnum.TRITON_MSA):
             self.backend = None
-        if (bool(self.use_fp4_indexer_cache)) and self.indexer_kv_dtype not in ('auto', 'mxfp4'):
-            raise _r.RuleError(f'use_fp4_indexer_cache=true contradicts indexer_kv_dtype={self.indexer_kv_dtype!r}; give only indexer_kv_dtype', ["use_fp4_indexer_cache", "indexer_kv_dtype"], self)
-        if bool(self.use_fp4_indexer_cache):
-            self.indexer_kv_dtype = 'mxfp4'
         if not (all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in self.backend_per_kind)):
             raise _r.RuleError(f'unknown KV cache group kind in backend_per_kind ({self.backend_per_kind}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown', ["backend_per_kind"], self)
 

@@ -52,6 +52,9 @@ class ProfilerConfig:
     proton_output_format: Literal["hatchet", "hatchet_msgpack", "chrome_trace"] | None = None
     """File format Proton writes at the end; the Hatchet formats need proton_data "tree", chrome_trace needs "trace". Unset: the natural one for proton_data."""
 
+    proton_graph_attribution: bool = False
+    """Watch CUDA graph capture so that kernels replayed from graphs are attributed to their source. Needs Triton 3.7 or later and proton_data "tree"."""
+
     torch_profiler_with_stack: bool = True
     """Record Python stacks in torch profiler traces."""
 
@@ -100,8 +103,8 @@ class ProfilerConfig:
             _log.warning('the torch profiler with delay_iterations or max_iterations also profiles the front end for the whole run; set ignore_frontend to avoid the overhead')
         if self.torch_profiler_dir != '' and not ('://' in self.torch_profiler_dir and not self.torch_profiler_dir.startswith('://') and not self.torch_profiler_dir[1:].startswith('://')):
             self.torch_profiler_dir = _r.abspath(self.torch_profiler_dir)
-        if (self.profiler != 'proton') and not (self.proton_profiler_dir == '' and self.proton_context == 'shadow' and self.proton_data == 'tree' and self.proton_backend is None and self.proton_mode is None and self.proton_hook is None and self.proton_output_format is None):
-            raise _r.RuleError("the proton_* options are only used with profiler='proton'", ["profiler", "proton_profiler_dir", "proton_context", "proton_data", "proton_backend", "proton_mode", "proton_hook", "proton_output_format"], self)
+        if (self.profiler != 'proton') and not (self.proton_profiler_dir == '' and self.proton_context == 'shadow' and self.proton_data == 'tree' and self.proton_backend is None and self.proton_mode is None and self.proton_hook is None and self.proton_output_format is None and not self.proton_graph_attribution):
+            raise _r.RuleError("the proton_* options are only used with profiler='proton'", ["profiler", "proton_profiler_dir", "proton_context", "proton_data", "proton_backend", "proton_mode", "proton_hook", "proton_output_format", "proton_graph_attribution"], self)
         if (self.profiler == 'proton') and not (self.proton_profiler_dir != ''):
             raise _r.RuleError("profiler='proton' needs proton_profiler_dir", ["profiler", "proton_profiler_dir"], self)
         if (self.proton_profiler_dir != '') and not (not ('://' in self.proton_profiler_dir and not self.proton_profiler_dir.startswith('://') and not self.proton_profiler_dir[1:].startswith('://'))):
@@ -112,6 +115,10 @@ class ProfilerConfig:
             raise _r.RuleError("torch_profiler_dir is only used with profiler='torch'", ["torch_profiler_dir", "profiler"], self)
         if (self.profiler == 'torch') and not (self.torch_profiler_dir != ''):
             raise _r.RuleError("profiler='torch' needs torch_profiler_dir", ["profiler", "torch_profiler_dir"], self)
+        if (self.profiler == 'proton' and self.proton_graph_attribution) and not (self.proton_data == 'tree'):
+            raise _r.RuleError("proton_graph_attribution needs proton_data='tree'", ["profiler", "proton_graph_attribution", "proton_data"], self)
+        if (self.profiler == 'proton' and self.proton_graph_attribution and self.proton_mode is not None and self.proton_mode != '') and not (self.proton_mode.lower() != 'periodic_flushing' and not self.proton_mode.lower().startswith('periodic_flushing:')):
+            raise _r.RuleError("proton_graph_attribution does not work with periodic_flushing (both manage Proton's data phases)", ["profiler", "proton_graph_attribution", "proton_mode"], self)
         if (self.profiler == 'proton' and self.proton_output_format == 'chrome_trace') and not (self.proton_data == 'trace'):
             raise _r.RuleError("chrome_trace output needs proton_data='trace'", ["profiler", "proton_output_format", "proton_data"], self)
         if (self.profiler == 'proton' and self.proton_output_format in ('hatchet', 'hatchet_msgpack')) and not (self.proton_data == 'tree'):

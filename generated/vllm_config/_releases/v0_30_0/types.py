@@ -16,6 +16,7 @@ class AttentionBackendEnum(enum.Enum):
     FLASH_ATTN_DIFFKV = "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend"
     TRITON_ATTN = "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend"
     TRITON_ATTN_DIFFKV = "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend"
+    TRITON_FLASH_ATTN = "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend"
     ROCM_ATTN = "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend"
     ROCM_AITER_MLA = "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend"
     ROCM_AITER_TRITON_MLA = "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend"
@@ -25,10 +26,12 @@ class AttentionBackendEnum(enum.Enum):
     TORCH_SDPA = ""
     """PyTorch scaled-dot-product attention; only used for vision encoders, so it has no decoder backend class."""
     FLASHINFER = "vllm.v1.attention.backends.flashinfer.FlashInferBackend"
+    TRITON_FLASHINFER = "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend"
     FLASHINFER_MLA = "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend"
     TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend"
     FLASHINFER_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend"
     FLASHINFER_MLA_SPARSE_SM120 = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend"
+    FLASHINFER_MLA_SPARSE_SM90 = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
     TRITON_MLA = "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend"
     CUTLASS_MLA = "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend"
     FLASHMLA = "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend"
@@ -36,6 +39,9 @@ class AttentionBackendEnum(enum.Enum):
     FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend"
     FLASHINFER_MLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
     ROCM_FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend"
+    FLASHMLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend"
+    FLASHINFER_MLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+    B12X = "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend"
     FLASH_ATTN_MLA = "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend"
     FLASH_ATTN_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend"
     MINIMAX_M3_SPARSE = "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend"
@@ -152,6 +158,10 @@ class CUDAGraphMode(enum.Enum):
     def requires_piecewise_compilation(self) -> "bool":
         """Whether piecewise graphs are captured, which needs piecewise compilation."""
         return self.has_mode(CUDAGraphMode.PIECEWISE)
+
+    def without_piecewise(self) -> "CUDAGraphMode":
+        """This mode with its piecewise graphs dropped (PIECEWISE becomes NONE, FULL_AND_PIECEWISE FULL_DECODE_ONLY)."""
+        return (CUDAGraphMode.NONE if self == CUDAGraphMode.PIECEWISE else (CUDAGraphMode.FULL_DECODE_ONLY if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
 
     def max_cudagraph_mode(self) -> "CUDAGraphMode":
         """The strongest single mode used (FULL over PIECEWISE over NONE)."""
@@ -316,9 +326,11 @@ MoEBackend = Literal[
     "humming",
     "triton_unfused",
     "aiter",
+    "aiter_triton_mxfp4_bf16",
     "flydsl",
     "hpc",
     "emulation",
+    "rdna3",
 ]
 """Kernel family for mixture-of-experts layers; "auto" lets the engine pick."""
 

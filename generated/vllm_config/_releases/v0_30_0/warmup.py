@@ -14,12 +14,16 @@ from typing import Any
 #: {op: {provider: uuid}}: SHA-256 of each provider's sources; feeds the cache key.
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
-        "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "9e93532175c4665a6f0cee8fe5eaa19d93ccf0329dba90194025004ddbd6315a",
+        "native": "7a873a832154d97c0745bde5bce71bd600b782d85f68b5a6e9489920ab94449a",
+        "triton": "8793bad486bb0ddcf9fffdbaf936aa67e57453461deb11dc36b9dbd6c13a82bd",
     },
     "fused_add_rms_norm": {
-        "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "27e5e116807003d02b88b0d1721b16bf55f6246d7272a66dc69e528b977450e2",
+        "native": "a3415f926037be522156d08ea9fb28dc7d43a7c181da56161d1eef329f31eac4",
+        "triton": "5840cce4d3dc2259f4bb2db97cb49374c55c6b7ac01ff8cf117b77f81c515ae9",
+    },
+    "gelu_and_mul_sparse": {
+        "native": "5513df06eb16032c418344ff726973c0fa96abc7c7c7cafabec33c7e5af02c8e",
+        "triton": "f33f6e55a292dd5235f56ecf271aaf5693c752042be3e4f0d576e3e666c6fa8f",
     },
 }
 
@@ -27,6 +31,7 @@ PROVIDER_UUIDS: dict[str, dict[str, str]] = {
 DEFAULT_PRIORITY: dict[str, tuple[str, ...]] = {
     "rms_norm": ("triton", "native"),
     "fused_add_rms_norm": ("triton", "native"),
+    "gelu_and_mul_sparse": ("triton", "native"),
 }
 
 #: Token counts every plan item launches with.
@@ -74,6 +79,10 @@ PLAN: tuple[dict[str, Any], ...] = (
     {"op": "fused_add_rms_norm", "provider": "triton", "dtype": "float16", "hidden_size": 7168, "has_weight": True, "in_place": False},
     {"op": "fused_add_rms_norm", "provider": "triton", "dtype": "float16", "hidden_size": 8192, "has_weight": True, "in_place": True},
     {"op": "fused_add_rms_norm", "provider": "triton", "dtype": "float16", "hidden_size": 8192, "has_weight": True, "in_place": False},
+    {"op": "gelu_and_mul_sparse", "provider": "triton", "dtype": "bfloat16", "hidden_size": 8192},
+    {"op": "gelu_and_mul_sparse", "provider": "triton", "dtype": "bfloat16", "hidden_size": 16384},
+    {"op": "gelu_and_mul_sparse", "provider": "triton", "dtype": "float16", "hidden_size": 8192},
+    {"op": "gelu_and_mul_sparse", "provider": "triton", "dtype": "float16", "hidden_size": 16384},
 )
 
 

@@ -167,6 +167,10 @@ class CUDAGraphMode(enum.Enum):
         """Whether piecewise graphs are captured, which needs piecewise compilation."""
         return self.has_mode(CUDAGraphMode.PIECEWISE)
 
+    def without_piecewise(self) -> "CUDAGraphMode":
+        """This mode with its piecewise graphs dropped (PIECEWISE becomes NONE, FULL_AND_PIECEWISE FULL_DECODE_ONLY)."""
+        return (CUDAGraphMode.NONE if self == CUDAGraphMode.PIECEWISE else (CUDAGraphMode.FULL_DECODE_ONLY if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
+
     def max_cudagraph_mode(self) -> "CUDAGraphMode":
         """The strongest single mode used (FULL over PIECEWISE over NONE)."""
         return (CUDAGraphMode.FULL if self.separate_routine() else self)

@@ -458,9 +458,13 @@ class VllmConfig:
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.max_cudagraph_capture_size = 0
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.cudagraph_capture_sizes = []
         if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
-            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; using NONE')
-            self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
+            self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
         if self.compilation_config.pass_config.fuse_gemm_comms:
             self.compilation_config.pass_config.enable_sp = True
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
@@ -530,6 +534,19 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if not _platforms.current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.max_cudagraph_capture_size = 0
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.cudagraph_capture_sizes = []
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
+            self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
+        if (self.profiler_config.profiler == 'proton' and self.profiler_config.proton_graph_attribution) and not (self.use_v2_model_runner):
+            raise _r.RuleError('Proton CUDA graph attribution needs the V2 model runner', ["profiler_config.profiler", "profiler_config.proton_graph_attribution", "use_v2_model_runner"], self)
+        if (self.profiler_config.profiler == 'proton' and (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE or (self.compilation_config.cudagraph_mm_encoder and not (self.model_config is not None and self.model_config.enforce_eager)))) and not (not (self.profiler_config.proton_mode is not None and self.profiler_config.proton_mode.split(':')[0].lower() == 'pcsampling')):
+            raise _r.RuleError('Proton PC sampling needs CUDA graphs off; use --enforce-eager', ["profiler_config.profiler", "compilation_config.cudagraph_mode", "compilation_config.cudagraph_mm_encoder", "model_config.enforce_eager", "profiler_config.proton_mode"], self)
+        if (self.profiler_config.profiler == 'proton' and (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE or (self.compilation_config.cudagraph_mm_encoder and not (self.model_config is not None and self.model_config.enforce_eager)))) and not (self.profiler_config.proton_graph_attribution):
+            raise _r.RuleError('Proton profiling with CUDA graphs needs proton_graph_attribution=true to see the replayed kernels; turn it on or use --enforce-eager', ["profiler_config.profiler", "compilation_config.cudagraph_mode", "compilation_config.cudagraph_mm_encoder", "model_config.enforce_eager", "profiler_config.proton_graph_attribution"], self)
         if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and self.lora_config is not None:
             raise _r.RuleError('adaptive verification does not work with LoRA yet', ["speculative_config.enable_adaptive_verification", "lora_config"], self)
         if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE):
