@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--monitor", choices=["warn", "raise", "count"], default="warn",
                         help="what a compilation after warmup does")
     parser.add_argument("--list", action="store_true", help="print the plan and exit")
-    parser.add_argument("--release", choices=['0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.33.0'], default=None,
+    parser.add_argument("--release", choices=['0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0'], default=None,
                         help="the vLLM release whose kernel set to warm (default: "
                              "0.26.0, or $CFGC_RELEASE)")
     args = parser.parse_args(argv)
