@@ -564,8 +564,12 @@ class VllmConfig:
             raise _r.RuleError('--use-replayssm caches Mamba prefixes only in align mode; pass --mamba-cache-mode align', ["cache_config.use_replayssm", "cache_config.mamba_cache_mode"], self)
         if (self.cache_config.use_replayssm) and not (self.num_speculative_tokens == 0):
             raise _r.RuleError('--use-replayssm does not work with speculative decoding (RecoverSSM, from 0.29.0, is for Kimi KDA models only)', ["cache_config.use_replayssm", "num_speculative_tokens"], self)
-        if (self.cache_config.use_replayssm) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
-            raise _r.RuleError('--use-replayssm needs --mamba-backend triton', ["cache_config.use_replayssm", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm) and self.mamba_config.backend not in (MambaBackendEnum.TRITON, MambaBackendEnum.FLASHINFER):
+            raise _r.RuleError('--use-replayssm needs --mamba-backend triton or flashinfer', ["cache_config.use_replayssm", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.mamba_cache_mode != 'align'):
+            raise _r.RuleError("FlashInfer's ReplaySSM does not support prefix caching yet; use --disable-prefix-caching", ["cache_config.use_replayssm", "mamba_config.backend", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.TRITON) and not (not self.use_v2_model_runner):
+            raise _r.RuleError("Triton's ReplaySSM needs the V1 model runner; use --mamba-backend flashinfer or the V1 runner", ["cache_config.use_replayssm", "mamba_config.backend", "use_v2_model_runner"], self)
         if (self.cache_config.use_replayssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
             raise _r.RuleError('--use-replayssm does not work with KV connectors (disaggregated prefill, KV offloading)', ["cache_config.use_replayssm", "kv_transfer_config.is_kv_transfer_instance"], self)
         self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0

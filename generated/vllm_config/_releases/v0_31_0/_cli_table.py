@@ -159,6 +159,18 @@ GROUPS = (
         ),
     ),
     (
+        "LoggingConfig",
+        (
+            "How vLLM sets up Python logging when the engine starts: the level of its own "
+            "handler, or a logging configuration file of yours."
+        ),
+        (
+            "How vLLM sets up Python logging when the engine starts: the level of its own "
+            "handler, or a logging configuration file of yours. --log-level and --log-config-file "
+            "set single fields over --logging-config."
+        ),
+    ),
+    (
         "VllmConfig",
         "The whole engine configuration: one sub-config per concern, plus the optimization level.",
         (
@@ -203,6 +215,7 @@ CLASSES = {
             "mla_prefill_backend": "",
             "use_prefill_query_quantization": "",
             "indexer_kv_dtype": "",
+            "indexer_sparse_logits": "",
             "use_non_causal": "",
             "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
@@ -437,6 +450,12 @@ CLASSES = {
             "use_tqdm_on_load": "",
             "pt_load_map_location": "",
         },
+    },
+    "LoggingConfig": {
+        "module": "logging",
+        "root": "VllmConfig",
+        "path": ("logging_config",),
+        "fields": {"log_level": "", "configure_logging": "", "pylogging_config_file": ""},
     },
     "LoRAConfig": {
         "module": "lora",
@@ -728,6 +747,7 @@ CLASSES = {
         "fields": {
             "profiler": "",
             "torch_profiler_dir": "",
+            "torch_profiler_activities": "",
             "proton_profiler_dir": "",
             "proton_context": "",
             "proton_data": "",
@@ -892,6 +912,7 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "logging_config": "LoggingConfig",
             "ec_manager_config": "EncoderCacheManagerConfig",
         },
         "factories": [
@@ -907,6 +928,7 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "logging_config",
             "ec_manager_config",
         ],
     },
@@ -2094,6 +2116,7 @@ FLAGS = (
             "ROCM_FLASHMLA_SPARSE_DSV4",
             "FLASHMLA_SPARSE_DSV41",
             "FLASHINFER_MLA_SPARSE_DSV41",
+            "FLASHMLA_MEGA_ATTN_DSV41",
             "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
@@ -2148,6 +2171,7 @@ FLAGS = (
             "FLASHINFER_MLA_SPARSE_DSV41": (
                 "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
             ),
+            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
             "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
@@ -4551,6 +4575,7 @@ FLAGS = (
             "ROCM_FLASHMLA_SPARSE_DSV4",
             "FLASHMLA_SPARSE_DSV41",
             "FLASHINFER_MLA_SPARSE_DSV41",
+            "FLASHMLA_MEGA_ATTN_DSV41",
             "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
@@ -4610,6 +4635,7 @@ FLAGS = (
             "FLASHINFER_MLA_SPARSE_DSV41": (
                 "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
             ),
+            "FLASHMLA_MEGA_ATTN_DSV41": "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend",
             "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
@@ -5812,6 +5838,76 @@ FLAGS = (
         "dest": "f216",
     },
     {
+        "flag": "--logging-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "LoggingConfig",
+        "cls": "LoggingConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("logging_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "LoggingConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "How vLLM sets up Python logging when the engine starts: the level of its own "
+            "handler, or a logging configuration file of yours. --log-level and --log-config-file "
+            "set single fields over --logging-config.\n\nTakes a JSON object, or its keys one by "
+            "one: --logging-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f217",
+    },
+    {
+        "flag": "--log-level",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoggingConfig",
+        "target": "LoggingConfig.log_level",
+        "cls": "LoggingConfig",
+        "field": "log_level",
+        "root": "VllmConfig",
+        "path": ("logging_config", "log_level"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("CRITICAL", "DEBUG", "ERROR", "INFO", "NOTSET", "WARNING"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "INFO",
+        "help": (
+            "Level of the built-in handler when no logging file is given. Default: the "
+            "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
+        ),
+        "dest": "f218",
+    },
+    {
+        "flag": "--log-config-file",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoggingConfig",
+        "target": "LoggingConfig.pylogging_config_file",
+        "cls": "LoggingConfig",
+        "field": "pylogging_config_file",
+        "root": "VllmConfig",
+        "path": ("logging_config", "pylogging_config_file"),
+        "optional": True,
+        "kind": "str",
+        "metavar": "PYLOGGING_CONFIG_FILE",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "A JSON file in Python's logging dictConfig format; it then decides loggers, handlers "
+            "and formats instead of log_level and formatter, and needs configure_logging. "
+            "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
+            "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
+        ),
+        "dest": "f219",
+    },
+    {
         "flag": "--ec-manager-config",
         "aliases": (),
         "negatives": (),
@@ -5832,7 +5928,7 @@ FLAGS = (
             "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f217",
+        "dest": "f220",
     },
     {
         "flag": "--additional-config",
@@ -5854,7 +5950,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f218",
+        "dest": "f221",
     },
     {
         "flag": "--optimization-level",
@@ -5879,7 +5975,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f219",
+        "dest": "f222",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5904,7 +6000,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f220",
+        "dest": "f223",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5924,7 +6020,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f221",
+        "dest": "f224",
     },
     {
         "flag": "--disable-log-stats",
@@ -5941,7 +6037,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f222",
+        "dest": "f225",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5961,7 +6057,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f223",
+        "dest": "f226",
     },
     {
         "flag": "--enable-log-requests",
@@ -5982,7 +6078,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f224",
+        "dest": "f227",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -6002,7 +6098,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f225",
+        "dest": "f228",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -6028,7 +6124,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f226",
+        "dest": "f229",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -6055,7 +6151,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f227",
+        "dest": "f230",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -6081,7 +6177,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
             "VllmConfig.additional_config.kda_decode_backend. (default: None)"
         ),
-        "dest": "f228",
+        "dest": "f231",
         "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
@@ -6107,7 +6203,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f229",
+        "dest": "f232",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -6128,7 +6224,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f230",
+        "dest": "f233",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6149,6 +6245,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f231",
+        "dest": "f234",
     },
 )

@@ -73,6 +73,14 @@ class AttentionConfig:
     (fp8, mxfp4, nvfp4) need a backend whose indexer kernels support them.
     """
 
+    indexer_sparse_logits: bool = False
+    """For DeepSeek V4.1's two-level indexer, score only the candidate blocks with sparse
+    MQA-logits kernels rather than dense logits over the whole context. Needs
+    indexer_kv_dtype mxfp4 and a recent datacenter GPU (SM100-class, with DeepGEMM and
+    the DeepSelect top-k) or ROCm gfx950; worth it only for long contexts (about 32K
+    tokens and more).
+    """
+
     use_non_causal: bool = False
     """Use bidirectional (non-causal) attention, for encoder-style models."""
 
@@ -145,6 +153,7 @@ class AttentionConfig:
             "flex_attn_kv_block_size": self.flex_attn_kv_block_size,
             "flex_attn_q_block_size": self.flex_attn_q_block_size,
             "indexer_kv_dtype": self.indexer_kv_dtype,
+            "indexer_sparse_logits": self.indexer_sparse_logits,
             "minimax_m3_msa_decode_backend": self.minimax_m3_msa_decode_backend,
             "mla_prefill_backend": _h.enum_name(self.mla_prefill_backend),
             "sparse_mla_force_mqa": self.sparse_mla_force_mqa,
@@ -167,6 +176,7 @@ class AttentionConfig:
             self.flex_attn_kv_block_size,
             self.flex_attn_q_block_size,
             self.indexer_kv_dtype,
+            self.indexer_sparse_logits,
             self.minimax_m3_msa_decode_backend,
             _h.enum_name(self.mla_prefill_backend),
             self.sparse_mla_force_mqa,
@@ -180,7 +190,7 @@ class AttentionConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_AttentionConfig.get(text)
         if digest is None:
-            digest = _sha256(b"AttentionConfig:backend,backend_per_kind,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,minimax_m3_msa_decode_backend,mla_prefill_backend,sparse_mla_force_mqa,tq_max_kv_splits_for_cuda_graph,use_non_causal,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
+            digest = _sha256(b"AttentionConfig:backend,backend_per_kind,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,indexer_sparse_logits,minimax_m3_msa_decode_backend,mla_prefill_backend,sparse_mla_force_mqa,tq_max_kv_splits_for_cuda_graph,use_non_causal,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
             _h.remember(_MEMO_AttentionConfig, text, digest)
         return digest
 

@@ -11,7 +11,7 @@ from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config.types import ProfilerKind
+from vllm_config.types import ProfilerKind, TorchProfilerActivity
 
 _log = logging.getLogger(__name__)
 
@@ -30,6 +30,9 @@ class ProfilerConfig:
 
     torch_profiler_dir: str = ""
     """Where torch profiler traces (front-end CPU and worker CPU/GPU) are written; required with the torch profiler and only allowed with it. Local paths are made absolute ("~" expanded); URIs such as s3:// or gs:// are kept as given."""
+
+    torch_profiler_activities: list[TorchProfilerActivity] | None = Field(default=None, min_length=1)
+    """What the workers' torch profiler records (e.g. ["CPU", "CUDA"]), without repeats; only with the torch profiler. Unset: the platform's choice (CPU, plus the accelerator's activity). Without "CPU" the front end is not profiled."""
 
     proton_profiler_dir: str = ""
     """Local folder for Proton profiles, one file per rank; required with the proton profiler and only allowed with it. Made absolute ("~" expanded)."""
@@ -99,7 +102,11 @@ class ProfilerConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if self.profiler == 'torch' and (self.delay_iterations > 0 or self.max_iterations > 0) and not self.ignore_frontend:
+        if (self.torch_profiler_activities is not None) and not (self.profiler == 'torch'):
+            raise _r.RuleError("torch_profiler_activities is only used with profiler='torch'", ["torch_profiler_activities", "profiler"], self)
+        if (self.torch_profiler_activities is not None) and not (len(set(self.torch_profiler_activities)) == len(self.torch_profiler_activities)):
+            raise _r.RuleError('torch_profiler_activities must not repeat an activity', ["torch_profiler_activities"], self)
+        if self.profiler == 'torch' and (self.delay_iterations > 0 or self.max_iterations > 0) and not self.ignore_frontend and (self.torch_profiler_activities is None or 'CPU' in self.torch_profiler_activities):
             _log.warning('the torch profiler with delay_iterations or max_iterations also profiles the front end for the whole run; set ignore_frontend to avoid the overhead')
         if self.torch_profiler_dir != '' and not ('://' in self.torch_profiler_dir and not self.torch_profiler_dir.startswith('://') and not self.torch_profiler_dir[1:].startswith('://')):
             self.torch_profiler_dir = _r.abspath(self.torch_profiler_dir)

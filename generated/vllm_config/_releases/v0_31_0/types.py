@@ -41,6 +41,7 @@ class AttentionBackendEnum(enum.Enum):
     ROCM_FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend"
     FLASHMLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend"
     FLASHINFER_MLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+    FLASHMLA_MEGA_ATTN_DSV41 = "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend"
     B12X = "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend"
     FLASH_ATTN_MLA = "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend"
     FLASH_ATTN_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend"
@@ -79,6 +80,7 @@ class MLAPrefillBackendEnum(enum.Enum):
     TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.prefill.tokenspeed_mla.TokenspeedMLAPrefillBackend"
     ROCM_AITER_FA = "vllm.v1.attention.backends.mla.prefill.aiter_flash_attn.AiterFlashAttnPrefillBackend"
     CPU = "vllm.v1.attention.backends.mla.prefill.cpu_sdpa.CPUSDPAMLAPrefillBackend"
+    ZEN_CPU = "vllm.v1.attention.backends.mla.prefill.zen_cpu_sdpa.ZenCPUSDPAMLAPrefillBackend"
     CUSTOM = None
     """Placeholder for an out-of-tree prefill backend; register a class before use."""
 
@@ -387,6 +389,9 @@ accepts any string.
 
 SafetensorsLoadStrategy = Literal["lazy", "eager", "prefetch", "torchao"]
 """How safetensors checkpoint files are read into memory."""
+
+LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG", "NOTSET"]
+"""Python logging level names."""
 
 LoRADType = Literal["auto", "float16", "bfloat16"]
 """Data type of LoRA adapter weights by name; "auto" follows the model's dtype."""
@@ -1025,6 +1030,9 @@ TokenPoolingType = Literal["ALL", "STEP"]
 
 ProfilerKind = Literal["torch", "cuda", "proton"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
+
+TorchProfilerActivity = Literal["CPU", "CUDA", "PrivateUse1", "XPU"]
+"""Kinds of activity the torch profiler can record."""
 
 AttnTypeStr = Literal[
     "decoder",

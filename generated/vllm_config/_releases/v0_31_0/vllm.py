@@ -28,6 +28,7 @@ from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
 from vllm_config.kv_transfer import KVTransferConfig
 from vllm_config.load import LoadConfig
+from vllm_config.logging import LoggingConfig
 from vllm_config.lora import LoRAConfig
 from vllm_config.mamba import MambaConfig
 from vllm_config.model import ModelConfig
@@ -256,6 +257,9 @@ class VllmConfig:
     aborts at once.
     """
 
+    logging_config: LoggingConfig = Field(default_factory=LoggingConfig)
+    """How the engine sets up Python logging."""
+
     ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
     """A custom manager for the multimodal encoder-output cache."""
 
@@ -331,14 +335,10 @@ class VllmConfig:
             self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.reasoning_config is not None and self.model_config is not None and self.model_config.tokenizer == self.model_config.model and not self.model_config.skip_tokenizer_init) and not (self.model_config.has_tokenizer_files):
             raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
-        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.pipeline_parallel_size <= 1):
-            raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"], self)
-        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not (self.parallel_config.decode_context_parallel_size <= 1 and self.parallel_config.prefill_context_parallel_size <= 1):
-            raise _r.RuleError('enable_return_routed_experts does not work with context parallelism (decode or prefill context parallel size above 1)', ["model_config.enable_return_routed_experts", "parallel_config.decode_context_parallel_size", "parallel_config.prefill_context_parallel_size"], self)
-        if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
-            raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"], self)
         if (not self.use_v2_model_runner) and not (self.parallel_config.prefill_context_parallel_size <= 1):
             raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
+        if (not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (not self.scheduler_config.async_scheduling):
+            raise _r.RuleError('pipeline parallelism with asynchronous scheduling needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1 or turn asynchronous scheduling off', ["use_v2_model_runner", "parallel_config.pipeline_parallel_size", "scheduler_config.async_scheduling"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
         if (self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.language_model_only) and not (not self.compilation_config.cudagraph_mm_encoder):
@@ -357,6 +357,8 @@ class VllmConfig:
             raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config.async_scheduling", "drafter_supports_async_scheduling", "speculative_config.method"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (not self.speculative_config.disable_padded_drafter_batch):
             raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config.async_scheduling", "speculative_config.disable_padded_drafter_batch"], self)
+        if (bool(self.scheduler_config.async_scheduling) and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (False):
+            raise _r.RuleError(f'asynchronous scheduling does not work with pipeline parallelism on the V1 model runner (pipeline_parallel_size {self.parallel_config.pipeline_parallel_size})', ["scheduler_config.async_scheduling", "use_v2_model_runner", "parallel_config.pipeline_parallel_size"], self)
         if (bool(self.scheduler_config.async_scheduling)) and not (self.executor_supports_async_scheduling):
             raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config.async_scheduling", "executor_supports_async_scheduling"], self)
         if self.scheduler_config.async_scheduling is None and self.is_pooling_model:
@@ -367,8 +369,10 @@ class VllmConfig:
             _log.info('asynchronous scheduling disabled: disable_padded_drafter_batch=True')
         if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
             _log.info(f'asynchronous scheduling disabled: executor backend {self.parallel_config.distributed_executor_backend!r} does not support it')
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is None and self.executor_supports_async_scheduling and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1:
+            _log.info('asynchronous scheduling disabled: the V1 model runner does not support it with pipeline parallelism')
         if self.scheduler_config.async_scheduling is None:
-            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or ((self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model') and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or ((self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model') and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling and (self.use_v2_model_runner or self.parallel_config.pipeline_parallel_size == 1)
         if self.parallel_config.disable_nccl_for_dp_synchronization is None:
             self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
         if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
@@ -378,6 +382,8 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if self.model_config is not None and self.model_config.enforce_eager and not self.parallel_config.enable_fault_tolerance:
+            self.kernel_config.enable_jit_warmup = False
         if (self.profiler_config.profiler == 'proton') and not (_platforms.current_platform.device_type == 'cuda'):
             raise _r.RuleError('the Proton profiler runs on NVIDIA CUDA only', ["profiler_config.profiler"], self)
         if _r.env('TORCH_COMPILE_DISABLE', '') == '1':
@@ -414,6 +420,10 @@ class VllmConfig:
         if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
             _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
             self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
+        if _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and bool(self.compilation_config.pass_config.enable_sp):
+            self.compilation_config.pass_config.enable_sp = False
+        if _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and bool(self.compilation_config.pass_config.fuse_gemm_comms):
+            self.compilation_config.pass_config.fuse_gemm_comms = False
         if self.compilation_config.pass_config.fuse_gemm_comms:
             self.compilation_config.pass_config.enable_sp = True
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
@@ -460,6 +470,8 @@ class VllmConfig:
             self.model_config.disable_cascade_attn = True
         if not _platforms.current_platform.supports_async_scheduling:
             self.scheduler_config.async_scheduling = False
+        if self.diffusion_config is not None and bool(self.scheduler_config.async_scheduling) and self.scheduler_config.scheduler_cls is None:
+            self.scheduler_config.scheduler_cls = 'vllm.v1.core.sched.diffusion_scheduler.DiffusionAsyncScheduler'
         if _platforms.current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1') == '1':
             self.parallel_config.distributed_executor_backend = 'mp'
         if self.parallel_config.worker_cls == 'auto':
@@ -564,8 +576,12 @@ class VllmConfig:
             raise _r.RuleError('--use-replayssm caches Mamba prefixes only in align mode; pass --mamba-cache-mode align', ["cache_config.use_replayssm", "cache_config.mamba_cache_mode"], self)
         if (self.cache_config.use_replayssm) and not (self.num_speculative_tokens == 0):
             raise _r.RuleError('--use-replayssm does not work with speculative decoding (RecoverSSM, from 0.29.0, is for Kimi KDA models only)', ["cache_config.use_replayssm", "num_speculative_tokens"], self)
-        if (self.cache_config.use_replayssm) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
-            raise _r.RuleError('--use-replayssm needs --mamba-backend triton', ["cache_config.use_replayssm", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm) and self.mamba_config.backend not in (MambaBackendEnum.TRITON, MambaBackendEnum.FLASHINFER):
+            raise _r.RuleError('--use-replayssm needs --mamba-backend triton or flashinfer', ["cache_config.use_replayssm", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.mamba_cache_mode != 'align'):
+            raise _r.RuleError("FlashInfer's ReplaySSM does not support prefix caching yet; use --disable-prefix-caching", ["cache_config.use_replayssm", "mamba_config.backend", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.TRITON) and not (not self.use_v2_model_runner):
+            raise _r.RuleError("Triton's ReplaySSM needs the V1 model runner; use --mamba-backend flashinfer or the V1 runner", ["cache_config.use_replayssm", "mamba_config.backend", "use_v2_model_runner"], self)
         if (self.cache_config.use_replayssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
             raise _r.RuleError('--use-replayssm does not work with KV connectors (disaggregated prefill, KV offloading)', ["cache_config.use_replayssm", "kv_transfer_config.is_kv_transfer_instance"], self)
         self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0

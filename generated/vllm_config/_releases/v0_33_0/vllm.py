@@ -465,6 +465,10 @@ class VllmConfig:
         if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
             _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
             self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
+        if _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and bool(self.compilation_config.pass_config.enable_sp):
+            self.compilation_config.pass_config.enable_sp = False
+        if _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and bool(self.compilation_config.pass_config.fuse_gemm_comms):
+            self.compilation_config.pass_config.fuse_gemm_comms = False
         if self.compilation_config.pass_config.fuse_gemm_comms:
             self.compilation_config.pass_config.enable_sp = True
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
