@@ -1,4 +1,4 @@
-"""Parity harness: do our configs resolve the way vLLM 0.25.1 does?
+"""Parity harness: do our configs resolve the way vLLM does?
 
 Runs every case of the recorded fixtures (tests/fixtures/parity, a copy of ../shared/parity,
 `vllm serve <tiny-opt> ARGV` on vLLM's CPU platform) in-process through the same path
@@ -15,6 +15,7 @@ VllmConfig to the fixture's attribute paths and compares:
     python tools/parity.py -v         # plus every mismatching path of every case
     python tools/parity.py --json     # everything, machine-readable
     python tools/parity.py --case v003
+    python tools/parity.py --release 0.28.0   # that release's package and recording
 """
 
 from __future__ import annotations
@@ -39,9 +40,21 @@ PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT / "tests" / "fixtures" 
 FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"
 
 
+def recordings_of(release: str) -> list[Path]:
+    """Every recording of one vLLM release: vLLM's shared one (vllm_*), then ours
+    (cfgc_*: tools/record_parity.py), those that exist."""
+    dotted = release.replace(".", "_")
+    return [p for p in (PARITY_DIR / f"vllm_{dotted}_cli_cases.json",
+                        PARITY_DIR / f"cfgc_{dotted}_cli_cases.json") if p.is_file()]
+
+
 def fixtures_of(release: str) -> Path:
-    """The recorded cases of one vLLM release."""
-    return PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
+    """The recording `--release` compares with: vLLM's shared one where there is one,
+    else ours."""
+    found = recordings_of(release)
+    return found[0] if found else PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
+
+
 CHECKPOINT = PARITY_DIR / "tiny-opt"
 PLACEHOLDER = "<tiny-opt>"
 
@@ -270,6 +283,20 @@ def _show(value: object) -> str:
     return text if len(text) <= 90 else text[:87] + "..."
 
 
+def known_releases() -> list[str]:
+    """The releases the installed vllm_config holds, read without importing it (an
+    unknown CFGC_RELEASE would stop the import)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("vllm_config")
+    if spec is None or not spec.origin:
+        return []
+    try:
+        return json.loads((Path(spec.origin).parent / "releases.json").read_text())["releases"]
+    except (OSError, ValueError, KeyError):
+        return []
+
+
 def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -278,19 +305,32 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--case", help="one case id (v003, x010, ...)")
     ap.add_argument("--top", type=int, default=15, help="mismatching paths to list")
     ap.add_argument("--release", help="compare this release of vllm_config with the "
-                    "same vLLM release's recording (default: the package's default)")
+                    "same vLLM release's recording: vLLM's shared one, else ours "
+                    "(default: the package's default release)")
     ap.add_argument("--fixtures", type=Path, help="another recording to compare with "
                     "(e.g. our own, tests/fixtures/parity/cfgc_0_25_1_cli_cases.json)")
     args = ap.parse_args(argv)
     global FIXTURES
     if args.fixtures:
         FIXTURES = args.fixtures
+    known = known_releases()
+    for what, name in (("--release", args.release),
+                       ("CFGC_RELEASE", os.environ.get("CFGC_RELEASE"))):
+        if name and known and name not in known:
+            print(f"parity: {what}: {name!r} is not a release of vllm_config (known "
+                  f"releases: {', '.join(known)})", file=sys.stderr)
+            return 2
     if args.release:
         # Before vllm_config is first imported: CFGC_RELEASE selects the package.
         os.environ["CFGC_RELEASE"] = args.release
         FIXTURES = args.fixtures or fixtures_of(args.release)
     if not FIXTURES.is_file():
         print(f"parity: no fixtures at {FIXTURES} (set CFGC_PARITY_DIR)", file=sys.stderr)
+        return 2
+    try:
+        import vllm_config  # noqa: F401 - CFGC_RELEASE names a release it has, or not
+    except ImportError as exc:
+        print(f"parity: {exc}", file=sys.stderr)
         return 2
     report = run_all(args.case)
     if args.json:

@@ -24,8 +24,10 @@ speculative config), so both recordings compare the same values; a release with 
 shared recording (vllm_<R>_cli_cases.json) is recorded against its own no-flag baseline,
 with every path of its flattened VllmConfig except UNRECORDED, those the shared
 recordings leave out. `--accepted N --rejected M` keeps the
-first N lines vLLM accepts and the first M it rejects, in the file's order (a generated
-file holds more candidates than that: tools/parity_cases/generate_cases.py).
+first N lines vLLM accepts and M it rejects, in the file's order: half of them lines
+with a category (deliberately bad), half lines meant to be good (a generated file holds
+more candidates than that: tools/parity_cases/generate_cases.py); a line that fails
+only because the venv lacks an optional package (an ImportError) is left out.
 """
 
 from __future__ import annotations
@@ -65,6 +67,10 @@ UNRECORDED = ("compilation_config.disabled_custom_ops",
               "compilation_config.enabled_custom_ops",
               "compilation_config.static_forward_context", "compilation_config.traced_files",
               "model_config.hf_config", "model_config.hf_text_config")
+
+
+#: Exceptions that say the environment lacks something, not that the line is wrong.
+ENVIRONMENT_ERRORS = ("ImportError", "ModuleNotFoundError")
 
 
 def read_cases(path: Path) -> list[tuple[list[str], str | None]]:
@@ -141,14 +147,12 @@ def _worker(release: str, job_file: str, out: str) -> None:
 
     base = run([])
     results = []
-    wanted = {True: job["accepted"], False: job["rejected"]}
     for argv in job["cases"]:
         results.append(run(argv))
-        ok = results[-1]["stage"] == "engine" and results[-1]["ok"]
-        if wanted[ok] is not None:
-            wanted[ok] -= 1
-        # Enough of both: the rest of the candidates would be dropped anyway.
-        if all(n is not None and n <= 0 for n in wanted.values()):
+        # Enough of every kind: the rest of the candidates would be dropped anyway.
+        if (job["accepted"] is not None and job["rejected"] is not None
+                and sum(map(_accepted, results)) >= job["accepted"]
+                and _enough(job["categories"], results, job["rejected"])):
             break
     Path(out).write_text(json.dumps({"baseline": base, "cases": results}))
 
@@ -186,19 +190,53 @@ def _accepted(outcome: dict) -> bool:
     return outcome["stage"] == "engine" and outcome["ok"]
 
 
+def _environment(outcome: dict) -> bool:
+    """An outcome that says nothing of the line: vLLM lacked an optional package here
+    (suffix decoding's arctic_inference, ...). Such a line is left out of a recording
+    chosen by --accepted/--rejected."""
+    return not outcome["ok"] and outcome.get("error", "").startswith(ENVIRONMENT_ERRORS)
+
+
+def _split(rejected: int) -> dict[bool, int]:
+    """How many rejected lines of each kind are kept: half deliberately bad (a line with
+    a category), half the others (lines meant to be good that vLLM refuses)."""
+    return {True: (rejected + 1) // 2, False: rejected // 2}
+
+
+def _enough(categories: list, outcomes: list[dict], rejected: int) -> bool:
+    """Both halves of the rejected lines are found."""
+    found = {True: 0, False: 0}
+    for category, outcome in zip(categories, outcomes, strict=False):
+        if not _accepted(outcome) and not _environment(outcome):
+            found[category is not None] += 1
+    return all(found[k] >= n for k, n in _split(rejected).items())
+
+
 def select(cases: list, outcomes: list[dict], accepted: int | None,
            rejected: int | None) -> list[tuple[int, tuple, dict]]:
     """The cases kept, with their index in the file: all, or the first `accepted` that
-    vLLM accepted and the first `rejected` it rejected."""
-    kept, counts = [], {True: 0, False: 0}
-    limits = {True: accepted, False: rejected}
-    for i, (case, outcome) in enumerate(zip(cases, outcomes, strict=False)):
-        ok = _accepted(outcome)
-        if limits[ok] is not None and counts[ok] >= limits[ok]:
-            continue
-        counts[ok] += 1
-        kept.append((i, case, outcome))
-    return kept
+    vLLM accepted and `rejected` it rejected, half deliberately bad and half not where
+    both are found (one kind fills in for the other when it runs short)."""
+    rows = list(enumerate(zip(cases, outcomes, strict=False)))
+    if accepted is not None or rejected is not None:
+        rows = [row for row in rows if not _environment(row[1][1])]
+    good = [i for i, (_, o) in rows if _accepted(o)]
+    keep = set(good if accepted is None else good[:accepted])
+    bad = {kind: [i for i, ((_, category), o) in rows
+                  if not _accepted(o) and (category is not None) == kind]
+           for kind in (True, False)}
+    if rejected is None:
+        keep |= set(bad[True]) | set(bad[False])
+    else:
+        share = _split(rejected)
+        taken = {kind: bad[kind][:share[kind]] for kind in (True, False)}
+        spare = rejected - len(taken[True]) - len(taken[False])
+        for kind in (True, False):  # one kind fills in for the other
+            extra = bad[kind][len(taken[kind]):len(taken[kind]) + spare]
+            taken[kind] += extra
+            spare -= len(extra)
+        keep |= set(taken[True]) | set(taken[False])
+    return [(i, case, outcome) for i, (case, outcome) in rows if i in keep]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -223,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     tmp = args.out.with_suffix(".tmp")
     job = args.out.with_suffix(".job")
     job.write_text(json.dumps({"cases": [argv for argv, _ in cases],
+                               "categories": [category for _, category in cases],
                                "accepted": args.accepted, "rejected": args.rejected}))
     env = {k: v for k, v in os.environ.items() if not k.startswith("CFGC_")}
     # As the shared recording: no VLLM_LOGGING_LEVEL (LoggingConfig reads it).

@@ -22,8 +22,16 @@ if _wanted != RELEASE:
     # Another release: this name becomes that release's package (its own folder of
     # modules), and what follows here only fills the module that is set aside.
     if _wanted not in _RELEASE_DIRS:
-        raise ImportError(f"CFGC_RELEASE={_wanted!r} is not a release of {__name__} "
-                          f"(one of: {', '.join(RELEASES)})")
+        _why = (f"CFGC_RELEASE={_wanted!r} is not a release of {__name__} (known "
+                f"releases: {', '.join(RELEASES)})")
+        _argv0 = (getattr(_sys, "argv", None) or [""])[0]
+        if _argv0 == "-m" or _os.path.basename(_argv0).removesuffix(".exe") == "vllm-config":
+            # imported to run one of the package's own commands (`vllm-config`,
+            # `python -m vllm_config[.warmup]`): a bad input, answered in one line
+            _prog = f"python -m {__name__}" if _argv0 == "-m" else "vllm-config"
+            _sys.stderr.write(f"{_prog}: error: {_why}\n")
+            raise SystemExit(2)
+        raise ImportError(_why) from None
     from importlib import util as _util
 
     _dir = _os.path.join(_os.path.dirname(__file__), *_RELEASE_DIRS[_wanted].split("/"))
@@ -138,6 +146,7 @@ _EXPORTS: dict[str, str] = {
     "QuantizationConfig": "types",
     "QuantizationConfigArgs": "quantization",
     "QuantizationMethods": "types",
+    "Range": "compilation",
     "RawInputOnlyArchitectures": "types",
     "RawInputTokenArchitectures": "types",
     "ReasoningConfig": "reasoning",

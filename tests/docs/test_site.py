@@ -135,6 +135,9 @@ def test_pages_fit_1400px_without_breaking_identifiers(site: str, browser: Brows
     pages = [f"reference/{c.name}/" for c in resolved().schema.classes]
     pages += ["", "reference/", "reference/cli/", "reference/types/", "reference/cache-key/",
               "reference/hook-points/", "benchmarks/", "guide/schema/", "guide/evolution/"]
+    # the upgrading pages: one per pair of consecutive releases, and their index
+    pages += [f"reference/upgrading/{p.stem}/".replace("/index/", "/")
+              for p in sorted((REPO / "docs" / "reference" / "upgrading").glob("*.md"))]
     page = browser.new_page(viewport={"width": WIDTH, "height": 900})
     problems = {}
     for path in pages:
@@ -215,3 +218,52 @@ def test_no_request_leaves_the_site(site: str, browser: Browser) -> None:
     assert "Schema version" in footer and "commit" in footer, footer
     page.close()
     assert not outside, outside
+
+
+def _releases() -> list[dict]:
+    """The releases the site's selector lists (mike's versions.json shape)."""
+    import json
+
+    return json.loads((REPO / "docs" / "reference" / "versions.json").read_text())
+
+
+def test_every_kind_of_page_has_the_release_selector(site: str, browser: Browser) -> None:
+    releases = _releases()
+    default = next(e["version"] for e in releases if "default" in e["aliases"])
+    page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+    for path, shown in [("", default), ("guide/schema/", default), ("reference/", default),
+                        ("reference/cli/", default), ("reference/upgrading/", default),
+                        *((f"{e['properties']['reference']}CacheConfig/", e["version"])
+                          for e in releases)]:
+        page.goto(f"{site}/{path}", wait_until="domcontentloaded")
+        current = page.locator("header .md-version__current")
+        assert current.is_visible(), path
+        assert current.inner_text().split()[1] == shown, (path, current.inner_text())
+        listed = page.eval_on_selector_all("header .md-version__link",
+                                           "els => els.map(e => e.dataset.release)")
+        assert listed == [e["version"] for e in releases], path
+    page.close()
+
+
+def test_release_selector_switches_to_the_same_page(site: str, browser: Browser) -> None:
+    releases = _releases()
+    default = next(e for e in releases if "default" in e["aliases"])
+    page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+    for target in releases:
+        page.goto(f"{site}/{default['properties']['reference']}CacheConfig/")
+        page.hover("header .md-version")
+        link = page.locator(f"header .md-version__link[data-release='{target['version']}']")
+        link.wait_for(state="visible", timeout=5000)  # the list opens on hover
+        link.click()
+        page.wait_for_url(f"**/{target['properties']['reference']}CacheConfig/")
+        assert page.locator("article h1").first.inner_text().strip().rstrip("¶") \
+            == "CacheConfig"
+        assert target["version"] in page.locator("header .md-version__current").inner_text()
+        # the sidebar lists this release's pages: its CacheConfig link is this page
+        nav = page.eval_on_selector_all(".md-sidebar--primary a[href]",
+                                        "els => els.map(e => e.href)")
+        assert page.url in nav
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.hover("header .md-version")
+    page.screenshot(path=str(ARTIFACTS / "release-selector.png"), full_page=False)
+    page.close()

@@ -5,7 +5,7 @@ pages (declared behaviour is rendered by behaviour_docs)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 from ..model import schema as m
@@ -15,8 +15,13 @@ from ..model.resolved import Resolved
 from ..model.types import TypeKind
 from . import DOCS_REFERENCE_DIR
 from .behaviour_docs import _code, behaviour_section, default_note, env_page, rule_text, step_text
+from .release_presence import in_release, presence
 
 HEADER = "<!-- Generated from {src} by cfgc; do not edit. -->"
+#: The upgrading pages' folder, inside the reference folder of the default release.
+UPGRADING_DIR = "upgrading"
+#: The releases, for the site's release selector (mike's versions.json shape).
+VERSIONS_FILE = "versions.json"
 
 
 def _cell(text: str) -> str:
@@ -159,9 +164,37 @@ def derived_default_items(c: m.ClassDef, f: m.FieldDef) -> list[str]:
     return items
 
 
+def searched(res: Resolved, subject: str) -> bool:
+    """Whether a field's or flag's section goes into the site's search: on the default
+    release's pages always; on another release's only when the default release lacks
+    it, so that a search finds each field once (with its history) and still finds what
+    only other releases have."""
+    schema = res.schema
+    if len(schema.releases) < 2 or schema.release == schema.default_release:
+        return True
+    return not in_release(_presence(res), subject, schema.default_release, schema.releases)
+
+
+_PRESENCE: dict[int, tuple[Resolved, dict]] = {}
+
+
+def _presence(res: Resolved) -> dict[str, list[list[str]]]:
+    """presence(res), once per compiled schema (every page of a release asks)."""
+    cached = _PRESENCE.get(id(res.release_changes))
+    if cached is None or cached[0].release_changes is not res.release_changes:
+        _PRESENCE.clear()
+        cached = _PRESENCE[id(res.release_changes)] = (res, presence(res))
+    return cached[1]
+
+
+def _unsearched(res: Resolved, subject: str) -> str:
+    """The heading attribute that keeps a section out of the search index, or ''."""
+    return "" if searched(res, subject) else " { data-search-exclude }"
+
+
 def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | None
                   ) -> list[str]:
-    lines = [f"### {f.name}", "", f.doc.strip(), ""]
+    lines = [f"### {f.name}{_unsearched(res, f'{c.name}.{f.name}')}", "", f.doc.strip(), ""]
     items = [f"**Type:** {_code(f.type_text.replace(chr(10), ' ').strip())}"]
     values = allowed_values(f, res)
     if values:
@@ -197,19 +230,35 @@ def field_section(c: m.ClassDef, f: m.FieldDef, res: Resolved, fl: FlagSpec | No
 
 
 def release_lines(res: Resolved, subject: str = "") -> list[str]:
-    """Which release a page describes (when the schema has several), and how `subject`
-    differs in the others."""
-    if not res.schema.releases:
+    """Which release a page describes (when the schema has several), where the others
+    are, and how `subject` differs across them."""
+    schema = res.schema
+    if len(schema.releases) < 2:
         return []
-    others = [r for r in res.schema.releases if r != res.schema.release]
-    up = "../" if res.schema.release != res.schema.default_release else ""
-    links = ", ".join(f"[{r}]({up}{'' if r == res.schema.default_release else r + '/'}"
-                      f"index.md)" for r in others)
-    line = f"Describes vLLM **{res.schema.release}** (other releases: {links})."
+    up = "" if schema.release == schema.default_release else "../"
+    what = " (the default)" if schema.release == schema.default_release else ""
+    line = (f"Describes vLLM **{schema.release}**{what}, one of {len(schema.releases)} "
+            "releases: the selector at the top of the page shows the same page for "
+            f"another, and [upgrading]({up}{UPGRADING_DIR}/index.md) says what changes "
+            "between two.")
     history = res.history.get(subject, ()) if subject else ()
     if history:
         line += " This class: " + "; ".join(history) + "."
     return [line, ""]
+
+
+def versions_json(res: Resolved) -> str:
+    """The releases in mike's `versions.json` shape (newest first; the default one has
+    the alias `default`), with each release's reference folder as a property: what the
+    site's release selector lists (docs/_hooks/cfgc_versions.py)."""
+    schema = res.schema
+    folder = DOCS_REFERENCE_DIR.removeprefix("docs/")
+    entries = [{"version": r, "title": r,
+                "aliases": ["default"] if r == schema.default_release else [],
+                "properties": {"reference": f"{folder}/" if r == schema.default_release
+                               else f"{folder}/{r}/"}}
+               for r in reversed(schema.releases)]
+    return json.dumps(entries, indent=1) + "\n"
 
 
 def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
@@ -310,6 +359,8 @@ def types_page(res: Resolved) -> str:
                 lines += ["Allowed values: " + ", ".join(
                     _code(json.dumps(v) if isinstance(v, str) else str(v)) for v in values) + ".",
                           ""]
+        if history := res.history.get(name):
+            lines += ["Releases: " + "; ".join(history) + ".", ""]
         if used.get(name):
             lines += ["Used by: " + ", ".join(used[name]) + ".", ""]
     return "\n".join(lines).rstrip() + "\n"
@@ -395,7 +446,7 @@ def _method_name(a) -> str:
 
 
 def _accessor_doc(a: m.Accessor) -> str:
-    """The one-line doc, plus what is not available or differs from vLLM 0.25.1."""
+    """The one-line doc, plus what is not available or differs from vLLM."""
     doc = " ".join(a.doc.split())
     if a.unsupported:
         doc += f" **Raises NotSupportedError:** {a.unsupported}"
@@ -404,9 +455,14 @@ def _accessor_doc(a: m.Accessor) -> str:
     return doc
 
 
+def vllm_name(res: Resolved) -> str:
+    """"vLLM 0.33.0": the release a page describes (just "vLLM" without releases)."""
+    return f"vLLM {res.schema.release}".strip()
+
+
 def differences_page(res: Resolved) -> str:
     """Every declared `differs_from_vllm` of the schema, one line each with its reason."""
-    lines = [HEADER.format(src="schema/"), "# Differences from vLLM 0.25.1", "",
+    lines = [HEADER.format(src="schema/"), f"# Differences from {vllm_name(res)}", "",
              "Code written against `vllm.config` runs against the generated package; these "
              "are the deliberate exceptions, each declared in the schema (`differs_from_vllm"
              "`, or `unsupported` on a method) with its reason.", ""]
@@ -429,7 +485,8 @@ def api_page(res: Resolved) -> str:
 
 
 def cli_page(table: FlagTable, intro: list[str] = (),
-             history: Mapping[str, tuple[str, ...]] = MappingProxyType({})) -> str:
+             history: Mapping[str, tuple[str, ...]] = MappingProxyType({}),
+             searched: Callable[[str], bool] = lambda flag: True) -> str:
     """Every flag, from the same table `vllm-config` builds its parser from
     (`Resolved.flags`), so the page cannot drift from the parser: one heading (anchor) per
     flag with its --help text. `intro`: the lines saying which release it describes."""
@@ -446,8 +503,15 @@ def cli_page(table: FlagTable, intro: list[str] = (),
         flags = [fl for fl in table.flags if fl.group == name]
         lines += [f"## {name}", "", summary, ""]
         for fl in flags:
-            lines += flag_section(fl, history.get(fl.flag, ()))
+            lines += flag_section(fl, flag_history(fl, history), searched(fl.flag))
     return "\n".join(lines).rstrip() + "\n"
+
+
+def flag_history(fl: FlagSpec, history: Mapping[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """The flag's notes, then those of the field (or class) it sets; a flag that went
+    with its field says so once, in the field's note."""
+    own = [n for n in history.get(fl.flag, ()) if not n.endswith(f" with {fl.target}")]
+    return (*own, *history.get(fl.target, ()))
 
 
 def _value_note(fl: FlagSpec) -> str:
@@ -473,11 +537,13 @@ def _value_note(fl: FlagSpec) -> str:
     return what
 
 
-def flag_section(fl: FlagSpec, history: tuple[str, ...] = ()) -> list[str]:
+def flag_section(fl: FlagSpec, history: tuple[str, ...] = (), searched: bool = True
+                 ) -> list[str]:
     """One flag: heading with its anchor, facts (with how it differs in other
-    releases), and the help text."""
+    releases), and the help text. `searched`: whether the site's search indexes it."""
     anchor = flag_anchor(fl.flag)
-    lines = [f"### `{fl.flag}` {{ #{anchor} }}", ""]
+    hidden = "" if searched else " data-search-exclude"
+    lines = [f"### `{fl.flag}` {{ #{anchor}{hidden} }}", ""]
     if fl.field:
         sets = f"[`{fl.cls}.{fl.field}`]({fl.cls}.md#{fl.field.lower()})"
     else:
@@ -510,22 +576,29 @@ def _titled(title: str, page: str, **meta: object) -> str:
 
 
 def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
-    """The reference pages, by path from the project root."""
-    return {f"{DOCS_REFERENCE_DIR}/{rel}": content
-            for rel, content in reference_pages(res, res.flags).items()}
+    """The reference pages, by path from the project root; with several releases, the
+    default release's pages also carry versions.json."""
+    out = {f"{DOCS_REFERENCE_DIR}/{rel}": content
+           for rel, content in reference_pages(res, res.flags).items()}
+    schema = res.schema
+    if len(schema.releases) > 1 and schema.release == schema.default_release:
+        out[f"{DOCS_REFERENCE_DIR}/{VERSIONS_FILE}"] = versions_json(res)
+    return out
 
 
 def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
     """The reference pages by name; `flags` is the flag table the CLI is built from."""
     by_target = {fl.target: fl for fl in flags.flags}
     out = {f"{c.name}.md": class_page(c, res, by_target) for c in res.schema.classes}
-    out["cli.md"] = _titled("Command-line flags", cli_page(flags, release_lines(res), res.history),
+    out["cli.md"] = _titled("Command-line flags", cli_page(flags, release_lines(res), res.history,
+                                                           lambda flag: searched(res, flag)),
                             search={"boost": 2})
     out["types.md"] = _titled("Types", types_page(res))
     out["cache-key.md"] = _titled("Cache key", cache_key_page(res))
     out["hook-points.md"] = _titled("Hook points", hook_points_page(res))
     out["environment.md"] = _titled("Environment variables", env_page(res))
-    out["differences.md"] = _titled("Differences from vLLM 0.25.1", differences_page(res))
+    out["differences.md"] = _titled(f"Differences from {vllm_name(res)}",
+                                    differences_page(res))
     out["api.md"] = _titled(f"API: {res.schema.package}", api_page(res),
                             search={"exclude": True})
     # The API page documents the importable package: the default release's.
@@ -541,6 +614,6 @@ def reference_pages(res: Resolved, flags: FlagTable) -> dict[str, str]:
         index.append(f"| [{c.name}]({c.name}.md) | {_cell(first)} |")
     index += ["", "Also: [command-line flags](cli.md), [types and their values](types.md), "
               f"[cache key](cache-key.md), [hook points](hook-points.md), [API]({api}), "
-              "[differences from vLLM 0.25.1](differences.md)."]
+              f"[differences from {vllm_name(res)}](differences.md)."]
     out["index.md"] = "\n".join(index) + "\n"
     return out

@@ -20,6 +20,7 @@ from ..model.flags import FlagTable
 from ..model.python import default_text
 from ..model.resolved import Resolved
 from . import GENERATED_DIR
+from .release_presence import presence
 
 
 def rules_mentioning(res: Resolved, c: m.ClassDef, f: m.FieldDef) -> list[str]:
@@ -201,11 +202,38 @@ def explain_json(data: dict, prog: str) -> str:
     return json.dumps(head, ensure_ascii=False)[:-1] + ', "fields": [\n' + body + "\n]}\n"
 
 
+#: The release history of fields and flags, one file for every release of the package
+#: (in the default release's folder), read only by `explain`.
+HISTORY_FILE = "explain_history.json"
+
+
+def history_json(res: Resolved) -> str:
+    """What `explain` shows of a field's and a flag's history across the releases: the
+    notes (front/history.py) and the releases each subject exists in, for fields, flags
+    and classes (one line per subject: small, and loaded only by `explain`)."""
+    notes = {k: v for k, v in res.history.items() if "." in k or k.startswith("-")
+             or k in res.classes}
+    spans = presence(res)
+    subjects = sorted(set(notes) | set(spans))
+    body = ",\n".join(
+        "  " + json.dumps(k, ensure_ascii=False) + ": " + json.dumps(
+            {"notes": list(notes.get(k, ())), **({"in": spans[k]} if k in spans else {})},
+            ensure_ascii=False) for k in subjects)
+    head = json.dumps({"generated_from": "schema/", "releases": list(res.schema.releases),
+                       "default": res.schema.default_release}, ensure_ascii=False)
+    return head[:-1] + ', "subjects": {\n' + body + "\n}}\n"
+
+
 def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
-    """explain.json, by path from the project root."""
+    """explain.json (and, once for a package of several releases, the history), by path
+    from the project root."""
     pkg = res.schema.package
-    return {f"{GENERATED_DIR}/{pkg}/explain.json": explain_json(
+    out = {f"{GENERATED_DIR}/{pkg}/explain.json": explain_json(
         build_explain(res, res.flags), pkg.replace("_", "-"))}
+    schema = res.schema
+    if len(schema.releases) > 1 and schema.release == schema.default_release:
+        out[f"{GENERATED_DIR}/{pkg}/{HISTORY_FILE}"] = history_json(res)
+    return out
 
 
 def _default_text(f: m.FieldDef, res: Resolved) -> str:

@@ -387,10 +387,16 @@ _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "L
                   "warn_deprecated", "_platforms")
 
 
+#: Any of them as a name of its own (not an attribute, not part of a longer name): one
+#: pass over a module's code finds them all.
+_SUPPORT_NAME = re.compile(r"(?<![\w.])(" + "|".join(
+    re.escape(n) for n in sorted(_SUPPORT_NAMES, key=len, reverse=True)) + r")\b")
+
+
 def _support_names_used(text: str) -> set[str]:
     """Which fixed imports the module's code uses, read from the generated code itself
     (`_code_text`), so the module imports exactly what it needs."""
-    return {n for n in _SUPPORT_NAMES if re.search(rf"(?<![\w.]){re.escape(n)}\b", text)}
+    return set(_SUPPORT_NAME.findall(text))
 
 
 def _code_text(views: list[ClassView], extra: list[str] = ()) -> str:
@@ -472,6 +478,7 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
                     for r in schema.releases if r != schema.release}
     out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
         header=header("schema/"), package=pkg, version=schema.version, exports=exports,
+        prog=pkg.replace("_", "-"),  # the command's name, as the cli backend spells it
         release=schema.release, releases=repr(schema.releases),
         # only the default release's package selects another
         release_dirs=repr(release_dirs) if schema.release == schema.default_release

@@ -34,7 +34,7 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         num_tokens=ks.warmup_num_tokens,
         plan=plan,
         release=res.schema.release,
-        releases=list(res.schema.releases),
+        releases=list(res.schema.releases), releases_text=", ".join(res.schema.releases),
     )
     return {f"{GENERATED_DIR}/{res.schema.package}/warmup.py": content}
 

@@ -23,6 +23,7 @@ from ..model.resolved import (
 from ..model.types import TypeExpr
 from .behaviour import compile_class, compile_constant, compile_enum
 from .flags import RESERVED_FLAGS, flag_spellings
+from .sharing import ClassSharing
 from .validators import compile_validators
 
 FACTORY_BUILTINS = ("list", "dict", "set", "Counter")  # Counter: a dict[str, int] tally
@@ -44,7 +45,9 @@ def hook_functions(path: Path) -> dict[str, HookSig]:
     return out
 
 
-def resolve(schema: m.Schema) -> Resolved:
+def resolve(schema: m.Schema, sharing: ClassSharing | None = None) -> Resolved:
+    """The checked schema; `sharing` hands a class the result an earlier release of the
+    same compile had for it when everything it reads is the same (front/sharing.py)."""
     errors = Collector()
     tables: dict[str, dict] = {"enums": {}, "aliases": {}, "runtime": {}, "classes": {}}
     seen: dict[str, Loc] = {}
@@ -80,7 +83,17 @@ def resolve(schema: m.Schema) -> Resolved:
         res.behaviour[enum.name] = compile_enum(enum, res, errors)
 
     for c in schema.classes:
+        if sharing is None:
+            _check_class(c, res, known, errors)
+            continue
+        done = sharing.recall(c, res)
+        if done is not None:
+            res.behaviour[c.name] = done
+            continue
+        before = len(errors.diagnostics)
         _check_class(c, res, known, errors)
+        if len(errors.diagnostics) == before:
+            sharing.keep(c, res, res.behaviour[c.name])
     _check_flags(res, errors)
     _check_cycles(res, errors)
     _check_constants(res, errors)

@@ -22,6 +22,91 @@ def data_file(table: object, name: str) -> str:
     return os.path.join(os.path.dirname(table.__file__), name)
 
 
+# ------------------------------------------------------------ history across releases
+
+HISTORY_FILE = "explain_history.json"
+
+
+def load_history(table: object) -> dict | None:
+    """The history of fields and flags across the package's releases (in the default
+    release's folder, whichever release `table` is), or None for a package of one
+    release."""
+    here = os.path.dirname(table.__file__)
+    parent = os.path.dirname(here)
+    root = os.path.dirname(parent) if os.path.basename(parent) == "_releases" else here
+    try:
+        with open(os.path.join(root, HISTORY_FILE), encoding="utf-8") as fh:
+            return json.load(fh)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise CliError(f"cannot read {HISTORY_FILE} of the generated package ({exc}); "
+                       "run cfgc generate") from None
+
+
+def _span(run: list[str]) -> str:
+    return run[0] if run[0] == run[1] else f"{run[0]} to {run[1]}"
+
+
+def releases_of(history: dict, subject: str) -> str:
+    """'0.28.0 to 0.33.0' (the releases `subject` exists in), or 'every release'."""
+    runs = history["subjects"].get(subject, {}).get("in")
+    if runs is None:
+        return "every release"
+    return ", ".join(_span(r) for r in runs) or "no release"
+
+
+def entry_history(history: dict, entry: dict, release: str) -> dict:
+    """What `explain` shows of an entry's history: for its flags and its field, the
+    releases each exists in and its notes (without Markdown's backticks)."""
+    subjects = [n for n in entry["flags"] if "." not in n
+                and n in history["subjects"]] or [f for f in entry["flags"][:1]
+                                                  if "." not in f]
+    subjects.append(f"{entry['class']}.{entry['field']}")
+    field = subjects[-1]
+    out = []
+    for subject in dict.fromkeys(subjects):
+        found = history["subjects"].get(subject, {})
+        notes = [n.replace("`", "") for n in found.get("notes", ())
+                 if not n.endswith(f" with {field}")]  # the field's note says it
+        out.append({"subject": subject, "in": releases_of(history, subject),
+                    "notes": notes})
+    return {"release": release, "releases": history["releases"], "subjects": out}
+
+
+def history_lines(hist: dict, width: int) -> list[str]:
+    """The `releases:` block of `explain`'s text."""
+    import textwrap
+
+    names = hist["releases"]
+    changed = [item for item in hist["subjects"] if item["notes"]]
+    lines = [f"  releases:        this is {hist['release']}, one of {len(names)} "
+             f"({names[0]} to {names[-1]})" + ("" if changed else "; the same in all")]
+    for item in changed:  # the notes say when it came and went
+        text = f"{item['subject']}: " + "; ".join(item["notes"])
+        lines += textwrap.wrap(text, width, initial_indent="    - ",
+                               subsequent_indent=" " * 6)
+    return lines
+
+
+def not_in_release(history: dict | None, query: str, release: str) -> str:
+    """'' or why `query` (a flag or Class.field) is not there: the releases that have it
+    and how it changed, in one line."""
+    if history is None:
+        return ""
+    q = _normalise(query)
+    if q not in history["subjects"] and not q.startswith("-"):
+        q = _normalise("--" + q)
+    found = history["subjects"].get(q)
+    if found is None or not found.get("in"):
+        return ""
+    where = releases_of(history, q)
+    notes = "; ".join(n.replace("`", "") for n in found.get("notes", ()))
+    newest = found["in"][-1][1]
+    return (f"explain: {q} is not in vLLM {release} (it is in {where}"
+            f"{': ' + notes if notes else ''}); try --release {newest}")
+
+
 def load(table: object) -> dict:
     return json.loads(read(table, "explain.json"))
 
@@ -95,9 +180,12 @@ def render(entry: dict, width: int = 100) -> str:
         ("resolved", (f"{entry['resolved']['value']!r} with no flags on the "
                       f"{entry['resolved']['platform']} platform") if "resolved" in entry
          else ""),
+        ("releases", entry.get("releases")),
     ]
     for label, text in facts:
-        if text:
+        if label == "releases" and text:
+            lines += history_lines(text, width)
+        elif text:
             lines += textwrap.wrap(str(text), width, initial_indent=f"  {label + ':':<17}",
                                    subsequent_indent=" " * 19) or [f"  {label}:"]
         elif label == "rules":  # one rule per item: they are long
@@ -192,7 +280,19 @@ def main(table: object, command: str, argv: list[str], warn) -> int:
         raise CliError("explain: expected one flag or config field (e.g. --kv-cache-dtype "
                        "or cache_config.cache_dtype)" + (f", not {len(queries)}"
                                                         if queries else ""))
-    entry = find(load(table), queries[0])
+    history = None
+    try:
+        entry = find(load(table), queries[0])
+    except CliError:
+        history = load_history(table)
+        elsewhere = not_in_release(history, queries[0], getattr(table, "RELEASE", ""))
+        if elsewhere:
+            raise CliError(elsewhere) from None
+        raise
+    history = history or load_history(table)
+    if history is not None:
+        entry = {**entry, "releases": entry_history(history, entry,
+                                                    getattr(table, "RELEASE", ""))}
     if platform is not None:
         entry = {**entry, "resolved": {"platform": platform,
                                        "value": resolved_default(table, entry, platform)}}

@@ -15,11 +15,11 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "9e93532175c4665a6f0cee8fe5eaa19d93ccf0329dba90194025004ddbd6315a",
+        "triton": "88772354c946d2e6f1f6cce2fb5a4dde71e00a9a34058997f7896af4833b6165",
     },
     "fused_add_rms_norm": {
         "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "27e5e116807003d02b88b0d1721b16bf55f6246d7272a66dc69e528b977450e2",
+        "triton": "87af95246c879ce67780e5823584a7ce46b1ccc40c5eaa7c1817deddc71f17ae",
     },
 }
 
@@ -105,10 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--monitor", choices=["warn", "raise", "count"], default="warn",
                         help="what a compilation after warmup does")
     parser.add_argument("--list", action="store_true", help="print the plan and exit")
-    parser.add_argument("--release", choices=['0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0'], default=None,
-                        help="the vLLM release whose kernel set to warm (default: "
-                             "0.28.0, or $CFGC_RELEASE)")
+    parser.add_argument("--release", default=None, metavar="RELEASE",
+                        help="the vLLM release whose kernel set to warm, one of "
+                             "0.25.1, 0.26.0, 0.27.1, 0.28.0, 0.29.0, 0.30.0, 0.31.0, 0.33.0 (default: 0.28.0, or $CFGC_RELEASE)")
     args = parser.parse_args(argv)
+    if args.release is not None and args.release not in ['0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0']:  # one line
+        print(f"{parser.prog}: error: --release: invalid choice: {args.release!r} "
+              f"(known releases: 0.25.1, 0.26.0, 0.27.1, 0.28.0, 0.29.0, 0.30.0, 0.31.0, 0.33.0)", file=sys.stderr)
+        return 2
     if args.release not in (None, "0.28.0"):  # another release's plan: its package
         import subprocess
 

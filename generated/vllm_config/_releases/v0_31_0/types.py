@@ -153,6 +153,10 @@ class CUDAGraphMode(enum.Enum):
         """The single mode used for mixed prefill/decode batches."""
         return (CUDAGraphMode.NONE if self == CUDAGraphMode.FULL_DECODE_ONLY else (CUDAGraphMode.PIECEWISE if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
 
+    def without_piecewise(self) -> "CUDAGraphMode":
+        """The mode with its piecewise graphs dropped (what runs without piecewise compilation)."""
+        return (CUDAGraphMode.NONE if self == CUDAGraphMode.PIECEWISE else (CUDAGraphMode.FULL_DECODE_ONLY if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
+
     def has_mode(self, mode: "CUDAGraphMode") -> "bool":
         """Whether the single mode `mode` is used for some kind of batch."""
         return self.decode_mode() == mode or self.mixed_mode() == mode
@@ -160,10 +164,6 @@ class CUDAGraphMode(enum.Enum):
     def requires_piecewise_compilation(self) -> "bool":
         """Whether piecewise graphs are captured, which needs piecewise compilation."""
         return self.has_mode(CUDAGraphMode.PIECEWISE)
-
-    def without_piecewise(self) -> "CUDAGraphMode":
-        """This mode with its piecewise graphs dropped (PIECEWISE becomes NONE, FULL_AND_PIECEWISE FULL_DECODE_ONLY)."""
-        return (CUDAGraphMode.NONE if self == CUDAGraphMode.PIECEWISE else (CUDAGraphMode.FULL_DECODE_ONLY if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
 
     def max_cudagraph_mode(self) -> "CUDAGraphMode":
         """The strongest single mode used (FULL over PIECEWISE over NONE)."""
