@@ -71,6 +71,26 @@ def test_each_release_sees_its_own_entries(tmp_path: Path) -> None:
     assert [r["message"] for r in three["rules"]] == ["m", "n"]
 
 
+def test_an_entry_removed_until_a_release_is_back_there(tmp_path: Path) -> None:
+    text = """
+fields:
+  size:
+    type: int
+    default: 1
+    removed: {in: "2.0", renamed_to: unit, until: "3.0"}
+    changed: {"3.0": {init: false}}
+"""
+    one, two, three = (projected(tmp_path, text, r) for r in RELEASES.names)
+    assert one == {"fields": {"size": {"type": "int", "default": 1}}}
+    assert two == {"fields": {}}
+    # the entry of the same name that comes back, with what differs in it
+    assert three == {"fields": {"size": {"type": "int", "default": 1, "init": False}}}
+    path = tmp_path / "x.yaml"
+    (fate,) = history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES,
+                            Collector()).fates
+    assert (fate.release, fate.kind, fate.target) == ("2.0", "renamed_to", "unit")
+
+
 def test_fates_are_collected(tmp_path: Path) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(DOC)
@@ -128,6 +148,12 @@ classes:
 
 
 def test_generated_package_holds_every_release(project: Path) -> None:
+    # a project of the two releases the demo speaks of, whatever the real one lists
+    listing = project / "schema" / "project.yaml"
+    text = listing.read_text()
+    start = text.index("    list: [")
+    end = text.index("]", start) + 1
+    listing.write_text(text[:start] + '    list: ["0.25.1", "0.33.0"]' + text[end:])
     (project / "schema" / "demo.yaml").write_text(DEMO)
     result = run_cfgc(project, "generate")
     assert result.returncode == 0, result.stderr
@@ -173,7 +199,16 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert bad.returncode == 2 and "'0.1' is not a release" in bad.stderr
 
 
-KNOWN = "known releases: 0.25.1, 0.33.0"
+def _listed() -> tuple[str, ...]:
+    """The releases schema/project.yaml lists (the messages name them all)."""
+    from ruamel.yaml import YAML
+
+    project = YAML(typ="safe").load((REPO / "schema" / "project.yaml").read_text())
+    return tuple(project["project"]["releases"]["list"])
+
+
+LISTED = _listed()
+KNOWN = "known releases: " + ", ".join(LISTED)
 
 
 def test_unknown_release_in_the_environment_is_one_clear_line() -> None:
@@ -227,7 +262,7 @@ def test_release_flag_runs_that_release() -> None:
     rc, out, err = run_cli("--release", "0.9", "show")
     assert rc == 2
     assert err.strip() == ("vllm-config: error: --release: invalid choice: '0.9' "
-                           "(choose from 0.25.1, 0.33.0)")
+                           f"(choose from {', '.join(LISTED)})")
 
 
 def test_release_is_not_a_config_file_key(tmp_path: Path) -> None:
@@ -238,14 +273,14 @@ def test_release_is_not_a_config_file_key(tmp_path: Path) -> None:
     assert "is an option of the command" in err
 
 
-@pytest.mark.parametrize("release", ["0.25.1", "0.33.0"])
-def test_both_releases_resolve_the_defaults(release: str) -> None:
+@pytest.mark.parametrize("release", LISTED)
+def test_every_release_resolves_the_defaults(release: str) -> None:
     from cfgc import pipeline
 
     from .conftest import REPO
 
     by_release = {r.schema.release: r for r in pipeline.load_releases(REPO)}
-    assert set(by_release) == {"0.25.1", "0.33.0"}
+    assert set(by_release) == set(LISTED)
     assert by_release[release].schema.default_release == "0.25.1"
 
 
@@ -281,7 +316,7 @@ def _with_middle_releases(root: Path, middle: tuple[str, ...]) -> tuple[str, ...
         members["EXTRA_BACKEND"] = {"value": "example.ExtraBackend", "added": first}
         alias = data["aliases"]["IndexerKVDType"]
         alias.setdefault("changed", {})[second] = {
-            "type": 'Literal["bf16", "fp8", "mxfp4", "nvfp4", "fp16"]'}
+            "type": 'Literal["auto", "bf16", "fp8", "mxfp4", "nvfp4", "fp16"]'}
 
     def scheduler(data) -> None:
         cls = next(iter(data["classes"].values()))

@@ -107,11 +107,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the plan and exit")
     parser.add_argument("--release", default=None, metavar="RELEASE",
                         help="the vLLM release whose kernel set to warm, one of "
-                             "0.25.1, 0.33.0 (default: 0.25.1, or $CFGC_RELEASE)")
+                             "0.25.1, 0.26.0, 0.27.1, 0.28.0, 0.29.0, 0.30.0, 0.31.0, 0.33.0 (default: 0.25.1, or $CFGC_RELEASE)")
     args = parser.parse_args(argv)
-    if args.release is not None and args.release not in ['0.25.1', '0.33.0']:  # one line
+    if args.release is not None and args.release not in ['0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0']:  # one line
         print(f"{parser.prog}: error: --release: invalid choice: {args.release!r} "
-              f"(known releases: 0.25.1, 0.33.0)", file=sys.stderr)
+              f"(known releases: 0.25.1, 0.26.0, 0.27.1, 0.28.0, 0.29.0, 0.30.0, 0.31.0, 0.33.0)", file=sys.stderr)
         return 2
     if args.release not in (None, "0.25.1"):  # another release's plan: its package
         import subprocess

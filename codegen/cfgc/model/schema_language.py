@@ -1002,6 +1002,8 @@ REMOVED = Record(
         Key("dropped", DOC, "Why nothing replaces it.", "dropped: the V0 engine is gone"),
         Key("convert", Expression(), "With replaced_by: the old value in the new terms.",
             "convert: value * 1024"),
+        Key("until", RELEASE, "An entry of that name is back from this release on.",
+            'until: "0.33.0"'),
     ),
     exactly_one=("renamed_to", "replaced_by", "dropped"),
     needs=(("convert", ("replaced_by",)),),

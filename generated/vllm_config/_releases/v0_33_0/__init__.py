@@ -11,7 +11,7 @@ from typing import Any
 SCHEMA_VERSION = 1
 #: The vLLM release these classes describe.
 RELEASE = "0.33.0"
-RELEASES = ('0.25.1', '0.33.0')
+RELEASES = ('0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0')
 
 _EXPORTS: dict[str, str] = {
     "All2AllBackend": "types",

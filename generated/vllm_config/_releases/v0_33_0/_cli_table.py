@@ -11,7 +11,7 @@ SCHEMA_VERSION = 1
 
 #: The vLLM release this table describes, and every release of the package (--release).
 RELEASE = '0.33.0'
-RELEASES = ("0.25.1", "0.33.0")
+RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")
@@ -4132,9 +4132,9 @@ FLAGS = (
         "default": "128",
         "help": (
             "Most sequences in one engine step; it sizes the runner's per-request buffers and "
-            "graph capture, hence part of the cache key (from 0.33.0: some models keep static "
-            "per-request buffers in the compiled graph). The engine normally sets it from the "
-            "hardware. (default: 128)"
+            "graph capture, hence part of the cache key (some models keep static per-request "
+            "buffers in the compiled graph). The engine normally sets it from the hardware. "
+            "(default: 128)"
         ),
         "dest": "f142",
     },

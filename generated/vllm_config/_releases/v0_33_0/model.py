@@ -501,11 +501,8 @@ class ModelConfig:
             self.quantization = self.checkpoint_quant_method
         if (self.checkpoint_quant_method is not None and self.checkpoint_quantization_override is None and self.quantization in ('fp8', 'gptq', 'gptq_marlin', 'auto_gptq', 'awq', 'awq_marlin', 'auto_awq', 'bitsandbytes', 'compressed-tensors', 'modelopt', 'modelopt_fp4')) and not (self.quantization == self.checkpoint_quant_method):
             raise _r.RuleError(f'the checkpoint is quantized with {self.checkpoint_quant_method}, which does not match --quantization {self.quantization}', ["checkpoint_quant_method", "checkpoint_quantization_override", "quantization"], self)
-        if self.quantization == 'bitsandbytes' and not self.enforce_eager and self.model_arch_config is not None and self.model_arch_config.quantization_config is not None and 'load_in_8bit' in self.model_arch_config.quantization_config and bool(self.model_arch_config.quantization_config['load_in_8bit']):
-            _log.warning('bitsandbytes 8-bit checkpoints do not support CUDA graphs: running eager')
-            self.enforce_eager = True
         if not (self.quantization != 'bitsandbytes'):
-            raise _r.RuleError('bitsandbytes is not a quantization method of vLLM 0.33.0 (from --quantization or the checkpoint)', ["quantization"], self)
+            raise _r.RuleError('bitsandbytes is no longer a quantization method of vLLM (from --quantization or the checkpoint)', ["quantization"], self)
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
@@ -544,7 +541,7 @@ class ModelConfig:
             self.dtype = ('float16' if self.dtype == 'half' else 'float32')
         if not isinstance(self.dtype, str):
             self.dtype = (str(self.dtype)[6:] if str(self.dtype).startswith('torch.') else str(self.dtype))
-        if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4')) and not (self.dtype != 'float16'):
+        if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'glm4')) and not (self.dtype != 'float16'):
             raise _r.RuleError(f'model type {self.model_arch_config.model_type!r} is numerically unstable in float16; use bfloat16 or float32', ["model_arch_config.model_type", "dtype"], self)
         if self.dtype != self.checkpoint_facts.config_dtype and self.dtype != 'float32' and self.checkpoint_facts.config_dtype != 'float32':
             _log.warning(f"casting the checkpoint's {self.checkpoint_facts.config_dtype} weights to {self.dtype}")
@@ -604,7 +601,7 @@ class ModelConfig:
     @property
     def usable_dtypes(self) -> "list[str]":
         """The platform's dtypes this model type can run in (no float16 where it is unstable)."""
-        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4'))]
+        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'glm4'))]
 
     @property
     def auto_dtype(self) -> "str":
@@ -724,7 +721,7 @@ class ModelConfig:
     @property
     def is_hybrid(self) -> "bool":
         """Whether attention layers are mixed with state-space or linear-attention layers (a hybrid architecture of the tables, or mamba layers in layers_block_type), unless every layer of the config is attention."""
-        return self.checkpoint_facts is not None and (self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'ColQwen3_5', 'FalconH1ForCausalLM', 'GraniteMoeHybridForCausalLM', 'InternS2PreviewForConditionalGeneration', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Lfm2VlForConditionalGeneration', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Qwen3_5ForConditionalGeneration', 'Qwen3_5MoeForConditionalGeneration', 'Zamba2ForCausalLM') or (self.architecture not in ('FalconMambaForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'PrithviGeoSpatialMAE', 'Terratorch') and self.checkpoint_facts.layers_block_type is not None and 'mamba' in self.checkpoint_facts.layers_block_type)) and (self.checkpoint_facts.config_layer_types is None or not all(t == 'attention' for t in self.checkpoint_facts.config_layer_types))
+        return self.checkpoint_facts is not None and (self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'ColQwen3_5', 'FalconH1ForCausalLM', 'GraniteMoeHybridForCausalLM', 'InternS2PreviewForConditionalGeneration', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Lfm2VlForConditionalGeneration', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Qwen3_5ForConditionalGeneration', 'Qwen3_5MoeForConditionalGeneration', 'Zamba2ForCausalLM') or (self.architecture not in ('FalconMambaForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'PrithviGeoSpatialMAE', 'Terratorch') and self.checkpoint_facts.layers_block_type is not None and 'mamba' in self.checkpoint_facts.layers_block_type)) and (self.checkpoint_facts.config_layer_types is None or not all(t in ('attention', 'full_attention') for t in self.checkpoint_facts.config_layer_types))
 
     @property
     def has_noops(self) -> "bool":
@@ -737,14 +734,9 @@ class ModelConfig:
         return self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Zamba2ForCausalLM')
 
     @property
-    def supports_mamba_prefix_caching(self) -> "bool":
-        """Whether the state-space model supports prefix caching."""
-        return self.architecture in ('FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'Zamba2ForCausalLM')
-
-    @property
     def use_mla(self) -> "bool":
-        """Whether MLA attention is used (an MLA model, unless VLLM_MLA_DISABLE=1)."""
-        return self.is_deepseek_mla and not _r.env('VLLM_MLA_DISABLE', False, envs)
+        """Whether MLA attention is used: an MLA model with causal attention, unless VLLM_MLA_DISABLE=1."""
+        return self.is_deepseek_mla and not _r.env('VLLM_MLA_DISABLE', False, envs) and (self.checkpoint_facts is None or self.checkpoint_facts.is_causal)
 
     @property
     def is_matryoshka(self) -> "bool":
@@ -763,8 +755,8 @@ class ModelConfig:
 
     @property
     def head_dtype(self) -> "ModelDType | TorchDType | str":
-        """Dtype name of the output head (lm_head / score layer): float32 for pooling models where the platform has it (the config's head_dtype, "model" for the model dtype, overrides); the model dtype otherwise."""
-        return (self.dtype if self.runner_type != 'pooling' else ((self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype))
+        """Dtype name of the output head (lm_head / score layer): the config's head_dtype where the platform has it ("model" for the model dtype); unset, float32 for pooling models and the model dtype for generation models."""
+        return ((self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype)
 
     @property
     def embedding_size(self) -> "int":
@@ -783,8 +775,8 @@ class ModelConfig:
 
     @property
     def is_prefix_caching_supported(self) -> "bool":
-        """Whether prefix caching works: decoder-only generative models, and causal pooling models with LAST/ALL pooling."""
-        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type == 'decoder')
+        """Whether prefix caching works: decoder-only and hybrid generative models, and causal pooling models with LAST/ALL pooling."""
+        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type in ('decoder', 'hybrid'))
 
     @property
     def is_moe(self) -> "bool":
@@ -879,13 +871,13 @@ class ModelConfig:
         """Key/value heads per attention layer, before tensor parallelism."""
         return self.model_arch_config.total_num_kv_heads
 
-    def get_num_kv_heads(self, parallel_config: "ParallelConfig") -> "int":
-        """Key/value heads per GPU: split by tensor parallelism, at least one (replicated when there are fewer KV heads than GPUs); 1 with MLA."""
-        return (1 if self.use_mla else max(1, self.get_total_num_kv_heads() // parallel_config.tensor_parallel_size))
+    def get_num_kv_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
+        """Key/value heads per GPU: split by tensor parallelism, at least one (replicated when there are fewer KV heads than GPUs); 1 with MLA. Given arch_config (one layer's), that layer's heads; else the model's."""
+        return (1 if self.use_mla else max(1, (arch_config if arch_config is not None else self.model_arch_config).total_num_kv_heads // parallel_config.tensor_parallel_size))
 
-    def get_num_attention_heads(self, parallel_config: "ParallelConfig") -> "int":
-        """Query heads per GPU."""
-        return self.model_arch_config.total_num_attention_heads // parallel_config.tensor_parallel_size
+    def get_num_attention_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
+        """Query heads per GPU; given arch_config (one layer's), that layer's."""
+        return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
 
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""

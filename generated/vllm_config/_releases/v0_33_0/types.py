@@ -502,7 +502,7 @@ QuantizationMethods = Literal[
 ]
 """Built-in weight quantization methods; plugins may register more names."""
 
-Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "plamo2", "glm4"]
+Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "glm4"]
 """Model types that are numerically unstable in float16 (bfloat16 or float32 only)."""
 
 PoolingArchitectures = Literal[
