@@ -14,11 +14,13 @@ from ..errors import Collector, Loc, did_you_mean
 from ..model import schema as m
 from ..model.kernels import DTYPES, PROVIDER_ALIAS, SPEC_AXES, KernelSet, Op, Provider
 from ..model.types import parse_type
+from .deployment import parse_deployment
 from .reader import IDENT, Reader
 from .yaml_loader import Node
 
 SECTION_KEYS = ("providers", "engine_providers", "dtypes", "warmup_num_tokens", "ops",
-                "priority_validate")  # the validate steps of every priority field
+                "priority_validate",  # the validate steps of every priority field
+                "deployment")  # the shapes a served model calls the ops with
 PROVIDER_KEYS = ("doc", "sources", "jit")
 OP_KEYS = ("doc", "signature", "activations", "providers", "default_priority",
            "specialisations")
@@ -66,7 +68,9 @@ def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> Kernel
     else:
         for name, ov in onode.value.items():
             ops.append(_parse_op(name, ov, onode.key_locs[name], providers, dtypes, errors))
-    return KernelSet(providers, engine, dtypes, tuple(ops), num_tokens, node.loc)
+    dnode = r.get("deployment")
+    deployment = parse_deployment(dnode, tuple(ops), errors) if dnode is not None else None
+    return KernelSet(providers, engine, dtypes, tuple(ops), num_tokens, node.loc, deployment)
 
 
 def _engine_providers(node: Node | None, providers: dict[str, Provider],
