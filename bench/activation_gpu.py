@@ -106,9 +106,10 @@ def _compiled_fn(enabled: bool) -> Callable[..., Any] | None:
 
 
 def _kernel_label(d: int, es: int, m: int, cfg: Any = None) -> str:
+    from vllm_kernels._support import device_profile
     from vllm_kernels.triton_activation import launch_config
 
-    cfg = cfg or launch_config(OP, d, es, m)
+    cfg = cfg or launch_config(OP, d, es, m, device_profile())
     kind = f"chunked {cfg.block_d}" if cfg.chunked else f"rows x{cfg.rows}"
     if cfg.split > 1:
         kind += f" split {cfg.split}"
@@ -133,10 +134,11 @@ def _best(variants: dict[str, Callable[[], Any]], rounds: int, cuda: bool) -> di
 def sweep_configs(d: int, es: int, m: int) -> list[Any]:
     import triton
 
+    from vllm_kernels._support import device_profile
     from vllm_kernels.triton_activation import LaunchConfig, launch_config
 
     block = triton.next_power_of_2(d)
-    out = [launch_config(OP, d, es, m)]  # the shipped choice, always timed
+    out = [launch_config(OP, d, es, m, device_profile())]  # the shipped choice, always timed
     out += [LaunchConfig(block, 1, w) for w in (4, 8, 16, 32) if 2 * block // (32 * w) <= 128]
     if block * es <= 4096:
         out.append(LaunchConfig(block, 2, 8))

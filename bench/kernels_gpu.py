@@ -163,9 +163,10 @@ def _compile_ok(case: Case, row: dict[str, Any]) -> bool:
 
 
 def _kernel_label(op: str, hidden: int, dtype: Any, m: int) -> str:
+    from vllm_kernels._support import device_profile
     from vllm_kernels.triton_rms_norm import launch_config
 
-    cfg = launch_config(op, hidden, dtype.itemsize, m)
+    cfg = launch_config(op, hidden, dtype.itemsize, m, device_profile())
     kind = f"chunked {cfg.block_n}" if cfg.chunked else f"rows x{cfg.rows}"
     return f"{kind} w{cfg.num_warps}"
 

@@ -5,11 +5,18 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import vllm_config
+import vllm_config.quantization
+from cfgc.checkpoint import quant
+from cfgc.checkpoint.quant import traits
 from tools.record_quant_configs import (
     CASES,
     agrees,
@@ -96,3 +103,61 @@ def test_a_method_the_checkpoint_contradicts_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="quantized with gptq, which does not match "
                                          "--quantization fp8"):
         ModelConfig(model=str(folder), quantization="fp8")
+
+
+def _traits_of(release: str) -> dict[str, Any]:
+    """The `_QUANT_CONFIG_TRAITS` of a release's package, from a fresh interpreter."""
+    code = ("import json; from vllm_config.quantization import _QUANT_CONFIG_TRAITS as t; "
+            "print(json.dumps(t))")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "CFGC_RELEASE": release}, check=True)
+    return json.loads(proc.stdout)
+
+
+@pytest.mark.parametrize("release", vllm_config.RELEASES)
+def test_each_release_declares_every_trait_the_library_reads(release: str) -> None:
+    """Each release's traits have the same keys, name only the library's classes, and
+    give each a capability (the library looks them up without a default)."""
+    got = _traits_of(release)
+    assert set(got) == set(traits())
+    built = {name for name in got["methods"].values() if name is not None}
+    assert built <= set(quant.CLASSES) == set(got["min_capability"])
+    assert set(got["attributes"]) <= set(quant.CLASSES)
+    assert all(isinstance(v, int) and v > 0 for v in got["min_capability"].values())
+
+
+def test_the_library_follows_the_traits_not_the_release(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.25.1's package with 0.33.0-like traits behaves as 0.33.0 does: the code reads
+    the data, not which release is loaded."""
+    changed = {**traits(), "gptq_activation_order": False,
+               "methods": {**traits()["methods"], "bitsandbytes": None},
+               "min_capability": {**traits()["min_capability"], "ModelOptFp8Config": 80},
+               "attributes": {"Fp8Config": {"ignored_layers_match_mode": "exact"}},
+               "modelopt_block_algorithms": ["FP8_PB_WO"],
+               "fp8_quantizes_online": False}
+    monkeypatch.setattr(vllm_config.quantization, "_QUANT_CONFIG_TRAITS", changed)
+    got = {case: ours(DATA["config"], _case(case), tmp_path / case)
+           for case in ("gptq-flag-marlin", "bnb-flag", "modelopt-fp8", "fp8-block",
+                        "modelopt-fp8-pb-wo", "fp8-flag")}
+    assert not got["gptq-flag-marlin"]["ok"]
+    assert "activation ordering" in got["gptq-flag-marlin"]["error"]
+    assert got["bnb-flag"]["ok"] and got["bnb-flag"]["class"] is None
+    assert got["modelopt-fp8"]["min_capability"] == 80
+    assert got["fp8-block"]["attrs"]["ignored_layers_match_mode"] == "exact"
+    assert "+quant_fp8" in got["modelopt-fp8-pb-wo"]["related"][
+        "compilation_config.custom_ops"]
+    assert got["fp8-flag"]["ok"] and got["fp8-flag"]["class"] is None
+    with pytest.raises(ValueError, match="FP8 checkpoints only"):
+        quant.Fp8Config(is_checkpoint_fp8_serialized=False)
+
+
+def test_modelopt_flat_configs_read_the_exclude_keys_the_release_lists(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    flat = {"quant_algo": "FP8", "exclude_modules": ["lm_head"]}
+    assert quant.ModelOptFp8Config.from_config(flat).exclude_modules == []
+    monkeypatch.setattr(vllm_config.quantization, "_QUANT_CONFIG_TRAITS", {
+        **traits(), "modelopt_flat_exclude_keys": ["ignore", "exclude_modules"]})
+    assert quant.ModelOptFp8Config.from_config(flat).exclude_modules == ["lm_head"]
+    both = {**flat, "ignore": ["embed"]}
+    assert quant.ModelOptFp8Config.from_config(both).exclude_modules == ["embed"]

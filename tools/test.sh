@@ -7,6 +7,12 @@ if ! command -v chromium >/dev/null; then  # the docs browser test drives Debian
   (apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null) \
     || echo "warning: could not install chromium; the browser test will fail" >&2
 fi
+if ! command -v npm >/dev/null; then  # the editor test drives yaml-language-server (Node.js)
+  (apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null) \
+    || echo "warning: could not install Node.js; the editor test will fail" >&2
+fi
+echo "== npm ci (tools/editor: yaml-language-server, as pinned by its package-lock.json)"
+npm ci --no-audit --no-fund --prefix tools/editor >/dev/null
 echo "== cfgc check"
 "$VENV"/bin/cfgc check
 echo "== ruff"

@@ -10,6 +10,7 @@ from pathlib import Path
 from . import files, import_check, memo
 from .back import GENERATED_DIR, OWNED_DIRS
 from .errors import SchemaError
+from .report import FORMATS, Problem, Report
 
 EXIT_USAGE = 2
 
@@ -27,22 +28,36 @@ def is_project(root: Path) -> bool:
     return (root / "schema").is_dir() and (root / "pyproject.toml").is_file()
 
 
-def _warn_ignored(root: Path) -> None:
+def _warn_ignored(root: Path, report: Report) -> None:
     for path in sorted((root / "schema").glob("*.yml")):
-        print(f"cfgc: warning: {path.relative_to(root).as_posix()} is ignored: schema files "
-              f"end in .yaml", file=sys.stderr)
+        rel = path.relative_to(root).as_posix()
+        report.problem(Problem(f"cfgc: warning: {rel} is ignored: schema files end in .yaml",
+                               "ignored: schema files end in .yaml", rel,
+                               severity="warning"))
 
 
-def _compile(root: Path) -> dict[str, str] | None:
-    _warn_ignored(root)
+def _compile(root: Path, report: Report) -> dict[str, str] | None:
+    _warn_ignored(root, report)
     try:
-        return memo.compile_project(root, _compile_now)
+        outputs = memo.compile_project(root, _compile_now)
     except SchemaError as exc:
-        for diag in exc.diagnostics:
-            print(diag, file=sys.stderr)
+        report.diagnostics(exc.diagnostics)
         n = len(exc.diagnostics)
-        print(f"cfgc: {n} schema error{'s' if n != 1 else ''}; nothing written", file=sys.stderr)
+        report.fail(f"cfgc: {n} schema error{'s' if n != 1 else ''}; nothing written")
         return None
+    return outputs
+
+
+def _guide(root: Path) -> dict[str, str]:
+    """The schema guide with its key reference renewed from the description of the
+    language (the guide is an input of the compile: memo.READ_FILES)."""
+    from .back import language_docs
+
+    path = root / language_docs.GUIDE
+    if not path.is_file():
+        return {}
+    text = language_docs.splice(path.read_text(encoding="utf-8"))
+    return {} if text is None else {language_docs.GUIDE: text}
 
 
 def _compile_now(root: Path) -> tuple[dict[str, str], tuple[str, ...]]:
@@ -53,65 +68,87 @@ def _compile_now(root: Path) -> tuple[dict[str, str], tuple[str, ...]]:
     releases = pipeline.load_releases(root)
     res = releases[0]
     folders = (res.schema.hooks_path, *(lib.path for lib in res.schema.libraries))
-    return pipeline.build_releases(releases), folders
+    return {**pipeline.build_releases(releases), **_guide(root)}, folders
 
 
 GENERATED = GENERATED_DIR + "/"
 
 
-def _import_problem(outputs: dict[str, str]) -> bool:
-    """Print why the generated package would not import (checked in a subprocess)."""
+def _import_problem(outputs: dict[str, str], report: Report) -> bool:
+    """Report why the generated package would not import (checked in a subprocess)."""
     for rel in sorted(outputs):
         parts = rel.split("/")
         if rel.startswith(GENERATED) and len(parts) == 3 and parts[2] == "__init__.py":
             problem = import_check.problem(outputs, GENERATED, parts[1])
             if problem:
-                print(f"cfgc: {problem}; nothing written", file=sys.stderr)
+                report.problem(Problem(f"cfgc: {problem}; nothing written", problem))
                 return True
     return False
 
 
-def cmd_generate(root: Path, quiet: bool) -> int:
+def generate(root: Path, report: Report, quiet: bool = False,
+             only_changes: bool = False) -> int:
+    """One `cfgc generate`: 0 when the tree is up to date afterwards, else 1. With
+    `only_changes` (--watch) a run that wrote nothing prints nothing."""
     start = time.perf_counter()
     done = files.recover(root, OWNED_DIRS)
     if done and not quiet:
-        print(f"cfgc: {done}")
-    outputs = _compile(root)
+        report.info(f"cfgc: {done}")
+    outputs = _compile(root, report)
     if outputs is None:
         return 1
     p = files.plan(root, outputs, OWNED_DIRS)
-    if import_check.needed(p.changed, GENERATED) and _import_problem(outputs):
+    if import_check.needed(p.changed, GENERATED) and _import_problem(outputs, report):
         return 1
     files.write_atomically(root, outputs, p)
     if not quiet:
         for rel in p.changed:
-            print(f"wrote {rel}")
+            report.info(f"wrote {rel}")
         for rel in p.removed:
-            print(f"removed {rel}")
-        ms = (time.perf_counter() - start) * 1000
-        print(f"cfgc: {len(p.changed)} written, {len(p.removed)} removed, "
-              f"{p.unchanged} unchanged ({ms:.0f} ms)")
+            report.info(f"removed {rel}")
+        if p.changed or p.removed or not only_changes:
+            ms = (time.perf_counter() - start) * 1000
+            report.info(f"cfgc: {len(p.changed)} written, {len(p.removed)} removed, "
+                        f"{p.unchanged} unchanged ({ms:.0f} ms)")
     return 0
 
 
-def cmd_check(root: Path) -> int:
-    outputs = _compile(root)
+def cmd_generate(root: Path, quiet: bool, fmt: str = "text") -> int:
+    report = Report(fmt)
+    status = generate(root, report, quiet)
+    report.finish()
+    return status
+
+
+def cmd_check(root: Path, fmt: str = "text") -> int:
+    report = Report(fmt)
+    status = _check(root, report)
+    report.finish()
+    return status
+
+
+def _check(root: Path, report: Report) -> int:
+    outputs = _compile(root, report)
     if outputs is None:
         return 1
     p = files.plan(root, outputs, OWNED_DIRS)
     left = files.leftovers(root, OWNED_DIRS)
     if not p.changed and not p.removed and not left:
-        if _import_problem(outputs):
+        if _import_problem(outputs, report):
             return 1
-        print(f"cfgc: {len(outputs)} generated files up to date")
+        report.info(f"cfgc: {len(outputs)} generated files up to date")
         return 0
     for rel in p.changed:
-        print(f"stale: {rel}", file=sys.stderr)
+        report.problem(Problem(f"stale: {rel}", "stale: `cfgc generate` would change it",
+                               rel))
     for rel in p.removed:
-        print(f"stale (no longer generated): {rel}", file=sys.stderr)
+        report.problem(Problem(f"stale (no longer generated): {rel}",
+                               "stale: no longer generated; `cfgc generate` removes it", rel))
     for rel in left:
-        print(f"left by an interrupted generate: {rel}", file=sys.stderr)
-    print("cfgc: generated files are out of date; run `cfgc generate`", file=sys.stderr)
+        report.problem(Problem(f"left by an interrupted generate: {rel}",
+                               "left by an interrupted generate; `cfgc generate` "
+                               "completes or undoes it", rel))
+    report.fail("cfgc: generated files are out of date; run `cfgc generate`")
     return 1
 
 
@@ -184,8 +221,17 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     gen = sub.add_parser("generate", help="write every generated file whose content changed")
     gen.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
-    sub.add_parser("check", help="exit 1, listing each stale file, if `generate` would "
-                                 "change anything")
+    gen.add_argument("--watch", action="store_true",
+                     help="stay running: regenerate whenever a schema file, hook or kernel "
+                          "source is saved, printing only what changed and any errors")
+    chk = sub.add_parser("check", help="exit 1, listing each stale file, if `generate` would "
+                                       "change anything")
+    for p in (gen, chk):
+        p.add_argument("--format", choices=FORMATS, default="text",
+                       help="how problems are printed: text (file:line:col: message, the "
+                            "default), json (an array of {file, line, column, message, "
+                            "suggestion, severity} on stdout) or github (workflow "
+                            "annotations)")
     dif = sub.add_parser("diff", help="what the schema changed since a git ref: breaking "
                                       "changes (exit 1 unless declared), cache-key changes")
     dif.add_argument("--against", default="HEAD", metavar="REF",
@@ -207,7 +253,11 @@ def main(argv: list[str] | None = None) -> int:
         return _dispatch(args, root)
     except OSError as exc:  # a full disk, a path that is a directory, a symlink loop
         name = f" {exc.filename}" if exc.filename else ""
-        print(f"cfgc: error:{name}: {exc.strerror or exc}", file=sys.stderr)
+        report = Report(args.format if args.command in ("generate", "check") else "text")
+        report.problem(Problem(f"cfgc: error:{name}: {exc.strerror or exc}",
+                               str(exc.strerror or exc),
+                               str(exc.filename) if exc.filename else None))
+        report.finish()
         return 1
 
 
@@ -216,9 +266,13 @@ def _dispatch(args: argparse.Namespace, root: Path) -> int:
         return cmd_release_diff(root, args.from_release, args.to_release, args.format)
     if args.command == "diff":
         return cmd_diff(root, args.against, args.format)
+    if args.command == "generate" and args.watch:
+        from . import watch
+
+        return watch.run(root, generate, args.format)
     if args.command == "generate":
-        return cmd_generate(root, args.quiet)
-    return cmd_check(root)
+        return cmd_generate(root, args.quiet, args.format)
+    return cmd_check(root, args.format)
 
 
 if __name__ == "__main__":

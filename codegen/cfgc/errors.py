@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import ast
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -41,6 +43,18 @@ def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     by_lower = {c.lower(): c for c in sorted(set(candidates), reverse=True)}
     matches = difflib.get_close_matches(word.lower(), sorted(by_lower), n=1, cutoff=0.6)
     return f" (did you mean {by_lower[matches[0]]!r}?)" if matches else ""
+
+
+_SUGGESTION = re.compile(r" \(did you mean ('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")\?\)")
+
+
+def split_suggestion(message: str) -> tuple[str, str | None]:
+    """A message without its did_you_mean suffix, and the name suggested (or None):
+    the `suggestion` of `--format json`."""
+    match = _SUGGESTION.search(message)
+    if match is None:
+        return message, None
+    return message[:match.start()] + message[match.end():], ast.literal_eval(match[1])
 
 
 class Collector:

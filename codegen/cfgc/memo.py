@@ -28,6 +28,9 @@ FORMAT = 2
 #: schema: the kernel sources (their uuids); the hooks and library folders are named by
 #: the schema itself.
 READ_DIRS = ("kernels",)
+#: Files a compile reads besides the schema: the schema guide, whose key reference it
+#: renews (cli.py).
+READ_FILES = ("docs/guide/schema.md",)
 _CFGC = Path(__file__).resolve().parent
 
 
@@ -64,7 +67,8 @@ def _compiler() -> str:
 
 def _inputs(root: Path, folders: tuple[str, ...]) -> dict[str, str]:
     """Digest of every group of files a compile of `root` reads."""
-    groups = {"compiler": _compiler(), "schema": _digest(schema_files(root / "schema"), root)}
+    groups = {"compiler": _compiler(), "schema": _digest(schema_files(root / "schema"), root),
+              "files": _digest([root / f for f in READ_FILES if (root / f).is_file()], root)}
     for rel in (*folders, *READ_DIRS):
         if not rel:
             continue

@@ -17,6 +17,7 @@ from .back import (
     envs,
     explain,
     jsonschema,
+    language_schema,
     package,
     platforms,
     releases,
@@ -61,6 +62,7 @@ def build(res: Resolved) -> dict[str, str]:
     """Every generated file, by path from the project root, with the owned folders'
     manifests."""
     outputs = _emit(res)
+    outputs.update(language_schema.emit())  # the language's, not a release's
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs
 
@@ -73,6 +75,7 @@ def build_releases(releases: list[Resolved]) -> dict[str, str]:
     outputs = _emit(releases[0])
     for res in releases[1:]:
         outputs.update(_relocate(_emit(res), res))
+    outputs.update(language_schema.emit())  # the language's, not a release's
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs
 

@@ -138,6 +138,7 @@ _EXPORTS: dict[str, str] = {
     "QuantizationConfig": "types",
     "QuantizationConfigArgs": "quantization",
     "QuantizationMethods": "types",
+    "Range": "compilation",
     "RawInputOnlyArchitectures": "types",
     "RawInputTokenArchitectures": "types",
     "ReasoningConfig": "reasoning",

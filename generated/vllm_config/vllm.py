@@ -274,12 +274,26 @@ class VllmConfig:
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
+        packed_kv_cache = _r.from_flags() and self.cache_config.cache_dtype.startswith('turboquant_')
+        if (packed_kv_cache and self.model_config is not None and self.model_config.is_hybrid) and not ((any(t in ('full_attention', 'attention') for t in getattr(self.model_config.hf_text_config, 'layer_types', None)) if getattr(self.model_config.hf_text_config, 'layer_types', None) is not None else (any(t in ('attention', 'hybrid') for t in getattr(self.model_config.hf_text_config, 'layers_block_type', None)) if getattr(self.model_config.hf_text_config, 'layers_block_type', None) is not None else any(t == 1 for t in getattr(self.model_config.hf_config, 'attn_type_list', None) or [])))):
+            raise _r.NotSupportedError('a TurboQuant KV cache on a hybrid model needs its full-attention layers named in the model config (layer_types, layers_block_type or attn_type_list); none found', ["model_config.is_hybrid", "model_config.hf_text_config", "model_config.hf_config"], self)
+        boundary_layer_count = (int(getattr(self.model_config.hf_text_config, 'num_hidden_layers', 0)) if packed_kv_cache and self.model_config is not None and not self.model_config.is_hybrid else 0)
+        boundary_layers = sorted(set(list(range(min(2, boundary_layer_count // 2))) + list(range(boundary_layer_count - min(2, boundary_layer_count // 2), boundary_layer_count))))
+        if (packed_kv_cache and self.model_config is not None) and not (all(s.isdigit() for s in self.cache_config.kv_cache_dtype_skip_layers)):
+            raise _r.RuleError(f'with a TurboQuant KV cache, kv_cache_dtype_skip_layers must hold layer indices, got {self.cache_config.kv_cache_dtype_skip_layers}', ["model_config", "cache_config.kv_cache_dtype_skip_layers"], self)
+        if packed_kv_cache and self.model_config is not None:
+            self.cache_config.kv_cache_dtype_skip_layers = [str(i) for i in sorted(set([int(s) for s in self.cache_config.kv_cache_dtype_skip_layers] + boundary_layers))]
+        if packed_kv_cache and (self.attention_config.flash_attn_version is None or self.attention_config.flash_attn_version >= 3):
+            _log.warning(f'the {self.cache_config.cache_dtype} KV cache does not work with FlashAttention 3 or later yet: flash_attn_version is 2 (pass 2 yourself to silence this)')
+            self.attention_config.flash_attn_version = 2
         _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
             self.model_config.verify_with_parallel_config(self.parallel_config)
+        if self.lora_config is not None and self.model_config is not None:
+            self.lora_config.verify_with_model_config(self.model_config)
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
         if (_r.from_flags()) and not (self.scheduler_config.max_num_partial_prefills == 1 and self.scheduler_config.max_long_partial_prefills == 1):

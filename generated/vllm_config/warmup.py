@@ -20,11 +20,11 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "9e93532175c4665a6f0cee8fe5eaa19d93ccf0329dba90194025004ddbd6315a",
+        "triton": "88772354c946d2e6f1f6cce2fb5a4dde71e00a9a34058997f7896af4833b6165",
     },
     "fused_add_rms_norm": {
         "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "27e5e116807003d02b88b0d1721b16bf55f6246d7272a66dc69e528b977450e2",
+        "triton": "87af95246c879ce67780e5823584a7ce46b1ccc40c5eaa7c1817deddc71f17ae",
     },
 }
 

@@ -4,34 +4,40 @@ x is ``[..., 2d]`` (gate, then up); each row's output is
 ``gelu(relu(gate - (mean + std * std_multiplier))) * up`` with the gate's mean
 and population std. Like the norms this is pure bandwidth (read 2d, write d
 elements per row), so the goal is a device-to-device copy of the same bytes.
-Two code paths (``launch_config``):
+Two code paths:
 
-* row kernel (gates up to 8 KiB): a program owns ``ROWS`` whole rows, gate and
-  up both loaded up front and kept in registers, so a batch waits for one
-  memory round trip. The statistics are two-pass over the registers (mean, then
-  the centred sum of squares), shifted by the row's first gate value so that a
-  constant gate gives exactly its value as the mean and exactly zero as the std.
-* chunked kernel (longer gates): the gate walked in ``BLOCK_D`` chunks twice.
-  Pass 1 keeps a running mean and sum of squared deviations per lane (Welford's
-  update: no catastrophic cancellation, however large the mean) and leaves the
-  gate in L2 (evict-last); the lanes are then merged (Chan et al.). Pass 2
-  re-reads the gate from L2, streams up (evict-first) and writes. No row-length
-  limit, few registers. A small batch splits each row over several programs
-  (``LaunchConfig.split``): each computes the row's statistics (the gate comes
-  from DRAM once, then from L2) and writes its own chunks.
+* row kernel: a program owns ``ROWS`` whole rows, gate and up both loaded up
+  front and kept in registers, so a batch waits for one memory round trip. The
+  statistics are two-pass over the registers (mean, then the centred sum of
+  squares), shifted by the row's first gate value so that a constant gate gives
+  exactly its value as the mean and exactly zero as the std.
+* chunked kernel: the gate walked in ``BLOCK_D`` chunks twice. Pass 1 keeps, per
+  lane, sums of the lane's values shifted by its own first value (a lane holds a
+  few values, so however far that value lies from their mean, at most a few bits
+  cancel) and leaves the gate in L2 (evict-last); the lanes are then merged
+  (Chan et al.). Pass 2 re-reads the gate from L2, streams up (evict-first) and
+  writes. No row-length limit, few registers. A small batch splits each row over
+  several programs (``LaunchConfig.split``): each computes the row's statistics
+  (the gate comes from DRAM once, then from L2) and writes its own chunks.
 
-Both compute in fp32 and round once, like the native reference; the GELU is the
-exact (erf) one or, with ``approximate="tanh"``, ``s * sigmoid(2u)``, the same
-function as ``0.5 s (1 + tanh(u))`` with no overflow for any s >= 0.
+Which one runs, with what shape, depends on the row size, the token count and
+the GPU's ``DeviceProfile`` (``launch_config``).
+
+Both compute in fp32 and round once, like the native reference. The exact (erf)
+GELU is ``s * (1 - exp2(Q(s)) / 2)`` with Q a fitted polynomial (relative error
+under 1e-6, see ``_gelu``); with ``approximate="tanh"`` it is ``s * sigmoid(2u)``,
+the same function as ``0.5 s (1 + tanh(u))`` with no overflow for any s >= 0.
+Each is about ten instructions: the op moves 6 bytes per output (16-bit types),
+and on an H200 the math library's erf made it compute-bound.
 
 Specialisation (what makes Triton compile a new binary), which the warmup plan
 must cover:
   * constexprs: ``D`` (the intermediate size: half of x's last dim),
     ``APPROX_TANH``, and the launch config (kernel, ``BLOCK_D``, ``ROWS``,
-    ``CHUNKS_PER_PROGRAM``, ``num_warps``), chosen from ``D``, the element size
-    and one token-count threshold, whether the batch has at least
-    ``SPLIT_MAX_ROWS`` rows (``warmup_token_counts`` names one count on each
-    side where it matters);
+    ``CHUNKS_PER_PROGRAM``, ``num_warps``, the register cap), chosen from ``D``,
+    the element size, the device's profile and the token-count thresholds
+    ``SPLIT_MAX_ROWS`` and (on a high-bandwidth GPU) ``SHORT_CHUNKED_MIN_ROWS``
+    (``warmup_token_counts`` names one count on each side where it matters);
   * the dtype of x (the output has x's dtype);
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
     and 16-byte alignment of the data pointers, as for the norms.
@@ -49,7 +55,7 @@ import triton
 import triton.language as tl
 from torch import Tensor
 
-from ._support import rows_view
+from ._support import DEFAULT_PROFILE, DeviceProfile, device_profile, rows_view
 
 
 @dataclass(frozen=True)
@@ -62,20 +68,30 @@ class LaunchConfig:
     # (from L2 after the first) and writes 1/split of the row, so that a small
     # batch of long rows is spread over many SMs instead of a few.
     split: int = 1
+    # Registers a thread may use (Triton's maxnreg; 0: the compiler's choice).
+    max_registers: int = 0
 
 
 # Batches of long rows smaller than this split each row over programs (see
 # LaunchConfig.split); from here on one program per row fills the GPU.
 SPLIT_MAX_ROWS = 64
+# High-bandwidth GPUs only: batches of short gates (up to 4 KiB) this large take
+# the chunked kernel (see _high_bandwidth_config).
+SHORT_CHUNKED_MIN_ROWS = 2048
 
 
-def launch_config(op: str, d: int, element_size: int = 2, n_rows: int = 1) -> LaunchConfig:
+def launch_config(
+    op: str, d: int, element_size: int = 2, n_rows: int = 1, profile: DeviceProfile | None = None
+) -> LaunchConfig:
     """Pick the kernel and block shape for a launch (same protocol as the norms').
 
-    Depends on the intermediate size ``d`` and the element size, and on the token
-    count only through ``n_rows >= SPLIT_MAX_ROWS`` (see ``warmup_token_counts``).
-    The choices come from a sweep on an H100 (``bench/activation_gpu.py --sweep``;
-    numbers in docs/benchmarks.md):
+    Depends on the intermediate size ``d``, the element size and the device's
+    profile (``profile``; None: the default one, the tables' reference; the
+    launcher passes its tensor's device's), and on the token count
+    only through thresholds (``SPLIT_MAX_ROWS``, and ``SHORT_CHUNKED_MIN_ROWS``
+    on a high-bandwidth GPU; ``warmup_token_counts`` names one count on each side
+    of those that matter). The default table comes from a sweep on an H100
+    (``bench/activation_gpu.py --sweep``; numbers in docs/benchmarks.md):
 
     * gates up to 8 KiB (d <= 4096 in 16-bit types): the row kernel, 4 warps up
       to 4 KiB and 8 above (a program holds 2 * block_d fp32 values: <= 32 per
@@ -85,6 +101,9 @@ def launch_config(op: str, d: int, element_size: int = 2, n_rows: int = 1) -> La
       ``SPLIT_MAX_ROWS`` tokens, 4 KiB chunks with 8 warps and one chunk per
       program: a row's work then spreads over d / 2048 SMs, not one (1.2-1.3x
       at 1-16 tokens, d = 16384).
+
+    A GPU with more memory bandwidth per multiprocessor (an H200) has its own
+    table (``_high_bandwidth_config``).
     """
     if op != "gelu_and_mul_sparse":
         raise ValueError(f"unknown op {op!r}")
@@ -93,38 +112,108 @@ def launch_config(op: str, d: int, element_size: int = 2, n_rows: int = 1) -> La
     if gate_bytes <= 1024:
         # Short rows: pack several per program so each still moves a few KiB.
         return LaunchConfig(block_d, max(1, 2048 // gate_bytes), 4)
+    if (profile or DEFAULT_PROFILE).high_bandwidth:
+        return _high_bandwidth_config(d, block_d, element_size, n_rows)
     if gate_bytes <= 8192:
         return LaunchConfig(block_d, 1, 4 if gate_bytes <= 4096 else 8)
     if n_rows < SPLIT_MAX_ROWS:
-        chunk = 4096 // element_size
-        return LaunchConfig(chunk, 1, 8, chunked=True, split=triton.cdiv(d, chunk))
+        return _split_config(d, element_size)
     return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
 
 
-def warmup_token_counts(op: str, d: int, element_size: int) -> tuple[int, ...]:
-    """Token counts that between them hit every launch config for this row shape."""
-    small = launch_config(op, d, element_size, 1)
-    large = launch_config(op, d, element_size, SPLIT_MAX_ROWS)
-    return (1,) if small == large else (1, SPLIT_MAX_ROWS)
+def _split_config(d: int, element_size: int) -> LaunchConfig:
+    # 4 KiB chunks with 8 warps, one chunk per program: a row's work spreads
+    # over d / 2048 SMs (16-bit types) instead of one.
+    chunk = 4096 // element_size
+    return LaunchConfig(chunk, 1, 8, chunked=True, split=triton.cdiv(d, chunk))
+
+
+def _high_bandwidth_config(d: int, block_d: int, element_size: int, n_rows: int) -> LaunchConfig:
+    """Launch choices of a GPU with more bytes per second per SM than the H100's.
+
+    From a sweep on an H200 (``bench/kernels_sweep.py``; numbers in
+    docs/benchmarks.md), gates of more than 1 KiB:
+
+    * up to 4 KiB: the row kernel with 8 warps below ``SHORT_CHUNKED_MIN_ROWS``
+      tokens; from there on the chunked kernel with 2 KiB chunks and 4 warps
+      (at d = 2048, 4096 tokens: 97.6-99.4% of copy, the row kernel 93.8-95.8%);
+    * up to 8 KiB: the row kernel with 8 warps, as by default;
+    * up to 16384 values (d = 16384 in 16-bit types, 8192 in fp32) from
+      ``SPLIT_MAX_ROWS`` tokens up: the row kernel, at 64 fp32 values a thread
+      (gate and up), where the default's chunked kernel with 8 KiB chunks
+      reached only 88-97% of copy (the row kernel 95-102% from 256 tokens);
+    * below ``SPLIT_MAX_ROWS`` tokens, and for longer rows, as by default.
+    """
+    gate_bytes = block_d * element_size
+    if gate_bytes <= 4096:
+        if n_rows < SHORT_CHUNKED_MIN_ROWS:
+            return LaunchConfig(block_d, 1, 8)
+        return LaunchConfig(2048 // element_size, 1, 4, chunked=True)
+    if gate_bytes <= 8192:
+        return LaunchConfig(block_d, 1, 8)
+    if n_rows < SPLIT_MAX_ROWS:
+        return _split_config(d, element_size)
+    if block_d <= 16384:
+        # 64 registers: two 16-warp programs (or four of 8) share an SM. The
+        # erf form in fp16 took 66 without the cap, which left one program
+        # per SM at d = 16384 and 78-83% of copy; with it, no spills.
+        cap = 64 if element_size == 2 else 0
+        return LaunchConfig(block_d, 1, block_d // 1024, max_registers=cap)
+    return LaunchConfig(8192 // element_size, 1, 16, chunked=True)
+
+
+# Every token count at which some launch choice changes, on any profile.
+_THRESHOLDS = ("SPLIT_MAX_ROWS", "SHORT_CHUNKED_MIN_ROWS")
+
+
+def warmup_token_counts(
+    op: str, d: int, element_size: int, profile: DeviceProfile | None = None
+) -> tuple[int, ...]:
+    """Token counts that between them hit every launch config for this row shape
+    on a device of ``profile`` (None: the default one): 1, and each threshold
+    where the choice changes."""
+    counts = [1]
+    for name in _THRESHOLDS:
+        t = globals()[name]  # read at call time: tests lower the thresholds
+        if launch_config(op, d, element_size, t - 1, profile) != launch_config(
+            op, d, element_size, t, profile
+        ):
+            counts.append(t)
+    return tuple(sorted(set(counts)))
 
 
 @triton.jit
 def _gelu(s, APPROX_TANH: tl.constexpr):
-    # s >= 0 (a relu output) or NaN.
+    # s >= 0 (a relu output) or NaN. Both forms cost a handful of instructions:
+    # the op moves 6 bytes per output (16-bit types), and on a GPU with fast
+    # memory the exact erf of the math library (~30 instructions) made the kernel
+    # compute-bound.
     if APPROX_TANH:
-        # 0.5 s (1 + tanh(u)) == s * sigmoid(2u), u = sqrt(2/pi) (s + 0.044715 s^3);
-        # exp(-2u) <= 1 for s >= 0, and s^3 overflowing to inf still gives s.
-        u = 0.7978845608028654 * (s + 0.044715 * s * s * s)
-        return s / (1.0 + tl.exp(-2.0 * u))
+        # 0.5 s (1 + tanh(u)) == s * sigmoid(2u), u = sqrt(2/pi) (s + 0.044715 s^3),
+        # with -2u log2(e) = s (K1 + K3 s^2) folded into one power of two:
+        # exp2(...) <= 1 for s >= 0, and s^3 overflowing to inf still gives s.
+        t = s * (-2.302208198144325 + -0.1029432395800235 * (s * s))
+        return s / (1.0 + tl.math.exp2(t))
     else:
-        return 0.5 * s * (1.0 + tl.math.erf(s * 0.7071067811865476))
+        # s * Phi(s), Phi(s) = 1 - erfc(s / sqrt 2) / 2, erfc as exp2(Q(s)): Q is a
+        # degree-5 polynomial (no constant term: Phi(0) = 1/2 exactly) fitted to
+        # log2 erfc(s / sqrt 2) on [0, 5.5], weighted for the relative error of
+        # Phi (max 4.2e-7 in fp32, 6.3e-7 with the hardware exp2's error; fp32's
+        # own rounding is 6e-8). Past 5.5, erfc < 4e-8: Phi is 1 in fp32, and the
+        # clamp keeps the polynomial where it was fitted. NaN and inf pass
+        # through s (min(NaN, 5.5) is 5.5; s * (1 - e/2) is NaN or inf).
+        c = tl.minimum(s, 5.5)
+        q = -0.0005242360639385879 * c + 0.007419101428240538
+        q = q * c + -0.05260187387466431
+        q = q * c + -0.45922592282295227
+        q = q * c + -1.1510974168777466
+        return s * (1.0 - 0.5 * tl.math.exp2(q * c))
 
 
 @triton.jit
 def _sparse_gelu_mul(gate, up, cutoff, APPROX_TANH: tl.constexpr):
-    shifted = gate - cutoff
-    # relu that keeps NaN (tl.maximum would turn it into 0), as torch.relu does.
-    sparse = tl.where(shifted < 0.0, 0.0, shifted)
+    # relu that keeps NaN (a plain maximum would turn it into 0), as torch.relu does.
+    sparse = tl.maximum(gate - cutoff, 0.0, propagate_nan=tl.PropagateNan.ALL)
     return _gelu(sparse, APPROX_TANH) * up
 
 
@@ -153,11 +242,17 @@ def _gelu_and_mul_sparse_rows(
     # interpreter has no bf16 arithmetic, and fp32 is the contract anyway).
     gate = tl.load(g_ptrs, mask=mask, other=0.0).to(tl.float32)
     up = tl.load(g_ptrs + D, mask=mask, other=0.0).to(tl.float32)
-    # Shift by the row's first gate value (an L1 hit): a constant gate then has
-    # exactly that mean and a zero std, and a large mean loses no precision.
+    # Two passes over the registers, shifted by the row's first gate value (an
+    # L1 hit): a constant gate then has exactly that mean and a zero std, and
+    # neither a large mean nor an outlier loses precision.
     ref = tl.load(x_ptr + rows64 * x_stride, mask=row_ok, other=0.0).to(tl.float32)
-    mean = ref + tl.sum(tl.where(col_ok, gate - ref[:, None], 0.0), axis=1) / D
-    centred = tl.where(col_ok, gate - mean[:, None], 0.0)
+    shifted = gate - ref[:, None]
+    if D != BLOCK_D:  # padded columns must not count
+        shifted = tl.where(col_ok, shifted, 0.0)
+    mean = ref + tl.sum(shifted, axis=1) / D
+    centred = gate - mean[:, None]
+    if D != BLOCK_D:
+        centred = tl.where(col_ok, centred, 0.0)
     std = tl.sqrt(tl.sum(centred * centred, axis=1) / D)
     cutoff = mean + std * std_multiplier
     y = _sparse_gelu_mul(gate, up, cutoff[:, None], APPROX_TANH).to(out_ptr.dtype.element_ty)
@@ -183,40 +278,64 @@ def _gelu_and_mul_sparse_chunked(
     u_row = g_row + D
     o_row = out_ptr + row * out_stride
     lanes = tl.arange(0, BLOCK_D)
-    N_CHUNKS: tl.constexpr = (D + BLOCK_D - 1) // BLOCK_D
-    # Pass 1: lane j sees gate values j, j + BLOCK_D, ...; it keeps their running
-    # mean and sum of squared deviations (Welford). Keep the gate in L2.
-    mean = tl.zeros([BLOCK_D], dtype=tl.float32)
-    m2 = tl.zeros([BLOCK_D], dtype=tl.float32)
-    for k in range(0, N_CHUNKS):
-        cols = k * BLOCK_D + lanes
-        ok = cols < D
-        g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_last")
-        g = g.to(tl.float32)
-        delta = g - mean
-        new_mean = mean + delta * (1.0 / (k + 1))
-        mean = tl.where(ok, new_mean, mean)
-        m2 = tl.where(ok, m2 + delta * (g - new_mean), m2)
-    # Merge the lanes (Chan et al.): lanes below TAIL saw N_CHUNKS values, the
-    # rest one fewer (none, if the row is shorter than one chunk). Shifted by
-    # lane 0's mean, so equal lane means merge to exactly that value.
-    TAIL: tl.constexpr = D - (N_CHUNKS - 1) * BLOCK_D
-    count = tl.where(lanes < TAIL, N_CHUNKS, N_CHUNKS - 1).to(tl.float32)
-    ref = tl.sum(tl.where(lanes == 0, mean, 0.0), axis=0)
-    row_mean = ref + tl.sum(count * (mean - ref), axis=0) / D
-    dev = mean - row_mean
-    std = tl.sqrt(tl.sum(m2 + count * dev * dev, axis=0) / D)
+    FULL: tl.constexpr = D // BLOCK_D  # chunks with every lane in the row
+    TAIL: tl.constexpr = D - FULL * BLOCK_D  # lanes of the partial last chunk
+    # Pass 1: lane j sees gate values j, j + BLOCK_D, ...; it keeps their sums
+    # shifted by its own first value k (sum of e and of e^2, e = g - k). A lane
+    # holds a few values, so however far k lies from their mean, the shifted
+    # sums lose at most a few bits; three instructions a value, where Welford's
+    # update took seven. The gate stays in L2 (evict-last) for pass 2.
+    if FULL > 0:
+        k = tl.load(g_row + lanes, eviction_policy="evict_last").to(tl.float32)
+    else:  # a row shorter than one chunk
+        k = tl.load(g_row + lanes, mask=lanes < D, other=0.0, eviction_policy="evict_last")
+        k = k.to(tl.float32)
+    s1 = tl.zeros([BLOCK_D], dtype=tl.float32)
+    s2 = tl.zeros([BLOCK_D], dtype=tl.float32)
+    for c in range(1, FULL):
+        e = tl.load(g_row + c * BLOCK_D + lanes, eviction_policy="evict_last").to(tl.float32) - k
+        s1 += e
+        s2 += e * e
+    if FULL > 0 and TAIL > 0:
+        ok = lanes < TAIL
+        tail = g_row + FULL * BLOCK_D + lanes
+        g = tl.load(tail, mask=ok, other=0.0, eviction_policy="evict_last").to(tl.float32)
+        e = tl.where(ok, g - k, 0.0)
+        s1 += e
+        s2 += e * e
+    # Merge the lanes (Chan et al., written without dividing by a lane's count,
+    # which is 0 for lanes past a short row): the row mean, shifted by the row's
+    # first value so that a constant gate has exactly that mean, then the sum of
+    # squared deviations from it, lane by lane (k - mean is the deviation of the
+    # lane's first value).
+    count = tl.where(lanes < TAIL, FULL + 1, FULL).to(tl.float32)
+    ref = tl.load(g_row).to(tl.float32)
+    row_mean = ref + tl.sum(count * (k - ref) + s1, axis=0) / D
+    dev = tl.where(count > 0, k - row_mean, 0.0)
+    m2 = tl.sum(s2 + dev * (2.0 * s1 + count * dev), axis=0)
+    std = tl.sqrt(tl.maximum(m2, 0.0) / D)
     cutoff = row_mean + std * std_multiplier
     # Pass 2, over this program's chunks: the gate again (from L2), up once;
-    # both are dead afterwards.
-    for k in range(0, CHUNKS_PER_PROGRAM):
-        cols = (first_chunk + k) * BLOCK_D + lanes
-        ok = cols < D
-        g = tl.load(g_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
-        u = tl.load(u_row + cols, mask=ok, other=0.0, eviction_policy="evict_first")
-        y = _sparse_gelu_mul(g.to(tl.float32), u.to(tl.float32), cutoff, APPROX_TANH)
+    # both are dead afterwards. Masks only where a chunk can reach past the row.
+    N_CHUNKS: tl.constexpr = (D + BLOCK_D - 1) // BLOCK_D
+    EXACT: tl.constexpr = TAIL == 0 and N_CHUNKS % CHUNKS_PER_PROGRAM == 0
+    # (Names not used above: a variable assigned before the loop and in it would
+    # be loop-carried, and must keep one type.)
+    for c in range(0, CHUNKS_PER_PROGRAM):
+        cols = (first_chunk + c) * BLOCK_D + lanes
+        if EXACT:
+            gate = tl.load(g_row + cols, eviction_policy="evict_first")
+            up = tl.load(u_row + cols, eviction_policy="evict_first")
+        else:
+            in_row = cols < D
+            gate = tl.load(g_row + cols, mask=in_row, other=0.0, eviction_policy="evict_first")
+            up = tl.load(u_row + cols, mask=in_row, other=0.0, eviction_policy="evict_first")
+        y = _sparse_gelu_mul(gate.to(tl.float32), up.to(tl.float32), cutoff, APPROX_TANH)
         y = y.to(out_ptr.dtype.element_ty)
-        tl.store(o_row + cols, y, mask=ok)
+        if EXACT:
+            tl.store(o_row + cols, y)
+        else:
+            tl.store(o_row + cols, y, mask=cols < D)
 
 
 # -- launcher ------------------------------------------------------------------
@@ -264,7 +383,9 @@ def gelu_and_mul_sparse(
     n_rows = x2.shape[0]
     if n_rows == 0 or d == 0:
         return out
-    cfg = config or launch_config("gelu_and_mul_sparse", d, x.element_size(), n_rows)
+    cfg = config or launch_config(
+        "gelu_and_mul_sparse", d, x.element_size(), n_rows, device_profile(x.device)
+    )
     args = (x2, o2, n_rows, _row_stride(x2, 2 * d), _row_stride(o2, d), float(std_multiplier))
     consts = {"D": d, "APPROX_TANH": approximate == "tanh", "BLOCK_D": cfg.block_d}
     if cfg.chunked:
@@ -275,5 +396,8 @@ def gelu_and_mul_sparse(
         )
     else:
         grid = (triton.cdiv(n_rows, cfg.rows),)
-        _gelu_and_mul_sparse_rows[grid](*args, **consts, ROWS=cfg.rows, num_warps=cfg.num_warps)
+        options = {"num_warps": cfg.num_warps}
+        if cfg.max_registers:
+            options["maxnreg"] = cfg.max_registers
+        _gelu_and_mul_sparse_rows[grid](*args, **consts, ROWS=cfg.rows, **options)
     return out

@@ -8,7 +8,9 @@ goal is to match a device-to-device copy of the same bytes. Two code paths
   so nothing is re-read between the reduction and the scaling; the weight load
   is issued with the row's, so a small batch waits for one memory round trip,
   not two. Used for short rows, for the fused op up to 16 KiB rows, and for
-  rms_norm batches under ``CHUNKED_MIN_ROWS`` tokens (latency-bound).
+  rms_norm batches under ``CHUNKED_MIN_ROWS`` tokens (latency-bound;
+  ``HIGH_BANDWIDTH_CHUNKED_MIN_ROWS`` for rows over 12 KiB on a GPU whose
+  ``DeviceProfile`` is high-bandwidth).
 * chunked kernels: one row per program, walked in ``BLOCK_N`` chunks twice:
   the first pass accumulates the sum of squares and leaves the row in L2
   (evict-last), the second re-reads it from L2 (evict-first) and writes the
@@ -19,8 +21,9 @@ Specialisation (what makes Triton compile a new binary), which the warmup plan
 must cover:
   * constexprs: ``N`` (hidden size), ``VAR_N`` (variance size), ``HAS_WEIGHT``,
     and the launch config (kernel, ``BLOCK_N``, ``ROWS``, ``num_warps``),
-    chosen from the op, ``N``, the element size and one token-count threshold:
-    whether the batch has at least ``CHUNKED_MIN_ROWS`` rows;
+    chosen from the op, ``N``, the element size, the device's profile and one
+    token-count threshold: whether the batch has at least ``CHUNKED_MIN_ROWS``
+    rows (``HIGH_BANDWIDTH_CHUNKED_MIN_ROWS``, see above);
   * dtypes of x/out/residual and of the weight;
   * Triton's integer specialisation of the row strides (divisible by 16 or not)
     and 16-byte alignment of the data pointers (fresh allocations are aligned;
@@ -45,7 +48,7 @@ import triton
 import triton.language as tl
 from torch import Tensor
 
-from ._support import rows_view
+from ._support import DEFAULT_PROFILE, DeviceProfile, device_profile, rows_view
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,12 @@ class LaunchConfig:
 # over 4 KiB): at 4096 tokens the two kernels are within 2% of each other on an
 # H200, and below it the row kernel's single memory round trip wins.
 CHUNKED_MIN_ROWS = 4096
+# The same on a high-bandwidth GPU (DeviceProfile.high_bandwidth) for rows over
+# 12 KiB: on an H200 with the L2 flushed, at 1024 tokens and hidden 8192 (bf16)
+# the chunked kernel moved 101-108% of a same-size copy and the row kernel 91%,
+# equal under CUDA graphs. Shorter rows keep CHUNKED_MIN_ROWS: at hidden 4096
+# the row kernel was the faster one in CUDA graphs, where small batches run.
+HIGH_BANDWIDTH_CHUNKED_MIN_ROWS = 1024
 
 
 def _row_kernel_config(hidden: int, element_size: int, warps: int) -> LaunchConfig:
@@ -71,12 +80,21 @@ def _row_kernel_config(hidden: int, element_size: int, warps: int) -> LaunchConf
     return LaunchConfig(block_n, 1, warps)
 
 
-def launch_config(op: str, hidden: int, element_size: int = 2, n_rows: int = 1) -> LaunchConfig:
+def launch_config(
+    op: str,
+    hidden: int,
+    element_size: int = 2,
+    n_rows: int = 1,
+    profile: DeviceProfile | None = None,
+) -> LaunchConfig:
     """Pick the kernel and block shape for a launch.
 
-    Depends on the row length, and on the token count only through
-    ``n_rows >= CHUNKED_MIN_ROWS`` (see ``warmup_token_counts``). The
-    thresholds come from sweeps on an H200 (bench/kernels_variants.py;
+    Depends on the row length and the device's profile (``profile``; None: the
+    default one, the tables' reference; the launchers pass their tensor's
+    device's), and on the token count only through one threshold,
+    ``CHUNKED_MIN_ROWS`` (``HIGH_BANDWIDTH_CHUNKED_MIN_ROWS`` for long rows on a
+    high-bandwidth GPU; see ``warmup_token_counts``). The thresholds come from
+    sweeps on an H200 (bench/kernels_variants.py, bench/kernels_sweep.py;
     numbers in docs/benchmarks.md). Chunks are 4 or 8 KiB with 8 elements
     (16 bytes for 16-bit types) per thread.
     """
@@ -85,7 +103,7 @@ def launch_config(op: str, hidden: int, element_size: int = 2, n_rows: int = 1) 
     if op == "rms_norm":
         if row_bytes <= 4096:
             return _row_kernel_config(hidden, element_size, 4)
-        if fits_registers and n_rows < CHUNKED_MIN_ROWS:
+        if fits_registers and n_rows < _chunked_min_rows(profile, row_bytes):
             return _row_kernel_config(hidden, element_size, 8)
         if row_bytes <= 12288:
             return LaunchConfig(4096 // element_size, 1, 8, chunked=True)
@@ -99,11 +117,30 @@ def launch_config(op: str, hidden: int, element_size: int = 2, n_rows: int = 1) 
     raise ValueError(f"unknown op {op!r}")
 
 
-def warmup_token_counts(op: str, hidden: int, element_size: int) -> tuple[int, ...]:
-    """Token counts that between them hit every launch config for this row shape."""
-    small = launch_config(op, hidden, element_size, 1)
-    large = launch_config(op, hidden, element_size, CHUNKED_MIN_ROWS)
-    return (1,) if small == large else (1, CHUNKED_MIN_ROWS)
+def _chunked_min_rows(profile: DeviceProfile | None, row_bytes: int) -> int:
+    if (profile or DEFAULT_PROFILE).high_bandwidth and row_bytes > 12288:
+        return HIGH_BANDWIDTH_CHUNKED_MIN_ROWS
+    return CHUNKED_MIN_ROWS
+
+
+# Every token count at which some launch choice changes, on any profile.
+_THRESHOLDS = ("CHUNKED_MIN_ROWS", "HIGH_BANDWIDTH_CHUNKED_MIN_ROWS")
+
+
+def warmup_token_counts(
+    op: str, hidden: int, element_size: int, profile: DeviceProfile | None = None
+) -> tuple[int, ...]:
+    """Token counts that between them hit every launch config for this row shape
+    on a device of ``profile`` (None: the default one): 1, and each threshold
+    where the choice changes."""
+    counts = [1]
+    for name in _THRESHOLDS:
+        t = globals()[name]  # read at call time: tests lower the thresholds
+        if launch_config(op, hidden, element_size, t - 1, profile) != launch_config(
+            op, hidden, element_size, t, profile
+        ):
+            counts.append(t)
+    return tuple(sorted(set(counts)))
 
 
 # -- rms_norm ------------------------------------------------------------------
@@ -322,7 +359,9 @@ def rms_norm(
     n_rows = x2.shape[0]
     if n_rows == 0:
         return out
-    cfg = config or launch_config("rms_norm", hidden, x.element_size(), n_rows)
+    cfg = config or launch_config(
+        "rms_norm", hidden, x.element_size(), n_rows, device_profile(x.device)
+    )
     args = (x2, o2, weight, n_rows, _row_stride(x2), _row_stride(o2), epsilon)
     # weight=None is a constexpr to Triton: no dummy pointer to specialise on.
     consts = {"N": hidden, "VAR_N": var_n, "HAS_WEIGHT": weight is not None, "BLOCK_N": cfg.block_n}
@@ -358,7 +397,9 @@ def fused_add_rms_norm(
     n_rows = x2.shape[0]
     if n_rows == 0:
         return out, residual
-    cfg = config or launch_config("fused_add_rms_norm", hidden, x.element_size(), n_rows)
+    cfg = config or launch_config(
+        "fused_add_rms_norm", hidden, x.element_size(), n_rows, device_profile(x.device)
+    )
     strides = (_row_stride(x2), _row_stride(r2), _row_stride(o2))
     args = (x2, r2, o2, weight, n_rows, *strides, epsilon)
     consts = {"N": hidden, "VAR_N": var_n, "HAS_WEIGHT": weight is not None, "BLOCK_N": cfg.block_n}

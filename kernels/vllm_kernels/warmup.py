@@ -32,11 +32,12 @@ Example::
      "num_tokens": [1, 16, 256, 4096]}
 
 Every item is launched once per listed token count, plus the counts the
-provider names as covering its token-count thresholds (those up to the item's
-``max_num_tokens``) (for Triton,
-``triton_rms_norm.warmup_token_counts`` and ``triton_activation``'s: 1, and
-``CHUNKED_MIN_ROWS`` or ``SPLIT_MAX_ROWS`` where the kernel choice depends on
-the batch size), so a plan cannot miss a binary by listing only small batches.
+provider names as covering its token-count thresholds, those up to the item's
+``max_num_tokens`` (for Triton, ``triton_rms_norm.warmup_token_counts`` and
+``triton_activation``'s: 1, and each token-count threshold where the kernel
+choice changes on the device being warmed, such as ``CHUNKED_MIN_ROWS`` or
+``SPLIT_MAX_ROWS``; a GPU's thresholds follow its ``DeviceProfile``), so a plan
+cannot miss a binary by listing only small batches.
 An item compiles at most one binary per launch config (one or two); the listed
 counts then prove that nothing else specialises on the token count.
 
@@ -55,6 +56,7 @@ from typing import Any, TextIO
 
 import torch
 
+from ._support import device_profile
 from .jit_monitor import JitMonitor, Mode
 from .registry import OpRegistry
 
@@ -80,7 +82,7 @@ _GELU_APPROXIMATIONS = ("none", "tanh")
 _WARMUP_STD_MULTIPLIER = 1.6448536
 # Providers whose implementations are JIT-compiled; others have nothing to warm.
 # Each maps every op to the function naming the token counts that reach all the
-# op's binaries: f(op, hidden_size, element_size) -> counts.
+# op's binaries on a device: f(op, hidden_size, element_size, profile) -> counts.
 _JIT_PROVIDERS: dict[str, dict[str, str]] = {
     "triton": {
         "rms_norm": "vllm_kernels.triton_rms_norm:warmup_token_counts",
@@ -270,7 +272,9 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
     dtype = parse_dtype(item.dtype)
     hidden = item.hidden_size
     module, _, attr = _JIT_PROVIDERS[item.provider][item.op].partition(":")
-    required = getattr(importlib.import_module(module), attr)(item.op, hidden, dtype.itemsize)
+    counts_fn = getattr(importlib.import_module(module), attr)
+    # The thresholds can depend on the GPU (its DeviceProfile): ask for this one's.
+    required = counts_fn(item.op, hidden, dtype.itemsize, device_profile(device))
     # A launch config past the most rows serving will launch is never used: skip it.
     if item.max_num_tokens is not None:
         required = [n for n in required if n <= item.max_num_tokens]

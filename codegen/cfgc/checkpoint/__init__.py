@@ -23,6 +23,7 @@ config must be loaded; the generated package imports this module.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from pathlib import Path
@@ -50,9 +51,10 @@ logger = logging.getLogger("vllm_config.model")
 
 def quant_config(vllm_config: Any) -> None:
     """Fill VllmConfig.quant_config for the methods decided without the engine (FP8,
-    GPTQ, AWQ, bitsandbytes, compressed-tensors, ModelOpt FP8/NVFP4: `quant.METHODS`);
-    others stay None for the engine to build. An activation dtype the method does not
-    support is a ValueError."""
+    GPTQ, AWQ, bitsandbytes, compressed-tensors, ModelOpt FP8/NVFP4, as far as the
+    release's `_QUANT_CONFIG_TRAITS` lists them: `quant.method_class`); others stay
+    None for the engine to build. An activation dtype the method does not support is a
+    ValueError."""
     from .quant import quant_config as build
 
     if vllm_config.quant_config is None and vllm_config.model_config is not None:
@@ -68,6 +70,15 @@ def has_blocked_weights(vllm_config: Any) -> bool:
     if hasattr(quant, "weight_block_size"):
         return quant.weight_block_size is not None
     return bool(getattr(quant, "has_blocked_weights", lambda: False)())
+
+
+def _declared(cls: type, facts: dict[str, Any]) -> Any:
+    """`cls` built from the convertor's facts, taking the fields the class declares:
+    the convertor computes every field any release has, and each release's class
+    (from the schema) says which it holds. A field the class needs that the facts lack
+    (a cache entry of an older layout) is a TypeError."""
+    names = {f.name for f in dataclasses.fields(cls) if f.init}
+    return cls(**{key: value for key, value in facts.items() if key in names})
 
 
 def read(model_config: Any) -> None:
@@ -101,7 +112,7 @@ def read(model_config: Any) -> None:
     found = None
     if cached is not None:
         try:
-            arch = ModelArchitectureConfig(**cached["arch"])
+            arch = _declared(ModelArchitectureConfig, cached["arch"])
             # The same config may sit in several folders: report this one.
             hf_facts = HfConfigFacts(**{**cached["config"], "config_dir": str(folder)})
         except (KeyError, TypeError, ValueError):
@@ -115,7 +126,7 @@ def read(model_config: Any) -> None:
                 "config": config_facts(loaded, text, folder)}
         if key is not None:
             files.cache_write(key, data)
-        found = (loaded, ModelArchitectureConfig(**data["arch"]),
+        found = (loaded, _declared(ModelArchitectureConfig, data["arch"]),
                  HfConfigFacts(**data["config"]))
     loaded, arch, hf_facts = found
     config = files.LazyHfConfig(load, f"Hugging Face config from {folder}", loaded, key)
@@ -136,7 +147,7 @@ def architecture_config(model_config: Any) -> Any:
     config = getattr(config, "loaded", config)
     text = model_config.hf_text_config
     text = getattr(text, "loaded", text)
-    return ModelArchitectureConfig(**architecture_facts(config, text))
+    return _declared(ModelArchitectureConfig, architecture_facts(config, text))
 
 
 def runner_type(model_config: Any) -> str:

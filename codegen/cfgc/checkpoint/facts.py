@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import weights
+from .per_layer import merge_layers, per_layer_configs
 
 _MISSING = object()
 
@@ -37,6 +38,8 @@ _MAX_LEN_KEYS = ("max_position_embeddings", "n_positions", "max_seq_len", "seq_l
 _KV_HEAD_KEYS = ("n_head_kv", "num_kv_heads", "num_key_value_heads",
                  "multi_query_group_num", "num_attention_groups")
 _EXPERT_KEYS = ("num_experts", "moe_num_experts", "n_routed_experts", "num_local_experts")
+_EXPERTS_PER_TOKEN_KEYS = ("num_experts_per_tok", "num_experts_per_token", "top_k_experts",
+                          "moe_topk", "moe_top_k", "top_k")
 #: Draft (multi-token prediction) model types whose layer count is the draft depth.
 _NEXTN_LAYER_TYPES = {
     "deepseek_mtp": 0, "mimo_mtp": 0, "glm4_moe_mtp": 0, "glm_ocr_mtp": 0,
@@ -198,8 +201,31 @@ def _max_len_and_key(config: Any, text: Any) -> tuple[float, str | None]:
     return best, key
 
 
+def _num_experts_per_token(text: Any) -> int:
+    """Routed experts per token: the first of the alias keys the config has (even when
+    it is None, which means 0); a per-layer list gives its largest count."""
+    value = next((getattr(text, name) for name in _EXPERTS_PER_TOKEN_KEYS
+                  if hasattr(text, name)), 0)
+    if isinstance(value, list):
+        return max(value, default=0)
+    return value or 0
+
+
 def architecture_facts(config: Any, text: Any) -> dict[str, Any]:
-    """The ModelArchitectureConfig fields for a loaded config and its text config."""
+    """The ModelArchitectureConfig fields for a loaded config and its text config, as
+    the latest release has them (a release's class takes the fields it declares). A
+    config whose layers differ is read layer by layer and merged (`per_layer`)."""
+    layers = per_layer_configs(config, text)
+    if layers is None:
+        return {**_layer_facts(config, text), "per_layer_overrides": None}
+    if _is_mla(text):
+        raise NotImplementedError("checkpoints whose layers differ are not supported "
+                                  "with multi-head latent attention (MLA)")
+    return merge_layers([_layer_facts(*pair) for pair in layers])
+
+
+def _layer_facts(config: Any, text: Any) -> dict[str, Any]:
+    """architecture_facts of a config whose layers are all alike."""
     model_type = config.model_type
     lang = config.language_config if model_type == "moss_audio" else text
     heads = getattr(lang, "num_attention_heads", 0)
@@ -241,6 +267,7 @@ def architecture_facts(config: Any, text: Any) -> dict[str, Any]:
         "vocab_size": getattr(lang, "vocab_size", 0),
         "total_num_kv_heads": kv,
         "num_experts": _num_experts(text),
+        "num_experts_per_token": _num_experts_per_token(text),
         "quantization_config": _quantization(config),
         "is_deepseek_mla": _is_mla(text),
         "is_mm_prefix_lm": prefix_lm,

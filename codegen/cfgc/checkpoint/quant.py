@@ -10,12 +10,10 @@ get_name(), get_min_capability() and get_supported_act_dtypes() (dtype names, to
 never imported). The engine's own quantization classes (kernels, layer methods) stay the
 engine's; the other methods give None for the engine to build.
 
-Release differences (the release of the loaded package, `_release()`): from 0.33.0 the
-FP8 method only reads FP8 checkpoints (online FP8, and any online settings, which 0.33.0
-composes into the checkpoint's config, build the engine's online config: None here) and
-matches ignored layers exactly, GPTQ refuses activation ordering, ModelOpt FP8 needs
-capability 80 and knows per-block weights, NVFP4 carries the online MoE activation
-(None), and bitsandbytes is gone.
+Where releases differ (which methods are built, capabilities, fixed attributes, how
+FP8, GPTQ and ModelOpt read a checkpoint), the code reads the schema's data for the
+loaded release, the `_QUANT_CONFIG_TRAITS` constant (`traits()`), and never asks which
+release it is: a new release that changes one of these is a schema edit.
 """
 
 from __future__ import annotations
@@ -32,16 +30,15 @@ ACTIVATION_SCHEMES = ("static", "dynamic")
 #: Safetensors dtypes of weights left unquantized (a layer with only these is not packed).
 UNQUANTIZED_SAFETENSORS_DTYPES = frozenset({"F16", "BF16", "F32"})
 
-#: The first release whose quantization configs differ (see the module doc).
-RELEASE_0_33 = (0, 33, 0)
 
 
-def _release() -> tuple[int, ...]:
-    """The release of the loaded vllm_config package, as numbers (the generated classes
-    call this library, so the package is loaded)."""
-    import vllm_config
+def traits() -> dict[str, Any]:
+    """The loaded package's `_QUANT_CONFIG_TRAITS`: how this release's quantization
+    configs behave, declared in schema/quantization.yaml (the generated classes call
+    this library, so the package is loaded; its keys are documented there)."""
+    from vllm_config.quantization import _QUANT_CONFIG_TRAITS
 
-    return tuple(int(part) for part in vllm_config.RELEASE.split("."))
+    return _QUANT_CONFIG_TRAITS
 
 
 class QuantizationConfig:
@@ -56,11 +53,16 @@ class QuantizationConfig:
         # Fused modules -> the checkpoint's parts; filled by the engine per model.
         self.packed_modules_mapping: dict[str, list[str]] = {}
 
-    #: The method's name, the activation dtypes it runs with (names: torch is never
-    #: imported) and the smallest CUDA capability (as 75 for 7.5), set by each method.
+    def _set_fixed_attributes(self) -> None:
+        """The attributes this release's objects of the class carry with a fixed value
+        (the traits' `attributes`); called at the end of each __init__."""
+        for key, value in traits()["attributes"].get(type(self).__name__, {}).items():
+            setattr(self, key, value)
+
+    #: The method's name and the activation dtypes it runs with (names: torch is never
+    #: imported), set by each method; the smallest capability is the traits'.
     name: ClassVar[str]
     act_dtypes: ClassVar[tuple[str, ...]]
-    min_capability: ClassVar[int]
 
     @classmethod
     def get_name(cls) -> str:
@@ -68,7 +70,8 @@ class QuantizationConfig:
 
     @classmethod
     def get_min_capability(cls) -> int:
-        return cls.min_capability
+        """The smallest CUDA capability, as 75 for 7.5 (the traits' `min_capability`)."""
+        return traits()["min_capability"][cls.__name__]
 
     @classmethod
     def get_supported_act_dtypes(cls) -> list[str]:
@@ -120,7 +123,7 @@ class Fp8Config(QuantizationConfig):
                  weight_block_size: list[int] | None = None,
                  store_dtype: str | None = None) -> None:
         super().__init__()
-        if not is_checkpoint_fp8_serialized and _release() >= RELEASE_0_33:
+        if not is_checkpoint_fp8_serialized and not traits()["fp8_quantizes_online"]:
             raise ValueError("the fp8 method reads FP8 checkpoints only; quantize online "
                              "with --quantization fp8_per_tensor")
         if activation_scheme not in ACTIVATION_SCHEMES:
@@ -135,16 +138,13 @@ class Fp8Config(QuantizationConfig):
         self.is_checkpoint_fp8_serialized = is_checkpoint_fp8_serialized
         self.activation_scheme = activation_scheme
         self.ignored_layers = list(ignored_layers or [])
-        if _release() >= RELEASE_0_33:
-            # how ignored_layers match a layer's name (exact, substring, suffix)
-            self.ignored_layers_match_mode = "exact"
         self.weight_block_size = weight_block_size
         self.store_dtype = store_dtype
         self.use_deep_gemm: bool | None = None
+        self._set_fixed_attributes()
 
     name: ClassVar[str] = "fp8"
     act_dtypes: ClassVar[tuple[str, ...]] = ("bfloat16", "float16")
-    min_capability: ClassVar[int] = 75
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Fp8Config:
@@ -194,7 +194,7 @@ class AutoGPTQConfig(QuantizationConfig):
         self.group_size = group_size
         # one group per output channel makes activation order irrelevant
         self.desc_act = desc_act and group_size != -1
-        if _release() >= RELEASE_0_33:
+        if not traits()["gptq_activation_order"]:
             self._refuse_activation_order(desc_act, group_size, dynamic)
         self.lm_head_quantized = lm_head_quantized
         self.full_config = full_config
@@ -202,11 +202,13 @@ class AutoGPTQConfig(QuantizationConfig):
         self.modules_in_block_to_quantize = list(modules_in_block_to_quantize or [])
         # set by AutoRound, which writes GPTQ-format checkpoints
         self.autoround_version = full_config.get("autoround_version", "")
+        self._set_fixed_attributes()
 
     def _refuse_activation_order(self, desc_act: bool, group_size: int,
                                  dynamic: dict[str, dict[str, Any]]) -> None:
-        """From 0.33.0 GPTQ kernels need static activation order: desc_act with groups,
-        in the base settings or a positive `dynamic` rule, is an error."""
+        """Where GPTQ kernels need static activation order (the traits'
+        `gptq_activation_order` is false): desc_act with groups, in the base settings or
+        a positive `dynamic` rule, is an error."""
         if self.desc_act:
             raise ValueError("GPTQ activation ordering (desc_act=True) is not supported; "
                              "use a checkpoint with desc_act=False")
@@ -219,7 +221,6 @@ class AutoGPTQConfig(QuantizationConfig):
 
     name: ClassVar[str] = "auto_gptq"
     act_dtypes: ClassVar[tuple[str, ...]] = ("float16", "bfloat16")
-    min_capability: ClassVar[int] = 60
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> AutoGPTQConfig:
@@ -266,10 +267,10 @@ class AutoAWQConfig(QuantizationConfig):
         self.modules_to_not_convert = list(modules_to_not_convert or [])
         self.full_config = dict(full_config or {})
         self.quant_type = self.QUANT_TYPES[weight_bits]
+        self._set_fixed_attributes()
 
     name: ClassVar[str] = "auto_awq"
     act_dtypes: ClassVar[tuple[str, ...]] = ("float16", "bfloat16")
-    min_capability: ClassVar[int] = 75
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> AutoAWQConfig:
@@ -315,10 +316,10 @@ class BitsAndBytesConfig(QuantizationConfig):
         if self.bnb_4bit_quant_storage != "uint8":
             raise ValueError(f"bitsandbytes stores 4-bit weights as uint8 only, not "
                              f"{self.bnb_4bit_quant_storage!r}")
+        self._set_fixed_attributes()
 
     name: ClassVar[str] = "bitsandbytes"
     act_dtypes: ClassVar[tuple[str, ...]] = ("float32", "float16", "bfloat16")
-    min_capability: ClassVar[int] = 70
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> BitsAndBytesConfig:
@@ -348,10 +349,10 @@ class CompressedTensorsConfig(QuantizationConfig):
         self.total_num_heads = total_num_heads
         self.total_num_kv_heads = total_num_kv_heads
         self.transform_config = transform_config or None
+        self._set_fixed_attributes()
 
     name: ClassVar[str] = "compressed-tensors"
     act_dtypes: ClassVar[tuple[str, ...]] = ("float32", "float16", "bfloat16")
-    min_capability: ClassVar[int] = 70
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> CompressedTensorsConfig:
@@ -396,9 +397,9 @@ def _modelopt_settings(config: dict[str, Any]) -> dict[str, Any]:
         scheme = config.get("kv_cache_scheme")
         kv_algo = ("FP8" if isinstance(scheme, dict) and scheme.get("type") == "float"
                    and scheme.get("num_bits") == 8 else None)
-        # exports before 0.33.0's reader only ever wrote "ignore" here
-        fallback = config.get("exclude_modules", []) if _release() >= RELEASE_0_33 else []
-        exclude, group = config.get("ignore", fallback), config.get("group_size")
+        # the keys this release reads excluded modules from, the first present wins
+        keys = [k for k in traits()["modelopt_flat_exclude_keys"] if k in config]
+        exclude, group = config[keys[0]] if keys else [], config.get("group_size")
     if not algo:
         raise ValueError("the ModelOpt quantization config names no quant_algo")
     if kv_algo is not None and not isinstance(kv_algo, str):
@@ -426,13 +427,10 @@ class ModelOptFp8Config(QuantizationConfig):
         self.quant_method = quant_method
         self.is_checkpoint_fp8_serialized = is_checkpoint_fp8_serialized
         self.kv_cache_quant_method = kv_cache_quant_method
+        self._set_fixed_attributes()
 
     name: ClassVar[str] = "modelopt"
     act_dtypes: ClassVar[tuple[str, ...]] = ("bfloat16", "float16")
-
-    @classmethod
-    def get_min_capability(cls) -> int:
-        return 80 if _release() >= RELEASE_0_33 else 89
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> ModelOptFp8Config:
@@ -440,8 +438,9 @@ class ModelOptFp8Config(QuantizationConfig):
         return cls(s["algo"], "FP8" in s["algo"], s["kv_algo"], s["exclude_modules"])
 
     def has_blocked_weights(self) -> bool:
-        """Per-block FP8 weights (from 0.33.0, which reads them with block kernels)."""
-        return _release() >= RELEASE_0_33 and self.quant_method == "FP8_PB_WO"
+        """Whether the algorithm's weights are block-quantized (the traits'
+        `modelopt_block_algorithms`: those read with block kernels)."""
+        return self.quant_method in traits()["modelopt_block_algorithms"]
 
 
 class ModelOptNvFp4Config(QuantizationConfig):
@@ -462,17 +461,15 @@ class ModelOptNvFp4Config(QuantizationConfig):
         self.exclude_modules = list(exclude_modules or [])
         self.quant_method = quant_method
         self.is_checkpoint_nvfp4_serialized = is_checkpoint_nvfp4_serialized
-        if _release() >= RELEASE_0_33:
-            # the MoE activation an online quantization spec asks for (none: built
-            # without online settings, the only case this package builds)
-            self.moe_activation_override = None
+        # (where the release has it, moe_activation_override: None, since this package
+        # builds configs without online settings only)
+        self._set_fixed_attributes()
         if is_checkpoint_nvfp4_serialized:
             self.group_size = group_size
             self.kv_cache_quant_algo = kv_cache_quant_algo
 
     name: ClassVar[str] = "modelopt_fp4"
     act_dtypes: ClassVar[tuple[str, ...]] = ("bfloat16", "float16", "float8_e4m3fn")
-    min_capability: ClassVar[int] = 75
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> ModelOptNvFp4Config:
@@ -487,16 +484,17 @@ class ModelOptNvFp4Config(QuantizationConfig):
                    16 if s["group_size"] is None else s["group_size"])
 
 
-#: --quantization method -> the config class built for it.
-METHODS: dict[str, type[QuantizationConfig]] = {
-    "fp8": Fp8Config,
-    "gptq": AutoGPTQConfig, "gptq_marlin": AutoGPTQConfig, "auto_gptq": AutoGPTQConfig,
-    "awq": AutoAWQConfig, "awq_marlin": AutoAWQConfig, "auto_awq": AutoAWQConfig,
-    "bitsandbytes": BitsAndBytesConfig,
-    "compressed-tensors": CompressedTensorsConfig,
-    "modelopt": ModelOptFp8Config,
-    "modelopt_fp4": ModelOptNvFp4Config,
-}
+#: The config classes, by the names the traits' `methods` give them.
+CLASSES: dict[str, type[QuantizationConfig]] = {cls.__name__: cls for cls in (
+    Fp8Config, AutoGPTQConfig, AutoAWQConfig, BitsAndBytesConfig, CompressedTensorsConfig,
+    ModelOptFp8Config, ModelOptNvFp4Config)}
+
+
+def method_class(method: str | None) -> type[QuantizationConfig] | None:
+    """The config class this release builds for a --quantization method (the traits'
+    `methods`), None for a method the engine builds."""
+    name = traits()["methods"].get(method) if method else None
+    return CLASSES[name] if name is not None else None
 
 
 def _from_files(cls: type[QuantizationConfig], method: str,
@@ -527,19 +525,20 @@ def quant_config(model_config: Any) -> QuantizationConfig | None:
     the checkpoint already reconciled), or None where no method is set or only the
     engine can build it (other methods, online quantization settings)."""
     method = getattr(model_config, "quantization", None)
-    cls = METHODS.get(method) if method else None
-    if cls is None or (method == "bitsandbytes" and _release() >= RELEASE_0_33):
+    cls = method_class(method)
+    if cls is None:
         return None
     arch = getattr(model_config, "model_arch_config", None)
     checkpoint = getattr(arch, "quantization_config", None) if arch is not None else None
     facts = getattr(model_config, "checkpoint_facts", None)
     folder = Path(facts.config_dir) if facts is not None and facts.config_dir else None
     online = getattr(model_config, "quantization_config", None) is not None
-    if _release() >= RELEASE_0_33 and (online or (
-            method == "fp8" and not isinstance(checkpoint, dict))):
-        # online settings (composed into the checkpoint's config from 0.33.0) and online
-        # FP8 build the engine's online quantization config
-        return None
+    settings = traits()
+    if online and settings["online_settings_compose"]:
+        return None  # composed into the checkpoint's config: the engine's object
+    if (cls is Fp8Config and not isinstance(checkpoint, dict)
+            and not settings["fp8_quantizes_online"]):
+        return None  # online FP8: the engine's online quantization config
     if isinstance(checkpoint, dict):
         config = dict(checkpoint)
         if method == "compressed-tensors" and "config_groups" in config:

@@ -12,12 +12,14 @@ from pathlib import Path
 
 from ..errors import Collector, Loc, did_you_mean
 from ..model import schema as m
+from ..model import schema_language as lang
 from ..model.kernels import DTYPES, PROVIDER_ALIAS, SPEC_AXES, KernelSet, Op, Provider
 from ..model.types import parse_type
 from .deployment import parse_deployment
 from .reader import IDENT, Reader
 from .yaml_loader import Node
 
+<<<<<<< HEAD
 SECTION_KEYS = ("providers", "engine_providers", "dtypes", "warmup_num_tokens", "ops",
                 "priority_validate",  # the validate steps of every priority field
                 "deployment")  # the shapes a served model calls the ops with
@@ -25,6 +27,8 @@ PROVIDER_KEYS = ("doc", "sources", "jit")
 OP_KEYS = ("doc", "signature", "activations", "providers", "default_priority",
            "specialisations")
 
+=======
+>>>>>>> main
 
 def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> KernelSet | None:
     if not sections:
@@ -33,14 +37,14 @@ def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> Kernel
         errors.error(sections[1][1].loc, "the kernels section is declared twice "
                                          f"(first in {sections[0][0]})")
     node = sections[0][1]
-    r = Reader(node, "kernels", SECTION_KEYS, errors)
+    r = Reader(node, "kernels", lang.KERNELS, errors)
     providers: dict[str, Provider] = {}
     pnode = r.get("providers")
-    if pnode is None or not pnode.is_map:
+    if pnode is None or not pnode.is_map or not pnode.value:
         errors.error(node.loc, "kernels needs 'providers': name -> {doc, sources, jit}")
     else:
         for name, pv in pnode.value.items():
-            pr = Reader(pv, f"provider {name}", PROVIDER_KEYS, errors)
+            pr = Reader(pv, f"provider {name}", lang.PROVIDER, errors)
             providers[name] = Provider(name, pr.str("doc", name, required=True),
                                        pr.str_list("sources", name), pr.bool("jit", name, False),
                                        pnode.key_locs[name])
@@ -55,7 +59,7 @@ def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> Kernel
             if name not in DTYPES:
                 errors.error(dnode.key_locs[name], f"unknown dtype {name!r}"
                                                    f"{did_you_mean(name, DTYPES)}")
-            tr = Reader(tol, f"dtype {name}", ("atol", "rtol"), errors)
+            tr = Reader(tol, f"dtype {name}", lang.TOLERANCE, errors)
             dtypes[name] = {k: float(tr.get(k).value) for k in ("atol", "rtol") if tr.has(k)}
     tokens = r.get("warmup_num_tokens")
     num_tokens = tuple(tokens.plain()) if tokens is not None and tokens.is_seq else (1,)
@@ -99,7 +103,7 @@ def _parse_op(name: str, node: Node, loc: Loc, providers: dict[str, Provider],
     what = f"op {name}"
     if not IDENT.match(name):
         errors.error(loc, f"op name {name!r} must be a Python identifier (it becomes a field)")
-    r = Reader(node, what, OP_KEYS, errors)
+    r = Reader(node, what, lang.OP, errors)
     op_providers = r.str_list("providers", what)
     priority = r.str_list("default_priority", what)
     for key, names in (("providers", op_providers), ("default_priority", priority)):

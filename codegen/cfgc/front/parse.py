@@ -16,6 +16,7 @@ from pathlib import Path
 from ..errors import Collector, Loc, SchemaError, did_you_mean
 from ..model import expr as x
 from ..model import schema as m
+from ..model import schema_language as lang
 from ..model.types import TypeExpr, TypeSyntaxError, parse_type
 from . import kernels, platforms
 from . import releases as history
@@ -23,49 +24,13 @@ from .reader import DOTTED, FLAG, IDENT, Reader
 from .sources import schema_files
 from .yaml_loader import Node, load_yaml
 
-TOP_KEYS = ("project", "enums", "aliases", "runtime_types", "classes", "kernels", "constants",
-            "platforms", "environment")
-PROJECT_KEYS = ("package", "schema_version", "doc", "breaking_ok", "hooks", "libraries",
-                "differs_from_vllm", "releases")
-CLASS_KEYS = (
-    "doc", "module", "hash", "fields", "rules", "resolve", "tables",
-    "hook_points", "cli", "renamed_from", "fields_from", "properties", "methods",
-    "differs_from_vllm",
-    *("post_init", "model_validators"),  # schema language 1: read as `resolve` hook steps
-)
-RULE_KEYS = ("when", "require", "message", "warn", "info", "raises", "category")
-#: What a `warn:` rule with `category:` raises as a Python warning (instead of a log line).
-WARNING_CATEGORIES = ("UserWarning", "FutureWarning", "RuntimeWarning")
-RAISES = ("ValueError", "NotImplementedError", "RuntimeError")
-STEP_KINDS = ("set", "let", "do", "return", "require", "warn", "info", "apply", "hook", "call",
-              "platform_priorities")
-#: The steps a method's `steps:` may hold (it changes its own instance, never a hook's).
-METHOD_STEP_KINDS = ("set", "let", "do", "return", "require", "warn", "info",
-                     "platform_priorities")
-PRIORITIES_KEYS = ("platform_priorities", "device_type", "compiled", "when")
-SET_KEYS = ("set", "to", "when", "warn", "info")
-LET_KEYS = ("let", "to", "when", "warn", "info")
-TABLE_KEYS = ("doc", "key", "rows")
-ACCESSOR_KEYS = ("hook", "call", "expr", "rules", "steps", "doc", "returns", "params", "kind",
-                 "unsupported", "differs_from_vllm", "each_op")
-CONSTANT_KEYS = ("doc", "module", "value", "values_of", "alias", "table", "import", "expr",
-                 "export", "differs_from_vllm")
-FIELDS_FROM = ("kernel_ops",)
-CLASS_HASH_KEYS = ("default", "extra")
-CLASS_CLI_KEYS = ("group", "json_flag", "json_aliases", "expose", "enable_flag")
-CLI_EXPOSE = ("all", "listed")
-FIELD_KEYS = (
-    "type", "default", "default_factory", "unset", "required", "doc", "hash", "kind",
-    "init", "validate", "deprecated", "cli", "hook_point", "renamed_from", *m.CONSTRAINTS,
-    "derive", "env", "items", "deprecated_values", "differs_from_vllm", "meaning_changed",
-)
-FIELD_CLI_KEYS = ("flag", "aliases", "negation", "human_int", "metavar", "group", "fill",
-                  "from_parent", "also", "exclusive", "none")
-ENUM_KEYS = ("doc", "members", "base", "properties", "methods", "str", "truth", "engine_enum")
-ALIAS_KEYS = ("doc", "type")
-RUNTIME_KEYS = ("doc", "import")
-ENV_KEYS = ("type", "default", "default_env", "vllm_envs", "doc")
-ENV_KINDS = ("bool", "int", "float", "str")
+#: Values the parser checks by name: their sets, with what each means, are part of the
+#: description of the language (model/schema_language.py), as is every record's keys.
+WARNING_CATEGORIES = lang.WARNING_CATEGORY.names()
+RAISES = lang.RAISES.names()
+FIELDS_FROM = lang.FIELDS_FROM.names()
+CLI_EXPOSE = lang.CLI_EXPOSE.names()
+ENV_KINDS = lang.ENV_KINDS
 ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
 #: Names the generated modules use themselves: a schema name equal to one would shadow
 #: it (a field named `Field` breaks every later `Field(...)` default in its class).
@@ -156,7 +121,7 @@ def releases_of(nodes: list[tuple[str, str, Node]], errors: Collector) -> histor
         node = root.value["project"].value.get("releases")
         if node is None:
             return None
-        r = Reader(node, "project releases", ("list", "default"), errors)
+        r = Reader(node, "project releases", lang.RELEASES, errors)
         names = r.get("list")
         if names is None or not names.is_seq or not names.value or not all(
                 isinstance(n.value, str) for n in names.value):
@@ -191,12 +156,12 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     constants: list[m.ConstantDef] = []
     environment: list[m.EnvVarDef] = []
     for display, stem, root in docs:
-        top = Reader(root, f"schema file {display}", TOP_KEYS, errors)
+        top = Reader(root, f"schema file {display}", lang.TOP, errors)
         if not top.ok:
             continue
         if top.has("project"):
             project_seen = True
-            proj = Reader(top.get("project"), "project", PROJECT_KEYS, errors)
+            proj = Reader(top.get("project"), "project", lang.PROJECT, errors)
             package = proj.str("package", "project", required=True, default=package)
             if package and name_problem(package):  # a missing one is reported above
                 errors.error(proj.get("package").loc,
@@ -209,7 +174,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
             breaking_ok = _parse_breaking_ok(proj.get("breaking_ok"), errors)
             differences = _parse_differences(proj.get("differs_from_vllm"), errors)
             if proj.has("hooks"):
-                hr = Reader(proj.get("hooks"), "project hooks", ("package", "path"), errors)
+                hr = Reader(proj.get("hooks"), "project hooks", lang.HOOKS, errors)
                 hooks_package = hr.str("package", "project hooks", required=True)
                 hooks_path = hr.str("path", "project hooks", required=True)
                 if hooks_package and not (IDENT.match(hooks_package)
@@ -225,7 +190,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
         for name, node in _named_entries(top, "aliases", errors):
             aliases.append(_parse_alias(name, node, errors))
         for name, node in _named_entries(top, "runtime_types", errors):
-            rt = Reader(node, f"runtime type {name}", RUNTIME_KEYS, errors)
+            rt = Reader(node, f"runtime type {name}", lang.RUNTIME_TYPE, errors)
             runtime.append(
                 m.RuntimeTypeDef(
                     name,
@@ -252,6 +217,7 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
     vnode = kernel_sections[0][1].value.get("priority_validate") if kernel_sections and \
         kernel_sections[0][1].is_map else None
     priority_validators = tuple(_parse_validators(vnode, "kernel op priority fields", errors))
+    errors.raise_if_any()  # the priority fields' alias needs a well-formed kernels section
     classes, kernel_alias = _add_kernel_fields(classes, kernel_set, priority_validators,
                                                errors)
     aliases.extend(kernel_alias)
@@ -291,7 +257,7 @@ def _parse_libraries(node: Node | None, errors: Collector) -> tuple[m.Library, .
             errors.error(node.key_locs[name], f"{what}: the name must be an identifier "
                          "(not hooks or self)")
             continue
-        r = Reader(value, what, ("package", "path"), errors)
+        r = Reader(value, what, lang.LIBRARY, errors)
         package, path = r.str("package", what, required=True), r.str("path", what,
                                                                      required=True)
         if package and not DOTTED.match(package):
@@ -319,7 +285,7 @@ def _parse_environment(node: Node | None, errors: Collector) -> list[m.EnvVarDef
             errors.error(node.key_locs[name], f"{what}: the name must be upper case "
                          "(letters, digits, underscores)")
             continue
-        r = Reader(value, what, ENV_KEYS, errors)
+        r = Reader(value, what, lang.ENVIRONMENT_VARIABLE, errors)
         if not r.ok:
             continue
         doc = r.str("doc", what, required=True)
@@ -443,7 +409,7 @@ def _differs(r: Reader, what: str) -> str:
 
 def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.ConstantDef:
     what = f"constant {name}"
-    r = Reader(node, what, CONSTANT_KEYS, errors)
+    r = Reader(node, what, lang.CONSTANT, errors)
     sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr")
                if r.has(k)]
     if len(sources) != 1:
@@ -546,7 +512,7 @@ def _parse_type(text_node: Node | None, what: str, owner_loc: Loc, errors: Colle
 
 
 def _parse_enum(name: str, node: Node, _key_locs, errors: Collector) -> m.EnumDef:
-    r = Reader(node, f"enum {name}", ENUM_KEYS, errors)
+    r = Reader(node, f"enum {name}", lang.ENUM, errors)
     members: list[m.EnumMember] = []
     mnode = r.get("members")
     if mnode is None or not mnode.is_map or not mnode.value:
@@ -562,7 +528,7 @@ def _parse_enum(name: str, node: Node, _key_locs, errors: Collector) -> m.EnumDe
             doc = ""
             value_node = mval
             if mval.is_map:
-                mr = Reader(mval, f"member {name}.{mname}", ("value", "doc"), errors)
+                mr = Reader(mval, f"member {name}.{mname}", lang.MEMBER, errors)
                 doc = mr.str("doc", f"member {name}.{mname}")
                 value_node = mr.get("value") or mval
             members.append(m.EnumMember(mname, value_node.plain(), mnode.key_locs[mname], doc))
@@ -592,7 +558,7 @@ def _engine_enum(r: Reader, name: str, errors: Collector) -> str:
 
 
 def _parse_alias(name: str, node: Node, errors: Collector) -> m.AliasDef:
-    r = Reader(node, f"alias {name}", ALIAS_KEYS, errors)
+    r = Reader(node, f"alias {name}", lang.ALIAS, errors)
     text, texpr, _ = _parse_type(r.get("type"), f"alias {name}", node.loc, errors)
     return m.AliasDef(name, text, texpr, r.str("doc", f"alias {name}", required=True), node.loc)
 
@@ -600,7 +566,8 @@ def _parse_alias(name: str, node: Node, errors: Collector) -> m.AliasDef:
 def _parse_hash_rule(node: Node, what: str, errors: Collector) -> m.HashRule | None:
     if node.value == "include":
         return m.HashRule(True, "", node.loc)
-    if node.is_map and set(node.value) == {"exclude"}:
+    if node.is_map and "exclude" in node.value:
+        Reader(node, f"hash rule of {what}", lang.HASH_EXCLUDE, errors)  # its other keys
         reason = node.value["exclude"].value
         if isinstance(reason, str) and reason.strip():
             return m.HashRule(False, reason.strip(), node.loc)
@@ -610,11 +577,11 @@ def _parse_hash_rule(node: Node, what: str, errors: Collector) -> m.HashRule | N
 
 def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.ClassDef:
     what = f"class {name}"
-    r = Reader(node, what, CLASS_KEYS, errors)
+    r = Reader(node, what, lang.CLASS, errors)
     hash_default = None
     extras: list[m.HashExtra] = []
     if r.has("hash"):
-        hr = Reader(r.get("hash"), f"hash of {what}", CLASS_HASH_KEYS, errors)
+        hr = Reader(r.get("hash"), f"hash of {what}", lang.CLASS_HASH, errors)
         if hr.has("default"):
             hash_default = _parse_hash_rule(hr.get("default"), what, errors)
         enode = hr.get("extra")
@@ -627,8 +594,8 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                         errors.error(enode.key_locs[ename], f"hash factor name {ename!r} "
                                      "must be a name or a dotted path")
                         continue
-                    er = Reader(enode_v, f"hash factor {ename}",
-                                ("path", "hook", "expr", "doc", "reads"), errors)
+                    er = Reader(enode_v, f"hash factor {ename}", lang.HASH_FACTOR,
+                                errors)
                     extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
                                         er.str("hook", ename), er.str("doc", ename),
                                         er.str_list("reads", ename),
@@ -639,7 +606,7 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                     extras.append(extra)
     cli_group, json_flag, json_aliases, expose, enable_flag = "", "", (), "all", ""
     if r.has("cli"):
-        cr = Reader(r.get("cli"), f"cli of {what}", CLASS_CLI_KEYS, errors)
+        cr = Reader(r.get("cli"), f"cli of {what}", lang.CLASS_CLI, errors)
         cli_group = cr.str("group", what)
         json_flag = cr.str("json_flag", what)
         json_aliases = cr.str_list("json_aliases", what)
@@ -673,7 +640,7 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
             errors.error(hp.loc, "hook_points must map name -> {doc, supplies}")
         else:
             for hname, hval in hp.value.items():
-                hr = Reader(hval, f"hook point {hname}", ("doc", "supplies"), errors)
+                hr = Reader(hval, f"hook point {hname}", lang.HOOK_POINT, errors)
                 hook_points.append(m.HookPoint(
                     hname, hr.str("doc", hname, required=True),
                     hr.str("supplies", hname, required=True), hp.key_locs[hname]))
@@ -720,7 +687,7 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
             errors.error(loc, f"{name!r} is not a usable {singular} name")
             continue
         label = f"{singular} {name} of {what}"
-        ar = Reader(value, label, ACCESSOR_KEYS, errors)
+        ar = Reader(value, label, lang.ACCESSOR, errors)
         if not ar.ok:
             continue
         expr = _expr(ar, "expr", label, errors)
@@ -783,7 +750,7 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
                                  f"{name_problem(bare) or 'is reserved'}")
                     continue
                 if ptype.is_map:  # {type: T, default: literal}
-                    pr = Reader(ptype, f"parameter {pname} of {label}", ("type", "default"),
+                    pr = Reader(ptype, f"parameter {pname} of {label}", lang.PARAM,
                                 errors)
                     if pr.has("default"):
                         defaults.append((pname, repr(pr.get("default").plain())))
@@ -824,7 +791,7 @@ def _level_message(r: Reader, what: str, errors: Collector) -> tuple[str, str]:
 
 
 def _parse_rule(node: Node, what: str, errors: Collector) -> m.Rule | None:
-    r = Reader(node, what, RULE_KEYS, errors)
+    r = Reader(node, what, lang.RULE, errors)
     if not r.ok:
         return None
     level, note = _level_message(r, what, errors)
@@ -882,20 +849,22 @@ def _parse_steps(node: Node | None, what: str, errors: Collector,
     platform_priorities. A method's `steps:` (key "steps") take the same, less apply, hook
     and call."""
     steps = []
-    allowed = STEP_KINDS if key == "resolve" else METHOD_STEP_KINDS
+    tagged = lang.RESOLVE_STEP if key == "resolve" else lang.METHOD_STEP
+    allowed = tagged.allowed
     for i, item in enumerate(_seq(node, key, what, errors)):
         label = f"{'resolve step' if key == 'resolve' else 'step'} {i + 1} of {what}"
-        kinds = [k for k in STEP_KINDS if item.is_map and k in item.value]
+        kinds = [k for k in tagged.order if item.is_map and k in item.value]
+        if kinds and kinds[0] == "return" and key == "resolve":
+            errors.error(item.loc, f"{label}: 'return' leaves a method; resolve steps all run")
+            continue
         if not kinds or kinds[0] not in allowed:
             found = f" ({kinds[0]!r} is not one here)" if kinds else ""
             errors.error(item.loc, f"{label} must be a mapping with one of {allowed}{found}")
             continue
         kind = kinds[0]
-        if kind == "return" and key == "resolve":
-            errors.error(item.loc, f"{label}: 'return' leaves a method; resolve steps all run")
-            continue
+        record = lang.LANGUAGE.record(tagged.record_of(kind))
         if kind == "let":
-            r = Reader(item, label, LET_KEYS, errors)
+            r = Reader(item, label, lang.LET_STEP, errors)
             name = r.str("let", label, required=True)
             if name and name_problem(name):
                 errors.error(r.get("let").loc, f"let name {name!r} of {label} "
@@ -907,14 +876,14 @@ def _parse_steps(node: Node | None, what: str, errors: Collector,
             steps.append(m.Step("let", item.loc, target=name, value=_expr(r, "to", label,
                                 errors), when=_expr(r, "when", label, errors), rule=rule))
         elif kind in ("do", "return"):
-            r = Reader(item, label, (kind, "when"), errors)
+            r = Reader(item, label, record, errors)
             value = None
             if kind == "do" or r.get(kind).value is not None:
                 value = _expr(r, kind, label, errors)
             steps.append(m.Step(kind, item.loc, value=value,
                                 when=_expr(r, "when", label, errors)))
         elif kind == "set":
-            r = Reader(item, label, SET_KEYS, errors)
+            r = Reader(item, label, lang.SET_STEP, errors)
             target = r.str("set", label, required=True)
             if target and not (IDENT.match(target) or DOTTED.match(target)):
                 errors.error(r.get("set").loc, f"set target of {label} must be a field path")
@@ -929,7 +898,7 @@ def _parse_steps(node: Node | None, what: str, errors: Collector,
             if rule is not None:
                 steps.append(m.Step("check", item.loc, rule=rule))
         elif kind == "platform_priorities":
-            r = Reader(item, label, PRIORITIES_KEYS, errors)
+            r = Reader(item, label, lang.PRIORITIES_STEP, errors)
             target = r.str(kind, label, required=True)
             if target and not (IDENT.match(target) or DOTTED.match(target)):
                 errors.error(r.get(kind).loc, f"{kind} of {label} must be a field path")
@@ -941,11 +910,11 @@ def _parse_steps(node: Node | None, what: str, errors: Collector,
                                 device_type=_expr(r, "device_type", label, errors),
                                 compiled=_expr(r, "compiled", label, errors)))
         elif kind == "call":  # a library function: a hook step whose name is dotted
-            r = Reader(item, label, ("call", "when"), errors)
+            r = Reader(item, label, lang.CALL_STEP, errors)
             steps.append(m.Step("hook", item.loc, when=_expr(r, "when", label, errors),
                                 hook=_call_name(r, "call", label, errors)))
         else:
-            r = Reader(item, label, (kind, "when"), errors)
+            r = Reader(item, label, record, errors)
             name = r.str(kind, label, required=True)
             if name and not IDENT.match(name):
                 errors.error(r.get(kind).loc, f"{kind} of {label} must be a name")
@@ -977,7 +946,7 @@ def _parse_tables(node: Node | None, what: str, errors: Collector) -> list[m.Def
         if name_problem(name):
             errors.error(node.key_locs[name], f"table name {name!r} {name_problem(name)}")
             continue
-        r = Reader(value, label, TABLE_KEYS, errors)
+        r = Reader(value, label, lang.TABLE, errors)
         key = _expr(r, "key", label, errors)
         rows_node = r.get("rows")
         rows = []
@@ -1017,11 +986,6 @@ def _fields_from(r: Reader, what: str, errors: Collector) -> str:
     return value
 
 
-#: Keys a parametrised validator step takes besides its own name and `mode`.
-_VALIDATOR_EXTRA_KEYS = {"expr": ("when",), "require": ("when", "message"),
-                         "expose": ("doc",)}
-
-
 def _parse_validators(node: Node | None, what: str, errors: Collector,
                       model_level: bool = False) -> list[m.Validator]:
     if node is None:
@@ -1049,7 +1013,9 @@ def _parse_validators(node: Node | None, what: str, errors: Collector,
                                    f"{did_you_mean(first, allowed)}")
             continue
         label = f"validator {kind} of {what}"
-        vr = Reader(item, label, (kind, "mode", *_VALIDATOR_EXTRA_KEYS.get(kind, ())), errors)
+        record = lang.MODEL_VALIDATOR if model_level else lang.LANGUAGE.record(
+            lang.VALIDATOR.record_of(kind))
+        vr = Reader(item, label, record, errors)
         mode = vr.str("mode", what, default="before" if kind in ("shorthand", "reject")
                       else "after", required=kind == "expose")
         modes = m.VALIDATOR_MODES if kind == "hook" else m.EXPR_VALIDATOR_MODES
@@ -1086,7 +1052,7 @@ def _parse_validators(node: Node | None, what: str, errors: Collector,
                 continue
             out.append(m.Validator("shorthand", item.loc, "before", arg=arg_node.plain()))
         else:  # reject
-            rr = Reader(arg_node, f"reject of {what}", ("values", "message"), errors)
+            rr = Reader(arg_node, f"reject of {what}", lang.REJECT, errors)
             values = rr.get("values")
             if values is None or not values.is_seq:
                 errors.error(arg_node.loc, "reject needs 'values': a list of removed values")
@@ -1100,7 +1066,7 @@ def _parse_validators(node: Node | None, what: str, errors: Collector,
 def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRule | None,
                  errors: Collector) -> m.FieldDef:
     what = f"field {cls}.{name}"
-    r = Reader(node, what, FIELD_KEYS, errors)
+    r = Reader(node, what, lang.FIELD, errors)
     if not r.ok:
         return m.FieldDef(name, "Any", TypeExpr("scalar", name="Any"),
                           m.Default("required", loc), "", None, loc, loc)
@@ -1156,7 +1122,7 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
         if isinstance(dn.value, str):
             deprecation = m.Deprecation(dn.value, dn.loc)
         else:
-            dr = Reader(dn, f"deprecation of {what}", ("message", "replacement"), errors)
+            dr = Reader(dn, f"deprecation of {what}", lang.DEPRECATION, errors)
             deprecation = m.Deprecation(dr.str("message", what, required=True), dn.loc,
                                         dr.str("replacement", what))
     init = r.bool("init", what, default=True)
@@ -1178,7 +1144,7 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
                      "default (not derive, not a classvar/initvar)")
     items = []
     if r.has("items"):
-        ir = Reader(r.get("items"), f"items of {what}", m.ITEM_CONSTRAINTS, errors)
+        ir = Reader(r.get("items"), f"items of {what}", lang.ITEMS, errors)
         for c in m.ITEM_CONSTRAINTS:
             if ir.has(c):
                 value = ir.get(c).plain()
@@ -1195,8 +1161,8 @@ def _parse_field(cls: str, name: str, node: Node, loc: Loc, class_hash: m.HashRu
                          "{use: new value, message}")
         else:
             for old, spec in dv.value.items():
-                sr = Reader(spec, f"deprecated value {old!r} of {what}", ("use", "message"),
-                            errors)
+                sr = Reader(spec, f"deprecated value {old!r} of {what}",
+                            lang.DEPRECATED_VALUE, errors)
                 if not sr.has("use"):
                     errors.error(spec.loc, f"deprecated value {old!r} of {what} needs 'use': "
                                  "the value it is read as")
@@ -1270,7 +1236,7 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
         return m.CliSpec("", node.loc, explicit=True)
     if node.value is True:
         return m.CliSpec("--" + name.replace("_", "-"), node.loc, explicit=True)
-    cr = Reader(node, f"cli of {what}", FIELD_CLI_KEYS, errors)
+    cr = Reader(node, f"cli of {what}", lang.FIELD_CLI, errors)
     # `fill: V`: a required argument the engine supplies (e.g. from the model); building
     # from flags passes V instead. Such a field has no flag unless one is written.
     fill = (cr.get("fill").plain(),) if cr.has("fill") else ()

@@ -6,15 +6,14 @@ from __future__ import annotations
 import re
 
 from ..errors import Collector, did_you_mean
+from ..model import schema_language as lang
 from ..model.platforms import IR_OP_PRIORITY, Attribute, PlatformSet, Profile
 from ..model.resolved import Resolved, value_problem
 from ..model.types import TypeExpr, TypeSyntaxError, parse_type
 from .reader import IDENT, Reader
 from .yaml_loader import Node
 
-SECTION_KEYS = ("default", "env", "attributes", "profiles")
 ENV_KEY = re.compile(r"[A-Za-z_]\w*=\S*")
-ATTRIBUTE_KEYS = ("type", "doc")
 
 
 def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> PlatformSet | None:
@@ -25,7 +24,7 @@ def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> Plat
         errors.error(sections[1][1].loc, f"a second platforms section (the first is in "
                      f"{sections[0][0]}): declare all platforms in one file")
     node = sections[0][1]
-    top = Reader(node, "platforms", SECTION_KEYS, errors)
+    top = Reader(node, "platforms", lang.PLATFORMS, errors)
     if not top.ok:
         return None
     attributes: list[Attribute] = []
@@ -40,7 +39,7 @@ def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> Plat
                 errors.error(loc, f"platform attribute {name!r} must be an identifier other "
                              "than name and doc")
                 continue
-            r = Reader(sub, f"platform attribute {name}", ATTRIBUTE_KEYS, errors)
+            r = Reader(sub, f"platform attribute {name}", lang.PLATFORM_ATTRIBUTE, errors)
             text = r.str("type", f"platform attribute {name}", required=True)
             doc = r.str("doc", f"platform attribute {name}", required=True)
             try:
@@ -61,7 +60,7 @@ def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> Plat
             if not IDENT.match(pname):
                 errors.error(loc, f"platform name {pname!r} must be an identifier")
                 continue
-            r = Reader(sub, f"platform {pname}", ("doc", *names), errors)
+            r = Reader(sub, f"platform {pname}", lang.PROFILE, errors, also=names)
             if not r.ok:
                 continue
             doc = r.str("doc", f"platform {pname}", required=True)

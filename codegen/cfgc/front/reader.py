@@ -1,5 +1,9 @@
 """Reading one YAML mapping of the schema: unknown keys reported with a suggestion, typed
-getters that report a wrong shape at its node. Shared by every section's parser."""
+getters that report a wrong shape at its node. Shared by every section's parser.
+
+The keys a mapping may have are its record in the description of the language
+(model/schema_language.py), the same one the editors' JSON Schema and the reference
+are generated from, so the three cannot list different keys."""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import re
 from collections.abc import Iterable
 
 from ..errors import Collector, Loc, did_you_mean
+from ..model.language import Record
 from .yaml_loader import Node
 
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -15,16 +20,20 @@ FLAG = re.compile(r"^(--[a-z0-9][a-z0-9-]*(\.[a-z0-9_]+)*|-[A-Za-z][A-Za-z0-9]*)
 
 
 class Reader:
-    """Reads one YAML mapping, reporting unknown keys with a suggestion."""
+    """Reads one YAML mapping, reporting keys that `record` does not have (nor `also`:
+    keys the schema itself declares, a platform profile's attributes) with a
+    suggestion."""
 
-    def __init__(self, node: Node, what: str, allowed: Iterable[str], errors: Collector):
+    def __init__(self, node: Node, what: str, record: Record, errors: Collector,
+                 also: Iterable[str] = ()):
         self.node = node
         self.errors = errors
+        self.record = record
         self.ok = node.is_map
         if not self.ok:
             errors.error(node.loc, f"{what} must be a mapping")
             return
-        allowed = tuple(allowed)
+        allowed = (*record.names(), *also)
         for key, key_loc in node.key_locs.items():
             if key not in allowed:
                 errors.error(key_loc, f"unknown key {key!r} in {what}{did_you_mean(key, allowed)}")

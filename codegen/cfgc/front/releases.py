@@ -25,13 +25,14 @@ from dataclasses import dataclass, field
 
 from ..errors import Collector
 from ..model import schema as m
+from ..model import schema_language as lang
 from .yaml_loader import Node
 
 #: The keys that carry history; recognised only with the shape each must have, so that
 #: a field that happens to be named like one is not taken for it.
 ADDED, REMOVED, CHANGED = "added", "removed", "changed"
-FATES = ("renamed_to", "replaced_by", "dropped")
-REMOVED_KEYS = ("in", *FATES, "convert")
+FATES = lang.REMOVED.exactly_one  # the keys of `removed:`: the language's REMOVED record
+REMOVED_KEYS = lang.REMOVED.names()
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,16 @@ import itertools
 from dataclasses import dataclass
 
 from ..errors import Loc
+<<<<<<< HEAD
 from .expr import Expr
+=======
+from . import schema_language as _lang
+>>>>>>> main
 
 #: Where the provider modules live, relative to the project root.
 KERNELS_DIR = "kernels"
-SPEC_AXES = ("dtype", "hidden_size", "has_weight", "in_place")
-DTYPES = ("float32", "float16", "bfloat16")
+SPEC_AXES = _lang.SPEC_AXIS.names()  # the schema language describes both (schema_language.py)
+DTYPES = _lang.DTYPE.names()
 PROVIDER_ALIAS = "IrOpProvider"
 
 

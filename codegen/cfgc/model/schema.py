@@ -13,36 +13,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Loc
+from . import schema_language as _lang
 from .expr import Expr
 from .kernels import KernelSet
 from .platforms import PlatformSet
 from .types import TypeExpr
 
+# The value sets of the schema language are described, with what each value means, in
+# schema_language.py (the parser, the editors' JSON Schema and the reference read them).
 #: Declarative before-mode normalisers, applied in the order written.
-NORMALISERS = (
-    "lower",
-    "upper",
-    "strip",
-    "dash_to_underscore",
-    "auto_to_none",
-    "enum_by_name",
-    "comma_list",
-    "dict_to_class",
-    "as_is",  # a plain validator: the value is taken as given (engine-built objects)
-)
+NORMALISERS = _lang.NORMALISER.names()
 #: Validators that take an argument: `{shorthand: {...}}`, `{reject: {...}}`, `{hook: ...}`,
 #: `{expr: <expression>}` (the new value), `{require: <expression>, message}` (a check)
 #: and `{expose: name}` (the field's validation of a mode as a public classmethod).
-PARAMETRISED_VALIDATORS = ("shorthand", "reject", "hook", "expr", "require", "expose")
-VALIDATOR_MODES = ("before", "after", "wrap", "plain")
+PARAMETRISED_VALIDATORS = _lang.VALIDATOR.allowed
+VALIDATOR_MODES = _lang.VALIDATOR_MODE.names()
 #: The modes of `expr`, `require` and `expose` steps: they run inside the field's
 #: composed before- or after-validator.
-EXPR_VALIDATOR_MODES = ("before", "after")
-CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern", "multiple_of")
+EXPR_VALIDATOR_MODES = _lang.EXPR_VALIDATOR_MODE.names()
+CONSTRAINTS = tuple(k.name for k in _lang.FIELD_CONSTRAINTS)
 #: Constraints on each item of a list/set/tuple (or each value of a dict): `items: {ge: 0}`.
-ITEM_CONSTRAINTS = ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern")
+ITEM_CONSTRAINTS = _lang.ITEMS.names()
 LOG_LEVELS = ("warning", "info")
-FIELD_KINDS = ("field", "classvar", "initvar")
+FIELD_KINDS = _lang.FIELD_KIND.names()
 
 
 @dataclass(frozen=True)
@@ -285,7 +278,7 @@ class Accessor:
         return "(" + ", ".join(parts) + ")"
 
 
-ACCESSOR_KINDS = ("method", "staticmethod", "classmethod")
+ACCESSOR_KINDS = _lang.ACCESSOR_KIND.names()
 
 
 @dataclass(frozen=True)

@@ -12,12 +12,16 @@ from pydantic import Field, field_validator
 from cfgc.hooks import compilation as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
+from cfgc.runtime import utils as _utils
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
 from vllm_config.types import CompilationMode, CUDAGraphMode, DynamicShapesType
 
 _log = logging.getLogger(__name__)
+
+#: An inclusive range of whole numbers (start, end), the shape of a compile range; the same class as utils.Range.
+Range = _utils.Range
 
 
 @config

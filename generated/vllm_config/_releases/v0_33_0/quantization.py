@@ -16,6 +16,9 @@ from vllm_config.types import QuantKeyName
 #: The structured settings of a `--quantization` shorthand merged with `--quantization-config`.
 resolve_quantization_config = _quantization.resolve_quantization_config
 
+#: What the quantization method configs of this release are like, as data that the checkpoint library (cfgc.checkpoint.quant) reads when it builds VllmConfig.quant_config: which configs it builds, their capabilities and fixed attributes, and how the methods read a checkpoint.
+_QUANT_CONFIG_TRAITS = {'methods': {'fp8': 'Fp8Config', 'gptq': 'AutoGPTQConfig', 'gptq_marlin': 'AutoGPTQConfig', 'auto_gptq': 'AutoGPTQConfig', 'awq': 'AutoAWQConfig', 'awq_marlin': 'AutoAWQConfig', 'auto_awq': 'AutoAWQConfig', 'bitsandbytes': None, 'compressed-tensors': 'CompressedTensorsConfig', 'modelopt': 'ModelOptFp8Config', 'modelopt_fp4': 'ModelOptNvFp4Config'}, 'min_capability': {'Fp8Config': 75, 'AutoGPTQConfig': 60, 'AutoAWQConfig': 75, 'BitsAndBytesConfig': 70, 'CompressedTensorsConfig': 70, 'ModelOptFp8Config': 80, 'ModelOptNvFp4Config': 75}, 'attributes': {'Fp8Config': {'ignored_layers_match_mode': 'exact'}, 'ModelOptNvFp4Config': {'moe_activation_override': None}}, 'fp8_quantizes_online': False, 'online_settings_compose': True, 'gptq_activation_order': False, 'modelopt_block_algorithms': ['FP8_PB_WO'], 'modelopt_flat_exclude_keys': ['ignore', 'exclude_modules']}
+
 
 @config
 class QuantSpec:

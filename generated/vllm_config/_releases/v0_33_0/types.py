@@ -159,6 +159,10 @@ class CUDAGraphMode(enum.Enum):
         """The single mode used for mixed prefill/decode batches."""
         return (CUDAGraphMode.NONE if self == CUDAGraphMode.FULL_DECODE_ONLY else (CUDAGraphMode.PIECEWISE if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
 
+    def without_piecewise(self) -> "CUDAGraphMode":
+        """The mode with its piecewise graphs dropped (what runs without piecewise compilation)."""
+        return (CUDAGraphMode.NONE if self == CUDAGraphMode.PIECEWISE else (CUDAGraphMode.FULL_DECODE_ONLY if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
+
     def has_mode(self, mode: "CUDAGraphMode") -> "bool":
         """Whether the single mode `mode` is used for some kind of batch."""
         return self.decode_mode() == mode or self.mixed_mode() == mode
@@ -794,6 +798,9 @@ InnerStateArchitectures = Literal[
     "Zamba2ForCausalLM",
 ]
 """Registered architectures that carry a recurrent state between steps."""
+
+ReplaySSMArchitectures = Literal["NemotronHForCausalLM", "NemotronHPuzzleForCausalLM"]
+"""Registered architectures whose Mamba2 layers can decode with ReplaySSM (--use-replayssm)."""
 
 MambaPrefixCachingArchitectures = Literal[
     "FalconH1ForCausalLM",

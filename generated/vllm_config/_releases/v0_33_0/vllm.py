@@ -45,6 +45,7 @@ from vllm_config.structured_outputs import StructuredOutputsConfig
 from vllm_config.types import (
     CompilationMode,
     CUDAGraphMode,
+    MambaBackendEnum,
     OptimizationLevel,
     PerformanceMode,
     QuantizationConfig,
@@ -306,12 +307,24 @@ class VllmConfig:
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
+        packed_kv_cache = _r.from_flags() and (self.cache_config.cache_dtype.startswith('turboquant_') or self.cache_config.cache_dtype == 'ultraquant_4bit')
+        if (packed_kv_cache and self.model_config is not None and self.model_config.is_hybrid) and not ((any(t in ('full_attention', 'attention') for t in getattr(self.model_config.hf_text_config, 'layer_types', None)) if getattr(self.model_config.hf_text_config, 'layer_types', None) is not None else (any(t in ('attention', 'hybrid') for t in getattr(self.model_config.hf_text_config, 'layers_block_type', None)) if getattr(self.model_config.hf_text_config, 'layers_block_type', None) is not None else any(t == 1 for t in getattr(self.model_config.hf_config, 'attn_type_list', None) or [])))):
+            raise _r.NotSupportedError('a TurboQuant KV cache on a hybrid model needs its full-attention layers named in the model config (layer_types, layers_block_type or attn_type_list); none found', ["model_config.is_hybrid", "model_config.hf_text_config", "model_config.hf_config"], self)
+        boundary_layer_count = (int(getattr(self.model_config.hf_text_config, 'num_hidden_layers', 0)) if packed_kv_cache and self.model_config is not None and not self.model_config.is_hybrid else 0)
+        boundary_layers = sorted(set(list(range(min(2, boundary_layer_count // 2))) + list(range(boundary_layer_count - min(2, boundary_layer_count // 2), boundary_layer_count))))
+        if packed_kv_cache and self.model_config is not None:
+            self.cache_config.kv_cache_dtype_skip_layers = sorted(set(self.cache_config.kv_cache_dtype_skip_layers + [str(i) for i in boundary_layers]))
+        if packed_kv_cache and (self.attention_config.flash_attn_version is None or self.attention_config.flash_attn_version >= 3):
+            _log.warning(f'the {self.cache_config.cache_dtype} KV cache does not work with FlashAttention 3 or later yet: flash_attn_version is 2 (pass 2 yourself to silence this)')
+            self.attention_config.flash_attn_version = 2
         _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
             self.model_config.verify_with_parallel_config(self.parallel_config)
+        if self.lora_config is not None and self.model_config is not None:
+            self.lora_config.verify_with_model_config(self.model_config)
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
         if self.parallel_config.dcp_comm_backend is None:
@@ -368,6 +381,8 @@ class VllmConfig:
             raise _r.RuleError('pipeline parallelism with asynchronous scheduling needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1 or turn asynchronous scheduling off', ["use_v2_model_runner", "parallel_config.pipeline_parallel_size", "scheduler_config.async_scheduling"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
+        if (self.model_config is not None and self.model_config.enable_trace_replay) and not (self.use_v2_model_runner):
+            raise _r.RuleError('trace replay needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.enable_trace_replay", "use_v2_model_runner"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
             raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
@@ -445,9 +460,13 @@ class VllmConfig:
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.max_cudagraph_capture_size = 0
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.cudagraph_capture_sizes = []
         if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
-            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; using NONE')
-            self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE for its piecewise graphs; dropping them')
+            self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
         if self.compilation_config.pass_config.fuse_gemm_comms:
             self.compilation_config.pass_config.enable_sp = True
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
@@ -570,6 +589,29 @@ class VllmConfig:
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+        self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0 and self.model_config is not None and self.model_config.architecture in ('KimiLinearForCausalLM', 'KimiK3ForConditionalGeneration')
+        if (self.cache_config.use_replayssm and self.model_config is not None) and not (self.model_config.supports_replayssm):
+            raise _r.RuleError(f'--use-replayssm does not work with the architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.supports_replayssm"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.replayssm_buffer_len <= 16):
+            raise _r.RuleError(f"FlashInfer's ReplaySSM needs --replayssm-buffer-len of at most 16, got {self.cache_config.replayssm_buffer_len}", ["cache_config.use_replayssm", "mamba_config.backend", "cache_config.replayssm_buffer_len"], self)
+        if (self.cache_config.use_kda_recoverssm) and not (not self.mamba_config.enable_stochastic_rounding):
+            raise _r.RuleError('RecoverSSM keeps bfloat16 or float32 SSM states, which --enable-mamba-cache-stochastic-rounding (float16 states) rules out', ["cache_config.use_kda_recoverssm", "mamba_config.enable_stochastic_rounding"], self)
+        if (self.cache_config.use_kda_recoverssm and self.cache_config.mamba_cache_mode == 'align') and not (self.use_v2_model_runner):
+            raise _r.RuleError('RecoverSSM with prefix caching needs the V2 model runner (VLLM_USE_V2_MODEL_RUNNER=1)', ["cache_config.use_kda_recoverssm", "cache_config.mamba_cache_mode", "use_v2_model_runner"], self)
+        if (self.cache_config.use_kda_recoverssm) and not (self.parallel_config.pipeline_parallel_size == 1 and self.mamba_config.backend == MambaBackendEnum.TRITON):
+            raise _r.RuleError('RecoverSSM needs pipeline_parallel_size 1 and --mamba-backend triton', ["cache_config.use_kda_recoverssm", "parallel_config.pipeline_parallel_size", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.num_speculative_tokens > 0) and not (self.cache_config.mamba_cache_mode == 'none'):
+            raise _r.RuleError('speculative decoding with ReplaySSM does not support prefix caching; use --disable-prefix-caching', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "num_speculative_tokens", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.num_speculative_tokens > 0) and not (self.cache_config.replayssm_buffer_len >= (1 + self.num_speculative_tokens) and self.mamba_config.backend == MambaBackendEnum.FLASHINFER):
+            raise _r.RuleError(f'speculative decoding with ReplaySSM needs --mamba-backend flashinfer and --replayssm-buffer-len of at least 1 + num_speculative_tokens ({1 + self.num_speculative_tokens}), got {self.cache_config.replayssm_buffer_len}', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "num_speculative_tokens", "cache_config.replayssm_buffer_len", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.mamba_cache_mode != 'align'):
+            raise _r.RuleError("FlashInfer's ReplaySSM does not support prefix caching yet; use --disable-prefix-caching", ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend != MambaBackendEnum.FLASHINFER) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
+            raise _r.RuleError('--use-replayssm needs --mamba-backend triton or flashinfer', ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend == MambaBackendEnum.TRITON) and not (not self.use_v2_model_runner):
+            raise _r.RuleError("Triton's ReplaySSM needs the V1 model runner; use --mamba-backend flashinfer or the V1 model runner", ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend", "use_v2_model_runner"], self)
+        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
+            raise _r.RuleError('--use-replayssm does not work with KV connectors (prefill/decode disaggregation, KV cache offload)', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "kv_transfer_config.is_kv_transfer_instance"], self)
 
     @property
     def has_blocked_weights(self) -> "bool":

@@ -20,15 +20,15 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "7a873a832154d97c0745bde5bce71bd600b782d85f68b5a6e9489920ab94449a",
-        "triton": "8793bad486bb0ddcf9fffdbaf936aa67e57453461deb11dc36b9dbd6c13a82bd",
+        "triton": "303f1b77ffddeed88ab6e9999ea3152887ffba58dfe9a56008dbf3a01441c1ff",
     },
     "fused_add_rms_norm": {
         "native": "a3415f926037be522156d08ea9fb28dc7d43a7c181da56161d1eef329f31eac4",
-        "triton": "5840cce4d3dc2259f4bb2db97cb49374c55c6b7ac01ff8cf117b77f81c515ae9",
+        "triton": "dca91ed36539e424a272f4e2ff931c84b9b1797315ddc35aa2f736d0f39d4883",
     },
     "gelu_and_mul_sparse": {
         "native": "5513df06eb16032c418344ff726973c0fa96abc7c7c7cafabec33c7e5af02c8e",
-        "triton": "f33f6e55a292dd5235f56ecf271aaf5693c752042be3e4f0d576e3e666c6fa8f",
+        "triton": "6579b3cc5013a113ade716cc47b9a84f12ce9e16110deee78726aa44daa6370f",
     },
 }
 
