@@ -27,6 +27,7 @@ from ..model.kernels import (
     Op,
     OpCall,
 )
+from ..model import schema_language as lang
 from ..model.resolved import Resolved
 from . import expr as x
 from .reader import IDENT, Reader
@@ -34,9 +35,6 @@ from .yaml_loader import Node
 
 #: The class whose fields the expressions read (`self` in the generated code).
 ROOT_CLASS = "VllmConfig"
-DEPLOYMENT_KEYS = ("doc", "values", "architecture", "dtype", "num_tokens", "max_num_tokens",
-                   "architectures")
-ARCH_KEYS = ("doc", "like", "calls")
 CALL_KEYS = ("op", "layers", "has_weight", "in_place", "when", *CALL_EXPRS)
 #: Keys of a call that only some ops take.
 _NORM_ONLY = ("has_weight", "row_stride", "weight_dtype")
@@ -48,7 +46,7 @@ _TAKEN = frozenset({"self", *x.FUNCTIONS, *dir(builtins)})
 
 
 def parse_deployment(node: Node, ops: tuple[Op, ...], errors: Collector) -> Deployment | None:
-    r = Reader(node, "kernels.deployment", DEPLOYMENT_KEYS, errors)
+    r = Reader(node, "kernels.deployment", lang.DEPLOYMENT, errors)
     if not r.ok:
         return None
     values = []
@@ -93,7 +91,7 @@ def _value(name: str, node: Node, loc: Loc, errors: Collector) -> NamedExpr | No
         errors.error(loc, f"{what}: {name!r} is a name the expressions already use; "
                           "choose another")
         return None
-    r = Reader(node, what, ("expr", "doc"), errors)
+    r = Reader(node, what, lang.DEPLOYMENT_VALUE, errors)
     e = r.get("expr")
     if e is None:
         errors.error(node.loc, f"{what} needs 'expr'")
@@ -106,7 +104,7 @@ def _value(name: str, node: Node, loc: Loc, errors: Collector) -> NamedExpr | No
 def _architecture(name: str, node: Node, loc: Loc, ops: dict[str, Op],
                   errors: Collector) -> ArchitectureCalls | None:
     what = f"deployment architecture {name}"
-    r = Reader(node, what, ARCH_KEYS, errors)
+    r = Reader(node, what, lang.DEPLOYMENT_ARCHITECTURE, errors)
     if not r.ok:
         return None
     calls = []
@@ -125,7 +123,7 @@ def _architecture(name: str, node: Node, loc: Loc, ops: dict[str, Op],
 
 
 def _call(node: Node, owner: str, ops: dict[str, Op], errors: Collector) -> OpCall | None:
-    r = Reader(node, f"an op call of {owner}", CALL_KEYS, errors)
+    r = Reader(node, f"an op call of {owner}", lang.OP_CALL, errors)
     if not r.ok:
         return None
     op = r.str("op", f"an op call of {owner}", required=True)

@@ -19,16 +19,6 @@ from .deployment import parse_deployment
 from .reader import IDENT, Reader
 from .yaml_loader import Node
 
-<<<<<<< HEAD
-SECTION_KEYS = ("providers", "engine_providers", "dtypes", "warmup_num_tokens", "ops",
-                "priority_validate",  # the validate steps of every priority field
-                "deployment")  # the shapes a served model calls the ops with
-PROVIDER_KEYS = ("doc", "sources", "jit")
-OP_KEYS = ("doc", "signature", "activations", "providers", "default_priority",
-           "specialisations")
-
-=======
->>>>>>> main
 
 def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> KernelSet | None:
     if not sections:

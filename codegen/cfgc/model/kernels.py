@@ -8,11 +8,8 @@ import itertools
 from dataclasses import dataclass
 
 from ..errors import Loc
-<<<<<<< HEAD
-from .expr import Expr
-=======
 from . import schema_language as _lang
->>>>>>> main
+from .expr import Expr
 
 #: Where the provider modules live, relative to the project root.
 KERNELS_DIR = "kernels"
