@@ -16,6 +16,7 @@ import builtins
 import keyword
 
 from ..errors import Collector, Loc, did_you_mean
+from ..model import schema_language as lang
 from ..model.expr import Expr, parse
 from ..model.kernels import (
     CALL_EXPRS,
@@ -27,7 +28,6 @@ from ..model.kernels import (
     Op,
     OpCall,
 )
-from ..model import schema_language as lang
 from ..model.resolved import Resolved
 from . import expr as x
 from .reader import IDENT, Reader
