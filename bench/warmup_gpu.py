@@ -52,7 +52,7 @@ def _cases() -> list[dict[str, Any]]:
         for tp in TPS:
             for dtype in DTYPES:
                 cases.append({"model": name, "tp": tp, "dtype": dtype, "extra": [],
-                              "timed": tp == 1 and dtype == "bfloat16"})
+                              "timed": False})
         cases.append({"model": name, "tp": 1, "dtype": "bfloat16",
                       "extra": ["--max-num-batched-tokens", "8192"], "timed": True})
     return cases
@@ -88,6 +88,15 @@ def prepare(out: Path) -> None:
                                "json"], capture_output=True, text=True, check=True,
                               env={**os.environ, "CFGC_RELEASE": release})
         static[release] = json.loads(proc.stdout)["items"]
+    # The control: today's static plan against the calls of two served models (Gemma 3n
+    # E2B at tp 2, Qwen2.5 7B): the sweep must catch what it misses.
+    control = [c for c in cases if (c["model"], c["tp"], c["dtype"], c["extra"]) in (
+        ("gemma-3n-e2b-it", 2, "bfloat16", []), ("qwen2.5-7b-instruct", 1, "bfloat16", []))]
+    cases.append({"model": "control: static 0.33.0 plan, gemma-3n-e2b-it tp 2 and "
+                           "qwen2.5-7b-instruct tp 1", "tp": 0, "dtype": "bfloat16",
+                  "extra": [], "timed": False, "control": True, "flags": [],
+                  "plan": static[RELEASE], "calls": [c for k in control for c in k["calls"]],
+                  "budget": control[0]["budget"]})
     out.write_text(json.dumps({"release": RELEASE, "static": static, "cases": cases}))
     print(f"{len(cases)} cases and 2 static plans written to {out}")
 
@@ -232,9 +241,11 @@ def run(path: Path, out: Path, jobs: int, only: str | None) -> None:
     for k in keys:
         case = data["cases"][k]
         results["cases"].append({**{f: case[f] for f in ("model", "tp", "dtype", "extra",
-                                                          "timed", "budget")}, **done[k]})
+                                                          "timed", "budget")},
+                                 "control": case.get("control", False), **done[k]})
     out.write_text(json.dumps(results, indent=1))
-    bad = [c for c in results["cases"] if c.get("after_warmup") or "error" in c]
+    bad = [c for c in results["cases"]
+           if (c.get("after_warmup") and not c["control"]) or "error" in c]
     print(f"{len(results['cases'])} cases; {len(bad)} with a compilation after warmup or "
           f"an error")
 
@@ -261,7 +272,13 @@ def table(path: Path) -> str:
         lines.append(f"| {c['model']}, tp 1, bf16, budget {budget} | {c['items']} | "
                      f"{c['binaries']} | {c['warmup_wall_s']:.2f} | {c['after_warmup']} "
                      f"({c['sweep_launches']} launches) |")
-    every = [c for c in res["cases"] if "after_warmup" in c]
+    for c in res["cases"]:
+        if c["control"] and "after_warmup" in c:
+            lines.append(f"| control: the static 0.33.0 plan, then Gemma 3n E2B (tp 2) and "
+                         f"Qwen2.5 7B calls | {c['items']} | {c['binaries']} | "
+                         f"{c['warmup_wall_s']:.2f} | {c['after_warmup']} "
+                         f"({c['sweep_launches']} launches) |")
+    every = [c for c in res["cases"] if "after_warmup" in c and not c["control"]]
     worst = max((c["warmup_wall_s"] for c in every), default=0.0)
     lines.append("")
     lines.append(f"All {len(every)} cases (7 models x tp 1, 2, 4 x bf16, fp16, and tp 1 bf16 "
