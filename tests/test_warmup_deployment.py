@@ -177,3 +177,30 @@ def test_unknown_architecture_warns_and_keeps_the_static_plan() -> None:
     assert out.returncode == 0, out.stderr
     assert "no warmup entry for architecture 'OPTForCausalLM'" in out.stderr
     assert out.stdout.splitlines()[-1].endswith("items x 14 token counts")
+
+
+def test_empty_serve_line_is_the_static_plan() -> None:
+    out = _warmup("--list", "--format", "json", "--")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["architecture"] is None and len(data["items"]) == 40
+
+
+def test_warmup_takes_a_vllm_config() -> None:
+    """warmup(vllm_config=...) warms plan_for's items (here on the CPU interpreter):
+    each launched at its token counts, nothing skipped."""
+    from cfgc.runtime.cli.build import build_configs
+    from vllm_config import _cli_table, warmup
+
+    _, built = build_configs(_cli_table, ["--model", str(REPO / "examples" / "tiny-llama"),
+                                          "--max-num-batched-tokens", "16", "--max-num-seqs", "16"],
+                                         lambda m: None)
+    cfg = built.roots["VllmConfig"]
+    plan = warmup.plan_for(cfg)
+    assert [(i["op"], i["hidden_size"]) for i in plan] == [("rms_norm", 256),
+                                                          ("fused_add_rms_norm", 256)]
+    assert all(i["num_tokens"] == [1, 2, 4, 8, 16] and i["max_num_tokens"] == 16
+               for i in plan)
+    report = warmup.warmup(device="cpu", monitor=None, progress=False, vllm_config=cfg)
+    assert report.count == 2 and not report.skipped
+    assert report.launches == 2 * 5

@@ -535,8 +535,10 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     for w in caught:
         print(f"{prog}: warning: {w.message}", file=sys.stderr)
-    if vllm_config is not None and not caught:
-        architecture = vllm_config.model_config.architecture
+    model = None if vllm_config is None else getattr(vllm_config, "model_config", None)
+    if model is not None and getattr(model, "model_arch_config", None) is not None and (
+            not caught):  # a served model's plan, not the static one
+        architecture = model.architecture
     if args.list:
         if args.format == "json":
             return _print(json.dumps({"release": "0.25.1", "architecture": architecture,
