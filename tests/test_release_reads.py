@@ -32,6 +32,9 @@ SELECTION = {
     ("runtime/cli/explain.py", "load_history"):
         "finds the default release's folder, which holds the release history",
     ("runtime/cli/explain.py", "main"): "marks the loaded release in a flag's history",
+    ("runtime/cli/release_loader.py", "ReleaseLoader"):
+        "upgrade swaps the package between releases and reads which one the caller had "
+        "loaded, so its modules serve the others and are put back afterwards",
 }
 
 ENV_READERS = ("get", "getenv", "pop", "setdefault")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from cfgc.front import releases as history
 from cfgc.front.yaml_loader import load_yaml
 
 from .cli.helpers import run as run_cli
+from .conftest import REPO, link_hooks
 from .test_schema_errors import run_cfgc
 
 RELEASES = history.Releases(("1.0", "2.0", "3.0"), "1.0")
@@ -94,6 +96,17 @@ def test_removed_before_added_is_an_error(tmp_path: Path) -> None:
         "removed in a release before (or in) the one it was added in"]
 
 
+def test_changed_where_the_entry_does_not_exist_is_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text("a: {added: '3.0', default: 1, changed: {'2.0': {default: 2}}}\n"
+                    "b: {removed: {in: '2.0', dropped: x}, changed: {'3.0': {default: 2}}}\n")
+    errors = Collector()
+    history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES, errors)
+    assert [d.message for d in errors.diagnostics] == [
+        "changed in '2.0', before it was added in '3.0': it does not exist there",
+        "changed in '3.0', after it was removed in '2.0': it does not exist there"]
+
+
 DEMO = """
 classes:
   Demo:
@@ -160,14 +173,48 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert bad.returncode == 2 and "'0.1' is not a release" in bad.stderr
 
 
+KNOWN = "known releases: 0.25.1, 0.33.0"
+
+
 def test_unknown_release_in_the_environment_is_one_clear_line() -> None:
+    """Python: one ImportError raised by the package itself (no frames of the import
+    machinery or of a second module); the package's commands: one line, exit 2."""
     env = {**os.environ, "CFGC_RELEASE": "0.99.0"}
-    proc = subprocess.run([sys.executable, "-c", "import vllm_config"], env=env,
-                          capture_output=True, text=True, check=False)
+    why = f"CFGC_RELEASE='0.99.0' is not a release of vllm_config ({KNOWN})"
+    proc = subprocess.run([sys.executable, "-c", "import vllm_config; vllm_config.VllmConfig"],
+                          env=env, capture_output=True, text=True, check=False)
     assert proc.returncode == 1
-    assert proc.stderr.splitlines()[-1] == (
-        "ImportError: CFGC_RELEASE='0.99.0' is not a release of vllm_config "
-        "(one of: 0.25.1, 0.33.0)")
+    assert proc.stderr.splitlines()[-1] == f"ImportError: {why}"
+    frames = [line for line in proc.stderr.splitlines() if line.startswith("  File ")]
+    assert len(frames) == 2 and "<string>" in frames[0] and "__init__.py" in frames[1]
+    script = Path(sys.executable).with_name("vllm-config")
+    commands = [
+        ("vllm-config", [str(script), "show"]),
+        ("python -m vllm_config", [sys.executable, "-m", "vllm_config", "show"]),
+        ("python -m vllm_config", [sys.executable, "-m", "vllm_config.warmup", "--list"]),
+    ]
+    assert script.is_file()
+    for prog, argv in commands:
+        proc = subprocess.run(argv, env=env, capture_output=True, text=True, check=False)
+        assert (proc.returncode, proc.stdout, proc.stderr) == (
+            2, "", f"{prog}: error: {why}\n"), argv
+
+
+def test_unknown_release_on_the_command_line_is_one_line() -> None:
+    proc = subprocess.run([sys.executable, "-m", "vllm_config.warmup", "--release", "0.9"],
+                          capture_output=True, text=True, check=False)
+    assert (proc.returncode, proc.stderr) == (
+        2, f"python -m vllm_config.warmup: error: --release: invalid choice: '0.9' "
+           f"({KNOWN})\n")
+    parity = REPO / "tools" / "parity.py"
+    for argv, env, what in (
+            (["--release", "0.9"], {}, "--release"),
+            ([], {"CFGC_RELEASE": "0.9"}, "CFGC_RELEASE")):
+        proc = subprocess.run([sys.executable, str(parity), *argv],
+                              env={**os.environ, **env}, capture_output=True, text=True,
+                              check=False)
+        assert (proc.returncode, proc.stderr) == (
+            2, f"parity: {what}: '0.9' is not a release of vllm_config ({KNOWN})\n")
 
 
 def test_release_flag_runs_that_release() -> None:
@@ -200,3 +247,76 @@ def test_both_releases_resolve_the_defaults(release: str) -> None:
     by_release = {r.schema.release: r for r in pipeline.load_releases(REPO)}
     assert set(by_release) == {"0.25.1", "0.33.0"}
     assert by_release[release].schema.default_release == "0.25.1"
+
+
+def _with_middle_releases(root: Path, middle: tuple[str, ...]) -> tuple[str, ...]:
+    """The real schema copied to `root`, listing `middle` releases as well, with changes
+    in them: an enum member, an alias's type, a field's default, a class's doc."""
+    from ruamel.yaml import YAML
+
+    shutil.copytree(REPO / "schema", root / "schema")
+    shutil.copy(REPO / "pyproject.toml", root)
+    link_hooks(root)
+    (root / "kernels").symlink_to(REPO / "kernels")
+    yaml = YAML()
+    yaml.width = 4096
+
+    def edit(name: str, change) -> None:
+        path = root / "schema" / name
+        data = yaml.load(path.read_text())
+        change(data)
+        with path.open("w") as fh:
+            yaml.dump(data, fh)
+
+    def listing(data) -> None:
+        listed = list(data["project"]["releases"]["list"])
+        data["project"]["releases"]["list"] = sorted(
+            {*listed, *middle}, key=lambda r: tuple(int(p) for p in r.split(".")))
+
+    edit("project.yaml", listing)
+    first, second, third, fourth = middle
+
+    def attention(data) -> None:
+        members = data["enums"]["AttentionBackendEnum"]["members"]
+        members["EXTRA_BACKEND"] = {"value": "example.ExtraBackend", "added": first}
+        alias = data["aliases"]["IndexerKVDType"]
+        alias.setdefault("changed", {})[second] = {
+            "type": 'Literal["bf16", "fp8", "mxfp4", "nvfp4", "fp16"]'}
+
+    def scheduler(data) -> None:
+        cls = next(iter(data["classes"].values()))
+        name, field = next((n, f) for n, f in cls["fields"].items()
+                           if f.get("type") == "bool" and f.get("default") is False
+                           and not {"changed", "added", "removed"} & set(f))
+        field["changed"] = {third: {"default": True}}
+        cls["changed"] = {fourth: {"doc": f"Changed in {fourth}: {name} is on."}}
+
+    edit("attention.yaml", attention)
+    edit("scheduler.yaml", scheduler)
+    return middle
+
+
+def test_releases_share_work_without_changing_a_byte(tmp_path: Path) -> None:
+    """Compiling the releases together (each reusing what an earlier one worked out for a
+    class it does not change) gives the bytes of compiling each one alone."""
+    from cfgc import pipeline
+    from cfgc.front import history as notes
+    from cfgc.front.load import load
+
+    _with_middle_releases(tmp_path, ("0.27.1", "0.28.0", "0.29.0", "0.30.0"))
+    together = pipeline.load_releases(tmp_path)
+    names = [r.schema.release for r in together]
+    assert {"0.27.1", "0.28.0", "0.29.0", "0.30.0"} <= set(names)
+    alone = notes.annotate([load(tmp_path, r) for r in names])
+    shared, separate = pipeline.build_releases(together), pipeline.build_releases(alone)
+    assert shared.keys() == separate.keys()
+    assert [p for p in shared if shared[p] != separate[p]] == []
+    # the changes are there, each from its release on
+    pkg = "generated/vllm_config/_releases"
+    assert "EXTRA_BACKEND" in shared[f"{pkg}/v0_27_1/types.py"]
+    assert "EXTRA_BACKEND" not in shared["generated/vllm_config/types.py"]
+    assert '"fp16"' in shared[f"{pkg}/v0_28_0/types.py"]
+    assert '"fp16"' not in shared[f"{pkg}/v0_27_1/types.py"]
+    flipped = {(c.release, c.kind, c.old, c.new) for c in together[0].release_changes
+               if c.kind == "default" and c.subject.startswith("SchedulerConfig.")}
+    assert {(r, k) for r, k, _, _ in flipped} == {("0.29.0", "default")}, flipped

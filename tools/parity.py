@@ -283,6 +283,20 @@ def _show(value: object) -> str:
     return text if len(text) <= 90 else text[:87] + "..."
 
 
+def known_releases() -> list[str]:
+    """The releases the installed vllm_config holds, read without importing it (an
+    unknown CFGC_RELEASE would stop the import)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("vllm_config")
+    if spec is None or not spec.origin:
+        return []
+    try:
+        return json.loads((Path(spec.origin).parent / "releases.json").read_text())["releases"]
+    except (OSError, ValueError, KeyError):
+        return []
+
+
 def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -299,6 +313,13 @@ def main(argv: list[str] | None = None) -> int:
     global FIXTURES
     if args.fixtures:
         FIXTURES = args.fixtures
+    known = known_releases()
+    for what, name in (("--release", args.release),
+                       ("CFGC_RELEASE", os.environ.get("CFGC_RELEASE"))):
+        if name and known and name not in known:
+            print(f"parity: {what}: {name!r} is not a release of vllm_config (known "
+                  f"releases: {', '.join(known)})", file=sys.stderr)
+            return 2
     if args.release:
         # Before vllm_config is first imported: CFGC_RELEASE selects the package.
         os.environ["CFGC_RELEASE"] = args.release

@@ -22,8 +22,16 @@ if _wanted != RELEASE:
     # Another release: this name becomes that release's package (its own folder of
     # modules), and what follows here only fills the module that is set aside.
     if _wanted not in _RELEASE_DIRS:
-        raise ImportError(f"CFGC_RELEASE={_wanted!r} is not a release of {__name__} "
-                          f"(one of: {', '.join(RELEASES)})")
+        _why = (f"CFGC_RELEASE={_wanted!r} is not a release of {__name__} (known "
+                f"releases: {', '.join(RELEASES)})")
+        _argv0 = (getattr(_sys, "argv", None) or [""])[0]
+        if _argv0 == "-m" or _os.path.basename(_argv0).removesuffix(".exe") == "vllm-config":
+            # imported to run one of the package's own commands (`vllm-config`,
+            # `python -m vllm_config[.warmup]`): a bad input, answered in one line
+            _prog = f"python -m {__name__}" if _argv0 == "-m" else "vllm-config"
+            _sys.stderr.write(f"{_prog}: error: {_why}\n")
+            raise SystemExit(2)
+        raise ImportError(_why) from None
     from importlib import util as _util
 
     _dir = _os.path.join(_os.path.dirname(__file__), *_RELEASE_DIRS[_wanted].split("/"))
@@ -35,6 +43,7 @@ if _wanted != RELEASE:
 _EXPORTS: dict[str, str] = {
     "All2AllBackend": "types",
     "AttentionBackendEnum": "types",
+    "AttentionCGSupport": "types",
     "AttentionCGSupportLevel": "types",
     "AttentionConfig": "attention",
     "AttentionFreeArchitectures": "types",
@@ -50,7 +59,10 @@ _EXPORTS: dict[str, str] = {
     "ConfigFormat": "types",
     "ConfigType": "utils",
     "ConvertOption": "types",
+    "ConvertType": "types",
     "DCPCommBackend": "types",
+    "DFlashModelTypes": "types",
+    "DSparkModelTypes": "types",
     "DataParallelBackend": "types",
     "DetailedTraceModules": "types",
     "Device": "types",
@@ -60,6 +72,8 @@ _EXPORTS: dict[str, str] = {
     "DraftSampleMethod": "types",
     "DynamicShapesConfig": "compilation",
     "DynamicShapesType": "types",
+    "ECConsumer": "types",
+    "ECProducer": "types",
     "ECRole": "types",
     "ECTransferConfig": "ec_transfer",
     "EPLBCommunicatorBackend": "types",
@@ -82,14 +96,18 @@ _EXPORTS: dict[str, str] = {
     "IrOpPriorityConfig": "kernel",
     "IrOpProvider": "types",
     "KVCacheUpdateOp": "types",
+    "KVConsumer": "types",
     "KVEventsConfig": "kv_events",
     "KVOffloadingBackend": "types",
+    "KVProducer": "types",
     "KVRole": "types",
     "KVTransferConfig": "kv_transfer",
     "KernelConfig": "kernel",
+    "LayerBlockType": "types",
     "LinearBackend": "types",
     "LoRAConfig": "lora",
     "LoRADType": "types",
+    "LoRAExtraVocabSize": "types",
     "LoadConfig": "load",
     "LoadFormats": "types",
     "LogitsProcessorClass": "types",

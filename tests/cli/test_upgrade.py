@@ -179,3 +179,28 @@ def test_a_value_that_means_something_else_is_flagged(small: Path) -> None:
     assert (change["kind"], change["flag"], change["why"]) == (
         "meaning_changed", "--mode", "in vLLM 2.0: b is slower now")
     assert data["argv"] == ["--mode", "b"]  # still carried over
+
+
+def test_upgrade_resolves_in_this_process_and_puts_the_package_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """No child process per release (what made upgrade six `show`s long), and the
+    caller's package is the one it had afterwards."""
+    from .helpers import TABLE
+    from .helpers import run as run_cli
+
+    def no_child(*args, **kwargs):
+        raise AssertionError(f"a child process: {args[:1]}")
+
+    monkeypatch.setattr(subprocess, "run", no_child)
+    monkeypatch.setattr(subprocess, "Popen", no_child)
+    before = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "vllm_config"}
+    env = os.environ.get("CFGC_RELEASE")
+    rc, out, err = run_cli("upgrade", "--to", "0.33.0", "--format", "json", "--",
+                           "--model", str(REPO / "examples" / "tiny-llama"), "-tp", "2")
+    assert rc == 0, err
+    data = json.loads(out)
+    assert data["through"] == ["0.25.1", "0.33.0"]
+    assert {c["release"] for c in data["changes"]} == {"0.33.0"}
+    after = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "vllm_config"}
+    assert after == before and sys.modules["vllm_config._cli_table"] is TABLE
+    assert os.environ.get("CFGC_RELEASE") == env

@@ -2,8 +2,9 @@
 releases a package holds, without importing any of them.
 
 The releases (oldest first), the default one and each one's folder; every removal the
-schema declares with its fate (renamed to, replaced by, or dropped and why); and the
-history notes of classes, fields and flags. Each release's flags are in its own
+schema declares with its fate (renamed to, replaced by, or dropped and why); the
+history notes of classes, fields and flags; and the hand-written packages the generated
+code calls. Each release's flags are in its own
 `cli_manifest.json`. Written only for a schema that lists releases.
 """
 
@@ -29,6 +30,9 @@ def releases_json(res: Resolved) -> str:
         "fates": [{"subject": f.subject, "removed_in": f.release, "kind": f.kind,
                    "target": f.target, "convert": f.convert} for f in schema.fates],
         "history": {k: list(v) for k, v in sorted(res.history.items())},
+        # the hand-written packages the generated modules call (hooks, libraries): one
+        # process that loads release after release clears their caches at each swap
+        "shared": [schema.hooks_package, *(lib.package for lib in schema.libraries)],
         # values of this release's fields that mean something else than before
         "meaning_changed": {f"{c.name}.{f.name}": dict(f.meaning_changed)
                             for c in schema.classes for f in c.fields if f.meaning_changed},

@@ -44,7 +44,9 @@ RESERVED_FIELDS = GENERATED_NAMES | {"hash_factors", "compute_hash"}
 RESERVED_FIELD_PREFIXES = ("_before_", "_after_", "_skip_none_", "_wrap_", "_plain_",
                            "_model_")
 RESERVED_TYPES = GENERATED_NAMES | frozenset(dir(builtins)) | {
-    "enum", "importlib", "SCHEMA_VERSION"}
+    "enum", "importlib", "SCHEMA_VERSION",
+    # module globals a config module reads at call time, under vLLM's names
+    "envs", "current_platform"}
 
 
 def name_problem(name: str, reserved: frozenset[str] = frozenset()) -> str:
@@ -94,23 +96,34 @@ def read_documents(schema_dir: Path, root: Path | None = None) -> list[tuple[str
 
 
 def parse_release(nodes: list[tuple[str, str, Node]], release: str | None,
-                  root: Path | None) -> m.Schema:
-    """The schema of one release (None: the default) from the documents of all."""
+                  root: Path | None, projector: history.Projector | None = None
+                  ) -> m.Schema:
+    """The schema of one release (None: the default) from the documents of all;
+    `projector` (from `projector_of`) shares the work between the releases of one
+    compile."""
     errors = Collector()
     listed = releases_of(nodes, errors)
     errors.raise_if_any()
     fates: tuple[m.Fate, ...] = ()
     if listed is not None:
-        fates = tuple(history.check(nodes, listed, errors).fates)
-        errors.raise_if_any()
+        projector = projector or history.Projector(nodes, listed)
+        fates = projector.fates
         release = release or listed.default
-        nodes = [(d, s, history.project(n, release, listed) or Node({}, n.loc))
+        nodes = [(d, s, projector.project(n, release) or Node({}, n.loc))
                  for d, s, n in nodes]
-    schema = parse_documents(nodes, errors)
+    schema = parse_documents(nodes, errors, projector.shared if projector else None)
     if listed is None:
         return replace(schema, root=root)
     return replace(schema, root=root, release=release, releases=listed.names,
                    default_release=listed.default, fates=fates)
+
+
+def projector_of(nodes: list[tuple[str, str, Node]]) -> history.Projector | None:
+    """The documents' release history, checked once (None: a one-release schema)."""
+    errors = Collector()
+    listed = releases_of(nodes, errors)
+    errors.raise_if_any()
+    return None if listed is None else history.Projector(nodes, listed)
 
 
 def releases_of(nodes: list[tuple[str, str, Node]], errors: Collector) -> history.Releases | None:
@@ -140,7 +153,25 @@ def releases_of(nodes: list[tuple[str, str, Node]], errors: Collector) -> histor
     return None
 
 
-def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.Schema:
+def _once(shared: dict | None, node: Node, key: tuple, parse, *args):
+    """parse(*args), or what it gave for the same node object in an earlier release of
+    this compile (the projector hands every release of an epoch the same node; a parse
+    that found errors stopped the compile before any other release)."""
+    if shared is None:
+        return parse(*args)
+    k = (id(node), parse.__name__, *key)
+    hit = shared.get(k)
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    out = parse(*args)
+    shared[k] = (node, out)
+    return out
+
+
+def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector,
+                    shared: dict | None = None) -> m.Schema:
+    """The records of one release's projected documents; `shared` remembers each
+    definition's record by the node it came from, across the releases of one compile."""
     package, version = "", 0  # project.yaml must name them
     hooks_package, hooks_path = m.Schema.hooks_package, m.Schema.hooks_path
     libraries: tuple[m.Library, ...] = ()
@@ -186,9 +217,10 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
                                  "the project")
             libraries = _parse_libraries(proj.get("libraries"), errors)
         for name, node in _named_entries(top, "enums", errors):
-            enums.append(_parse_enum(name, node, top.node.key_locs, errors))
+            enums.append(_once(shared, node, (name,), _parse_enum, name, node,
+                               top.node.key_locs, errors))
         for name, node in _named_entries(top, "aliases", errors):
-            aliases.append(_parse_alias(name, node, errors))
+            aliases.append(_once(shared, node, (name,), _parse_alias, name, node, errors))
         for name, node in _named_entries(top, "runtime_types", errors):
             rt = Reader(node, f"runtime type {name}", lang.RUNTIME_TYPE, errors)
             runtime.append(
@@ -200,9 +232,11 @@ def parse_documents(docs: list[tuple[str, str, Node]], errors: Collector) -> m.S
                 )
             )
         for name, node in _named_entries(top, "classes", errors):
-            classes.append(_parse_class(name, node, stem, errors))
+            classes.append(_once(shared, node, (name, stem), _parse_class, name, node, stem,
+                                 errors))
         for name, node in _named_entries(top, "constants", errors):
-            constants.append(_parse_constant(name, node, stem, errors))
+            constants.append(_once(shared, node, (name, stem), _parse_constant, name, node,
+                                   stem, errors))
         environment.extend(_parse_environment(top.get("environment"), errors))
         if top.has("kernels"):
             kernel_sections.append((display, top.get("kernels")))
@@ -410,22 +444,28 @@ def _differs(r: Reader, what: str) -> str:
 def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.ConstantDef:
     what = f"constant {name}"
     r = Reader(node, what, lang.CONSTANT, errors)
-    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr")
+    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr", "absent")
                if r.has(k)]
     if len(sources) != 1:
         errors.error(node.loc, f"{what} needs exactly one of value, values_of, alias, table, "
-                               "import, expr")
+                               "import, expr, absent")
+    absent = r.str("absent", what).strip()
+    if r.has("absent") and not absent:
+        errors.error(r.key_loc("absent"), f"absent of {what} needs a reason")
     import_path = _dotted(r, what, errors) if r.has("import") else ""
     table = r.str("table", what)
     if table and not DOTTED.match(table):
         errors.error(r.key_loc("table"), f"table of {what} must be Class.table_name")
+    if r.has("row") and not table:
+        errors.error(r.key_loc("row"), f"row of {what} goes with table")
     return m.ConstantDef(
-        name, _module(r, what, stem, errors), r.str("doc", what, required=True), node.loc,
+        name, _module(r, what, stem, errors),
+        r.str("doc", what, required=not r.has("absent")), node.loc,
         value=r.get("value").plain() if r.has("value") else None,
         values_of=r.str("values_of", what), alias=r.str("alias", what), table=table,
-        import_path=import_path, expr=_expr(r, "expr", what, errors),
+        row=r.str("row", what), import_path=import_path, expr=_expr(r, "expr", what, errors),
         export=r.bool("export", what, False),
-        differs=_differs(r, what))
+        differs=_differs(r, what), absent=absent)
 
 
 def _dotted(r: Reader, what: str, errors: Collector) -> str:
@@ -963,10 +1003,21 @@ def _parse_tables(node: Node | None, what: str, errors: Collector) -> list[m.Def
                     if not (IDENT.match(target) or DOTTED.match(target)):
                         errors.error(loc, f"{target!r} in {label} is not a field path")
                         continue
-                    if val.is_map and set(val.value) == {"expr"}:
+                    if val.is_map and "expr" in val.value and set(val.value) <= {"expr", "name"}:
                         e = x.parse(val.value["expr"].value, val.value["expr"].loc, errors,
                                     f"{target} in {label}")
-                        row.append(m.TableEntry(target, e, loc))
+                        fn = val.value.get("name")
+                        if fn is not None and (not isinstance(fn.value, str)
+                                               or not IDENT.match(fn.value)
+                                               or name_problem(fn.value)):
+                            errors.error(fn.loc, f"name of {target} in {label} must be a "
+                                                 "Python name")
+                            fn = None
+                        row.append(m.TableEntry(target, e, loc,
+                                                fn.value if fn is not None else ""))
+                    elif val.is_map and set(val.value) == {"value"}:
+                        # `{value: V}`: a literal that carries release markers
+                        row.append(m.TableEntry(target, val.value["value"].plain(), loc))
                     else:
                         row.append(m.TableEntry(target, val.plain(), loc))
                 rows.append((member, tuple(row)))

@@ -21,6 +21,7 @@ of one release, with every node still located in the file that said it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from ..errors import Collector
@@ -125,11 +126,21 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
         errors.error(marks[REMOVED].loc, "removed in a release before (or in) the one it "
                                          "was added in")
     if CHANGED in marks:
+        added = marks[ADDED].value if ADDED in marks else None
+        gone = marks[REMOVED].value["in"].value if REMOVED in marks else None
         for key, change in marks[CHANGED].value.items():
-            if _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
-                              releases, errors, "changed") and key == releases.names[0]:
+            if not _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
+                                  releases, errors, "changed"):
+                continue
+            if key == releases.names[0]:
                 errors.error(change.loc, f"changed in {key!r}, the first release: write "
                                          f"the value itself instead")
+            elif added in releases.names and releases.index(key) < releases.index(added):
+                errors.error(change.loc, f"changed in {key!r}, before it was added in "
+                                         f"{added!r}: it does not exist there")
+            elif gone in releases.names and releases.index(key) >= releases.index(gone):
+                errors.error(change.loc, f"changed in {key!r}, after it was removed in "
+                                         f"{gone!r}: it does not exist there")
     for key, child in node.value.items():
         if marks.get(key) is child:
             continue
@@ -172,8 +183,16 @@ def _check_removed(node: Node, path: tuple[str, ...], releases: Releases,
 def project(node: Node, release: str, releases: Releases) -> Node | None:
     """The node as it is in `release` (None: it does not exist there), markers removed.
     Assumes `check` passed."""
+    def again(child: Node, release: str) -> Node | None:
+        return project(child, release, releases)
+
+    return _project_one(node, release, releases, again)
+
+
+def _project_one(node: Node, release: str, releases: Releases, again) -> Node | None:
+    """One node's projection; `again(child, release)` projects its children."""
     if node.is_seq:
-        items = [project(item, release, releases) for item in node.value]
+        items = [again(item, release) for item in node.value]
         return Node([i for i in items if i is not None], node.loc)
     if not node.is_map:
         return node
@@ -193,7 +212,7 @@ def project(node: Node, release: str, releases: Releases) -> Node | None:
                 merged = _merge(merged, change)
     out: dict[str, Node] = {}
     for key, child in merged.value.items():
-        projected = project(child, release, releases)
+        projected = again(child, release)
         if projected is not None:
             out[key] = projected
     return Node(out, merged.loc, {k: merged.key_locs[k] for k in out if k in merged.key_locs})
@@ -209,3 +228,67 @@ def _merge(base: Node, change: Node) -> Node:
             else new
         key_locs[key] = change.key_locs.get(key, new.loc)
     return Node(value, base.loc, key_locs)
+
+
+class Projector:
+    """Projects one schema's documents onto each of its releases, sharing work.
+
+    The documents are checked once. A subtree is projected once per *epoch*: the
+    releases between two of the history markers found in it, where its projection
+    cannot differ. So every release in one epoch gets the same node object (and a
+    subtree without markers is itself): a class the releases do not change is one
+    object in all of them, which later stages can recognise by identity.
+    """
+
+    def __init__(self, docs: list[tuple[str, str, Node]], releases: Releases) -> None:
+        errors = Collector()
+        self.fates = tuple(check(docs, releases, errors).fates)
+        errors.raise_if_any()
+        self.releases = releases
+        # id(node) -> (node, release indices where its projection may change); the
+        # node is kept so that its id is not reused by another object
+        self._points: dict[int, tuple[Node, tuple[int, ...]]] = {}
+        self._memo: dict[tuple[int, int], tuple[Node, Node | None]] = {}
+        #: what later stages worked out from a node, for the releases that share it
+        self.shared: dict = {}
+
+    def points(self, node: Node) -> tuple[int, ...]:
+        """Where the subtree's projection may change: its markers' releases (a superset
+        is safe: more epochs, less sharing)."""
+        known = self._points.get(id(node))
+        if known is not None and known[0] is node:
+            return known[1]
+        found: set[int] = set()
+        children: list[Node] = []
+        if node.is_seq:
+            children = node.value
+        elif node.is_map:
+            marks = _markers(node)
+            names = self.releases.names
+            if ADDED in marks and marks[ADDED].value in names:
+                found.add(names.index(marks[ADDED].value))
+            if REMOVED in marks and marks[REMOVED].value["in"].value in names:
+                found.add(names.index(marks[REMOVED].value["in"].value))
+            if CHANGED in marks:
+                found.update(names.index(k) for k in marks[CHANGED].value if k in names)
+            children = list(node.value.values())
+        for child in children:
+            if isinstance(child, Node):
+                found.update(self.points(child))
+        out = tuple(sorted(found))
+        self._points[id(node)] = (node, out)
+        return out
+
+    def project(self, node: Node, release: str) -> Node | None:
+        """`project(node, release, ...)`, the same object for every release of an epoch."""
+        at = self.releases.index(release)
+        points = self.points(node)
+        if not points:
+            return node
+        key = (id(node), bisect_right(points, at))
+        known = self._memo.get(key)
+        if known is not None and known[0] is node:
+            return known[1]
+        out = _project_one(node, release, self.releases, self.project)
+        self._memo[key] = (node, out)
+        return out

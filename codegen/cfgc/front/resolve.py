@@ -25,6 +25,7 @@ from ..model.types import TypeExpr
 from .behaviour import compile_class, compile_constant, compile_enum
 from .deployment import compile_deployment
 from .flags import RESERVED_FLAGS, flag_spellings
+from .sharing import ClassSharing
 from .validators import compile_validators
 
 FACTORY_BUILTINS = ("list", "dict", "set", "Counter")  # Counter: a dict[str, int] tally
@@ -46,7 +47,9 @@ def hook_functions(path: Path) -> dict[str, HookSig]:
     return out
 
 
-def resolve(schema: m.Schema) -> Resolved:
+def resolve(schema: m.Schema, sharing: ClassSharing | None = None) -> Resolved:
+    """The checked schema; `sharing` hands a class the result an earlier release of the
+    same compile had for it when everything it reads is the same (front/sharing.py)."""
     errors = Collector()
     tables: dict[str, dict] = {"enums": {}, "aliases": {}, "runtime": {}, "classes": {}}
     seen: dict[str, Loc] = {}
@@ -82,7 +85,17 @@ def resolve(schema: m.Schema) -> Resolved:
         res.behaviour[enum.name] = compile_enum(enum, res, errors)
 
     for c in schema.classes:
+        if sharing is None:
+            _check_class(c, res, known, errors)
+            continue
+        done = sharing.recall(c, res)
+        if done is not None:
+            res.behaviour[c.name] = done
+            continue
+        before = len(errors.diagnostics)
         _check_class(c, res, known, errors)
+        if len(errors.diagnostics) == before:
+            sharing.keep(c, res, res.behaviour[c.name])
     _check_flags(res, errors)
     _check_cycles(res, errors)
     _check_constants(res, errors)
@@ -140,8 +153,12 @@ def _check_constants(res: Resolved, errors: Collector) -> None:
         if k.table:
             cls, table = k.table.split(".", 1)
             c = res.classes.get(cls)
-            if c is None or not any(t.name == table for t in c.tables):
+            found = None if c is None else next((t for t in c.tables if t.name == table), None)
+            if found is None:
                 errors.error(k.loc, f"table of {what}: no table {k.table!r}")
+            elif k.row and k.row not in [member for member, _ in found.rows]:
+                errors.error(k.loc, f"row of {what}: table {k.table} has no row {k.row!r}"
+                                    f"{did_you_mean(k.row, [r for r, _ in found.rows])}")
             elif c.module != k.module:
                 errors.error(k.loc, f"{what} re-exports a table of {cls}: declare it in "
                                     f"{cls}'s module ({c.module})")

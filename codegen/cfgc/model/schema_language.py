@@ -319,16 +319,20 @@ CONSTANT = Record(
     "constant", "A constant", "constants.NAME",
     "A module-level name that is not a class; exactly one source.",
     (
-        Key("doc", DOC, "What it is.", "doc: Threads that prefetch safetensors files.",
-            required=True),
+        Key("doc", DOC, "What it is (not needed with `absent`).",
+            "doc: Threads that prefetch safetensors files."),
         Key("module", NAME, "The generated module it belongs to (default: the file's "
             "stem; it must have classes).", "module: load"),
         Key("value", Anything("a literal"), "A literal value.", "value: 8"),
         Key("values_of", NAME, "The values of a Literal alias, as a tuple.",
             "values_of: SequencePoolingType"),
         Key("alias", NAME, "An alias, re-exported.", "alias: RunnerType"),
-        Key("table", DOTTED, "A class's defaults table, as a dict.",
-            "table: VllmConfig.level_defaults"),
+        Key("table", DOTTED, "A class's defaults table, as a dict (vLLM's shape: nested "
+            "per config).", "table: VllmConfig.level_defaults"),
+        Key("row", NAME, "With `table`: only that row (an enum member's name).", "row: O2"),
+        Key("absent", Text(), "A name vLLM's module exports that this package "
+            "deliberately lacks, and why: nothing is generated, the reason goes on the "
+            "differences page.", "absent: a helper of vLLM's engine, not configuration"),
         Key("import", DOTTED, "A function of `cfgc.runtime.<module>` or of a library.",
             "import: cfgc.runtime.context.get_current_vllm_config"),
         Key("expr", Expression(), "An expression, computed at import after the classes.",
@@ -337,7 +341,7 @@ CONSTANT = Record(
         Key("differs_from_vllm", Text(), "Why it deliberately differs from vLLM.",
             "differs_from_vllm: a tuple where vLLM has a list"),
     ),
-    exactly_one=("value", "values_of", "alias", "table", "import", "expr"),
+    exactly_one=("value", "values_of", "alias", "table", "import", "expr", "absent"),
 )
 
 # -- classes ---------------------------------------------------------------------------
@@ -475,8 +479,12 @@ TABLE = Record(
             required=True),
         Key("key", Expression(), "The enum-valued expression that picks the row.",
             "key: optimization_level", required=True),
-        Key("rows", MapOf(MapOf(Anything("a value, or {expr: ...}"), PATH), NAME),
-            "One row per member: path -> value, filled where the target is None.",
+        Key("rows", MapOf(MapOf(Anything("a value, {value: ...} (a literal that carries "
+                                         "release markers), or {expr: ..., name?: ...}"),
+                                PATH), NAME),
+            "One row per member: path -> value, filled where the target is None. An "
+            "`expr` entry is a function of the config (with `name`, a module-level "
+            "function of that name, as vLLM names its level table's functions).",
             "rows: {O0: {compilation_config.cudagraph_mode: NONE}}", required=True),
     ),
 )

@@ -1,34 +1,34 @@
 """`vllm-config upgrade`: carry a command line or a `--config` file from one vLLM release
-to another, and say what changes.
+to a later one, through every release in between, and say what changes and where.
 
     vllm-config upgrade [--from R] --to R [--format text|json] [--keep-behaviour] -- ARGV...
     vllm-config upgrade [--from R] --to R [--format text|json] [--keep-behaviour]
                         serve.yaml [-o out.yaml]
 
-Everything comes from the package's release history (`releases.json`: each removal's
-fate, written next to the entry in the schema) and each release's flag table
-(`cli_manifest.json`); nothing is a table in this module. For each flag given:
+Like Terraform's chain of state upgraders, the line goes one release at a time: each
+step reads the next release's flag table (`cli_manifest.json`) and the schema's release
+history (`releases.json`: each removal's fate, written next to the entry in the schema);
+nothing is a table in this module. For each flag given, at each step:
 
-- the target release has it: kept (a value it no longer accepts is a problem);
+- the next release has it for the same field: kept (a value it reads differently is a
+  problem, from the schema's `meaning_changed`);
 - its field was renamed: the new field's flag;
 - the flag was renamed, the field kept: the field's new flag;
 - the field was dropped or replaced: dropped when the value given is the old default
-  (the target does the same without it), else a problem naming the reason.
+  (the release does the same without it), else a problem naming the reason.
 
-Both releases then resolve the command line (each in its own process, as `show` does)
-to report defaults that changed under it and the cache-key factors that differ;
-`--keep-behaviour` pins the old value of each such default where the target has a flag.
+Every change is named with the release of its step. Then the line is resolved under the
+first and the last release (upgrade_resolve: in this process, one release after the
+other) to report the values that change under it, each with the release where it
+changed, and the cache-key factors that differ; `--keep-behaviour` pins the old value
+of each changed default where the target has a flag. upgrade_report prints it all.
 Exit status: 0 clean, 1 something could not be carried over, 2 bad input.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import shlex
-import subprocess
-import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .values import CliError
@@ -42,16 +42,30 @@ _OWN = {"--config", "--format", "--platform", "--allow-remote-code"}
 
 @dataclass
 class Change:
-    kind: str  # kept_value_refused, renamed, flag_renamed, dropped, removed, default_changed
+    # kept_value_refused, renamed, flag_renamed, dropped, removed, meaning_changed,
+    # rejected, default_changed, setting_changed
+    kind: str
     flag: str
     old: object = None
     new: object = None
     why: str = ""
     problem: bool = False
+    release: str = ""  # the release in which it happened ("" only before it is known)
+    where: str = ""  # how the report names what changed: a config file's key and line
+    path: str = ""  # a resolved value's section and field: scheduler_config.max_num_seqs
+    #: values that changed more than once on the way: [{release, old, new}, ...]
+    steps: list[dict] = field(default_factory=list)
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "flag": self.flag, "old": self.old, "new": self.new,
-                "why": self.why, "problem": self.problem}
+        out = {"kind": self.kind, "flag": self.flag, "release": self.release,
+               "old": self.old, "new": self.new, "why": self.why, "problem": self.problem}
+        if self.where:
+            out["where"] = self.where
+        if self.path:
+            out["path"] = self.path
+        if self.steps:
+            out["steps"] = self.steps
+        return out
 
 
 @dataclass
@@ -145,6 +159,11 @@ def arguments(argv: list[str], history: dict) -> Args | None:
                            f"{', '.join(releases)})")
     if "--to" not in opts:
         raise CliError(f"upgrade: --to is required (one of {', '.join(releases)})")
+    source = opts.get("--from", history["default"])
+    if releases.index(source) > releases.index(opts["--to"]):
+        raise CliError(f"upgrade: --to {opts['--to']} is older than --from {source}: "
+                       f"upgrade goes to a later release (releases, oldest first: "
+                       f"{', '.join(releases)})")
     fmt = opts.get("--format", "text")
     if fmt not in ("text", "json"):
         raise CliError(f"upgrade: --format: invalid choice: {fmt!r} (choose from text, json)")
@@ -152,16 +171,43 @@ def arguments(argv: list[str], history: dict) -> Args | None:
         raise CliError("upgrade: give either a config file or `-- ARGV...`")
     if out is not None and file is None:
         raise CliError("upgrade: -o goes with a config file")
-    return Args(opts.get("--from", history["default"]), opts["--to"], fmt, keep, rest,
-                file, out)
+    return Args(source, opts["--to"], fmt, keep, rest, file, out)
+
+
+def chain(history: dict, root: Path, source: str, target: str) -> list[Release]:
+    """Every release from source to target, oldest first, with its flag table."""
+    names = history["releases"]
+    steps = names[names.index(source): names.index(target) + 1]
+    return [Release.read(r, root / history["folders"][r]) for r in steps]
 
 
 # --- carrying flags over ---------------------------------------------------------------
 
 
-#: One flag as given: its option (as typed, without a value), its values, and the
-#: command-line tokens it was written as (kept as they are when nothing changes).
-Given = tuple[str, list[str], list[str]]
+@dataclass
+class Given:
+    """One flag as given: its option (as typed, without a value), its values, and the
+    command-line tokens it was written as (kept as they are when nothing changes)."""
+
+    name: str
+    values: list[str]
+    tokens: list[str]
+    where: str = ""  # a config file's key and line; "" on a command line
+    key: object = None  # the config file's key as written
+    value: object = None  # the config file's value as read
+
+    def shown(self) -> str:
+        """As the operator wrote it: the tokens, or a config file's `key: value`."""
+        if not self.where:
+            return " ".join(self.tokens)
+        written = str(self.key)
+        key = written if "--" + written.lstrip("-").replace("_", "-") == self.name \
+            else self.name.lstrip("-")  # the key as the file has it, until renamed
+        return f"{key}: {' '.join(self.values)}" if self.values else key
+
+    def spell(self, flag: str) -> str:
+        """A flag as this input names it: the key in a config file."""
+        return flag.lstrip("-") if self.where else flag
 
 
 def split_flags(argv: list[str], release: Release) -> list[Given]:
@@ -176,7 +222,7 @@ def split_flags(argv: list[str], release: Release) -> list[Given]:
         if (name not in release.flags and not name.startswith("--") and len(name) > 2
                 and name[:2] in release.flags):
             name, eq, inline = name[:2], "=", token[2:]  # a glued short option: -O1
-        base = name.split(".", 1)[0] if name not in release.flags else name
+        base = base_of(name, release)
         flag = release.flags.get(base)
         if flag is None and base not in _OWN:
             raise CliError(f"upgrade: {name}: not a flag of vLLM {release.name}")
@@ -193,8 +239,13 @@ def split_flags(argv: list[str], release: Release) -> list[Given]:
             values.append(argv[i])
             i += 1
             takes -= 1
-        groups.append((name, values, argv[start:i]))
+        groups.append(Given(name, values, argv[start:i]))
     return groups
+
+
+def base_of(name: str, release: Release) -> str:
+    """The flag a spelling belongs to: `-cc.mode` is `-cc`'s."""
+    return name if name in release.flags else name.split(".", 1)[0]
 
 
 def _is_option(token: str) -> bool:
@@ -207,30 +258,57 @@ def _is_option(token: str) -> bool:
         return True
 
 
-def carry(groups: list[Given], source: Release, target: Release,
-          fates: dict[str, dict]) -> tuple[list[str], list[Change]]:
-    """The command line for the target release, and what changed on the way. A flag the
-    target has for the same field is kept as typed; whether the target accepts its value
-    is for the target's own parser (see finish)."""
-    out: list[str] = []
+def argv_of(groups: list[Given]) -> list[str]:
+    return [token for g in groups for token in g.tokens]
+
+
+def fates_by_release(history: dict) -> dict[tuple[str, str], dict]:
+    """(subject, release it was removed in) -> its fate."""
+    return {(f["subject"], f["removed_in"]): f for f in history["fates"]}
+
+
+def carry_chain(groups: list[Given], releases: list[Release],
+                fates: dict[tuple[str, str], dict]) -> tuple[list[list[Given]], list[Change]]:
+    """The line as it is in each release of the chain, and every change on the way,
+    each named with the release of its step."""
+    lines = [groups]
     changes: list[Change] = []
-    for name, values, tokens in groups:
-        base = name.split(".", 1)[0] if name not in source.flags else name
+    for before, after in zip(releases, releases[1:], strict=False):
+        groups, found = carry(groups, before, after, fates)
+        lines.append(groups)
+        changes += found
+    return lines, changes
+
+
+def carry(groups: list[Given], source: Release, target: Release,
+          fates: dict[tuple[str, str], dict]) -> tuple[list[Given], list[Change]]:
+    """One step: the line for the next release, and what changed on the way. A flag the
+    target has for the same field is kept as typed; whether the target accepts its value
+    is for the target's own parser (see upgrade_resolve)."""
+    out: list[Given] = []
+    changes: list[Change] = []
+
+    def change(kind: str, g: Given, base: str, old, new, why: str,
+               problem: bool = False) -> None:
+        changes.append(Change(kind, base, old, new, why, problem, target.name, g.where))
+
+    for g in groups:
+        base = base_of(g.name, source)
         flag = source.flags.get(base)
         if flag is None:  # an option of the command itself
-            out += tokens
+            out.append(g)
             continue
         negated = base in flag["negations"]
-        shown = " ".join(tokens)
+        shown = g.shown()
         if base in target.flags and target.flags[base]["target"] == flag["target"]:
-            out += tokens
-            why = target.meaning_changed.get(flag["target"], {}).get(" ".join(values))
-            if why:  # accepted, but it now asks for something else
-                changes.append(Change("meaning_changed", base, shown, shown,
-                                      f"in vLLM {target.name}: {why}", problem=True))
+            out.append(g)
+            why = _meaning(target, flag["target"], g.values)
+            if why and why != _meaning(source, flag["target"], g.values):
+                change("meaning_changed", g, base, shown, shown,
+                       f"in vLLM {target.name}: {why}", problem=True)
             continue
         subject = flag["target"]
-        fate = fates.get(subject)
+        fate = fates.get((subject, target.name))
         replacement = None
         if fate is not None and fate["kind"] == "renamed_to":
             replacement = target.by_target.get(fate["target"])
@@ -238,26 +316,40 @@ def carry(groups: list[Given], source: Release, target: Release,
             replacement = target.by_target.get(subject)  # the flag renamed, the field kept
         if replacement is not None:
             spelling = _spelling(replacement, negated)
-            renamed = [tokens[0].replace(base, spelling, 1), *tokens[1:]]
-            kind = "renamed" if fate is not None else "flag_renamed"
+            renamed = replace(g, name=spelling + g.name[len(base):],
+                              tokens=_respell(g.tokens, base, spelling))
             why = (f"{subject} is {replacement['target']} in vLLM {target.name}"
-                   if fate is not None else f"vLLM {target.name} spells it {spelling}")
-            changes.append(Change(kind, base, shown, " ".join(renamed), why))
-            out += renamed
+                   if fate is not None else
+                   f"vLLM {target.name} spells it {g.spell(spelling)}")
+            change("renamed" if fate is not None else "flag_renamed", g, base, shown,
+                   renamed.shown(), why)
+            out.append(renamed)
             continue
         reason = _fate_reason(fate, target)
         if fate is None and base in target.flags:  # the spelling stays, its field does not
             moved = target.flags[base]
-            reason = (f"vLLM {target.name} still takes {base}, but it sets "
+            reason = (f"vLLM {target.name} still takes {g.spell(base)}, but it sets "
                       f"{moved['target']} there, not {subject}"
                       + (f" ({moved['deprecated']})" if moved.get("deprecated") else ""))
-        if _is_default(flag, negated, values):
-            changes.append(Change("dropped", base, shown, None,
-                                  f"{reason}; the value given was the default, so "
-                                  f"vLLM {target.name} does the same without it"))
+        if _is_default(flag, negated, g.values):
+            change("dropped", g, base, shown, None,
+                   f"{reason}; the value given was the default, so vLLM {target.name} "
+                   f"does the same without it")
             continue
-        changes.append(Change("removed", base, shown, None, reason, problem=True))
+        change("removed", g, base, shown, None, reason, problem=True)
     return out, changes
+
+
+def _meaning(release: Release, subject: str, values: list[str]) -> str:
+    return release.meaning_changed.get(subject, {}).get(" ".join(values), "")
+
+
+def _respell(tokens: list[str], base: str, spelling: str) -> list[str]:
+    """The tokens with the flag's new spelling: `--old=1`, `--old.key 1`, `-O1`."""
+    first = tokens[0]
+    if first == base or first.startswith((base + "=", base + ".")):
+        return [spelling + first[len(base):], *tokens[1:]]
+    return [spelling, first[len(base):], *tokens[1:]]  # a glued short option
 
 
 def _spelling(flag: dict, negated: bool) -> str:
@@ -283,149 +375,31 @@ def _is_default(flag: dict, negated: bool, values: list[str]) -> bool:
     return " ".join(values) == default
 
 
-# --- resolving under both releases -----------------------------------------------------
-
-
-class Rejected(Exception):
-    """A release's own parser or rules refuse the command line (its one-line reason)."""
-
-
-def resolve(package: str, release: str, argv: list[str], command: str = "show") -> dict:
-    """`vllm-config --release R show|hash --format json ARGV` in a child process."""
-    proc = subprocess.run([sys.executable, "-m", package, command, "--format", "json",
-                           *argv], env={**os.environ, "CFGC_RELEASE": release},
-                          capture_output=True, text=True, check=False)
-    if proc.returncode != 0:
-        errors = [line for line in proc.stderr.splitlines() if ": error: " in line]
-        raise Rejected((errors or proc.stderr.strip().splitlines() or ["failed"])[-1]
-                       .split(": error: ", 1)[-1])
-    return json.loads(proc.stdout)
-
-
-def default_changes(before: dict, again: dict, after: dict, given: set[str],
-                    target: Release) -> list[Change]:
-    """Values of fields the command line did not set that resolve differently (leaving
-    out values that differ between two builds of the same release: an instance id)."""
-    changes = []
-    for section, data in before.items():
-        if section not in after or section == "EngineArgs":
+def given_subjects(groups: list[Given], source: Release,
+                   json_keys: bool = False) -> dict[str, Given]:
+    """Class.field -> the flag of the line that sets it. With `json_keys`, a JSON flag
+    (its target is a class) counts for the keys it names: `-cc.mode 3` for
+    CompilationConfig.mode, `-cc '{...}'` for each key of the object; without, for the
+    class only (a mapping it merges into is not a value it sets)."""
+    subjects: dict[str, Given] = {}
+    for g in groups:
+        base = base_of(g.name, source)
+        flag = source.flags.get(base)
+        if flag is None:
             continue
-        cls = data["class"]
-        new_values = after[section]["values"]
-        same_again = again.get(section, {}).get("values", {})
-        for key, old in data["values"].items():
-            if key not in new_values or new_values[key] == old or same_again.get(key) != old:
-                continue
-            if isinstance(old, str) and old.startswith("<") and old.endswith(">"):
-                continue  # a nested config: its own fields are compared
-            subject = f"{cls}.{key}"
-            flag = target.by_target.get(subject)
-            if subject in given:  # the line set it, and the target makes it something else
-                changes.append(Change("setting_changed", flag["name"] if flag else subject,
-                                      old, new_values[key],
-                                      f"{section}.{key} is set by the line but resolves to "
-                                      f"{new_values[key]!r} in vLLM {target.name}, not "
-                                      f"{old!r}", problem=True))
-                continue
-            changes.append(Change("default_changed", flag["name"] if flag else subject,
-                                  old, new_values[key],
-                                  f"{section}.{key} resolves differently in vLLM "
-                                  f"{target.name}"))
-    return changes
-
-
-def pin(changes: list[Change], target: Release) -> list[str]:
-    """Flags that keep the old values of changed defaults (where the target has one)."""
-    out: list[str] = []
-    for change in changes:
-        if change.kind != "default_changed" or change.flag not in target.flags:
+        if flag["kind"] != "json" or not json_keys:
+            subjects.setdefault(flag["target"], g)
             continue
-        flag = target.flags[change.flag]
-        value = change.old
-        if flag["kind"] in ("bool", "enable"):
-            spelling = flag["name"] if value else (flag["negations"] or [None])[0]
-            if spelling is None:
-                continue
-            out.append(spelling)
-        elif value is None:
-            out += [flag["name"], "None"]
-        elif isinstance(value, dict | list):
-            out += [flag["name"], json.dumps(value)]
-        else:
-            out += [flag["name"], str(value)]
-        change.why += "; pinned to the old value (--keep-behaviour)"
-    return out
-
-
-def factor_changes(before: dict, after: dict) -> list[str]:
-    """The cache-key factors whose values differ, by root (the first root's unprefixed):
-    the parts of the key that move."""
-    out: list[str] = []
-    for i, (root, data) in enumerate(before.items()):
-        old = data.get("factors") if isinstance(data, dict) else None
-        new = after.get(root, {}).get("factors")
-        if not isinstance(old, dict) or not isinstance(new, dict):
-            continue
-        prefix = "" if i == 0 else f"{root}."
-        out += sorted(prefix + k for k in set(old) | set(new) if old.get(k) != new.get(k))
-    return out
-
-
-# --- finishing: both releases resolve the result ------------------------------------
-
-
-def given_subjects(groups: list[Given], source: Release) -> set[str]:
-    subjects = set()
-    for name, _, _ in groups:
-        flag = source.flags.get(name.split(".", 1)[0]) or source.flags.get(name)
-        if flag is not None:
-            subjects.add(flag["target"])
+        keys = [g.name[len(base) + 1:].split(".", 1)[0].rstrip("+")] \
+            if g.name != base else _json_keys(g.values)
+        for key in keys:
+            subjects.setdefault(f"{flag['target']}.{key}", g)
     return subjects
 
 
-def finish(args: Args, package: str, source: Release, target: Release, old_argv: list[str],
-           new_argv: list[str], groups, changes: list[Change], result) -> int:
-    """Resolve both sides, report changed defaults and the cache key, print, exit."""
-    impact: list[str] = []
-    extra: list[str] = []
+def _json_keys(values: list[str]) -> list[str]:
     try:
-        before = resolve(package, source.name, old_argv)
-    except Rejected as exc:
-        raise CliError(f"upgrade: vLLM {source.name} itself rejects the input: {exc}") \
-            from None
-    try:
-        after = resolve(package, target.name, new_argv)
-    except Rejected as exc:  # a value or combination the target no longer accepts
-        changes.append(Change("rejected", "", None, None,
-                              f"vLLM {target.name} rejects the upgraded input: {exc}",
-                              problem=True))
-    else:
-        again = resolve(package, source.name, old_argv)
-        changes += default_changes(before, again, after, given_subjects(groups, source),
-                                   target)
-        extra = pin(changes, target) if args.keep else []
-        hashed_before = resolve(package, source.name, old_argv, "hash")
-        hashed_after = resolve(package, target.name, new_argv + extra, "hash")
-        impact = factor_changes(hashed_before, hashed_after)
-    data = result(extra)
-    problems = [c for c in changes if c.problem]
-    if args.fmt == "json":
-        sys.stdout.write(json.dumps({**data, "from": source.name, "to": target.name,
-                                     "changes": [c.as_dict() for c in changes],
-                                     "cache_key_factors_changed": impact},
-                                    indent=2, default=str) + "\n")
-    else:
-        if "argv" in data:
-            sys.stdout.write(shlex.join(data["argv"]) + "\n")
-        for c in changes:
-            if not c.problem:
-                what = f"{c.old} -> {c.new}" if c.kind != "dropped" else f"{c.old} dropped"
-                print(f"note: {c.kind}: {c.flag}: {what} ({c.why})", file=sys.stderr)
-        if impact:
-            print(f"note: cache key: factors that change: {', '.join(impact)}",
-                  file=sys.stderr)
-    for c in problems:
-        print(f"{args.prog} upgrade: error: {c.flag + ': ' if c.flag else ''}{c.why}",
-              file=sys.stderr)
-    return EXIT_PROBLEM if problems else 0
-
+        data = json.loads(" ".join(values))
+    except ValueError:
+        return []
+    return list(data) if isinstance(data, dict) else []

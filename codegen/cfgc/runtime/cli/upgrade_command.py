@@ -1,12 +1,23 @@
-"""`vllm-config upgrade`: reads the arguments and hands a command line to `upgrade`, a
-config file to `upgrade_file` (see upgrade.py for what the command does)."""
+"""`vllm-config upgrade`: reads the arguments, carries a command line through the chain
+of releases (`upgrade`) or hands a config file to `upgrade_file`, and reports
+(`upgrade_report`); see upgrade.py for what the command does."""
 
 from __future__ import annotations
 
 import sys
 
-from .upgrade import USAGE, Release, arguments, carry, finish, read_history, split_flags
+from .upgrade import (
+    USAGE,
+    arguments,
+    argv_of,
+    carry_chain,
+    chain,
+    fates_by_release,
+    read_history,
+    split_flags,
+)
 from .upgrade_file import upgrade_file
+from .upgrade_report import Carried, finish
 
 
 def main(table: object, command: str, argv: list[str], warn) -> int:
@@ -17,13 +28,10 @@ def main(table: object, command: str, argv: list[str], warn) -> int:
         return 0
     args.prog = table.PROG
     package = table.__name__.rsplit(".", 1)[0]
-    folders = {r: root / f for r, f in history["folders"].items()}
-    source = Release.read(args.source, folders[args.source])
-    target = Release.read(args.target, folders[args.target])
-    fates = {f["subject"]: f for f in history["fates"]}
+    releases = chain(history, root, args.source, args.target)
+    fates = fates_by_release(history)
     if args.file is not None:
-        return upgrade_file(args, package, source, target, fates, warn)
-    groups = split_flags(args.argv, source)
-    new_argv, changes = carry(groups, source, target, fates)
-    return finish(args, package, source, target, args.argv, new_argv, groups, changes,
-                  lambda extra: {"argv": new_argv + extra})
+        return upgrade_file(args, package, history, root, releases, fates)
+    lines, changes = carry_chain(split_flags(args.argv, releases[0]), releases, fates)
+    return finish(args, package, history, root, Carried(releases, lines, changes),
+                  lambda extra: {"argv": argv_of(lines[-1]) + extra})

@@ -1,7 +1,8 @@
 """`vllm-config upgrade ... serve.yaml [-o out.yaml]`: the same carrying-over as for a
-command line, applied to a `--config` file's keys. The file is edited with a round-trip
-YAML library (ruamel.yaml), so its comments, key order and layout survive; the result
-goes to -o (written whole, then moved into place) or to stdout."""
+command line, applied to a `--config` file's keys; the report names each key and its
+line. The file is edited with a round-trip YAML library (ruamel.yaml), so its comments,
+key order and layout survive; the result goes to -o (written whole, then moved into
+place) or to stdout. Each release on the way resolves the file as carried to it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import tempfile
 from pathlib import Path
 
 from .parse import normalise_option
-from .upgrade import Args, Change, Release, carry, finish
+from .upgrade import Args, Given, Release, carry_chain
+from .upgrade_report import Carried, finish
 from .values import CliError
 
 
@@ -29,22 +31,29 @@ def _round_trip():
     return yaml
 
 
-def _group(key: str, value: object, source: Release) -> tuple[str, list[str], list[str]]:
+def _group(key: str, value: object, source: Release, where: str) -> Given:
     option = normalise_option("--" + key.lstrip("-"))  # the name only: sub-keys as written
     flag = source.flags.get(option.split(".", 1)[0])
     if flag is None:
-        raise CliError(f"upgrade: key {key!r}: not a flag of vLLM {source.name}")
+        raise CliError(f"upgrade: {where}: not a flag of vLLM {source.name}")
     if isinstance(value, bool):
         values = [] if value else ["false"]
     elif isinstance(value, dict | list):
-        values = [json.dumps(value)]
+        values = [json.dumps(value, default=str)]
     else:
         values = ["None" if value is None else str(value)]
-    return option, values, [option, *values]
+    return Given(option, values, [option, *values], where, key, value)
 
 
-def upgrade_file(args: Args, package: str, source: Release, target: Release,
-                 fates: dict[str, dict], warn) -> int:
+def _line(data, key) -> int:
+    try:
+        return data.lc.key(key)[0] + 1
+    except (AttributeError, KeyError, TypeError):
+        return 0
+
+
+def upgrade_file(args: Args, package: str, history: dict, root: Path,
+                 releases: list[Release], fates: dict) -> int:
     yaml = _round_trip()
     path = Path(args.file)
     try:
@@ -59,36 +68,38 @@ def upgrade_file(args: Args, package: str, source: Release, target: Release,
         data = {}
     if not hasattr(data, "items"):
         raise CliError(f"upgrade: {path}: expected a mapping of flag names to values")
-    changes: list[Change] = []
-    groups = []
-    for key in list(data.keys()):
-        given = _group(str(key), data[key], source)
-        groups.append(given)
-        _, found = carry([given], source, target, fates)
-        for change in found:
-            changes.append(change)
-            if change.kind in ("renamed", "flag_renamed"):
-                new_key = change.new.split()[0].lstrip("-")
-                _rename(data, key, new_key)
-            elif change.kind in ("dropped", "removed"):
-                del data[key]
+    groups = [_group(str(key), data[key], releases[0],
+                     f"{path.name}:{_line(data, key)}: key {str(key)!r}")
+              for key in list(data.keys())]
+    lines, changes = carry_chain(groups, releases, fates)
+    kept = {g.key: g for g in lines[-1]}
+    for g in groups:
+        now = kept.get(g.key)
+        if now is None:
+            del data[g.key]
+        elif now.name != g.name:
+            _rename(data, g.key, now.name.lstrip("-"))
     out = io.StringIO()
     yaml.dump(data, out)
     new_text = out.getvalue()
     with tempfile.TemporaryDirectory() as tmp:
-        new_path = Path(tmp) / "upgraded.yaml"
-        new_path.write_text(new_text)
-        old_argv, new_argv = ["--config", str(path)], ["--config", str(new_path)]
-        status = finish(args, package, source, target, old_argv, new_argv, groups, changes,
+        files = []
+        for i, line in enumerate(lines):
+            if i == 0:
+                files.append(str(path))
+                continue
+            carried = Path(tmp) / f"{i}.yaml"
+            carried.write_text(new_text if i == len(lines) - 1 else json.dumps(
+                {g.name.lstrip("-"): g.value for g in line}, default=str))
+            files.append(str(carried))
+        status = finish(args, package, history, root, Carried(releases, lines, changes),
                         lambda extra: {"config": json.loads(json.dumps(data, default=str))}
-                        | ({"pinned": extra} if extra else {}))
-    if args.fmt == "text":
-        if args.out:
-            _write(Path(args.out), new_text)
-        else:
-            sys.stdout.write(new_text)
-    elif args.out:
+                        | ({"pinned": extra} if extra else {}),
+                        [["--config", f] for f in files])
+    if args.out:
         _write(Path(args.out), new_text)
+    elif args.fmt == "text":
+        sys.stdout.write(new_text)
     return status
 
 
@@ -102,8 +113,6 @@ def _rename(data, old: str, new: str) -> None:
     data.insert(position, new, value)
     if comment is not None:
         data.ca.items[new] = comment
-
-
 
 
 def _write(path: Path, text: str) -> None:

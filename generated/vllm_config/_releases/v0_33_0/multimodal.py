@@ -12,8 +12,18 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
+from vllm_config import types as _types
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
+
+#: Hash functions for multimodal inputs (re-exported from vllm_config.types).
+MMHasherAlgorithm = _types.MMHasherAlgorithm
+
+#: Video token pruning methods (re-exported from vllm_config.types).
+VideoPruningMethod = _types.VideoPruningMethod
+
+#: Where the multimodal processor runs (re-exported from vllm_config.types).
+MMProcessorDevice = _types.MMProcessorDevice
 
 
 @config
@@ -261,7 +271,7 @@ class MultiModalConfig:
         if self.mm_processor_kwargs is None and mm_processor_device is not None and mm_processor_device != 'auto':
             self.mm_processor_kwargs = {}
         if self.mm_processor_kwargs is not None and mm_processor_device is not None and mm_processor_device != 'auto' and ('device' not in self.mm_processor_kwargs or self.mm_processor_kwargs['device'] is None):
-            self.mm_processor_kwargs = self.mm_processor_kwargs | ({'device': ('cpu' if mm_processor_device == 'cpu' else _platforms.current_platform.device_type)})
+            self.mm_processor_kwargs = self.mm_processor_kwargs | ({'device': ('cpu' if mm_processor_device == 'cpu' else current_platform.device_type)})
 
     def get_limit_per_prompt(self, modality: "str") -> "int":
         """Most items of `modality` one prompt may hold (0 text-only, 999 when not listed)."""
