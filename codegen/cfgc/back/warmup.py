@@ -40,13 +40,9 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         num_tokens=ks.warmup_num_tokens,
         plan=plan,
         release=res.schema.release,
-<<<<<<< HEAD
-        releases=list(res.schema.releases),
+        releases=list(res.schema.releases), releases_text=", ".join(res.schema.releases),
         jit=[p.name for p in ks.providers.values() if p.jit],
         deployment=deployment_source(res.deployment) if res.deployment else None,
-=======
-        releases=list(res.schema.releases), releases_text=", ".join(res.schema.releases),
->>>>>>> main
     )
     return {f"{GENERATED_DIR}/{res.schema.package}/warmup.py": content}
 

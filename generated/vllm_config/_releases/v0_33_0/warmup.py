@@ -539,23 +539,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--monitor", choices=["warn", "raise", "count"], default="warn",
                         help="what a compilation after warmup does")
     parser.add_argument("--list", action="store_true", help="print the plan and exit")
-<<<<<<< HEAD
     parser.add_argument("--format", choices=["text", "json"], default="text",
                         help="how --list prints the plan")
-    parser.add_argument("--release", choices=['0.25.1', '0.33.0'], default=None,
-                        help="the vLLM release whose kernel set to warm (default: "
-                             "0.33.0, or $CFGC_RELEASE)")
-    args = parser.parse_args(own)
-=======
     parser.add_argument("--release", default=None, metavar="RELEASE",
                         help="the vLLM release whose kernel set to warm, one of "
                              "0.25.1, 0.33.0 (default: 0.33.0, or $CFGC_RELEASE)")
-    args = parser.parse_args(argv)
+    args = parser.parse_args(own)
     if args.release is not None and args.release not in ['0.25.1', '0.33.0']:  # one line
         print(f"{parser.prog}: error: --release: invalid choice: {args.release!r} "
               f"(known releases: 0.25.1, 0.33.0)", file=sys.stderr)
         return 2
->>>>>>> main
     if args.release not in (None, "0.33.0"):  # another release's plan: its package
         import subprocess
 
