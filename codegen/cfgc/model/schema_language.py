@@ -908,6 +908,91 @@ KERNELS = Record(
         Key("priority_validate", ListOf(VALIDATOR, single=True),
             "The `validate` list of every op's priority field.",
             "priority_validate: [comma_list]"),
+        Key("deployment", Ref("deployment"), "The shapes a served model's layers call each "
+            "op with: its warmup plan.",
+            "deployment: {architecture: model_config.architecture, dtype: '\"bfloat16\"', "
+            "num_tokens: '[1]', max_num_tokens: '8', architectures: {}}",
+            details="See [Kernels](kernels.md#a-served-models-plan)."),
+    ),
+)
+
+DEPLOYMENT = Record(
+    "deployment", "A served model's plan", "kernels.deployment",
+    "Expressions over the resolved VllmConfig (and the values declared before): every "
+    "item of the plan is a kernel specialisation the served architecture's layers hit.",
+    (
+        Key("doc", DOC, "What the plan is.", "doc: The shapes the layers call the ops with."),
+        Key("values", MapOf(Ref("deployment_value"), NAME), "Named values, in order; each "
+            "may use those before it.",
+            "values: {tp: {expr: parallel_config.tensor_parallel_size, doc: Ranks.}}"),
+        Key("architecture", Expression(), "The architecture served (a key of "
+            "`architectures`).", "architecture: model_config.architecture", required=True),
+        Key("dtype", Expression(), "Every item's dtype name.",
+            "dtype: str(model_config.dtype)", required=True),
+        Key("num_tokens", Expression(), "The token counts every call launches with.",
+            "num_tokens: '[1, scheduler_config.max_num_batched_tokens]'", required=True),
+        Key("max_num_tokens", Expression(), "The most tokens one launch has; the kernels' "
+            "threshold counts past it are not warmed.",
+            "max_num_tokens: scheduler_config.max_num_batched_tokens", required=True),
+        Key("architectures", MapOf(Ref("deployment_architecture"), NAME), "The op calls of "
+            "each architecture's layers.",
+            "architectures: {LlamaForCausalLM: {calls: [{op: rms_norm, layers: every norm, "
+            "width: hidden_size}]}}", required=True),
+    ),
+    history=False,
+)
+
+DEPLOYMENT_VALUE = Record(
+    "deployment_value", "A deployment value", "kernels.deployment.values.NAME",
+    "A name the deployment's later expressions may use.",
+    (
+        Key("expr", Expression(), "Its value, over the VllmConfig and earlier values.",
+            "expr: parallel_config.tensor_parallel_size", required=True),
+        Key("doc", DOC, "What it is.", "doc: Tensor-parallel ranks.", required=True),
+    ),
+)
+
+DEPLOYMENT_ARCHITECTURE = Record(
+    "deployment_architecture", "An architecture's op calls",
+    "kernels.deployment.architectures.NAME",
+    "The op calls an architecture's layers make (learned from the engine's model code).",
+    (
+        Key("doc", DOC, "Which model code it follows.", "doc: Llama (llama.py)."),
+        Key("like", NAME, "Another architecture whose calls come first.",
+            "like: LlamaForCausalLM"),
+        Key("calls", ListOf(Ref("op_call")), "Its own calls.",
+            "calls: [{op: rms_norm, layers: every norm, width: hidden_size}]"),
+    ),
+    at_least_one=("like", "calls"),
+)
+
+OP_CALL = Record(
+    "op_call", "An op call", "kernels.deployment.architectures.NAME.calls[]",
+    "One kind of call a layer makes: its op, its width and flags, as expressions.",
+    (
+        Key("op", NAME, "The op called.", "op: rms_norm", required=True),
+        Key("layers", DOC, "The layers that make the call.", "layers: q_norm and k_norm",
+            required=True),
+        Key("width", Expression(), "The item's hidden_size: an int, or a list of them.",
+            "width: hidden_size", required=True),
+        Key("rows_per_token", Expression(), "Rows each token gives (heads of a per-head "
+            "norm).", "rows_per_token: q_heads"),
+        Key("has_weight", Flag(), "A norm with a weight (the default) or without.",
+            "has_weight: false"),
+        Key("in_place", Flag(), "fused_add_rms_norm: the output overwrites x.",
+            "in_place: true"),
+        Key("approximate", Expression(), "gelu_and_mul_sparse: the GELU form.",
+            "approximate: gelu_approximate"),
+        Key("row_stride", Expression(), "A norm over some columns of wider rows: their "
+            "width.", "row_stride: kv_lora_rank + qk_rope_head_dim"),
+        Key("weight_dtype", Expression(), "A norm whose weight has another dtype.",
+            "weight_dtype: '\"float32\"'"),
+        Key("num_tokens", Expression(), "This call's token counts (default: the "
+            "deployment's).", "num_tokens: '[1]'"),
+        Key("max_num_tokens", Expression(), "This call's most tokens (default: the "
+            "deployment's).", "max_num_tokens: encoder_max_num_tokens"),
+        Key("when", Expression(), "The call happens only when this holds.",
+            "when: q_lora_rank > 0"),
     ),
 )
 
@@ -1027,7 +1112,8 @@ LANGUAGE = Language(
      CALL_STEP, PRIORITIES_STEP, MODEL_VALIDATOR, FIELD, ITEMS, DEPRECATION,
      DEPRECATED_VALUE, FIELD_CLI, SHORTHAND_VALIDATOR, REJECT_VALIDATOR, REJECT,
      HOOK_VALIDATOR, EXPR_VALIDATOR, REQUIRE_VALIDATOR, EXPOSE_VALIDATOR,
-     ENVIRONMENT_VARIABLE, KERNELS, PROVIDER, TOLERANCE, OP, PLATFORMS, PLATFORM_ATTRIBUTE,
+     ENVIRONMENT_VARIABLE, KERNELS, PROVIDER, TOLERANCE, OP, DEPLOYMENT, DEPLOYMENT_VALUE,
+     DEPLOYMENT_ARCHITECTURE, OP_CALL, PLATFORMS, PLATFORM_ATTRIBUTE,
      PROFILE, REMOVED),
     HISTORY_KEYS,
 )

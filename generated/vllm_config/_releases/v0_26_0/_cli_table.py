@@ -193,6 +193,7 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
+            "backend_per_kind": "",
             "flash_attn_version": "",
             "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
@@ -204,6 +205,7 @@ CLASSES = {
             "use_fp4_indexer_cache": "",
             "indexer_kv_dtype": "",
             "use_non_causal": "",
+            "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
@@ -255,6 +257,7 @@ CLASSES = {
             "fuse_act_padding": "",
             "fuse_mla_dual_rms_norm": "",
             "fuse_rope_kvcache": "",
+            "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
             "sp_min_token_num": "",
@@ -360,6 +363,7 @@ CLASSES = {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_bf16x3_router_gemm": "",
             "moe_backend": "",
             "linear_backend": "",
         },
@@ -693,6 +697,8 @@ CLASSES = {
             "torch_profiler_dump_cuda_time_total": "",
             "torch_profiler_record_shapes": "",
             "torch_profiler_with_memory": "",
+            "capture_torch_profiler": "",
+            "detailed_trace_annotation": "",
             "ignore_frontend": "",
             "delay_iterations": "",
             "max_iterations": "",
@@ -4413,6 +4419,26 @@ FLAGS = (
         "dest": "f160",
     },
     {
+        "flag": "--enable-bf16x3-router-gemm",
+        "aliases": (),
+        "negatives": ("--no-enable-bf16x3-router-gemm", "--disable-bf16x3-router-gemm"),
+        "group": "KernelConfig",
+        "target": "KernelConfig.enable_bf16x3_router_gemm",
+        "cls": "KernelConfig",
+        "field": "enable_bf16x3_router_gemm",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "enable_bf16x3_router_gemm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
+            "False)"
+        ),
+        "dest": "f161",
+    },
+    {
         "flag": "--moe-backend",
         "aliases": (),
         "negatives": (),
@@ -4455,7 +4481,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f161",
+        "dest": "f162",
     },
     {
         "flag": "--linear-backend",
@@ -4502,7 +4528,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f162",
+        "dest": "f163",
     },
     {
         "flag": "--enable-lora",
@@ -4523,7 +4549,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f163",
+        "dest": "f164",
     },
     {
         "flag": "--max-lora-rank",
@@ -4546,7 +4572,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f164",
+        "dest": "f165",
     },
     {
         "flag": "--max-loras",
@@ -4566,7 +4592,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f165",
+        "dest": "f166",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4587,7 +4613,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f166",
+        "dest": "f167",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4607,7 +4633,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f168",
     },
     {
         "flag": "--lora-dtype",
@@ -4630,7 +4656,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f168",
+        "dest": "f169",
     },
     {
         "flag": "--lora-target-modules",
@@ -4653,7 +4679,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f169",
+        "dest": "f170",
     },
     {
         "flag": "--default-mm-loras",
@@ -4677,7 +4703,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f170",
+        "dest": "f171",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4698,7 +4724,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f171",
+        "dest": "f172",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4720,7 +4746,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f172",
+        "dest": "f173",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4741,7 +4767,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f173",
+        "dest": "f174",
     },
     {
         "flag": "--enable-moe-shared-loras",
@@ -4763,7 +4789,7 @@ FLAGS = (
             "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f174",
+        "dest": "f175",
     },
     {
         "flag": "--speculative-config",
@@ -4788,7 +4814,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f175",
+        "dest": "f176",
     },
     {
         "flag": "--spec-tokens",
@@ -4810,7 +4836,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f177",
     },
     {
         "flag": "--spec-model",
@@ -4832,7 +4858,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f177",
+        "dest": "f178",
     },
     {
         "flag": "--spec-method",
@@ -4855,7 +4881,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f178",
+        "dest": "f179",
     },
     {
         "flag": "--diffusion-config",
@@ -4879,7 +4905,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f179",
+        "dest": "f180",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4904,7 +4930,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f180",
+        "dest": "f181",
     },
     {
         "flag": "--reasoning-parser",
@@ -4924,7 +4950,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f181",
+        "dest": "f182",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4944,7 +4970,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f182",
+        "dest": "f183",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4965,7 +4991,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f184",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4985,7 +5011,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f184",
+        "dest": "f185",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5010,7 +5036,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f185",
+        "dest": "f186",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5030,7 +5056,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f187",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5047,7 +5073,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f187",
+        "dest": "f188",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5067,7 +5093,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f189",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5087,7 +5113,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f189",
+        "dest": "f190",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5104,7 +5130,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f190",
+        "dest": "f191",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5124,7 +5150,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f191",
+        "dest": "f192",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5144,7 +5170,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f192",
+        "dest": "f193",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5164,7 +5190,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f193",
+        "dest": "f194",
     },
     {
         "flag": "--compilation-config",
@@ -5194,7 +5220,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f195",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5218,7 +5244,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f195",
+        "dest": "f196",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5241,7 +5267,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f196",
+        "dest": "f197",
     },
     {
         "flag": "--profiler-config",
@@ -5264,7 +5290,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f198",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5286,7 +5312,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f199",
     },
     {
         "flag": "--kv-events-config",
@@ -5309,7 +5335,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f200",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5332,7 +5358,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f201",
     },
     {
         "flag": "--reasoning-config",
@@ -5356,7 +5382,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f201",
+        "dest": "f202",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5379,7 +5405,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f202",
+        "dest": "f203",
     },
     {
         "flag": "--additional-config",
@@ -5401,7 +5427,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f203",
+        "dest": "f204",
     },
     {
         "flag": "--optimization-level",
@@ -5426,7 +5452,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f204",
+        "dest": "f205",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5451,7 +5477,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f205",
+        "dest": "f206",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5471,7 +5497,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f206",
+        "dest": "f207",
     },
     {
         "flag": "--disable-log-stats",
@@ -5488,7 +5514,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f207",
+        "dest": "f208",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5508,7 +5534,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f208",
+        "dest": "f209",
     },
     {
         "flag": "--enable-log-requests",
@@ -5529,7 +5555,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f209",
+        "dest": "f210",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5549,7 +5575,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f210",
+        "dest": "f211",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5575,7 +5601,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f211",
+        "dest": "f212",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5601,7 +5627,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f212",
+        "dest": "f213",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5622,7 +5648,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f213",
+        "dest": "f214",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5643,6 +5669,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f214",
+        "dest": "f215",
     },
 )

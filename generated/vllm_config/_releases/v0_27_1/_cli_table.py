@@ -174,12 +174,12 @@ GROUPS = (
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel."
+            "layout and the GDN and KDA kernels."
         ),
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel. None of them changes a config or the cache key."
+            "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
         ),
     ),
 )
@@ -193,6 +193,8 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
+            "minimax_m3_msa_decode_backend": "",
+            "backend_per_kind": "",
             "flash_attn_version": "",
             "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
@@ -204,6 +206,7 @@ CLASSES = {
             "use_fp4_indexer_cache": "",
             "indexer_kv_dtype": "",
             "use_non_causal": "",
+            "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
@@ -257,6 +260,7 @@ CLASSES = {
             "fuse_act_padding": "",
             "fuse_mla_dual_rms_norm": "",
             "fuse_rope_kvcache": "",
+            "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
             "sp_min_token_num": "",
@@ -315,6 +319,12 @@ CLASSES = {
         "path": ("diffusion_config",),
         "fields": {"canvas_length": "", "max_denoising_steps": ""},
     },
+    "EncoderCacheManagerConfig": {
+        "module": "ec_manager_config",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
+    },
     "ECTransferConfig": {
         "module": "ec_transfer",
         "root": "VllmConfig",
@@ -343,6 +353,7 @@ CLASSES = {
             "enable_log_requests": "",
             "fail_on_environ_validation": "",
             "gdn_prefill_backend": "",
+            "kda_prefill_backend": "",
             "device_ids": "",
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
@@ -368,6 +379,8 @@ CLASSES = {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_jit_warmup": "",
+            "enable_bf16x3_router_gemm": "",
             "moe_backend": "",
             "linear_backend": "",
         },
@@ -541,6 +554,7 @@ CLASSES = {
             "mm_processor_kwargs": "",
             "mm_processor_cache_gb": "",
             "mm_processor_cache_type": "",
+            "mm_hasher_algorithm": "",
             "mm_shm_cache_max_object_size_mb": "",
             "mm_encoder_only": "",
             "mm_encoder_tp_mode": "",
@@ -552,6 +566,7 @@ CLASSES = {
             "interleave_mm_strings": "",
             "skip_mm_profiling": "",
             "video_pruning_rate": "",
+            "video_pruning_method": "",
             "mm_tensor_ipc": "",
             "mm_ipc_gpu_memory_gb": "",
         },
@@ -710,6 +725,8 @@ CLASSES = {
             "torch_profiler_dump_cuda_time_total": "",
             "torch_profiler_record_shapes": "",
             "torch_profiler_with_memory": "",
+            "capture_torch_profiler": "",
+            "detailed_trace_annotation": "",
             "ignore_frontend": "",
             "delay_iterations": "",
             "max_iterations": "",
@@ -853,6 +870,7 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "ec_manager_config": "EncoderCacheManagerConfig",
         },
         "factories": [
             "cache_config",
@@ -867,6 +885,7 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "ec_manager_config",
         ],
     },
     "WeightTransferConfig": {
@@ -2028,6 +2047,8 @@ FLAGS = (
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
@@ -2068,6 +2089,8 @@ FLAGS = (
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
@@ -2599,9 +2622,8 @@ FLAGS = (
         "requires": "",
         "default": "16",
         "help": (
-            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps: "
-            "recent SSM inputs are kept in a ring of this size and the state is written back "
-            "every that many steps. (default: 16)"
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
+            "Not used by Kimi-K3 speculative decoding. (default: 16)"
         ),
         "dest": "f77",
     },
@@ -2621,9 +2643,9 @@ FLAGS = (
         "default": "False",
         "help": (
             "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
-            "back only when flushing, instead of storing it every step. Needs the Triton Mamba "
-            "backend, mamba_cache_mode \"none\" or \"align\", and plain (not speculative) "
-            "decoding. With prefix caching, a mamba_block_size that is a multiple of "
+            "back only when flushing, instead of storing it every step. Needs the Triton or "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
             "replayssm_buffer_len flushes best. (default: False)"
         ),
         "dest": "f78",
@@ -3499,10 +3521,8 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
-            "Without prefill context parallelism it reuses the tensor-parallel devices "
-            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
-            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
+            "Devices the KV cache of a sequence is split across during decode. Reuses the "
+            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
         "dest": "f121",
@@ -3566,9 +3586,9 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
-            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
-            "size must be a multiple of it. (default: 1)"
+            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
+            "tokens round-robin; the block size fills a whole block per rank. The block size must "
+            "be a multiple of it. (default: 1)"
         ),
         "dest": "f124",
     },
@@ -4337,6 +4357,8 @@ FLAGS = (
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
@@ -4382,6 +4404,8 @@ FLAGS = (
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
@@ -4469,7 +4493,7 @@ FLAGS = (
         "field": "ssu_algorithm",
         "root": "VllmConfig",
         "path": ("mamba_config", "ssu_algorithm"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("auto", "horizontal", "simple", "vertical"),
         "literal_type": "str",
@@ -4549,6 +4573,26 @@ FLAGS = (
         "dest": "f165",
     },
     {
+        "flag": "--enable-bf16x3-router-gemm",
+        "aliases": (),
+        "negatives": ("--no-enable-bf16x3-router-gemm", "--disable-bf16x3-router-gemm"),
+        "group": "KernelConfig",
+        "target": "KernelConfig.enable_bf16x3_router_gemm",
+        "cls": "KernelConfig",
+        "field": "enable_bf16x3_router_gemm",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "enable_bf16x3_router_gemm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
+            "False)"
+        ),
+        "dest": "f166",
+    },
+    {
         "flag": "--moe-backend",
         "aliases": (),
         "negatives": (),
@@ -4563,6 +4607,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4591,7 +4636,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f167",
     },
     {
         "flag": "--linear-backend",
@@ -4638,7 +4683,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f168",
     },
     {
         "flag": "--enable-lora",
@@ -4659,7 +4704,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f168",
+        "dest": "f169",
     },
     {
         "flag": "--max-lora-rank",
@@ -4682,7 +4727,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f169",
+        "dest": "f170",
     },
     {
         "flag": "--max-loras",
@@ -4702,7 +4747,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f170",
+        "dest": "f171",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4723,7 +4768,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f171",
+        "dest": "f172",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4743,7 +4788,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f172",
+        "dest": "f173",
     },
     {
         "flag": "--lora-dtype",
@@ -4766,7 +4811,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f173",
+        "dest": "f174",
     },
     {
         "flag": "--lora-target-modules",
@@ -4789,7 +4834,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f175",
     },
     {
         "flag": "--default-mm-loras",
@@ -4813,7 +4858,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f176",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4834,7 +4879,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f176",
+        "dest": "f177",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4856,7 +4901,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f177",
+        "dest": "f178",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4877,7 +4922,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f178",
+        "dest": "f179",
     },
     {
         "flag": "--enable-moe-shared-loras",
@@ -4899,7 +4944,7 @@ FLAGS = (
             "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f179",
+        "dest": "f180",
     },
     {
         "flag": "--speculative-config",
@@ -4924,7 +4969,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f180",
+        "dest": "f181",
     },
     {
         "flag": "--spec-tokens",
@@ -4946,7 +4991,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f182",
     },
     {
         "flag": "--spec-model",
@@ -4968,7 +5013,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f183",
     },
     {
         "flag": "--spec-method",
@@ -4991,7 +5036,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f184",
     },
     {
         "flag": "--diffusion-config",
@@ -5015,7 +5060,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f184",
+        "dest": "f185",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5040,7 +5085,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f185",
+        "dest": "f186",
     },
     {
         "flag": "--reasoning-parser",
@@ -5060,7 +5105,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f186",
+        "dest": "f187",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5080,7 +5125,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f187",
+        "dest": "f188",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5101,7 +5146,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f188",
+        "dest": "f189",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5121,7 +5166,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f189",
+        "dest": "f190",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5146,7 +5191,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f190",
+        "dest": "f191",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5166,7 +5211,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f191",
+        "dest": "f192",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5183,7 +5228,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f192",
+        "dest": "f193",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5203,7 +5248,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f193",
+        "dest": "f194",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5223,7 +5268,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f194",
+        "dest": "f195",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5240,7 +5285,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f195",
+        "dest": "f196",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5260,7 +5305,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f196",
+        "dest": "f197",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5280,7 +5325,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f197",
+        "dest": "f198",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5300,7 +5345,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f198",
+        "dest": "f199",
     },
     {
         "flag": "--compilation-config",
@@ -5330,7 +5375,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f200",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5354,7 +5399,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f200",
+        "dest": "f201",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5377,7 +5422,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f201",
+        "dest": "f202",
     },
     {
         "flag": "--profiler-config",
@@ -5400,7 +5445,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f202",
+        "dest": "f203",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5422,7 +5467,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f203",
+        "dest": "f204",
     },
     {
         "flag": "--kv-events-config",
@@ -5445,7 +5490,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f205",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5468,7 +5513,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f206",
     },
     {
         "flag": "--reasoning-config",
@@ -5492,7 +5537,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f206",
+        "dest": "f207",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5515,7 +5560,30 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f207",
+        "dest": "f208",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f209",
     },
     {
         "flag": "--additional-config",
@@ -5537,7 +5605,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f208",
+        "dest": "f210",
     },
     {
         "flag": "--optimization-level",
@@ -5562,7 +5630,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f209",
+        "dest": "f211",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5587,7 +5655,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f210",
+        "dest": "f212",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5607,7 +5675,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f211",
+        "dest": "f213",
     },
     {
         "flag": "--disable-log-stats",
@@ -5624,7 +5692,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f212",
+        "dest": "f214",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5644,7 +5712,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f213",
+        "dest": "f215",
     },
     {
         "flag": "--enable-log-requests",
@@ -5665,7 +5733,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f214",
+        "dest": "f216",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5685,7 +5753,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f215",
+        "dest": "f217",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5711,8 +5779,34 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f216",
+        "dest": "f218",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
+    },
+    {
+        "flag": "--kda-prefill-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_prefill_backend",
+        "cls": "EngineArgs",
+        "field": "kda_prefill_backend",
+        "root": "EngineArgs",
+        "path": ("kda_prefill_backend",),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "flashkda", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the prefill of Kimi delta attention (KDA) layers (\"auto\" picks "
+            "one the platform supports). Unset: the model chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
+            "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
+        ),
+        "dest": "f219",
+        "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
         "flag": "--device-ids",
@@ -5737,7 +5831,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f217",
+        "dest": "f220",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5758,7 +5852,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f218",
+        "dest": "f221",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5779,6 +5873,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f219",
+        "dest": "f222",
     },
 )

@@ -154,6 +154,11 @@ class MultiModalConfig:
     mm_processor_cache_type: MMCacheType = "lru"
     """Cache kind for processed multimodal inputs; "shm" shares one cache through shared memory."""
 
+    mm_hasher_algorithm: Literal["blake3", "sha256", "sha512"] = "blake3"
+    """Hash function that keys the cache of processed multimodal inputs; "sha256" or
+    "sha512" where only FIPS-approved hashes may be used.
+    """
+
     mm_shm_cache_max_object_size_mb: _v.Int = Field(default=128, ge=0)
     """Largest single entry, in MiB, of the shared-memory cache. Only valid with cache type "shm"."""
 
@@ -194,7 +199,12 @@ class MultiModalConfig:
     """
 
     video_pruning_rate: float | None = Field(default=None, ge=0.0, lt=1.0)
-    """Fraction in [0, 1) of each video's tokens dropped by Efficient Video Sampling; unset disables pruning."""
+    """Fraction in [0, 1) of each video's tokens dropped by video_pruning_method; unset disables pruning."""
+
+    video_pruning_method: Literal["evs", "vidcom2"] = "evs"
+    """How video tokens are pruned when video_pruning_rate is above 0: "evs"
+    (Efficient Video Sampling) or "vidcom2" (Video Compression Commander).
+    """
 
     mm_tensor_ipc: MMTensorIPC = "direct_rpc"
     """Transport for multimodal tensors: "direct_rpc" serialises them over RPC;
@@ -239,8 +249,12 @@ class MultiModalConfig:
         return (self.mm_processor_kwargs | inference_kwargs if self.mm_processor_kwargs is not None else inference_kwargs | ({}))
 
     def is_multimodal_pruning_enabled(self) -> "bool":
-        """Whether Efficient Video Sampling drops video tokens."""
+        """Whether video tokens are pruned (video_pruning_rate above 0), by video_pruning_method."""
         return self.video_pruning_rate is not None and self.video_pruning_rate > 0
+
+    def get_video_pruning_spec(self) -> "tuple[str, float] | None":
+        """The pruning method and rate when video pruning is on, else None."""
+        return ((self.video_pruning_method, float(self.video_pruning_rate)) if self.video_pruning_rate is not None and self.video_pruning_rate > 0 else None)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -66,7 +66,7 @@ class ObservabilityConfig:
     @property
     def show_hidden_metrics(self) -> "bool":
         """Whether metrics hidden since the previous minor release are shown again."""
-        return self.show_hidden_metrics_for_version == '0.24'
+        return self.show_hidden_metrics_for_version == '0.26'
 
     @property
     def collect_model_forward_time(self) -> "bool":

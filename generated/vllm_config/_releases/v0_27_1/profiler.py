@@ -48,6 +48,12 @@ class ProfilerConfig:
     torch_profiler_with_memory: bool = False
     """Record memory allocations in torch profiler traces."""
 
+    capture_torch_profiler: bool = False
+    """Also run the torch profiler while CUDA graphs are captured (rank 0), writing to capture_traces under torch_profiler_dir. Only with the torch profiler."""
+
+    detailed_trace_annotation: bool = False
+    """Annotate profiler trace events with roofline figures of each step, instead of only the request and token counts."""
+
     ignore_frontend: bool = False
     """Skip profiling of the API front end with the torch profiler. Recommended with delay_iterations or max_iterations, since the front end cannot honour them and would record the whole run."""
 
@@ -76,6 +82,8 @@ class ProfilerConfig:
             raise _r.RuleError("torch_profiler_dir is only used with profiler='torch'", ["torch_profiler_dir", "profiler"], self)
         if (self.profiler == 'torch') and not (self.torch_profiler_dir != ''):
             raise _r.RuleError("profiler='torch' needs torch_profiler_dir", ["profiler", "torch_profiler_dir"], self)
+        if (self.capture_torch_profiler) and not (self.profiler == 'torch'):
+            raise _r.RuleError("capture_torch_profiler is only used with profiler='torch'", ["capture_torch_profiler", "profiler"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -24,6 +24,7 @@ from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
+from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
@@ -43,6 +44,7 @@ from vllm_config.structured_outputs import StructuredOutputsConfig
 from vllm_config.types import (
     CompilationMode,
     CUDAGraphMode,
+    MambaBackendEnum,
     OptimizationLevel,
     PerformanceMode,
     QuantizationConfig,
@@ -100,6 +102,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": False,
                 "fuse_mla_dual_rms_norm": False,
                 "fuse_rope_kvcache": False,
+                "fuse_qk_norm_rope_kvcache": False,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": False,
             },
             "cudagraph_mode": CUDAGraphMode.NONE,
@@ -121,6 +125,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": False,
+                "fuse_qk_norm_rope_kvcache": False,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": False,
             },
             "cudagraph_mode": CUDAGraphMode.PIECEWISE,
@@ -142,6 +148,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
             },
             "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
@@ -163,6 +170,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
             },
             "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
@@ -332,6 +340,9 @@ class VllmConfig:
     aborts at once.
     """
 
+    ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
+    """A custom manager for the multimodal encoder-output cache."""
+
     @field_validator("model_config", mode="wrap")
     @classmethod
     def _skip_none_model_config(cls, value: Any, handler) -> Any:
@@ -356,6 +367,8 @@ class VllmConfig:
             self.scheduler_config.max_num_batched_tokens = max(self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_seqs'):
             self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and self.model_config is not None:
+            self.scheduler_config.max_num_batched_tokens = min(self.scheduler_config.max_num_seqs * self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
@@ -402,6 +415,8 @@ class VllmConfig:
             raise _r.RuleError('enable_return_routed_experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["model_config.enable_return_routed_experts", "parallel_config.pipeline_parallel_size"], self)
         if (self.model_config is not None and self.model_config.enable_return_routed_experts) and not ((None if self.kv_transfer_config is None else self.kv_transfer_config.kv_connector) is None or (None if self.kv_transfer_config is None else self.kv_transfer_config.kv_role) is None):
             raise _r.RuleError('enable_return_routed_experts does not work with a KV connector (disaggregated prefill or KV offloading)', ["model_config.enable_return_routed_experts", "kv_transfer_config.kv_connector", "kv_transfer_config.kv_role"], self)
+        if (not self.use_v2_model_runner) and not (self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
@@ -448,6 +463,9 @@ class VllmConfig:
         if current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
         _r.apply_defaults(self, OPTIMIZATION_LEVEL_TO_CONFIG[self.optimization_level])
+        if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.parallel_config.data_parallel_size > 1:
+            _log.warning(f'dynamic speculative decoding does not work with data parallelism: num_speculative_tokens_per_batch_size dropped, drafting {self.speculative_config.num_speculative_tokens} tokens per step')
+            self.speculative_config.num_speculative_tokens_per_batch_size = None
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
@@ -557,9 +575,11 @@ class VllmConfig:
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"], self)
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
-        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'LMCacheMPConnector', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
             _log.warning(f'KV connector {self.kv_transfer_config.kv_connector} does not support the hybrid KV cache manager: turned off (hybrid SSM models need it; sliding-window models run slower)')
             self.scheduler_config.disable_hybrid_kv_cache_manager = True
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleHiddenStatesConnector', 'NixlConnector', 'NixlPullConnector', 'NixlPushConnector', 'OffloadingConnector', 'DecodeBenchConnector', 'MooncakeConnector', 'MooncakeStoreConnector', 'SimpleCPUOffloadConnector'):
+            self.scheduler_config.disable_hybrid_kv_cache_manager = False
         if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
             _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
         if _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
@@ -574,6 +594,16 @@ class VllmConfig:
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+        if (self.cache_config.use_replayssm and self.model_config is not None) and self.model_config.architecture not in ('NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM'):
+            raise _r.RuleError(f'--use-replayssm is not supported for architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.architecture"], self)
+        if (self.cache_config.use_replayssm) and not (self.cache_config.mamba_cache_mode != 'all'):
+            raise _r.RuleError('--use-replayssm caches Mamba prefixes only in align mode; pass --mamba-cache-mode align', ["cache_config.use_replayssm", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm) and not (self.num_speculative_tokens == 0):
+            raise _r.RuleError('--use-replayssm does not work with speculative decoding (RecoverSSM, from 0.29.0, is for Kimi KDA models only)', ["cache_config.use_replayssm", "num_speculative_tokens"], self)
+        if (self.cache_config.use_replayssm) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
+            raise _r.RuleError('--use-replayssm needs --mamba-backend triton', ["cache_config.use_replayssm", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
+            raise _r.RuleError('--use-replayssm does not work with KV connectors (disaggregated prefill, KV offloading)', ["cache_config.use_replayssm", "kv_transfer_config.is_kv_transfer_instance"], self)
 
     @property
     def has_blocked_weights(self) -> "bool":
@@ -584,6 +614,11 @@ class VllmConfig:
     def use_v2_model_runner(self) -> "bool":
         """Whether the V2 model runner runs this configuration."""
         return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
+
+    @property
+    def max_in_flight_tokens(self) -> "int":
+        """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
+        return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
 
     @property
     def max_concurrent_batches(self) -> "int":
@@ -608,7 +643,7 @@ class VllmConfig:
     @property
     def drafter_supports_async_scheduling(self) -> "bool":
         """Whether speculative decoding is configured with a drafter that works with asynchronous scheduling (the EAGLE family, MTP, DFlash, GPU n-gram)."""
-        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'kimi_k3_mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'inkling_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
+        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
 
     @property
     def is_pooling_model(self) -> "bool":
@@ -652,10 +687,6 @@ class VllmConfig:
             self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
         if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
             raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
-        if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
-            raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
-        if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):
-            raise ValueError(f'Mamba align mode needs long_prefill_token_threshold ({self.scheduler_config.long_prefill_token_threshold}) >= block_size ({self.cache_config.block_size})')
         if (self.cache_config.mamba_cache_mode == 'align') and not (not self.scheduler_config.disable_chunked_mm_input):
             raise ValueError('Mamba align mode needs chunked multimodal input (disable_chunked_mm_input=False)')
 

@@ -14,7 +14,7 @@ RELEASE = '0.28.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,27 +170,16 @@ GROUPS = (
         ),
     ),
     (
-        "EncoderCacheManagerConfig",
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-    ),
-    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel."
+            "layout and the GDN and KDA kernels."
         ),
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel. None of them changes a config or the cache key."
+            "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
         ),
     ),
 )
@@ -204,6 +193,8 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
+            "minimax_m3_msa_decode_backend": "",
+            "backend_per_kind": "",
             "flash_attn_version": "",
             "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
@@ -215,6 +206,7 @@ CLASSES = {
             "use_fp4_indexer_cache": "",
             "indexer_kv_dtype": "",
             "use_non_causal": "",
+            "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
@@ -267,6 +259,7 @@ CLASSES = {
             "fuse_act_padding": "",
             "fuse_mla_dual_rms_norm": "",
             "fuse_rope_kvcache": "",
+            "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
             "sp_min_token_num": "",
@@ -327,8 +320,8 @@ CLASSES = {
     },
     "EncoderCacheManagerConfig": {
         "module": "ec_manager_config",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
         "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
     },
     "ECTransferConfig": {
@@ -359,6 +352,7 @@ CLASSES = {
             "enable_log_requests": "",
             "fail_on_environ_validation": "",
             "gdn_prefill_backend": "",
+            "kda_prefill_backend": "",
             "device_ids": "",
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
@@ -384,6 +378,8 @@ CLASSES = {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_jit_warmup": "",
+            "enable_bf16x3_router_gemm": "",
             "moe_backend": "",
             "linear_backend": "",
         },
@@ -557,8 +553,11 @@ CLASSES = {
             "enable_mm_embeds": "",
             "media_io_kwargs": "",
             "mm_processor_kwargs": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
             "mm_processor_cache_gb": "",
             "mm_processor_cache_type": "",
+            "mm_hasher_algorithm": "",
             "mm_shm_cache_max_object_size_mb": "",
             "mm_encoder_only": "",
             "mm_encoder_tp_mode": "",
@@ -570,7 +569,9 @@ CLASSES = {
             "interleave_mm_strings": "",
             "skip_mm_profiling": "",
             "video_pruning_rate": "",
+            "video_pruning_method": "",
             "mm_tensor_ipc": "",
+            "allow_missing_mm_embeddings": "",
             "mm_ipc_gpu_memory_gb": "",
         },
     },
@@ -722,12 +723,21 @@ CLASSES = {
         "fields": {
             "profiler": "",
             "torch_profiler_dir": "",
+            "proton_profiler_dir": "",
+            "proton_context": "",
+            "proton_data": "",
+            "proton_backend": "",
+            "proton_mode": "",
+            "proton_hook": "",
+            "proton_output_format": "",
             "torch_profiler_with_stack": "",
             "torch_profiler_with_flops": "",
             "torch_profiler_use_gzip": "",
             "torch_profiler_dump_cuda_time_total": "",
             "torch_profiler_record_shapes": "",
             "torch_profiler_with_memory": "",
+            "capture_torch_profiler": "",
+            "detailed_trace_annotation": "",
             "ignore_frontend": "",
             "delay_iterations": "",
             "max_iterations": "",
@@ -873,6 +883,7 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "ec_manager_config": "EncoderCacheManagerConfig",
         },
         "factories": [
             "cache_config",
@@ -887,6 +898,7 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "ec_manager_config",
         ],
     },
     "WeightTransferConfig": {
@@ -2050,11 +2062,14 @@ FLAGS = (
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
             "TURBOQUANT",
             "CUSTOM",
         ),
@@ -2090,11 +2105,14 @@ FLAGS = (
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
             "CUSTOM": None,
         },
@@ -4375,11 +4393,14 @@ FLAGS = (
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
             "TURBOQUANT",
             "CUSTOM",
         ),
@@ -4420,11 +4441,14 @@ FLAGS = (
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
             "CUSTOM": None,
         },
@@ -4587,6 +4611,26 @@ FLAGS = (
         "dest": "f166",
     },
     {
+        "flag": "--enable-bf16x3-router-gemm",
+        "aliases": (),
+        "negatives": ("--no-enable-bf16x3-router-gemm", "--disable-bf16x3-router-gemm"),
+        "group": "KernelConfig",
+        "target": "KernelConfig.enable_bf16x3_router_gemm",
+        "cls": "KernelConfig",
+        "field": "enable_bf16x3_router_gemm",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "enable_bf16x3_router_gemm"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs. (default: "
+            "False)"
+        ),
+        "dest": "f167",
+    },
+    {
         "flag": "--moe-backend",
         "aliases": (),
         "negatives": (),
@@ -4601,6 +4645,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4629,7 +4674,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f167",
+        "dest": "f168",
     },
     {
         "flag": "--linear-backend",
@@ -4646,6 +4691,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "b12x",
             "conch",
             "cutlass",
             "deep_gemm",
@@ -4676,7 +4722,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f168",
+        "dest": "f169",
     },
     {
         "flag": "--enable-lora",
@@ -4697,7 +4743,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f169",
+        "dest": "f170",
     },
     {
         "flag": "--max-lora-rank",
@@ -4720,7 +4766,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f170",
+        "dest": "f171",
     },
     {
         "flag": "--max-loras",
@@ -4740,7 +4786,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f171",
+        "dest": "f172",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4761,7 +4807,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f172",
+        "dest": "f173",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4781,7 +4827,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f174",
     },
     {
         "flag": "--lora-dtype",
@@ -4804,7 +4850,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f174",
+        "dest": "f175",
     },
     {
         "flag": "--lora-target-modules",
@@ -4827,7 +4873,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f176",
     },
     {
         "flag": "--default-mm-loras",
@@ -4851,7 +4897,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f176",
+        "dest": "f177",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4872,7 +4918,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f177",
+        "dest": "f178",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4894,7 +4940,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f178",
+        "dest": "f179",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4915,7 +4961,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f179",
+        "dest": "f180",
     },
     {
         "flag": "--enable-moe-shared-loras",
@@ -4937,7 +4983,7 @@ FLAGS = (
             "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f180",
+        "dest": "f181",
     },
     {
         "flag": "--speculative-config",
@@ -4962,7 +5008,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f181",
+        "dest": "f182",
     },
     {
         "flag": "--spec-tokens",
@@ -4984,7 +5030,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f183",
     },
     {
         "flag": "--spec-model",
@@ -5006,7 +5052,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f184",
     },
     {
         "flag": "--spec-method",
@@ -5029,7 +5075,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f184",
+        "dest": "f185",
     },
     {
         "flag": "--diffusion-config",
@@ -5053,7 +5099,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f185",
+        "dest": "f186",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5078,7 +5124,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f186",
+        "dest": "f187",
     },
     {
         "flag": "--reasoning-parser",
@@ -5098,7 +5144,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f187",
+        "dest": "f188",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5118,7 +5164,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f188",
+        "dest": "f189",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5139,7 +5185,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f189",
+        "dest": "f190",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5159,7 +5205,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f190",
+        "dest": "f191",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5184,7 +5230,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f191",
+        "dest": "f192",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5204,7 +5250,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f192",
+        "dest": "f193",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5221,7 +5267,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f193",
+        "dest": "f194",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5241,7 +5287,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f194",
+        "dest": "f195",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5261,7 +5307,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f195",
+        "dest": "f196",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5278,7 +5324,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f196",
+        "dest": "f197",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5298,7 +5344,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f197",
+        "dest": "f198",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5318,7 +5364,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f198",
+        "dest": "f199",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5338,7 +5384,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f199",
+        "dest": "f200",
     },
     {
         "flag": "--compilation-config",
@@ -5368,7 +5414,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f200",
+        "dest": "f201",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5392,7 +5438,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f201",
+        "dest": "f202",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5415,7 +5461,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f202",
+        "dest": "f203",
     },
     {
         "flag": "--profiler-config",
@@ -5438,7 +5484,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f203",
+        "dest": "f204",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5460,7 +5506,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f204",
+        "dest": "f205",
     },
     {
         "flag": "--kv-events-config",
@@ -5483,7 +5529,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f205",
+        "dest": "f206",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5506,7 +5552,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f206",
+        "dest": "f207",
     },
     {
         "flag": "--reasoning-config",
@@ -5530,7 +5576,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f207",
+        "dest": "f208",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5553,7 +5599,30 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f208",
+        "dest": "f209",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f210",
     },
     {
         "flag": "--additional-config",
@@ -5575,7 +5644,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f209",
+        "dest": "f211",
     },
     {
         "flag": "--optimization-level",
@@ -5600,7 +5669,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f210",
+        "dest": "f212",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5625,7 +5694,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f211",
+        "dest": "f213",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5645,30 +5714,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f212",
-    },
-    {
-        "flag": "--ec-manager-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EncoderCacheManagerConfig",
-        "target": "EncoderCacheManagerConfig",
-        "cls": "EncoderCacheManagerConfig",
-        "field": "",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EncoderCacheManagerConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
-            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
-            "list)."
-        ),
-        "dest": "f213",
+        "dest": "f214",
     },
     {
         "flag": "--disable-log-stats",
@@ -5685,7 +5731,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f214",
+        "dest": "f215",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5705,7 +5751,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f215",
+        "dest": "f216",
     },
     {
         "flag": "--enable-log-requests",
@@ -5726,7 +5772,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f216",
+        "dest": "f217",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5746,7 +5792,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f217",
+        "dest": "f218",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5772,8 +5818,34 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f218",
+        "dest": "f219",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
+    },
+    {
+        "flag": "--kda-prefill-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_prefill_backend",
+        "cls": "EngineArgs",
+        "field": "kda_prefill_backend",
+        "root": "EngineArgs",
+        "path": ("kda_prefill_backend",),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "flashkda", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the prefill of Kimi delta attention (KDA) layers (\"auto\" picks "
+            "one the platform supports). Unset: the model chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
+            "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
+        ),
+        "dest": "f220",
+        "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
         "flag": "--device-ids",
@@ -5798,7 +5870,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f219",
+        "dest": "f221",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5819,7 +5891,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f220",
+        "dest": "f222",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5840,6 +5912,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f221",
+        "dest": "f223",
     },
 )

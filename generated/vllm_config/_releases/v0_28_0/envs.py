@@ -29,7 +29,6 @@ VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
     'VLLM_DP_RANK_LOCAL': ('int', None, (), 'VLLM_DP_RANK'),  # ParallelConfig
     'VLLM_DP_SIZE': ('int', 1, (), ''),  # ParallelConfig
     'VLLM_ENABLE_V1_MULTIPROCESSING': ('bool', True, (), ''),  # VllmConfig
-    'VLLM_LOGGING_LEVEL': ('str', 'INFO', (), ''),  # CompilationConfig
     'VLLM_MLA_DISABLE': ('bool', False, (), ''),  # ModelConfig
     'VLLM_RAY_DP_PACK_STRATEGY': ('str', 'strict', ('strict', 'fill', 'span'), ''),  # ParallelConfig
     'VLLM_TRACE_FUNCTION': ('int', 0, (), ''),  # VllmConfig

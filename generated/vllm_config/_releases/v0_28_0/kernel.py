@@ -103,6 +103,14 @@ class KernelConfig:
     pay for it. No command-line flag; set it through --kernel-config.
     """
 
+    enable_jit_warmup: bool = True
+    """Compile the JIT kernels during kernel warmup (the shared warmup path). No
+    command-line flag; set it through --kernel-config.
+    """
+
+    enable_bf16x3_router_gemm: bool = False
+    """Use the experimental BF16x3 CuTeDSL GEMM for the MoE router on SM100 GPUs."""
+
     moe_backend: MoEBackend = "auto"
     """Kernel family for MoE expert computation; "auto" picks from model and hardware.
     Case and dashes are ignored ("Deep-GEMM" = "deep_gemm"). Some families only
@@ -145,6 +153,7 @@ class KernelConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
+            "enable_bf16x3_router_gemm": self.enable_bf16x3_router_gemm,
             "ir_op_priority": self.ir_op_priority.compute_hash(),
             "linear_backend": self.linear_backend,
             "moe_backend": self.moe_backend,
@@ -153,6 +162,7 @@ class KernelConfig:
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
+            self.enable_bf16x3_router_gemm,
             self.ir_op_priority.compute_hash(),
             self.linear_backend,
             self.moe_backend,
@@ -162,7 +172,7 @@ class KernelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_KernelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,moe_backend:" + text.encode()).hexdigest()
+            digest = _sha256(b"KernelConfig:enable_bf16x3_router_gemm,ir_op_priority,linear_backend,moe_backend:" + text.encode()).hexdigest()
             _h.remember(_MEMO_KernelConfig, text, digest)
         return digest
 

@@ -39,11 +39,14 @@ class AttentionBackendEnum(enum.Enum):
     FLASH_ATTN_MLA = "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend"
     FLASH_ATTN_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend"
     MINIMAX_M3_SPARSE = "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend"
+    CUTLASS_MSA = "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend"
+    TRITON_MSA = "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend"
     NO_ATTENTION = "vllm.v1.attention.backends.no_attention.NoAttentionBackend"
     FLEX_ATTENTION = "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend"
     HPC_ATTN = "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend"
     ROCM_AITER_UNIFIED_ATTN = "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend"
     CPU_ATTN = "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend"
+    CPU_MLA = "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend"
     TURBOQUANT = "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend"
     CUSTOM = None
     """Placeholder for an out-of-tree backend; a class must be registered for it before use."""
@@ -261,7 +264,7 @@ QuantizationConfig = Annotated[Any, "vllm.model_executor.layers.quantization.bas
 SupportsHash = Annotated[Any, "vllm.config.utils.SupportsHash"]
 """Any object with a compute_hash() -> str method. Imported lazily, never at package import: vllm.config.utils.SupportsHash."""
 
-IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
+IndexerKVDType = Literal["auto", "bf16", "fp8", "mxfp4", "nvfp4"]
 """Storage format of the sparse-attention indexer's key cache."""
 
 CacheDType = Literal[
@@ -318,6 +321,7 @@ receives, "ec_both" does both.
 MoEBackend = Literal[
     "auto",
     "triton",
+    "batched_triton",
     "deep_gemm",
     "deep_gemm_mega_moe",
     "cutlass",
@@ -343,6 +347,7 @@ LinearBackend = Literal[
     "flashinfer_trtllm",
     "flashinfer_cudnn",
     "flashinfer_b12x",
+    "b12x",
     "marlin",
     "humming",
     "triton",
@@ -1025,7 +1030,7 @@ SequencePoolingType = Literal["CLS", "LAST", "MEAN"]
 TokenPoolingType = Literal["ALL", "STEP"]
 """Per-token pooling; "ALL" keeps every token, "STEP" keeps the step-tag tokens of reward models."""
 
-ProfilerKind = Literal["torch", "cuda"]
+ProfilerKind = Literal["torch", "cuda", "proton"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
 
 ECProducer = Literal["ec_producer", "ec_both"]

@@ -4,11 +4,13 @@
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
 
-from pydantic import field_validator
+from pydantic import Field, field_validator
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config.types import AttentionBackendEnum, IndexerKVDType, MLAPrefillBackendEnum
 
 
@@ -21,14 +23,23 @@ class AttentionConfig:
     None or "auto" lets the engine choose one for the model and hardware.
     """
 
+    minimax_m3_msa_decode_backend: Literal["triton", "cutlass"] = "triton"
+    """Kernel family for the sparse decode step of MiniMax M3's MSA attention. Giving
+    backend CUTLASS_MSA or TRITON_MSA sets this instead (and leaves backend to the
+    automatic choice for the dense layers).
+    """
+
+    backend_per_kind: dict[str, AttentionBackendEnum] = Field(default_factory=dict)
+    """Backend overrides per KV-cache group kind (full_attention, mla_attention,
+    sliding_window, sliding_window_mla, mamba, chunked_local_attention,
+    sink_full_attention, encoder_only_attention, cross_attention, unknown), for models
+    whose layers fall into several groups. A kind not listed uses `backend`; a backend
+    that cannot serve its kind fails at engine start.
+    """
+
     flash_attn_version: Literal[2, 3, 4] | None = None
     """Pin the FlashAttention major version (2, 3 or 4). Only meaningful with the
     FlashAttention backend; None picks the best version for the GPU.
-    """
-
-    use_prefill_decode_attention: bool = False
-    """Run prefill and decode with two separate kernels instead of the single unified
-    Triton attention kernel.
     """
 
     flash_attn_max_num_splits_for_cuda_graph: _v.Int = 32
@@ -57,18 +68,24 @@ class AttentionConfig:
     use_prefill_query_quantization: bool = False
     """Quantize queries during prefill attention."""
 
-    use_fp4_indexer_cache: bool = False
-    """Store the sparse-attention indexer cache of DeepSeek-V3.2-style models in fp4.
-    Not supported yet; leave off.
+    use_fp4_indexer_cache: bool | None = None
+    """Deprecated spelling of indexer_kv_dtype: true asks for an mxfp4 indexer cache
+    (with indexer_kv_dtype left at auto or mxfp4), false leaves the model's choice.
     """
 
-    indexer_kv_dtype: IndexerKVDType = "bf16"
-    """Element type of the sparse-attention indexer's key cache. The quantized choices
-    (fp8, mxfp4, nvfp4) save memory but need a backend whose indexer kernels support them.
+    indexer_kv_dtype: IndexerKVDType = "auto"
+    """Element type of the sparse-attention indexer's key cache. "auto" lets the model
+    pick (bf16 for MiniMax M3, fp8 for the DeepSeek indexer); the quantized choices
+    (fp8, mxfp4, nvfp4) need a backend whose indexer kernels support them.
     """
 
     use_non_causal: bool = False
     """Use bidirectional (non-causal) attention, for encoder-style models."""
+
+    sparse_mla_force_mqa: bool = False
+    """Send every sparse-MLA batch, prefill included, through the MQA path; by default
+    batches of prefill only take the MHA path where the backend has one.
+    """
 
     flex_attn_block_m: _v.Int | None = None
     """BLOCK_M tile of the FlexAttention Triton kernel: a power of two, at least 16.
@@ -106,10 +123,37 @@ class AttentionConfig:
         value = _v.enum_by_name(value, MLAPrefillBackendEnum)
         return value
 
+    @field_validator("use_fp4_indexer_cache", mode="after")
+    @classmethod
+    def _after_use_fp4_indexer_cache(cls, value: Any) -> Any:
+        if value is not None:
+            warn_deprecated('AttentionConfig.use_fp4_indexer_cache', 'use indexer_kv_dtype instead (true is indexer_kv_dtype mxfp4; false changes nothing)', 'indexer_kv_dtype')
+        return value
+
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
+        if self.backend == AttentionBackendEnum.CUTLASS_MSA:
+            self.minimax_m3_msa_decode_backend = 'cutlass'
+        if self.backend == AttentionBackendEnum.TRITON_MSA:
+            self.minimax_m3_msa_decode_backend = 'triton'
+        if self.backend in (AttentionBackendEnum.CUTLASS_MSA, AttentionBackendEnum.TRITON_MSA):
+            self.backend = None
+        if (bool(self.use_fp4_indexer_cache)) and self.indexer_kv_dtype not in ('auto', 'mxfp4'):
+            raise _r.RuleError(f'use_fp4_indexer_cache=true contradicts indexer_kv_dtype={self.indexer_kv_dtype!r}; give only indexer_kv_dtype', ["use_fp4_indexer_cache", "indexer_kv_dtype"], self)
+        if bool(self.use_fp4_indexer_cache):
+            self.indexer_kv_dtype = 'mxfp4'
+        if not (all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in self.backend_per_kind)):
+            raise _r.RuleError(f'unknown KV cache group kind in backend_per_kind ({self.backend_per_kind}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown', ["backend_per_kind"], self)
+
+    def resolve_indexer_kv_dtype(self, default: "str") -> "str":
+        """The indexer cache dtype to use, `default` (the model's choice) standing in for "auto"."""
+        return (default if self.indexer_kv_dtype == 'auto' else self.indexer_kv_dtype)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "backend": _h.enum_name(self.backend),
+            "backend_per_kind": tuple(sorted([(k0, _h.enum_name(v0)) for k0, v0 in self.backend_per_kind.items()])),
             "disable_flashinfer_q_quantization": self.disable_flashinfer_q_quantization,
             "flash_attn_max_num_splits_for_cuda_graph": self.flash_attn_max_num_splits_for_cuda_graph,
             "flash_attn_version": self.flash_attn_version,
@@ -118,11 +162,11 @@ class AttentionConfig:
             "flex_attn_kv_block_size": self.flex_attn_kv_block_size,
             "flex_attn_q_block_size": self.flex_attn_q_block_size,
             "indexer_kv_dtype": self.indexer_kv_dtype,
+            "minimax_m3_msa_decode_backend": self.minimax_m3_msa_decode_backend,
             "mla_prefill_backend": _h.enum_name(self.mla_prefill_backend),
+            "sparse_mla_force_mqa": self.sparse_mla_force_mqa,
             "tq_max_kv_splits_for_cuda_graph": self.tq_max_kv_splits_for_cuda_graph,
-            "use_fp4_indexer_cache": self.use_fp4_indexer_cache,
             "use_non_causal": self.use_non_causal,
-            "use_prefill_decode_attention": self.use_prefill_decode_attention,
             "use_prefill_query_quantization": self.use_prefill_query_quantization,
             "use_trtllm_attention": self.use_trtllm_attention,
         }
@@ -131,6 +175,7 @@ class AttentionConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
             _h.enum_name(self.backend),
+            tuple(sorted([(k0, _h.enum_name(v0)) for k0, v0 in self.backend_per_kind.items()])),
             self.disable_flashinfer_q_quantization,
             self.flash_attn_max_num_splits_for_cuda_graph,
             self.flash_attn_version,
@@ -139,11 +184,11 @@ class AttentionConfig:
             self.flex_attn_kv_block_size,
             self.flex_attn_q_block_size,
             self.indexer_kv_dtype,
+            self.minimax_m3_msa_decode_backend,
             _h.enum_name(self.mla_prefill_backend),
+            self.sparse_mla_force_mqa,
             self.tq_max_kv_splits_for_cuda_graph,
-            self.use_fp4_indexer_cache,
             self.use_non_causal,
-            self.use_prefill_decode_attention,
             self.use_prefill_query_quantization,
             self.use_trtllm_attention,
         ))
@@ -152,7 +197,7 @@ class AttentionConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_AttentionConfig.get(text)
         if digest is None:
-            digest = _sha256(b"AttentionConfig:backend,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,mla_prefill_backend,tq_max_kv_splits_for_cuda_graph,use_fp4_indexer_cache,use_non_causal,use_prefill_decode_attention,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
+            digest = _sha256(b"AttentionConfig:backend,backend_per_kind,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,minimax_m3_msa_decode_backend,mla_prefill_backend,sparse_mla_force_mqa,tq_max_kv_splits_for_cuda_graph,use_non_causal,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
             _h.remember(_MEMO_AttentionConfig, text, digest)
         return digest
 

@@ -15,7 +15,8 @@ from cfgc.runtime.dataclass import config
 class EngineArgs:
     """Engine process options of `vllm serve` that belong to no config class: statistics
     and request logging, environment validation, GPU selection, data-parallel rank
-    layout and the GDN prefill kernel. None of them changes a config or the cache key.
+    layout and the GDN and KDA kernels. None of them changes a config or the cache
+    key.
     """
 
     disable_log_stats: bool = False
@@ -32,6 +33,9 @@ class EngineArgs:
 
     gdn_prefill_backend: Literal["flashinfer", "triton", "cutedsl"] | None = None
     """Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["gdn_prefill_backend"] (over a key of that name in --additional-config), where the model reads it."""
+
+    kda_prefill_backend: Literal["auto", "triton", "flashkda"] | None = None
+    """Kernel family for the prefill of Kimi delta attention (KDA) layers ("auto" picks one the platform supports). Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["kda_prefill_backend"], where the model reads it."""
 
     device_ids: list[_v.Int | str] | None = None
     """Physical GPUs to run on, as indices or UUIDs, comma-separated ("2,3,5,7"), instead of hiding the others with CUDA_VISIBLE_DEVICES (so GPU/NIC topology stays visible). Ignored by the Ray executor (use placement groups)."""

@@ -25,6 +25,9 @@ class ObservabilityConfig:
     collect_detailed_traces: list[DetailedTraceModules] | None = None
     """Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds possibly blocking work on every request."""
 
+    per_request_spec_decode_metrics: Literal["none", "summary", "detailed"] = "none"
+    """Speculative-decoding acceptance figures in each response (requests with n == 1 only; experimental shape): "none"; "summary" (mean acceptance length, draft acceptance rate, a histogram by draft length); "detailed" also lists accepted and proposed tokens step by step. No effect without speculative decoding."""
+
     kv_cache_metrics: bool = False
     """Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of blocks. Needs stats logging on."""
 
@@ -66,7 +69,7 @@ class ObservabilityConfig:
     @property
     def show_hidden_metrics(self) -> "bool":
         """Whether metrics hidden since the previous minor release are shown again."""
-        return self.show_hidden_metrics_for_version == '0.24'
+        return self.show_hidden_metrics_for_version == '0.28'
 
     @property
     def collect_model_forward_time(self) -> "bool":

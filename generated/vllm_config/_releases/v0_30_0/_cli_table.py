@@ -14,7 +14,7 @@ RELEASE = '0.30.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EncoderCacheManagerConfig", "EngineArgs", "EngramConfig", "WatermarkConfig")
+ROOTS = ("VllmConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -170,48 +170,16 @@ GROUPS = (
         ),
     ),
     (
-        "EncoderCacheManagerConfig",
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-        (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings."
-        ),
-    ),
-    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel."
+            "layout and the GDN and KDA kernels."
         ),
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
-            "layout and the GDN prefill kernel. None of them changes a config or the cache key."
-        ),
-    ),
-    (
-        "EngramConfig",
-        "Where the large n-gram embedding tables of models that have them (e.g.",
-        (
-            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
-            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
-            "such models; the engine creates it with its defaults when the model has these layers "
-            "and none is given."
-        ),
-    ),
-    (
-        "WatermarkConfig",
-        (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated."
-        ),
-        (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated. Off unless given."
+            "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
         ),
     ),
 )
@@ -225,17 +193,18 @@ CLASSES = {
         "path": ("attention_config",),
         "fields": {
             "backend": "",
+            "minimax_m3_msa_decode_backend": "",
+            "backend_per_kind": "",
             "flash_attn_version": "",
-            "use_prefill_decode_attention": "",
             "flash_attn_max_num_splits_for_cuda_graph": "",
             "tq_max_kv_splits_for_cuda_graph": "",
             "use_trtllm_attention": "",
             "disable_flashinfer_q_quantization": "",
             "mla_prefill_backend": "",
             "use_prefill_query_quantization": "",
-            "use_fp4_indexer_cache": "",
             "indexer_kv_dtype": "",
             "use_non_causal": "",
+            "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
             "flex_attn_block_n": "",
             "flex_attn_q_block_size": "",
@@ -264,7 +233,6 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
-            "enable_mamba_fine_grained_prefix_cache": "",
             "replayssm_buffer_len": "",
             "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
@@ -290,6 +258,7 @@ CLASSES = {
             "fuse_act_padding": "",
             "fuse_mla_dual_rms_norm": "",
             "fuse_rope_kvcache": "",
+            "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
             "sp_min_token_num": "",
@@ -350,8 +319,8 @@ CLASSES = {
     },
     "EncoderCacheManagerConfig": {
         "module": "ec_manager_config",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
         "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
     },
     "ECTransferConfig": {
@@ -382,16 +351,12 @@ CLASSES = {
             "enable_log_requests": "",
             "fail_on_environ_validation": "",
             "gdn_prefill_backend": "",
+            "kda_prefill_backend": "",
+            "kda_decode_backend": "",
             "device_ids": "",
             "data_parallel_start_rank": "",
             "data_parallel_multi_port_external_lb": "",
         },
-    },
-    "EngramConfig": {
-        "module": "engram",
-        "root": "EngramConfig",
-        "path": (),
-        "fields": {"cpu_offload": "", "embedding_across_dp": "", "dp_shared_memory": ""},
     },
     "FaultToleranceConfig": {
         "module": "fault_tolerance",
@@ -403,7 +368,7 @@ CLASSES = {
         "module": "kernel",
         "root": "VllmConfig",
         "path": ("kernel_config", "ir_op_priority"),
-        "fields": {"rms_norm": "", "fused_add_rms_norm": ""},
+        "fields": {"rms_norm": "", "fused_add_rms_norm": "", "gelu_and_mul_sparse": ""},
     },
     "KernelConfig": {
         "module": "kernel",
@@ -413,8 +378,11 @@ CLASSES = {
             "ir_op_priority": "IrOpPriorityConfig",
             "enable_flashinfer_autotune": "",
             "enable_cutedsl_warmup": "",
+            "enable_jit_warmup": "",
             "moe_backend": "",
+            "sparse_indexer_topk_backend": "",
             "linear_backend": "",
+            "linear_backend_per_quant": "",
         },
         "factories": ["ir_op_priority"],
     },
@@ -544,7 +512,6 @@ CLASSES = {
             "override_generation_config": "",
             "enable_sleep_mode": "",
             "sleep_mode_backend": "",
-            "enable_nccl_comm_suspend": "",
             "enable_cumem_allocator": "",
             "model_impl": "",
             "logits_processors": "",
@@ -588,8 +555,11 @@ CLASSES = {
             "enable_mm_embeds": "",
             "media_io_kwargs": "",
             "mm_processor_kwargs": "",
+            "mm_device_do_normalize": "",
+            "mm_processor_device": "",
             "mm_processor_cache_gb": "",
             "mm_processor_cache_type": "",
+            "mm_hasher_algorithm": "",
             "mm_shm_cache_max_object_size_mb": "",
             "mm_encoder_only": "",
             "mm_encoder_tp_mode": "",
@@ -601,7 +571,9 @@ CLASSES = {
             "interleave_mm_strings": "",
             "skip_mm_profiling": "",
             "video_pruning_rate": "",
+            "video_pruning_method": "",
             "mm_tensor_ipc": "",
+            "allow_missing_mm_embeddings": "",
             "mm_ipc_gpu_memory_gb": "",
         },
     },
@@ -613,6 +585,7 @@ CLASSES = {
             "show_hidden_metrics_for_version": "",
             "otlp_traces_endpoint": "",
             "collect_detailed_traces": "",
+            "per_request_spec_decode_metrics": "",
             "kv_cache_metrics": "",
             "kv_cache_metrics_sample": "",
             "cudagraph_metrics": "",
@@ -677,7 +650,6 @@ CLASSES = {
             "data_parallel_rank_local": "",
             "data_parallel_master_ip": "",
             "data_parallel_rpc_port": "",
-            "dp_sync_interval": "",
             "data_parallel_master_port": "",
             "data_parallel_backend": "",
             "data_parallel_external_lb": "",
@@ -693,7 +665,6 @@ CLASSES = {
             "max_parallel_loading_workers": "",
             "disable_custom_all_reduce": "",
             "enable_elastic_ep": "",
-            "elastic_ep_max_dp_size": "",
             "enable_dbo": "",
             "ubatch_size": "",
             "dbo_decode_token_threshold": "",
@@ -724,7 +695,6 @@ CLASSES = {
             "dcp_comm_backend": "",
             "dcp_q_replicate": "",
             "cp_kv_cache_interleave_size": "",
-            "_allow_auto_resolve_cp_interleave_size": "",
             "_api_process_count": "",
             "_api_process_rank": "",
             "enable_fault_tolerance": "",
@@ -758,12 +728,22 @@ CLASSES = {
         "fields": {
             "profiler": "",
             "torch_profiler_dir": "",
+            "proton_profiler_dir": "",
+            "proton_context": "",
+            "proton_data": "",
+            "proton_backend": "",
+            "proton_mode": "",
+            "proton_hook": "",
+            "proton_output_format": "",
+            "proton_graph_attribution": "",
             "torch_profiler_with_stack": "",
             "torch_profiler_with_flops": "",
             "torch_profiler_use_gzip": "",
             "torch_profiler_dump_cuda_time_total": "",
             "torch_profiler_record_shapes": "",
             "torch_profiler_with_memory": "",
+            "capture_torch_profiler": "",
+            "detailed_trace_annotation": "",
             "ignore_frontend": "",
             "delay_iterations": "",
             "max_iterations": "",
@@ -782,7 +762,7 @@ CLASSES = {
         "module": "quantization",
         "root": "VllmConfig",
         "path": ("model_config", "quantization_config"),
-        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": "", "targets": ""},
+        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": ""},
     },
     "ReasoningConfig": {
         "module": "reasoning",
@@ -838,7 +818,6 @@ CLASSES = {
             "attention_backend": "",
             "kv_cache_dtype": "",
             "index_share_for_mtp_iteration": "",
-            "disable_eagle_block_drop": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -913,6 +892,7 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "ec_manager_config": "EncoderCacheManagerConfig",
         },
         "factories": [
             "cache_config",
@@ -927,22 +907,8 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "ec_manager_config",
         ],
-    },
-    "WatermarkConfig": {
-        "module": "watermarking",
-        "root": "WatermarkConfig",
-        "path": (),
-        "fields": {
-            "key": "",
-            "algorithm": "",
-            "alpha": "",
-            "context_width": "",
-            "deduplicate_contexts": "",
-            "deduplicate_contexts_max_history": "",
-            "prf": "",
-            "allow_target_only_watermarking": "",
-        },
     },
     "WeightTransferConfig": {
         "module": "weight_transfer",
@@ -1771,26 +1737,6 @@ FLAGS = (
         "dest": "f36",
     },
     {
-        "flag": "--enable-nccl-comm-suspend",
-        "aliases": (),
-        "negatives": ("--no-enable-nccl-comm-suspend", "--disable-nccl-comm-suspend"),
-        "group": "ModelConfig",
-        "target": "ModelConfig.enable_nccl_comm_suspend",
-        "cls": "ModelConfig",
-        "field": "enable_nccl_comm_suspend",
-        "root": "VllmConfig",
-        "path": ("model_config", "enable_nccl_comm_suspend"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Experimental: also free the NCCL communicators' memory during sleep and restore them "
-            "on wake-up. Off, sleep frees weights and KV cache only. (default: False)"
-        ),
-        "dest": "f37",
-    },
-    {
         "flag": "--enable-cumem-allocator",
         "aliases": (),
         "negatives": ("--no-enable-cumem-allocator", "--disable-cumem-allocator"),
@@ -1808,7 +1754,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f38",
+        "dest": "f37",
     },
     {
         "flag": "--model-impl",
@@ -1831,7 +1777,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f39",
+        "dest": "f38",
     },
     {
         "flag": "--logits-processors",
@@ -1850,7 +1796,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f40",
+        "dest": "f39",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1867,7 +1813,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f41",
+        "dest": "f40",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1888,7 +1834,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f42",
+        "dest": "f41",
     },
     {
         "flag": "--pooler-config",
@@ -1910,7 +1856,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f43",
+        "dest": "f42",
     },
     {
         "flag": "--language-model-only",
@@ -1927,7 +1873,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f44",
+        "dest": "f43",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1948,7 +1894,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f45",
+        "dest": "f44",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1965,7 +1911,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f46",
+        "dest": "f45",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1986,7 +1932,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f47",
+        "dest": "f46",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -2007,7 +1953,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f48",
+        "dest": "f47",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -2027,7 +1973,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f49",
+        "dest": "f48",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -2047,7 +1993,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f50",
+        "dest": "f49",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -2064,7 +2010,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f51",
+        "dest": "f50",
     },
     {
         "flag": "--mm-encoder-only",
@@ -2081,7 +2027,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f52",
+        "dest": "f51",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -2104,7 +2050,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f53",
+        "dest": "f52",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -2124,6 +2070,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
@@ -2132,10 +2079,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -2143,14 +2092,21 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
+            "AMX_MLA",
             "TURBOQUANT",
             "CUSTOM",
         ),
@@ -2158,12 +2114,13 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f54",
+        "dest": "f53",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
@@ -2172,10 +2129,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -2183,14 +2144,23 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
+            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
             "CUSTOM": None,
         },
@@ -2213,7 +2183,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f55",
+        "dest": "f54",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -2230,7 +2200,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f56",
+        "dest": "f55",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2247,7 +2217,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f57",
+        "dest": "f56",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2264,7 +2234,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f58",
+        "dest": "f57",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2281,7 +2251,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f59",
+        "dest": "f58",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2298,7 +2268,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f60",
+        "dest": "f59",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2315,7 +2285,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f61",
+        "dest": "f60",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2335,7 +2305,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f62",
+        "dest": "f61",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2352,7 +2322,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f63",
+        "dest": "f62",
     },
     {
         "flag": "--mm-hasher-algorithm",
@@ -2372,7 +2342,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_hasher_algorithm. (default: None)",
-        "dest": "f64",
+        "dest": "f63",
     },
     {
         "flag": "--video-pruning-method",
@@ -2392,7 +2362,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_method. (default: None)",
-        "dest": "f65",
+        "dest": "f64",
     },
     {
         "flag": "--mm-device-do-normalize",
@@ -2409,7 +2379,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_device_do_normalize. (default: None)",
-        "dest": "f66",
+        "dest": "f65",
     },
     {
         "flag": "--mm-processor-device",
@@ -2432,7 +2402,7 @@ FLAGS = (
             "Where the multimodal processor runs (\"cpu\", or \"auto\" for the engine's choice); "
             "MultiModalConfig keeps it as mm_processor_kwargs[\"device\"]. (default: None)"
         ),
-        "dest": "f67",
+        "dest": "f66",
     },
     {
         "flag": "--block-size",
@@ -2452,7 +2422,7 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f68",
+        "dest": "f67",
     },
     {
         "flag": "--prefix-match-unit",
@@ -2475,7 +2445,7 @@ FLAGS = (
             "multiple of it. Sets matching granularity only, not how often states are stored. "
             "(default: None)"
         ),
-        "dest": "f69",
+        "dest": "f68",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2496,7 +2466,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f70",
+        "dest": "f69",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2524,7 +2494,6 @@ FLAGS = (
             "int8_per_token_head",
             "nvfp4",
             "nvfp4_4over6",
-            "nvfp4_ds_mla",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
@@ -2540,7 +2509,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f70",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2560,7 +2529,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f72",
+        "dest": "f71",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2577,7 +2546,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f73",
+        "dest": "f72",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2602,7 +2571,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f74",
+        "dest": "f73",
     },
     {
         "flag": "--prefix-cache-retention-interval",
@@ -2624,7 +2593,7 @@ FLAGS = (
             "junctions); a positive multiple of the scheduler block size also keeps one every "
             "that many tokens; None keeps them all. Other cache groups ignore it. (default: 0)"
         ),
-        "dest": "f75",
+        "dest": "f74",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2646,7 +2615,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f76",
+        "dest": "f75",
     },
     {
         "flag": "--mamba-block-size",
@@ -2666,7 +2635,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f77",
+        "dest": "f76",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2689,7 +2658,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f78",
+        "dest": "f77",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2712,7 +2681,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f79",
+        "dest": "f78",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2733,36 +2702,11 @@ FLAGS = (
         "default": "none",
         "help": (
             "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
-            "\"all\": the state at every block boundary. \"align\" (the default for supporting "
-            "models when prefix caching is on): only the last state of each scheduler step that "
+            "\"all\": the state at every block boundary (default for supporting models when "
+            "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f80",
-    },
-    {
-        "flag": "--enable-mamba-fine-grained-prefix-cache",
-        "aliases": (),
-        "negatives": (
-            "--no-enable-mamba-fine-grained-prefix-cache",
-            "--disable-mamba-fine-grained-prefix-cache",
-        ),
-        "group": "CacheConfig",
-        "target": "CacheConfig.enable_mamba_fine_grained_prefix_cache",
-        "cls": "CacheConfig",
-        "field": "enable_mamba_fine_grained_prefix_cache",
-        "root": "VllmConfig",
-        "path": ("cache_config", "enable_mamba_fine_grained_prefix_cache"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Also keep a Mamba \"align\" checkpoint where an EAGLE/MTP draft was seen to resume "
-            "(the shared-prefix junction), not only at the prompt's end. Effective only with "
-            "mamba_cache_mode \"align\", EAGLE on the Mamba group and a prefix_match_unit below "
-            "the Mamba block size. (default: False)"
-        ),
-        "dest": "f81",
+        "dest": "f79",
     },
     {
         "flag": "--replayssm-buffer-len",
@@ -2782,7 +2726,7 @@ FLAGS = (
             "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
             "Not used by Kimi-K3 speculative decoding. (default: 16)"
         ),
-        "dest": "f82",
+        "dest": "f80",
     },
     {
         "flag": "--use-replayssm",
@@ -2801,11 +2745,11 @@ FLAGS = (
         "help": (
             "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
             "back only when flushing, instead of storing it every step. Needs the Triton or "
-            "FlashInfer Mamba backend, mamba_cache_mode \"none\" or \"align\", and plain (not "
-            "speculative) decoding. With prefix caching, a mamba_block_size that is a multiple of "
+            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
+            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
             "replayssm_buffer_len flushes best. (default: False)"
         ),
-        "dest": "f83",
+        "dest": "f81",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2826,7 +2770,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f84",
+        "dest": "f82",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2849,7 +2793,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f85",
+        "dest": "f83",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2869,7 +2813,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f86",
+        "dest": "f84",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2892,7 +2836,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f87",
+        "dest": "f85",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2912,7 +2856,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f88",
+        "dest": "f86",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2929,7 +2873,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f89",
+        "dest": "f87",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2946,7 +2890,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f90",
+        "dest": "f88",
     },
     {
         "flag": "--data-parallel-size",
@@ -2966,7 +2910,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f91",
+        "dest": "f89",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2986,7 +2930,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f92",
+        "dest": "f90",
     },
     {
         "flag": "--data-parallel-rank",
@@ -3003,7 +2947,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f93",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-address",
@@ -3020,7 +2964,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f94",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -3036,32 +2980,8 @@ FLAGS = (
         "kind": "int",
         "requires": "",
         "default": "29550",
-        "help": (
-            "Port for data-parallel control messages, the same on every node (1 to 65535). "
-            "(default: 29550)"
-        ),
-        "dest": "f95",
-    },
-    {
-        "flag": "--dp-sync-interval",
-        "aliases": (),
-        "negatives": (),
-        "group": "ParallelConfig",
-        "target": "ParallelConfig.dp_sync_interval",
-        "cls": "ParallelConfig",
-        "field": "dp_sync_interval",
-        "root": "VllmConfig",
-        "path": ("parallel_config", "dp_sync_interval"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "16",
-        "help": (
-            "Engine steps between two all-reduces in which the data-parallel ranks agree whether "
-            "any still has work; must be the same on every rank. Part of the cache key as vLLM "
-            "hashes it. (default: 16)"
-        ),
-        "dest": "f96",
+        "help": "Port for data-parallel control messages. (default: 29550)",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-backend",
@@ -3084,7 +3004,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f97",
+        "dest": "f94",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -3105,7 +3025,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f95",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -3125,7 +3045,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f99",
+        "dest": "f96",
     },
     {
         "flag": "--enable-batch-sharded-sampling",
@@ -3147,7 +3067,7 @@ FLAGS = (
             "tensor_parallel_size > 1, max_num_seqs of at least tensor_parallel_size and "
             "non-negative max_logprobs, and a model that supports it. (default: None)"
         ),
-        "dest": "f100",
+        "dest": "f97",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -3167,7 +3087,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f101",
+        "dest": "f98",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -3188,7 +3108,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f102",
+        "dest": "f99",
     },
     {
         "flag": "--enable-eplb",
@@ -3208,7 +3128,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f103",
+        "dest": "f100",
     },
     {
         "flag": "--eplb-config",
@@ -3230,7 +3150,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f104",
+        "dest": "f101",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -3254,7 +3174,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f105",
+        "dest": "f102",
     },
     {
         "flag": "--all2all-backend",
@@ -3292,7 +3212,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f106",
+        "dest": "f103",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -3312,7 +3232,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f107",
+        "dest": "f104",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -3332,7 +3252,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f108",
+        "dest": "f105",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3352,27 +3272,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f109",
-    },
-    {
-        "flag": "--elastic-ep-max-dp-size",
-        "aliases": (),
-        "negatives": (),
-        "group": "ParallelConfig",
-        "target": "ParallelConfig.elastic_ep_max_dp_size",
-        "cls": "ParallelConfig",
-        "field": "elastic_ep_max_dp_size",
-        "root": "VllmConfig",
-        "path": ("parallel_config", "elastic_ep_max_dp_size"),
-        "optional": False,
-        "kind": "int",
-        "requires": "",
-        "default": "None",
-        "help": (
-            "Largest data-parallel size elastic EP may scale up to. Without elastic EP, or unset: "
-            "the initial data_parallel_size, which it may not be below. (default: None)"
-        ),
-        "dest": "f110",
+        "dest": "f106",
     },
     {
         "flag": "--enable-dbo",
@@ -3392,7 +3292,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f107",
     },
     {
         "flag": "--ubatch-size",
@@ -3409,7 +3309,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f112",
+        "dest": "f108",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3429,7 +3329,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f113",
+        "dest": "f109",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3449,7 +3349,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f114",
+        "dest": "f110",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3469,7 +3369,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f111",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3486,7 +3386,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f116",
+        "dest": "f112",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3511,7 +3411,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f117",
+        "dest": "f113",
     },
     {
         "flag": "--worker-cls",
@@ -3528,7 +3428,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f118",
+        "dest": "f114",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3548,7 +3448,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f119",
+        "dest": "f115",
     },
     {
         "flag": "--master-addr",
@@ -3568,7 +3468,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f120",
+        "dest": "f116",
     },
     {
         "flag": "--master-port",
@@ -3585,7 +3485,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f121",
+        "dest": "f117",
     },
     {
         "flag": "--node-rank",
@@ -3602,7 +3502,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f122",
+        "dest": "f118",
     },
     {
         "flag": "--nnodes",
@@ -3622,7 +3522,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f123",
+        "dest": "f119",
     },
     {
         "flag": "--numa-bind",
@@ -3642,7 +3542,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f124",
+        "dest": "f120",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3664,7 +3564,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f125",
+        "dest": "f121",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3686,7 +3586,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f126",
+        "dest": "f122",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3707,7 +3607,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f127",
+        "dest": "f123",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3727,7 +3627,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f124",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3744,13 +3644,11 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
-            "Without prefill context parallelism it reuses the tensor-parallel devices "
-            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
-            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
+            "Devices the KV cache of a sequence is split across during decode. Reuses the "
+            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f129",
+        "dest": "f125",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3770,7 +3668,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f130",
+        "dest": "f126",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3788,13 +3686,13 @@ FLAGS = (
         "literal_type": "str",
         "open": False,
         "requires": "",
-        "default": "None",
+        "default": "ag_rs",
         "help": (
             "Decode context parallel communication: \"ag_rs\" (all-gather + reduce-scatter) or "
-            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: "
-            "the model's preference, else \"ag_rs\" (filled in by VllmConfig). (default: None)"
+            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
+            "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f131",
+        "dest": "f127",
     },
     {
         "flag": "--dcp-q-replicate",
@@ -3816,7 +3714,7 @@ FLAGS = (
             "less). Unset: the model's preference, else off (filled in by VllmConfig). (default: "
             "None)"
         ),
-        "dest": "f132",
+        "dest": "f128",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3833,12 +3731,11 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
-            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
-            "size must be a multiple of it. Omitted on the command line, the NIXL connector may "
-            "set it to the block size. (default: 1)"
+            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
+            "tokens round-robin; the block size fills a whole block per rank. The block size must "
+            "be a multiple of it. (default: 1)"
         ),
-        "dest": "f133",
+        "dest": "f129",
     },
     {
         "flag": "--enable-fault-tolerance",
@@ -3859,7 +3756,7 @@ FLAGS = (
             "engine away. Needs external load balancing and a single API server; turned on by "
             "--fault-tolerance-config. (default: False)"
         ),
-        "dest": "f134",
+        "dest": "f130",
     },
     {
         "flag": "--fault-tolerance-config",
@@ -3882,7 +3779,7 @@ FLAGS = (
             "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f135",
+        "dest": "f131",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3905,7 +3802,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f136",
+        "dest": "f132",
     },
     {
         "flag": "--max-num-scheduled-tokens",
@@ -3928,7 +3825,7 @@ FLAGS = (
             "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f133",
     },
     {
         "flag": "--max-num-seqs",
@@ -3950,7 +3847,7 @@ FLAGS = (
             "buffers in the compiled graph). The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f138",
+        "dest": "f134",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3970,7 +3867,7 @@ FLAGS = (
             "With chunked prefill, the most prompt tokens one request may prefill in a step (a "
             "longer prompt is split); 0 means no cap. May not exceed max_model_len. (default: 0)"
         ),
-        "dest": "f139",
+        "dest": "f135",
     },
     {
         "flag": "--max-num-queued-reqs",
@@ -3991,7 +3888,7 @@ FLAGS = (
             "API server feeds; further requests get HTTP 503 so that a client can try elsewhere. "
             "Unset: no limit. (default: None)"
         ),
-        "dest": "f140",
+        "dest": "f136",
     },
     {
         "flag": "--max-num-queued-tokens",
@@ -4015,7 +3912,7 @@ FLAGS = (
             "until their prefill ends. Unset: no limit.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f141",
+        "dest": "f137",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -4035,7 +3932,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f142",
+        "dest": "f138",
     },
     {
         "flag": "--scheduling-policy",
@@ -4058,7 +3955,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f143",
+        "dest": "f139",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -4078,7 +3975,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f144",
+        "dest": "f140",
     },
     {
         "flag": "--scheduler-cls",
@@ -4098,7 +3995,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f145",
+        "dest": "f141",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -4119,7 +4016,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f146",
+        "dest": "f142",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -4140,7 +4037,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f147",
+        "dest": "f143",
     },
     {
         "flag": "--watermark",
@@ -4160,7 +4057,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f148",
+        "dest": "f144",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -4180,7 +4077,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f145",
     },
     {
         "flag": "--async-scheduling",
@@ -4200,7 +4097,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f150",
+        "dest": "f146",
     },
     {
         "flag": "--stream-interval",
@@ -4220,7 +4117,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f151",
+        "dest": "f147",
     },
     {
         "flag": "--load-format",
@@ -4236,11 +4133,11 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "auto",
+            "bitsandbytes",
             "dummy",
             "fastsafetensors",
             "hf",
             "instanttensor",
-            "ipc_cache",
             "mistral",
             "modelexpress",
             "npcache",
@@ -4263,12 +4160,12 @@ FLAGS = (
             "I/O; \"npcache\" loads .bin files and keeps a numpy cache for faster restarts; "
             "\"dummy\" fills random weights (profiling); \"tensorizer\" uses CoreWeave's "
             "tensorizer; \"runai_streamer\" / \"runai_streamer_sharded\" stream (pre-sharded) "
-            "safetensors with Run:ai Model Streamer; \"sharded_state\" reads per-rank pre-sharded "
-            "files for fast tensor-parallel loading; \"mistral\" reads Mistral's consolidated "
-            "safetensors; \"modelexpress\" uses ModelExpress. Plugins may add other names. "
-            "(default: auto)"
+            "safetensors with Run:ai Model Streamer; \"bitsandbytes\" quantizes with bitsandbytes "
+            "while loading; \"sharded_state\" reads per-rank pre-sharded files for fast "
+            "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
+            "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f152",
+        "dest": "f148",
     },
     {
         "flag": "--download-dir",
@@ -4288,7 +4185,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f153",
+        "dest": "f149",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -4317,7 +4214,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f154",
+        "dest": "f150",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -4334,7 +4231,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f155",
+        "dest": "f151",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -4356,7 +4253,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f156",
+        "dest": "f152",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -4378,7 +4275,7 @@ FLAGS = (
             "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
             "a list). (default: {})"
         ),
-        "dest": "f157",
+        "dest": "f153",
     },
     {
         "flag": "--ignore-patterns",
@@ -4401,7 +4298,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f158",
+        "dest": "f154",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -4418,7 +4315,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f159",
+        "dest": "f155",
     },
     {
         "flag": "--pt-load-map-location",
@@ -4440,7 +4337,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f160",
+        "dest": "f156",
     },
     {
         "flag": "--offload-backend",
@@ -4463,7 +4360,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f161",
+        "dest": "f157",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4484,7 +4381,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f162",
+        "dest": "f158",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4507,7 +4404,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f163",
+        "dest": "f159",
     },
     {
         "flag": "--offload-group-size",
@@ -4527,7 +4424,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f164",
+        "dest": "f160",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4544,7 +4441,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f165",
+        "dest": "f161",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4564,7 +4461,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f166",
+        "dest": "f162",
     },
     {
         "flag": "--offload-params",
@@ -4588,7 +4485,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f167",
+        "dest": "f163",
     },
     {
         "flag": "--attention-config",
@@ -4610,7 +4507,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f168",
+        "dest": "f164",
     },
     {
         "flag": "--attention-backend",
@@ -4630,6 +4527,7 @@ FLAGS = (
             "FLASH_ATTN_DIFFKV",
             "TRITON_ATTN",
             "TRITON_ATTN_DIFFKV",
+            "TRITON_FLASH_ATTN",
             "ROCM_ATTN",
             "ROCM_AITER_MLA",
             "ROCM_AITER_TRITON_MLA",
@@ -4638,10 +4536,12 @@ FLAGS = (
             "XPU_MLA_SPARSE",
             "TORCH_SDPA",
             "FLASHINFER",
+            "TRITON_FLASHINFER",
             "FLASHINFER_MLA",
             "TOKENSPEED_MLA",
             "FLASHINFER_MLA_SPARSE",
             "FLASHINFER_MLA_SPARSE_SM120",
+            "FLASHINFER_MLA_SPARSE_SM90",
             "TRITON_MLA",
             "CUTLASS_MLA",
             "FLASHMLA",
@@ -4649,14 +4549,21 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4",
             "FLASHINFER_MLA_SPARSE_DSV4",
             "ROCM_FLASHMLA_SPARSE_DSV4",
+            "FLASHMLA_SPARSE_DSV41",
+            "FLASHINFER_MLA_SPARSE_DSV41",
+            "B12X",
             "FLASH_ATTN_MLA",
             "FLASH_ATTN_MLA_SPARSE",
             "MINIMAX_M3_SPARSE",
+            "CUTLASS_MSA",
+            "TRITON_MSA",
             "NO_ATTENTION",
             "FLEX_ATTENTION",
             "HPC_ATTN",
             "ROCM_AITER_UNIFIED_ATTN",
             "CPU_ATTN",
+            "CPU_MLA",
+            "AMX_MLA",
             "TURBOQUANT",
             "CUSTOM",
         ),
@@ -4669,12 +4576,13 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f169",
+        "dest": "f165",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
             "TRITON_ATTN": "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend",
             "TRITON_ATTN_DIFFKV": "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend",
+            "TRITON_FLASH_ATTN": "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend",
             "ROCM_ATTN": "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend",
             "ROCM_AITER_MLA": "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend",
             "ROCM_AITER_TRITON_MLA": "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend",
@@ -4683,10 +4591,14 @@ FLAGS = (
             "XPU_MLA_SPARSE": "vllm.v1.attention.backends.mla.xpu_mla_sparse.XPUMLASparseBackend",
             "TORCH_SDPA": "",
             "FLASHINFER": "vllm.v1.attention.backends.flashinfer.FlashInferBackend",
+            "TRITON_FLASHINFER": "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend",
             "FLASHINFER_MLA": "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend",
             "TOKENSPEED_MLA": "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend",
             "FLASHINFER_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend",
             "FLASHINFER_MLA_SPARSE_SM120": "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend",
+            "FLASHINFER_MLA_SPARSE_SM90": (
+                "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
+            ),
             "TRITON_MLA": "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend",
             "CUTLASS_MLA": "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend",
             "FLASHMLA": "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend",
@@ -4694,14 +4606,23 @@ FLAGS = (
             "FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend",
             "FLASHINFER_MLA_SPARSE_DSV4": "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend",
             "ROCM_FLASHMLA_SPARSE_DSV4": "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend",
+            "FLASHMLA_SPARSE_DSV41": "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend",
+            "FLASHINFER_MLA_SPARSE_DSV41": (
+                "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+            ),
+            "B12X": "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend",
             "FLASH_ATTN_MLA": "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend",
             "FLASH_ATTN_MLA_SPARSE": "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend",
             "MINIMAX_M3_SPARSE": "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend",
+            "CUTLASS_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend",
+            "TRITON_MSA": "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend",
             "NO_ATTENTION": "vllm.v1.attention.backends.no_attention.NoAttentionBackend",
             "FLEX_ATTENTION": "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend",
             "HPC_ATTN": "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend",
             "ROCM_AITER_UNIFIED_ATTN": "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend",
             "CPU_ATTN": "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend",
+            "CPU_MLA": "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend",
+            "AMX_MLA": "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend",
             "TURBOQUANT": "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend",
             "CUSTOM": None,
         },
@@ -4727,7 +4648,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f170",
+        "dest": "f166",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
@@ -4752,7 +4673,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f171",
+        "dest": "f167",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4772,7 +4693,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f172",
+        "dest": "f168",
     },
     {
         "flag": "--mamba-ssu-algorithm",
@@ -4784,7 +4705,7 @@ FLAGS = (
         "field": "ssu_algorithm",
         "root": "VllmConfig",
         "path": ("mamba_config", "ssu_algorithm"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("auto", "horizontal", "simple", "vertical"),
         "literal_type": "str",
@@ -4796,7 +4717,7 @@ FLAGS = (
             "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
             "GPU, the state dtype and the decoding mode. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f169",
     },
     {
         "flag": "--kernel-config",
@@ -4818,7 +4739,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f174",
+        "dest": "f170",
     },
     {
         "flag": "--ir-op-priority",
@@ -4840,7 +4761,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f175",
+        "dest": "f171",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4861,7 +4782,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f176",
+        "dest": "f172",
     },
     {
         "flag": "--moe-backend",
@@ -4877,7 +4798,10 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "aiter",
+            "aiter_triton_mxfp4_bf16",
             "auto",
+            "b12x",
+            "batched_triton",
             "cutlass",
             "deep_gemm",
             "deep_gemm_mega_moe",
@@ -4885,11 +4809,14 @@ FLAGS = (
             "flashinfer_b12x",
             "flashinfer_cutedsl",
             "flashinfer_cutlass",
+            "flashinfer_moe_ep_mega_cutedsl",
+            "flashinfer_moe_ep_mega_deep_gemm",
             "flashinfer_trtllm",
             "flydsl",
             "hpc",
             "humming",
             "marlin",
+            "rdna3",
             "triton",
             "triton_unfused",
         ),
@@ -4906,7 +4833,33 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f177",
+        "dest": "f173",
+    },
+    {
+        "flag": "--sparse-indexer-topk-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "KernelConfig",
+        "target": "KernelConfig.sparse_indexer_topk_backend",
+        "cls": "KernelConfig",
+        "field": "sparse_indexer_topk_backend",
+        "root": "VllmConfig",
+        "path": ("kernel_config", "sparse_indexer_topk_backend"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "cooperative", "deep_select", "flashinfer", "per_row", "persistent", "torch"),
+        "literal_type": "str",
+        "open": False,
+        "normalise": ["lower", "dash_to_underscore"],
+        "requires": "",
+        "default": "auto",
+        "help": (
+            "Top-k kernel of the DSA sparse indexer at decode. \"auto\" tries cooperative, then "
+            "persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a), "
+            "flashinfer and torch (a plain reference, for debugging). A choice whose requirements "
+            "are not met fails at run time. (default: auto)"
+        ),
+        "dest": "f174",
     },
     {
         "flag": "--linear-backend",
@@ -4923,6 +4876,7 @@ FLAGS = (
         "choices": (
             "aiter",
             "auto",
+            "b12x",
             "conch",
             "cutlass",
             "deep_gemm",
@@ -4953,7 +4907,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f178",
+        "dest": "f175",
     },
     {
         "flag": "--enable-lora",
@@ -4974,7 +4928,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f179",
+        "dest": "f176",
     },
     {
         "flag": "--max-lora-rank",
@@ -4997,7 +4951,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f180",
+        "dest": "f177",
     },
     {
         "flag": "--max-loras",
@@ -5017,7 +4971,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f181",
+        "dest": "f178",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -5038,7 +4992,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f182",
+        "dest": "f179",
     },
     {
         "flag": "--max-cpu-loras",
@@ -5058,7 +5012,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f180",
     },
     {
         "flag": "--lora-dtype",
@@ -5081,7 +5035,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f184",
+        "dest": "f181",
     },
     {
         "flag": "--lora-target-modules",
@@ -5104,7 +5058,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f185",
+        "dest": "f182",
     },
     {
         "flag": "--default-mm-loras",
@@ -5128,7 +5082,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f186",
+        "dest": "f183",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -5149,7 +5103,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f187",
+        "dest": "f184",
     },
     {
         "flag": "--specialize-active-lora",
@@ -5171,7 +5125,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f188",
+        "dest": "f185",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -5192,7 +5146,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f189",
+        "dest": "f186",
     },
     {
         "flag": "--enable-moe-shared-loras",
@@ -5214,7 +5168,7 @@ FLAGS = (
             "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f190",
+        "dest": "f187",
     },
     {
         "flag": "--speculative-config",
@@ -5239,7 +5193,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f191",
+        "dest": "f188",
     },
     {
         "flag": "--spec-tokens",
@@ -5261,7 +5215,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f189",
     },
     {
         "flag": "--spec-model",
@@ -5283,7 +5237,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f190",
     },
     {
         "flag": "--spec-method",
@@ -5306,7 +5260,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f194",
+        "dest": "f191",
     },
     {
         "flag": "--diffusion-config",
@@ -5330,7 +5284,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f192",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5355,7 +5309,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f196",
+        "dest": "f193",
     },
     {
         "flag": "--reasoning-parser",
@@ -5375,7 +5329,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f197",
+        "dest": "f194",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5395,7 +5349,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f198",
+        "dest": "f195",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5416,7 +5370,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f199",
+        "dest": "f196",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5436,7 +5390,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f200",
+        "dest": "f197",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5461,7 +5415,32 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f201",
+        "dest": "f198",
+    },
+    {
+        "flag": "--per-request-spec-decode-metrics",
+        "aliases": (),
+        "negatives": (),
+        "group": "ObservabilityConfig",
+        "target": "ObservabilityConfig.per_request_spec_decode_metrics",
+        "cls": "ObservabilityConfig",
+        "field": "per_request_spec_decode_metrics",
+        "root": "VllmConfig",
+        "path": ("observability_config", "per_request_spec_decode_metrics"),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("detailed", "none", "summary"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "none",
+        "help": (
+            "Speculative-decoding acceptance figures in each response (requests with n == 1 only; "
+            "experimental shape): \"none\"; \"summary\" (mean acceptance length, draft acceptance "
+            "rate, a histogram by draft length); \"detailed\" also lists accepted and proposed "
+            "tokens step by step. No effect without speculative decoding. (default: none)"
+        ),
+        "dest": "f199",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5481,7 +5460,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f202",
+        "dest": "f200",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5498,7 +5477,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f203",
+        "dest": "f201",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5518,7 +5497,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f204",
+        "dest": "f202",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5538,7 +5517,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f203",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5555,7 +5534,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f206",
+        "dest": "f204",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5575,7 +5554,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f205",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5595,7 +5574,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f208",
+        "dest": "f206",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5615,7 +5594,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f209",
+        "dest": "f207",
     },
     {
         "flag": "--compilation-config",
@@ -5645,7 +5624,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f210",
+        "dest": "f208",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5669,7 +5648,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f211",
+        "dest": "f209",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5692,7 +5671,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f212",
+        "dest": "f210",
     },
     {
         "flag": "--profiler-config",
@@ -5715,7 +5694,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f213",
+        "dest": "f211",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5737,7 +5716,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f214",
+        "dest": "f212",
     },
     {
         "flag": "--kv-events-config",
@@ -5760,7 +5739,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f215",
+        "dest": "f213",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5783,7 +5762,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f216",
+        "dest": "f214",
     },
     {
         "flag": "--reasoning-config",
@@ -5807,7 +5786,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f217",
+        "dest": "f215",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5830,7 +5809,30 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f218",
+        "dest": "f216",
+    },
+    {
+        "flag": "--ec-manager-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EncoderCacheManagerConfig",
+        "cls": "EncoderCacheManagerConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("ec_manager_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EncoderCacheManagerConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
+            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
+            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
+            "list)."
+        ),
+        "dest": "f217",
     },
     {
         "flag": "--additional-config",
@@ -5852,7 +5854,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f219",
+        "dest": "f218",
     },
     {
         "flag": "--optimization-level",
@@ -5877,7 +5879,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f220",
+        "dest": "f219",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5902,7 +5904,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f221",
+        "dest": "f220",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5922,30 +5924,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f222",
-    },
-    {
-        "flag": "--ec-manager-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EncoderCacheManagerConfig",
-        "target": "EncoderCacheManagerConfig",
-        "cls": "EncoderCacheManagerConfig",
-        "field": "",
-        "root": "EncoderCacheManagerConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EncoderCacheManagerConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
-            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
-            "list)."
-        ),
-        "dest": "f223",
+        "dest": "f221",
     },
     {
         "flag": "--disable-log-stats",
@@ -5962,7 +5941,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f224",
+        "dest": "f222",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5982,7 +5961,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f225",
+        "dest": "f223",
     },
     {
         "flag": "--enable-log-requests",
@@ -6003,7 +5982,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f226",
+        "dest": "f224",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -6023,7 +6002,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f227",
+        "dest": "f225",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -6049,8 +6028,61 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f228",
+        "dest": "f226",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
+    },
+    {
+        "flag": "--kda-prefill-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_prefill_backend",
+        "cls": "EngineArgs",
+        "field": "kda_prefill_backend",
+        "root": "EngineArgs",
+        "path": ("kda_prefill_backend",),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "flashinfer", "flashkda", "fused", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the prefill of Kimi delta attention (KDA) layers: \"flashkda\" "
+            "needs CUDA, \"fused\" needs ROCm, \"auto\" picks one the platform supports. Unset: "
+            "the model chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
+            "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
+        ),
+        "dest": "f227",
+        "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
+    },
+    {
+        "flag": "--kda-decode-backend",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngineArgs",
+        "target": "EngineArgs.kda_decode_backend",
+        "cls": "EngineArgs",
+        "field": "kda_decode_backend",
+        "root": "EngineArgs",
+        "path": ("kda_decode_backend",),
+        "optional": False,
+        "kind": "choice",
+        "choices": ("auto", "flashinfer", "native", "triton"),
+        "literal_type": "str",
+        "open": False,
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Kernel family for the decode of Kimi delta attention (KDA) layers. Unset: the model "
+            "chooses. Given, it is copied to "
+            "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
+            "VllmConfig.additional_config.kda_decode_backend. (default: None)"
+        ),
+        "dest": "f228",
+        "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
         "flag": "--device-ids",
@@ -6118,52 +6150,5 @@ FLAGS = (
             "(default: False)"
         ),
         "dest": "f231",
-    },
-    {
-        "flag": "--engram-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EngramConfig",
-        "target": "EngramConfig",
-        "cls": "EngramConfig",
-        "field": "",
-        "root": "EngramConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EngramConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
-            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
-            "such models; the engine creates it with its defaults when the model has these layers "
-            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
-            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
-        ),
-        "dest": "f232",
-    },
-    {
-        "flag": "--watermark-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "WatermarkConfig",
-        "target": "WatermarkConfig",
-        "cls": "WatermarkConfig",
-        "field": "",
-        "root": "WatermarkConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "WatermarkConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
-            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
-            "comma-separated items to a list)."
-        ),
-        "dest": "f233",
     },
 )

@@ -1,5 +1,5 @@
-# Generated from schema/hisparse.yaml by cfgc; do not edit.
-"""Config classes: AttentionConfig, HiSparseConfig."""
+# Generated from schema/attention.yaml by cfgc; do not edit.
+"""Config classes: AttentionConfig."""
 
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import AttentionBackendEnum, IndexerKVDType, MLAPrefillBackendEnum
@@ -21,14 +22,23 @@ class AttentionConfig:
     None or "auto" lets the engine choose one for the model and hardware.
     """
 
+    minimax_m3_msa_decode_backend: Literal["triton", "cutlass"] = "triton"
+    """Kernel family for the sparse decode step of MiniMax M3's MSA attention. Giving
+    backend CUTLASS_MSA or TRITON_MSA sets this instead (and leaves backend to the
+    automatic choice for the dense layers).
+    """
+
+    backend_per_kind: dict[str, AttentionBackendEnum] = Field(default_factory=dict)
+    """Backend overrides per KV-cache group kind (full_attention, mla_attention,
+    sliding_window, sliding_window_mla, mamba, chunked_local_attention,
+    sink_full_attention, encoder_only_attention, cross_attention, unknown), for models
+    whose layers fall into several groups. A kind not listed uses `backend`; a backend
+    that cannot serve its kind fails at engine start.
+    """
+
     flash_attn_version: Literal[2, 3, 4] | None = None
     """Pin the FlashAttention major version (2, 3 or 4). Only meaningful with the
     FlashAttention backend; None picks the best version for the GPU.
-    """
-
-    use_prefill_decode_attention: bool = False
-    """Run prefill and decode with two separate kernels instead of the single unified
-    Triton attention kernel.
     """
 
     flash_attn_max_num_splits_for_cuda_graph: _v.Int = 32
@@ -57,18 +67,19 @@ class AttentionConfig:
     use_prefill_query_quantization: bool = False
     """Quantize queries during prefill attention."""
 
-    use_fp4_indexer_cache: bool = False
-    """Store the sparse-attention indexer cache of DeepSeek-V3.2-style models in fp4.
-    Not supported yet; leave off.
-    """
-
-    indexer_kv_dtype: IndexerKVDType = "bf16"
-    """Element type of the sparse-attention indexer's key cache. The quantized choices
-    (fp8, mxfp4, nvfp4) save memory but need a backend whose indexer kernels support them.
+    indexer_kv_dtype: IndexerKVDType = "auto"
+    """Element type of the sparse-attention indexer's key cache. "auto" lets the model
+    pick (bf16 for MiniMax M3, fp8 for the DeepSeek indexer); the quantized choices
+    (fp8, mxfp4, nvfp4) need a backend whose indexer kernels support them.
     """
 
     use_non_causal: bool = False
     """Use bidirectional (non-causal) attention, for encoder-style models."""
+
+    sparse_mla_force_mqa: bool = False
+    """Send every sparse-MLA batch, prefill included, through the MQA path; by default
+    batches of prefill only take the MHA path where the backend has one.
+    """
 
     flex_attn_block_m: _v.Int | None = None
     """BLOCK_M tile of the FlexAttention Triton kernel: a power of two, at least 16.
@@ -106,10 +117,26 @@ class AttentionConfig:
         value = _v.enum_by_name(value, MLAPrefillBackendEnum)
         return value
 
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
+        if self.backend == AttentionBackendEnum.CUTLASS_MSA:
+            self.minimax_m3_msa_decode_backend = 'cutlass'
+        if self.backend == AttentionBackendEnum.TRITON_MSA:
+            self.minimax_m3_msa_decode_backend = 'triton'
+        if self.backend in (AttentionBackendEnum.CUTLASS_MSA, AttentionBackendEnum.TRITON_MSA):
+            self.backend = None
+        if not (all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in self.backend_per_kind)):
+            raise _r.RuleError(f'unknown KV cache group kind in backend_per_kind ({self.backend_per_kind}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown', ["backend_per_kind"], self)
+
+    def resolve_indexer_kv_dtype(self, default: "str") -> "str":
+        """The indexer cache dtype to use, `default` (the model's choice) standing in for "auto"."""
+        return (default if self.indexer_kv_dtype == 'auto' else self.indexer_kv_dtype)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "backend": _h.enum_name(self.backend),
+            "backend_per_kind": tuple(sorted([(k0, _h.enum_name(v0)) for k0, v0 in self.backend_per_kind.items()])),
             "disable_flashinfer_q_quantization": self.disable_flashinfer_q_quantization,
             "flash_attn_max_num_splits_for_cuda_graph": self.flash_attn_max_num_splits_for_cuda_graph,
             "flash_attn_version": self.flash_attn_version,
@@ -118,11 +145,11 @@ class AttentionConfig:
             "flex_attn_kv_block_size": self.flex_attn_kv_block_size,
             "flex_attn_q_block_size": self.flex_attn_q_block_size,
             "indexer_kv_dtype": self.indexer_kv_dtype,
+            "minimax_m3_msa_decode_backend": self.minimax_m3_msa_decode_backend,
             "mla_prefill_backend": _h.enum_name(self.mla_prefill_backend),
+            "sparse_mla_force_mqa": self.sparse_mla_force_mqa,
             "tq_max_kv_splits_for_cuda_graph": self.tq_max_kv_splits_for_cuda_graph,
-            "use_fp4_indexer_cache": self.use_fp4_indexer_cache,
             "use_non_causal": self.use_non_causal,
-            "use_prefill_decode_attention": self.use_prefill_decode_attention,
             "use_prefill_query_quantization": self.use_prefill_query_quantization,
             "use_trtllm_attention": self.use_trtllm_attention,
         }
@@ -131,6 +158,7 @@ class AttentionConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
             _h.enum_name(self.backend),
+            tuple(sorted([(k0, _h.enum_name(v0)) for k0, v0 in self.backend_per_kind.items()])),
             self.disable_flashinfer_q_quantization,
             self.flash_attn_max_num_splits_for_cuda_graph,
             self.flash_attn_version,
@@ -139,11 +167,11 @@ class AttentionConfig:
             self.flex_attn_kv_block_size,
             self.flex_attn_q_block_size,
             self.indexer_kv_dtype,
+            self.minimax_m3_msa_decode_backend,
             _h.enum_name(self.mla_prefill_backend),
+            self.sparse_mla_force_mqa,
             self.tq_max_kv_splits_for_cuda_graph,
-            self.use_fp4_indexer_cache,
             self.use_non_causal,
-            self.use_prefill_decode_attention,
             self.use_prefill_query_quantization,
             self.use_trtllm_attention,
         ))
@@ -152,55 +180,10 @@ class AttentionConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_AttentionConfig.get(text)
         if digest is None:
-            digest = _sha256(b"AttentionConfig:backend,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,mla_prefill_backend,tq_max_kv_splits_for_cuda_graph,use_fp4_indexer_cache,use_non_causal,use_prefill_decode_attention,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
+            digest = _sha256(b"AttentionConfig:backend,backend_per_kind,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,minimax_m3_msa_decode_backend,mla_prefill_backend,sparse_mla_force_mqa,tq_max_kv_splits_for_cuda_graph,use_non_causal,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
             _h.remember(_MEMO_AttentionConfig, text, digest)
         return digest
 
 
 _MEMO_AttentionConfig: dict[str, str] = {}
 """Canonical factor text -> digest for AttentionConfig.compute_hash (bounded by _h.remember)."""
-
-
-@config
-class HiSparseConfig:
-    """HiSparse: sparse-MLA decode with the KV rows kept in host memory and a small per-request
-    hot buffer on the GPU (experimental).
-    """
-
-    device_buffer_size: _v.Int | None = Field(default=None, gt=0)
-    """Rows of the per-request GPU hot buffer, the slot of the newest token included. None
-    sizes it for one top-k selection per decode query plus one top-k of spare room for
-    LRU eviction; the allocation is rounded up to the GPU cache block size.
-    """
-
-    eager_host_mirror: bool = True
-    """Copy KV rows written by decode steps to the host pool during the forward pass, so a
-    page can be evicted without a copy. Off: decode rows live only on the GPU and are
-    copied to the host when evicted. Prefill rows are always copied during the forward.
-    """
-
-    def hash_factors(self) -> dict[str, object]:
-        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
-        return {
-            "device_buffer_size": self.device_buffer_size,
-            "eager_host_mirror": self.eager_host_mirror,
-        }
-
-    def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
-            self.device_buffer_size,
-            self.eager_host_mirror,
-        ))
-        # Memoised on the exact canonical text, so a changed field can never return a
-        # stale hash (values that compare equal but print differently, 1 vs True or
-        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
-        digest = _MEMO_HiSparseConfig.get(text)
-        if digest is None:
-            digest = _sha256(b"HiSparseConfig:device_buffer_size,eager_host_mirror:" + text.encode()).hexdigest()
-            _h.remember(_MEMO_HiSparseConfig, text, digest)
-        return digest
-
-
-_MEMO_HiSparseConfig: dict[str, str] = {}
-"""Canonical factor text -> digest for HiSparseConfig.compute_hash (bounded by _h.remember)."""

@@ -76,6 +76,13 @@ class PassConfig:
     custom rotary op. Needs splitting_ops=[] or Inductor graph partitioning.
     """
 
+    fuse_qk_norm_rope_kvcache: bool = None  # unset: filled in after construction
+    """Fuse the QK RMSNorm, rotary embedding (RoPE or MRoPE) and the KV-cache write into
+    one AITER kernel (ROCm only; turned off with a warning elsewhere). Takes the place
+    of enable_qk_norm_rope_fusion and fuse_rope_kvcache for the layers it supports; on
+    by default from O2 on ROCm for models with QK-norm.
+    """
+
     rope_kvcache_fusion_max_token_num: _v.Int = 256
     """Largest batch (in tokens) that uses the RoPE + KV-cache fusion; bigger batches,
     typically prefill, use the separate kernels. Adds a compile-range endpoint.
@@ -147,6 +154,11 @@ class PassConfig:
     def _skip_none_fuse_rope_kvcache(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
+    @field_validator("fuse_qk_norm_rope_kvcache", mode="wrap")
+    @classmethod
+    def _skip_none_fuse_qk_norm_rope_kvcache(cls, value: Any, handler) -> Any:
+        return None if value is None else handler(value)
+
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.fuse_norm_quant and not self.eliminate_noops:
@@ -167,8 +179,8 @@ class PassConfig:
 
     def log_enabled_passes(self) -> "None":
         """Logs (once) which fuse_* fusion passes are on."""
-        if self.fuse_norm_quant or self.fuse_act_quant or self.fuse_attn_quant or self.fuse_gemm_comms or self.fuse_allreduce_rms or self.fuse_rope_kvcache_cat_mla or self.fuse_act_padding or self.fuse_mla_dual_rms_norm or self.fuse_rope_kvcache:
-            _log.info(f"fusion passes on: {', '.join([name for name, on in zip(['norm_quant', 'act_quant', 'attn_quant', 'gemm_comms', 'allreduce_rms', 'rope_kvcache_cat_mla', 'act_padding', 'mla_dual_rms_norm', 'rope_kvcache'], [self.fuse_norm_quant, self.fuse_act_quant, self.fuse_attn_quant, self.fuse_gemm_comms, self.fuse_allreduce_rms, self.fuse_rope_kvcache_cat_mla, self.fuse_act_padding, self.fuse_mla_dual_rms_norm, self.fuse_rope_kvcache], strict=False) if on])}")
+        if self.fuse_norm_quant or self.fuse_act_quant or self.fuse_attn_quant or self.fuse_gemm_comms or self.fuse_allreduce_rms or self.fuse_rope_kvcache_cat_mla or self.fuse_act_padding or self.fuse_mla_dual_rms_norm or self.fuse_rope_kvcache or self.fuse_qk_norm_rope_kvcache:
+            _log.info(f"fusion passes on: {', '.join([name for name, on in zip(['norm_quant', 'act_quant', 'attn_quant', 'gemm_comms', 'allreduce_rms', 'rope_kvcache_cat_mla', 'act_padding', 'mla_dual_rms_norm', 'rope_kvcache', 'qk_norm_rope_kvcache'], [self.fuse_norm_quant, self.fuse_act_quant, self.fuse_attn_quant, self.fuse_gemm_comms, self.fuse_allreduce_rms, self.fuse_rope_kvcache_cat_mla, self.fuse_act_padding, self.fuse_mla_dual_rms_norm, self.fuse_rope_kvcache, self.fuse_qk_norm_rope_kvcache], strict=False) if on])}")
         return None
 
     def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float] | None" = None) -> "int | None":
@@ -189,6 +201,7 @@ class PassConfig:
             "fuse_gemm_comms": self.fuse_gemm_comms,
             "fuse_mla_dual_rms_norm": self.fuse_mla_dual_rms_norm,
             "fuse_norm_quant": self.fuse_norm_quant,
+            "fuse_qk_norm_rope_kvcache": self.fuse_qk_norm_rope_kvcache,
             "fuse_rope_kvcache": self.fuse_rope_kvcache,
             "fuse_rope_kvcache_cat_mla": self.fuse_rope_kvcache_cat_mla,
             "rope_kvcache_fusion_max_token_num": self.rope_kvcache_fusion_max_token_num,
@@ -209,6 +222,7 @@ class PassConfig:
             self.fuse_gemm_comms,
             self.fuse_mla_dual_rms_norm,
             self.fuse_norm_quant,
+            self.fuse_qk_norm_rope_kvcache,
             self.fuse_rope_kvcache,
             self.fuse_rope_kvcache_cat_mla,
             self.rope_kvcache_fusion_max_token_num,
@@ -219,7 +233,7 @@ class PassConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_PassConfig.get(text)
         if digest is None:
-            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + text.encode()).hexdigest()
+            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_qk_norm_rope_kvcache,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + text.encode()).hexdigest()
             _h.remember(_MEMO_PassConfig, text, digest)
         return digest
 
@@ -458,7 +472,7 @@ class CompilationConfig:
     static_all_moe_layers: list[str] = Field(default_factory=list, init=False)
     """Names of all MoE layers of the model, filled in while it is built."""
 
-    _attention_ops: ClassVar[list[str]] = ["vllm::unified_attention_with_output", "vllm::unified_mla_attention_with_output", "vllm::mamba_mixer2", "vllm::mamba_mixer", "vllm::short_conv", "vllm::linear_attention", "vllm::plamo2_mamba_mixer", "vllm::qwen_gdn_attention_core", "vllm::gdn_attention_core_xpu", "vllm::olmo_hybrid_gdn_full_forward", "vllm::kda_attention", "vllm::sparse_attn_indexer", "vllm::rocm_aiter_sparse_attn_indexer", "vllm::deepseek_v4_attention"]
+    _attention_ops: ClassVar[list[str]] = ["vllm::unified_attention_with_output", "vllm::unified_mla_attention_with_output", "vllm::mamba_mixer2", "vllm::mamba_mixer", "vllm::short_conv", "vllm::qwen4_exp_ple_short_conv", "vllm::qwen4_exp_qsa_with_output", "vllm::linear_attention", "vllm::qwen_gdn_attention_core", "vllm::qwen_gdn_attention_core_fused_norm_packed", "vllm::gdn_attention_core_xpu", "vllm::olmo_hybrid_gdn_full_forward", "vllm::sparse_attn_indexer", "vllm::rocm_aiter_sparse_attn_indexer", "vllm::deepseek_v4_attention", "vllm::hpc_rope_norm_forward"]
     """Attention-like ops (sequence mixers) split out of the graph for piecewise CUDA graphs by default."""
 
     @field_validator("mode", mode="before")
@@ -521,17 +535,17 @@ class CompilationConfig:
         if self.compile_cache_save_format not in ('binary', 'unpacked'):
             raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"], self)
         if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
-            raise _r.RuleError(f"custom_ops may name at most one of 'all' and 'none', once; got {self.custom_ops}", ["custom_ops"], self)
+            raise _r.RuleError(f"custom_ops may hold only one base mode, 'all' or 'none'; got {self.custom_ops}", ["custom_ops"], self)
         if 'enable_auto_functionalized_v2' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
-        if self._torch_asserts_every_call:
-            self.inductor_compile_config = ({'size_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO', envs).upper() == 'DEBUG', 'alignment_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO', envs).upper() == 'DEBUG', 'scalar_asserts': _r.env('VLLM_LOGGING_LEVEL', 'INFO', envs).upper() == 'DEBUG'}) | self.inductor_compile_config
-        if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
+        if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache or self.pass_config.fuse_qk_norm_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
         if current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'combo_kernels': True, 'benchmark_combo_kernel': True})
-        if not (all(op in ('all', 'none') or op.startswith('+') or op.startswith('-') for op in self.custom_ops)):
+        if not (all(op in ('all', 'none') or (len(op) >= 2 and (op.startswith('+') or op.startswith('-'))) for op in self.custom_ops)):
             raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"], self)
+        if not (not any(('-' + op[1:]) in self.custom_ops for op in self.custom_ops if op.startswith('+'))):
+            raise _r.RuleError(f"custom_ops both enables and disables the same op ({self.custom_ops}): keep either the '+' or the '-' entry", ["custom_ops"], self)
         if (self.mode == CompilationMode.VLLM_COMPILE) and self.backend not in ('', 'eager', 'inductor'):
             raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"], self)
         if self.backend == '':
@@ -655,7 +669,7 @@ class CompilationConfig:
         """Logs the custom ops the model enabled and disabled, and warns for each '+op' / '-op' of custom_ops that no op of the model matched."""
         return _hooks.custom_op_log_check(self)
 
-    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False) -> "CUDAGraphMode":
+    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False, piecewise_capture_available: "bool" = True) -> "CUDAGraphMode":
         """Downgrades cudagraph_mode to what the attention backends support (their weakest CUDA-graph support level), rounds capture sizes for speculative decoding and checks the Mamba cache has a block per decode sequence; returns the mode."""
         if self.cudagraph_mode is None:
             self.cudagraph_mode = CUDAGraphMode.NONE
@@ -678,6 +692,9 @@ class CompilationConfig:
         if chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1 and support in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE'):
             chosen = (CUDAGraphMode.PIECEWISE if self.splitting_ops_contain_attention() else CUDAGraphMode.NONE)
             _log.warning(f'full decode graphs with speculative decoding are not possible with {attention}: cudagraph_mode set to {chosen.name}')
+        if not piecewise_capture_available and chosen.requires_piecewise_compilation():
+            chosen = chosen.without_piecewise()
+            _log.warning(f'the model can capture no piecewise graphs (no compiled submodule, no breakable CUDA graphs): cudagraph_mode set to {chosen.name}')
         if (chosen.has_full_cudagraphs()) and not (support != 'NEVER'):
             raise ValueError(f'cudagraph_mode {chosen.name} is not possible with {attention}; use cudagraph_mode=PIECEWISE with mode VLLM_COMPILE')
         if not use_v2_model_runner and chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1:
@@ -741,9 +758,7 @@ class CompilationConfig:
             "cudagraph_num_of_warmups": self.cudagraph_num_of_warmups,
             "cudagraph_specialize_lora": self.cudagraph_specialize_lora,
             "custom_ops": tuple(self.custom_ops),
-            "disabled_custom_ops": tuple(sorted(self.disabled_custom_ops.items())),
             "dynamic_shapes_config": self.dynamic_shapes_config.compute_hash(),
-            "enabled_custom_ops": tuple(sorted(self.enabled_custom_ops.items())),
             "encoder_cudagraph_max_frames_per_batch": self.encoder_cudagraph_max_frames_per_batch,
             "encoder_cudagraph_max_vision_items_per_batch": self.encoder_cudagraph_max_vision_items_per_batch,
             "encoder_cudagraph_token_budgets": tuple(self.encoder_cudagraph_token_budgets),
@@ -774,9 +789,7 @@ class CompilationConfig:
             self.cudagraph_num_of_warmups,
             self.cudagraph_specialize_lora,
             tuple(self.custom_ops),
-            tuple(sorted(self.disabled_custom_ops.items())),
             self.dynamic_shapes_config.compute_hash(),
-            tuple(sorted(self.enabled_custom_ops.items())),
             self.encoder_cudagraph_max_frames_per_batch,
             self.encoder_cudagraph_max_vision_items_per_batch,
             tuple(self.encoder_cudagraph_token_budgets),
@@ -796,7 +809,7 @@ class CompilationConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_CompilationConfig.get(text)
         if digest is None:
-            digest = _sha256(b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,disabled_custom_ops,dynamic_shapes_config,enabled_custom_ops,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:" + text.encode()).hexdigest()
+            digest = _sha256(b"CompilationConfig:backend,compile_cache_save_format,compile_mm_encoder,compile_ranges_endpoints,compile_sizes,cudagraph_capture_sizes,cudagraph_copy_inputs,cudagraph_mm_encoder,cudagraph_mode,cudagraph_num_of_warmups,cudagraph_specialize_lora,custom_ops,dynamic_shapes_config,encoder_cudagraph_max_frames_per_batch,encoder_cudagraph_max_vision_items_per_batch,encoder_cudagraph_token_budgets,fast_moe_cold_start,inductor_compile_config,inductor_passes,ir_enable_torch_wrap,max_cudagraph_capture_size,mode,pass_config,splitting_ops,static_all_moe_layers,use_inductor_graph_partition:" + text.encode()).hexdigest()
             _h.remember(_MEMO_CompilationConfig, text, digest)
         return digest
 

@@ -9,13 +9,15 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config.platforms import current_platform
 
 
 @config
 class EngineArgs:
     """Engine process options of `vllm serve` that belong to no config class: statistics
     and request logging, environment validation, GPU selection, data-parallel rank
-    layout and the GDN prefill kernel. None of them changes a config or the cache key.
+    layout and the GDN and KDA kernels. None of them changes a config or the cache
+    key.
     """
 
     disable_log_stats: bool = False
@@ -32,6 +34,12 @@ class EngineArgs:
 
     gdn_prefill_backend: Literal["flashinfer", "triton", "cutedsl"] | None = None
     """Kernel family for the prefill of gated delta-net (linear attention) layers. Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["gdn_prefill_backend"] (over a key of that name in --additional-config), where the model reads it."""
+
+    kda_prefill_backend: Literal["auto", "triton", "flashkda", "flashinfer", "fused"] | None = None
+    """Kernel family for the prefill of Kimi delta attention (KDA) layers: "flashkda" needs CUDA, "fused" needs ROCm, "auto" picks one the platform supports. Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["kda_prefill_backend"], where the model reads it."""
+
+    kda_decode_backend: Literal["auto", "native", "flashinfer", "triton"] | None = None
+    """Kernel family for the decode of Kimi delta attention (KDA) layers. Unset: the model chooses. Given, it is copied to VllmConfig.additional_config["kda_decode_backend"]."""
 
     device_ids: list[_v.Int | str] | None = None
     """Physical GPUs to run on, as indices or UUIDs, comma-separated ("2,3,5,7"), instead of hiding the others with CUDA_VISIBLE_DEVICES (so GPU/NIC topology stays visible). Ignored by the Ray executor (use placement groups)."""
@@ -63,6 +71,10 @@ class EngineArgs:
             raise _r.RuleError(f'device_ids must not repeat a device, got {self.device_ids}', ["device_ids"], self)
         if (self.device_ids is not None) and not (all(isinstance(i, str) for i in self.device_ids) or all(isinstance(i, int) for i in self.device_ids)):
             raise _r.RuleError(f'device_ids must be all indices or all UUIDs, got {self.device_ids}', ["device_ids"], self)
+        if (self.kda_prefill_backend == 'flashkda') and not (current_platform.device_type == 'cuda'):
+            raise _r.RuleError('--kda-prefill-backend=flashkda is only available on CUDA', ["kda_prefill_backend"], self)
+        if (self.kda_prefill_backend == 'fused') and not (current_platform.device_type == 'rocm'):
+            raise _r.RuleError('--kda-prefill-backend=fused is only available on ROCm', ["kda_prefill_backend"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

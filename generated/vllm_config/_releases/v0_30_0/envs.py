@@ -15,13 +15,12 @@ from cfgc.runtime.rules import read_variable
 #: name -> (type, default, the values a Literal allows, the variable whose value is the
 #: default when unset); the comment says which config reads it.
 VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
-    'INKLING_MULTIMEM_AR': ('str', '1', (), ''),  # LoRAConfig
     'PYTORCH_CUDA_ALLOC_CONF': ('str', '', (), ''),  # VllmConfig
     'TORCH_COMPILE_DISABLE': ('str', None, (), ''),  # VllmConfig
     'VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE': ('bool', True, (), ''),  # VllmConfig
     'VLLM_BATCH_INVARIANT': ('bool', False, (), ''),  # VllmConfig
     'VLLM_COMPILE_CACHE_SAVE_FORMAT': ('str', 'binary', ('binary', 'unpacked'), ''),  # CompilationConfig
-    'VLLM_CPU_CI_ENV': ('str', '0', (), ''),  # VllmConfig
+    'VLLM_CPU_CI_ENV': ('bool', False, (), ''),  # VllmConfig
     'VLLM_DEBUG_DUMP_PATH': ('str', None, (), ''),  # VllmConfig
     'VLLM_DP_MASTER_IP': ('str', '127.0.0.1', (), ''),  # ParallelConfig
     'VLLM_DP_MASTER_PORT': ('int', 0, (), ''),  # ParallelConfig
@@ -29,7 +28,6 @@ VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
     'VLLM_DP_RANK_LOCAL': ('int', None, (), 'VLLM_DP_RANK'),  # ParallelConfig
     'VLLM_DP_SIZE': ('int', 1, (), ''),  # ParallelConfig
     'VLLM_ENABLE_V1_MULTIPROCESSING': ('bool', True, (), ''),  # VllmConfig
-    'VLLM_LOGGING_LEVEL': ('str', 'INFO', (), ''),  # CompilationConfig
     'VLLM_MLA_DISABLE': ('bool', False, (), ''),  # ModelConfig
     'VLLM_RAY_DP_PACK_STRATEGY': ('str', 'strict', ('strict', 'fill', 'span'), ''),  # ParallelConfig
     'VLLM_TRACE_FUNCTION': ('int', 0, (), ''),  # VllmConfig

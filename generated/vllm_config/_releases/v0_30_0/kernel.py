@@ -2,7 +2,7 @@
 """Config classes: IrOpPriorityConfig, KernelConfig."""
 
 from hashlib import sha256 as _sha256
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator
 
@@ -28,6 +28,9 @@ class IrOpPriorityConfig:
     fused_add_rms_norm: list[IrOpProvider] = Field(default_factory=list)
     """Providers to try for fused_add_rms_norm, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). fused_add_rms_norm: Adds x into the residual stream in place, then RMS-normalises the sum; returns (out, residual). With in_place, out is written over x."""
 
+    gelu_and_mul_sparse: list[IrOpProvider] = Field(default_factory=list)
+    """Providers to try for gelu_and_mul_sparse, in order (choices: native, triton; or the engine's own: vllm_c, aiter, oink, xpu_kernels); a comma-separated string is accepted. Empty means the registry default (triton, native). gelu_and_mul_sparse: Gated GELU with activation sparsity (Gemma 3n MLPs): x is [gate | up] along the last dimension (2d); per row, gate values below mean + std * std_multiplier (population std of the row's gate) are zeroed, the rest shifted down by that cutoff, and the result is gelu(...) * up, [..., d] in x's dtype. Statistics stay within each tensor-parallel shard. approximate is "none" or "tanh"."""
+
     @field_validator("rms_norm", mode="before")
     @classmethod
     def _before_rms_norm(cls, value: Any) -> Any:
@@ -46,6 +49,15 @@ class IrOpPriorityConfig:
             raise ValueError(f'provider names must be strings, got {value!r}')
         return value
 
+    @field_validator("gelu_and_mul_sparse", mode="before")
+    @classmethod
+    def _before_gelu_and_mul_sparse(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = value.replace(' ', '').split(',')
+        if isinstance(value, (list, tuple)) and not all(isinstance(name, str) for name in value):
+            raise ValueError(f'provider names must be strings, got {value!r}')
+        return value
+
     def set_default(self) -> "None":
         """Makes these provider lists the process-wide default of every IR op."""
         raise _r.NotSupportedError("IrOpPriorityConfig.set_default() is not available in vllm_config: the IR op registry it writes to lives in vLLM's kernels (torch)")
@@ -57,13 +69,14 @@ class IrOpPriorityConfig:
     @classmethod
     def with_default(cls, default: "list[str]", **kwargs: "list[str]") -> "IrOpPriorityConfig":
         """A config whose ops not given as keyword arguments all get a copy of `default`."""
-        return cls(**{'rms_norm': list(default), 'fused_add_rms_norm': list(default), **kwargs})
+        return cls(**{'rms_norm': list(default), 'fused_add_rms_norm': list(default), 'gelu_and_mul_sparse': list(default), **kwargs})
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "_impls": _h.canon(_hooks.impl_uuids(self)),
             "fused_add_rms_norm": tuple(self.fused_add_rms_norm),
+            "gelu_and_mul_sparse": tuple(self.gelu_and_mul_sparse),
             "rms_norm": tuple(self.rms_norm),
         }
 
@@ -72,6 +85,7 @@ class IrOpPriorityConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(_hooks.impl_uuids(self)),
             tuple(self.fused_add_rms_norm),
+            tuple(self.gelu_and_mul_sparse),
             tuple(self.rms_norm),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -79,7 +93,7 @@ class IrOpPriorityConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_IrOpPriorityConfig.get(text)
         if digest is None:
-            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,rms_norm:" + text.encode()).hexdigest()
+            digest = _sha256(b"IrOpPriorityConfig:_impls,fused_add_rms_norm,gelu_and_mul_sparse,rms_norm:" + text.encode()).hexdigest()
             _h.remember(_MEMO_IrOpPriorityConfig, text, digest)
         return digest
 
@@ -103,6 +117,11 @@ class KernelConfig:
     pay for it. No command-line flag; set it through --kernel-config.
     """
 
+    enable_jit_warmup: bool = True
+    """Compile the JIT kernels during kernel warmup (the shared warmup path). No
+    command-line flag; set it through --kernel-config.
+    """
+
     moe_backend: MoEBackend = "auto"
     """Kernel family for MoE expert computation; "auto" picks from model and hardware.
     Case and dashes are ignored ("Deep-GEMM" = "deep_gemm"). Some families only
@@ -112,11 +131,23 @@ class KernelConfig:
     for testing).
     """
 
+    sparse_indexer_topk_backend: Literal["auto", "deep_select", "cooperative", "persistent", "per_row", "flashinfer", "torch"] = "auto"
+    """Top-k kernel of the DSA sparse indexer at decode. "auto" tries cooperative, then
+    persistent, then per_row; the others are opt-in: deep_select (SM100a/SM103a),
+    flashinfer and torch (a plain reference, for debugging). A choice whose
+    requirements are not met fails at run time.
+    """
+
     linear_backend: LinearBackend = "auto"
     """Kernel family for quantized linear-layer GEMMs; "auto" picks from model and
     hardware. Case and dashes are ignored. machete, conch and exllama serve
     mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16
     (slow, for testing only).
+    """
+
+    linear_backend_per_quant: dict[str, LinearBackend] | None = Field(default=None, min_length=1)
+    """linear_backend per linear quantization scheme, taking precedence over it (e.g.
+    {"nvfp4_w4a16": "humming"}); None: no overrides. Set through --kernel-config.
     """
 
     @field_validator("enable_flashinfer_autotune", mode="wrap")
@@ -127,6 +158,13 @@ class KernelConfig:
     @field_validator("moe_backend", mode="before")
     @classmethod
     def _before_moe_backend(cls, value: Any) -> Any:
+        value = _v.lower(value)
+        value = _v.dash_to_underscore(value)
+        return value
+
+    @field_validator("sparse_indexer_topk_backend", mode="before")
+    @classmethod
+    def _before_sparse_indexer_topk_backend(cls, value: Any) -> Any:
         value = _v.lower(value)
         value = _v.dash_to_underscore(value)
         return value
@@ -147,7 +185,9 @@ class KernelConfig:
         return {
             "ir_op_priority": self.ir_op_priority.compute_hash(),
             "linear_backend": self.linear_backend,
+            "linear_backend_per_quant": None if self.linear_backend_per_quant is None else tuple(sorted(self.linear_backend_per_quant.items())),
             "moe_backend": self.moe_backend,
+            "sparse_indexer_topk_backend": self.sparse_indexer_topk_backend,
         }
 
     def compute_hash(self) -> str:
@@ -155,14 +195,16 @@ class KernelConfig:
         text = repr((
             self.ir_op_priority.compute_hash(),
             self.linear_backend,
+            None if self.linear_backend_per_quant is None else tuple(sorted(self.linear_backend_per_quant.items())),
             self.moe_backend,
+            self.sparse_indexer_topk_backend,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_KernelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,moe_backend:" + text.encode()).hexdigest()
+            digest = _sha256(b"KernelConfig:ir_op_priority,linear_backend,linear_backend_per_quant,moe_backend,sparse_indexer_topk_backend:" + text.encode()).hexdigest()
             _h.remember(_MEMO_KernelConfig, text, digest)
         return digest
 

@@ -2,6 +2,7 @@
 """Config classes: ProfilerConfig."""
 
 import logging
+from typing import Literal
 
 from pydantic import Field
 
@@ -25,10 +26,34 @@ class ProfilerConfig:
     """
 
     profiler: ProfilerKind | None = None
-    """"torch" (PyTorch profiler, traces written to torch_profiler_dir) or "cuda" (CUDA profiler ranges for an external tool such as Nsight). Unset: profiling off."""
+    """"torch" (PyTorch profiler, traces written to torch_profiler_dir), "cuda" (CUDA profiler ranges for an external tool such as Nsight) or "proton" (Triton's Proton profiler, profiles written to proton_profiler_dir). Unset: profiling off."""
 
     torch_profiler_dir: str = ""
     """Where torch profiler traces (front-end CPU and worker CPU/GPU) are written; required with the torch profiler and only allowed with it. Local paths are made absolute ("~" expanded); URIs such as s3:// or gs:// are kept as given."""
+
+    proton_profiler_dir: str = ""
+    """Local folder for Proton profiles, one file per rank; required with the proton profiler and only allowed with it. Made absolute ("~" expanded)."""
+
+    proton_context: Literal["shadow", "python"] = "shadow"
+    """Where Proton takes its scopes from - explicit scopes, cheap ("shadow"), or Python call stacks ("python")."""
+
+    proton_data: Literal["tree", "trace"] = "tree"
+    """Proton's output - a call tree in Hatchet form ("tree") or a Chrome trace ("trace")."""
+
+    proton_backend: Literal["cupti"] | None = None
+    """GPU back end of Proton; unset lets Proton pick (CUPTI)."""
+
+    proton_mode: str | None = None
+    """Back-end specific Proton mode string (e.g. "pcsampling"); unset for the default."""
+
+    proton_hook: Literal["triton"] | None = None
+    """Proton hook; "triton" adds Triton kernel launch metadata."""
+
+    proton_output_format: Literal["hatchet", "hatchet_msgpack", "chrome_trace"] | None = None
+    """File format Proton writes at the end; the Hatchet formats need proton_data "tree", chrome_trace needs "trace". Unset: the natural one for proton_data."""
+
+    proton_graph_attribution: bool = False
+    """Watch CUDA graph capture so that kernels replayed from graphs are attributed to their source. Needs Triton 3.7 or later and proton_data "tree"."""
 
     torch_profiler_with_stack: bool = True
     """Record Python stacks in torch profiler traces."""
@@ -47,6 +72,12 @@ class ProfilerConfig:
 
     torch_profiler_with_memory: bool = False
     """Record memory allocations in torch profiler traces."""
+
+    capture_torch_profiler: bool = False
+    """Also run the torch profiler while CUDA graphs are captured (rank 0), writing to capture_traces under torch_profiler_dir. Only with the torch profiler."""
+
+    detailed_trace_annotation: bool = False
+    """Annotate profiler trace events with roofline figures of each step, instead of only the request and token counts."""
 
     ignore_frontend: bool = False
     """Skip profiling of the API front end with the torch profiler. Recommended with delay_iterations or max_iterations, since the front end cannot honour them and would record the whole run."""
@@ -72,10 +103,28 @@ class ProfilerConfig:
             _log.warning('the torch profiler with delay_iterations or max_iterations also profiles the front end for the whole run; set ignore_frontend to avoid the overhead')
         if self.torch_profiler_dir != '' and not ('://' in self.torch_profiler_dir and not self.torch_profiler_dir.startswith('://') and not self.torch_profiler_dir[1:].startswith('://')):
             self.torch_profiler_dir = _r.abspath(self.torch_profiler_dir)
+        if (self.profiler != 'proton') and not (self.proton_profiler_dir == '' and self.proton_context == 'shadow' and self.proton_data == 'tree' and self.proton_backend is None and self.proton_mode is None and self.proton_hook is None and self.proton_output_format is None and not self.proton_graph_attribution):
+            raise _r.RuleError("the proton_* options are only used with profiler='proton'", ["profiler", "proton_profiler_dir", "proton_context", "proton_data", "proton_backend", "proton_mode", "proton_hook", "proton_output_format", "proton_graph_attribution"], self)
+        if (self.profiler == 'proton') and not (self.proton_profiler_dir != ''):
+            raise _r.RuleError("profiler='proton' needs proton_profiler_dir", ["profiler", "proton_profiler_dir"], self)
+        if (self.proton_profiler_dir != '') and not (not ('://' in self.proton_profiler_dir and not self.proton_profiler_dir.startswith('://') and not self.proton_profiler_dir[1:].startswith('://'))):
+            raise _r.RuleError('proton_profiler_dir must be a local directory', ["proton_profiler_dir"], self)
+        if self.proton_profiler_dir != '':
+            self.proton_profiler_dir = _r.abspath(self.proton_profiler_dir)
         if (self.torch_profiler_dir != '') and not (self.profiler == 'torch'):
             raise _r.RuleError("torch_profiler_dir is only used with profiler='torch'", ["torch_profiler_dir", "profiler"], self)
         if (self.profiler == 'torch') and not (self.torch_profiler_dir != ''):
             raise _r.RuleError("profiler='torch' needs torch_profiler_dir", ["profiler", "torch_profiler_dir"], self)
+        if (self.profiler == 'proton' and self.proton_graph_attribution) and not (self.proton_data == 'tree'):
+            raise _r.RuleError("proton_graph_attribution needs proton_data='tree'", ["profiler", "proton_graph_attribution", "proton_data"], self)
+        if (self.profiler == 'proton' and self.proton_graph_attribution and self.proton_mode is not None and self.proton_mode != '') and not (self.proton_mode.lower() != 'periodic_flushing' and not self.proton_mode.lower().startswith('periodic_flushing:')):
+            raise _r.RuleError("proton_graph_attribution does not work with periodic_flushing (both manage Proton's data phases)", ["profiler", "proton_graph_attribution", "proton_mode"], self)
+        if (self.profiler == 'proton' and self.proton_output_format == 'chrome_trace') and not (self.proton_data == 'trace'):
+            raise _r.RuleError("chrome_trace output needs proton_data='trace'", ["profiler", "proton_output_format", "proton_data"], self)
+        if (self.profiler == 'proton' and self.proton_output_format in ('hatchet', 'hatchet_msgpack')) and not (self.proton_data == 'tree'):
+            raise _r.RuleError(f"{self.proton_output_format} output needs proton_data='tree'", ["profiler", "proton_output_format", "proton_data"], self)
+        if (self.capture_torch_profiler) and not (self.profiler == 'torch'):
+            raise _r.RuleError("capture_torch_profiler is only used with profiler='torch'", ["capture_torch_profiler", "profiler"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

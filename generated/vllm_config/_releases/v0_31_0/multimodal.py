@@ -1,6 +1,7 @@
 # Generated from schema/multimodal.yaml by cfgc; do not edit.
 """Config classes: AudioDummyOptions, BaseDummyOptions, ImageDummyOptions, VideoDummyOptions, MultiModalConfig."""
 
+from dataclasses import InitVar
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
 
@@ -11,6 +12,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config.platforms import current_platform
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
 
 
@@ -146,6 +148,17 @@ class MultiModalConfig:
     `{"num_crops": 4}`); which keys work depends on the model.
     """
 
+    mm_device_do_normalize: bool | None = True
+    """Do the processor's pixel normalisation on the device, just before the vision
+    encoder, instead of on the CPU during preprocessing. ModelConfig turns it off
+    for models that do not support it.
+    """
+
+    mm_processor_device: InitVar[Literal["auto", "cpu"] | None] = None
+    """Where the multimodal processor runs: "cpu", or "auto" to leave it to the
+    engine. Stored as mm_processor_kwargs["device"]; an explicit device there wins.
+    """
+
     mm_processor_cache_gb: float = Field(default=4, ge=0)
     """Size in GiB of the cache of processed multimodal inputs, kept once per API
     process and per engine process. 0 disables it.
@@ -153,6 +166,11 @@ class MultiModalConfig:
 
     mm_processor_cache_type: MMCacheType = "lru"
     """Cache kind for processed multimodal inputs; "shm" shares one cache through shared memory."""
+
+    mm_hasher_algorithm: Literal["blake3", "sha256", "sha512"] = "blake3"
+    """Hash function that keys the cache of processed multimodal inputs; "sha256" or
+    "sha512" where only FIPS-approved hashes may be used.
+    """
 
     mm_shm_cache_max_object_size_mb: _v.Int = Field(default=128, ge=0)
     """Largest single entry, in MiB, of the shared-memory cache. Only valid with cache type "shm"."""
@@ -194,11 +212,22 @@ class MultiModalConfig:
     """
 
     video_pruning_rate: float | None = Field(default=None, ge=0.0, lt=1.0)
-    """Fraction in [0, 1) of each video's tokens dropped by Efficient Video Sampling; unset disables pruning."""
+    """Fraction in [0, 1) of each video's tokens dropped by video_pruning_method; unset disables pruning."""
+
+    video_pruning_method: Literal["evs", "vidcom2"] = "evs"
+    """How video tokens are pruned when video_pruning_rate is above 0: "evs"
+    (Efficient Video Sampling) or "vidcom2" (Video Compression Commander).
+    """
 
     mm_tensor_ipc: MMTensorIPC = "direct_rpc"
     """Transport for multimodal tensors: "direct_rpc" serialises them over RPC;
     "torch_shm" passes them through torch shared memory (single engine, no TP/DP/PP).
+    """
+
+    allow_missing_mm_embeddings: bool = False
+    """Whether an input of precomputed embeddings may leave out the embedding tensor
+    (only its size metadata comes, the embeddings arriving through the connector).
+    Derived by the engine for disaggregated encode/prefill/decode; not for users.
     """
 
     mm_ipc_gpu_memory_gb: float = Field(default=0, ge=0)
@@ -220,7 +249,7 @@ class MultiModalConfig:
         value = _v.enum_by_name(value, AttentionBackendEnum)
         return value
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, mm_processor_device: Literal['auto', 'cpu'] | None) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if (self.mm_processor_cache_type != 'shm') and not (self.mm_shm_cache_max_object_size_mb == 128):
             raise _r.RuleError("mm_shm_cache_max_object_size_mb only applies to mm_processor_cache_type='shm'", ["mm_processor_cache_type", "mm_shm_cache_max_object_size_mb"], self)
@@ -229,22 +258,31 @@ class MultiModalConfig:
         if (self.mm_encoder_fp8_scale_path is not None) and self.mm_encoder_fp8_scale_save_path is not None:
             raise _r.RuleError('mm_encoder_fp8_scale_save_path saves dynamically calibrated scales and cannot be combined with the static mm_encoder_fp8_scale_path', ["mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"], self)
         _hooks.check_fp8_scale_files(self)
+        if self.mm_processor_kwargs is None and mm_processor_device is not None and mm_processor_device != 'auto':
+            self.mm_processor_kwargs = {}
+        if self.mm_processor_kwargs is not None and mm_processor_device is not None and mm_processor_device != 'auto' and ('device' not in self.mm_processor_kwargs or self.mm_processor_kwargs['device'] is None):
+            self.mm_processor_kwargs = self.mm_processor_kwargs | ({'device': ('cpu' if mm_processor_device == 'cpu' else current_platform.device_type)})
 
     def get_limit_per_prompt(self, modality: "str") -> "int":
         """Most items of `modality` one prompt may hold (0 text-only, 999 when not listed)."""
         return (0 if self.language_model_only else (999 if modality not in self.limit_per_prompt else self.limit_per_prompt[modality].count))
 
     def merge_mm_processor_kwargs(self, inference_kwargs: "dict[str, Any]") -> "dict[str, Any]":
-        """The processor keyword arguments of this config, overridden by those of the request."""
-        return (self.mm_processor_kwargs | inference_kwargs if self.mm_processor_kwargs is not None else inference_kwargs | ({}))
+        """The processor keyword arguments of this config, overridden by those of the request; with mm_device_do_normalize, do_normalize and do_rescale are always False."""
+        return ((self.mm_processor_kwargs if self.mm_processor_kwargs is not None else {}) | inference_kwargs) | ({'do_normalize': False, 'do_rescale': False} if self.mm_device_do_normalize else {})
 
     def is_multimodal_pruning_enabled(self) -> "bool":
-        """Whether Efficient Video Sampling drops video tokens."""
+        """Whether video tokens are pruned (video_pruning_rate above 0), by video_pruning_method."""
         return self.video_pruning_rate is not None and self.video_pruning_rate > 0
+
+    def get_video_pruning_spec(self) -> "tuple[str, float] | None":
+        """The pruning method and rate when video pruning is on, else None."""
+        return ((self.video_pruning_method, float(self.video_pruning_rate)) if self.video_pruning_rate is not None and self.video_pruning_rate > 0 else None)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
+            "mm_device_do_normalize": self.mm_device_do_normalize,
             "mm_encoder_attn_backend": _h.enum_name(self.mm_encoder_attn_backend),
             "mm_encoder_attn_dtype": self.mm_encoder_attn_dtype,
             "mm_encoder_fp8_scale_path": self.mm_encoder_fp8_scale_path,
@@ -254,6 +292,7 @@ class MultiModalConfig:
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
+            self.mm_device_do_normalize,
             _h.enum_name(self.mm_encoder_attn_backend),
             self.mm_encoder_attn_dtype,
             self.mm_encoder_fp8_scale_path,
@@ -264,7 +303,7 @@ class MultiModalConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_MultiModalConfig.get(text)
         if digest is None:
-            digest = _sha256(b"MultiModalConfig:mm_encoder_attn_backend,mm_encoder_attn_dtype,mm_encoder_fp8_scale_path,mm_encoder_tp_mode:" + text.encode()).hexdigest()
+            digest = _sha256(b"MultiModalConfig:mm_device_do_normalize,mm_encoder_attn_backend,mm_encoder_attn_dtype,mm_encoder_fp8_scale_path,mm_encoder_tp_mode:" + text.encode()).hexdigest()
             _h.remember(_MEMO_MultiModalConfig, text, digest)
         return digest
 

@@ -66,7 +66,7 @@ PROFILES = {
         'compiles_with_lora': True,
         'compile_backend': 'inductor',
         'supports_combo_kernels': True,
-        'ir_op_priority': {'compiled': {'default': ['native']}, 'eager': {'default': ['vllm_c', 'native']}, 'VLLM_USE_OINK_OPS=1': {'rms_norm': ['oink'], 'fused_add_rms_norm': ['oink']}},
+        'ir_op_priority': {'compiled': {'default': ['native'], 'gelu_and_mul_sparse': ['triton', 'native']}, 'eager': {'default': ['vllm_c', 'native'], 'gelu_and_mul_sparse': ['triton', 'native']}, 'VLLM_USE_OINK_OPS=1': {'rms_norm': ['oink'], 'fused_add_rms_norm': ['oink']}},
         'ir_op_priority_on_build': False,
         'inductor_compile_config': {},
     },
@@ -105,18 +105,18 @@ PROFILES = {
 #: a device type no profile has (each op's native provider).
 IR_OP_PRIORITY = {
     'cuda': {
-        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native']},
-        'eager': {'rms_norm': ['vllm_c', 'native'], 'fused_add_rms_norm': ['vllm_c', 'native']},
+        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['triton', 'native']},
+        'eager': {'rms_norm': ['vllm_c', 'native'], 'fused_add_rms_norm': ['vllm_c', 'native'], 'gelu_and_mul_sparse': ['triton', 'native']},
         'first': [('VLLM_USE_OINK_OPS', '1', {'rms_norm': ['oink'], 'fused_add_rms_norm': ['oink']})],
     },
     'cpu': {
-        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native']},
-        'eager': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native']},
+        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
+        'eager': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
         'first': [],
     },
     None: {
-        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native']},
-        'eager': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native']},
+        'compiled': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
+        'eager': {'rms_norm': ['native'], 'fused_add_rms_norm': ['native'], 'gelu_and_mul_sparse': ['native']},
         'first': [],
     },
 }

@@ -16,6 +16,7 @@ class AttentionBackendEnum(enum.Enum):
     FLASH_ATTN_DIFFKV = "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend"
     TRITON_ATTN = "vllm.v1.attention.backends.triton_attn.TritonAttentionBackend"
     TRITON_ATTN_DIFFKV = "vllm.v1.attention.backends.triton_attn_diffkv.TritonAttentionDiffKVBackend"
+    TRITON_FLASH_ATTN = "vllm.v1.attention.backends.triton_flash_attn.TritonFlashAttentionBackend"
     ROCM_ATTN = "vllm.v1.attention.backends.rocm_attn.RocmAttentionBackend"
     ROCM_AITER_MLA = "vllm.v1.attention.backends.mla.rocm_aiter_mla.AiterMLABackend"
     ROCM_AITER_TRITON_MLA = "vllm.v1.attention.backends.mla.aiter_triton_mla.AiterTritonMLABackend"
@@ -25,10 +26,12 @@ class AttentionBackendEnum(enum.Enum):
     TORCH_SDPA = ""
     """PyTorch scaled-dot-product attention; only used for vision encoders, so it has no decoder backend class."""
     FLASHINFER = "vllm.v1.attention.backends.flashinfer.FlashInferBackend"
+    TRITON_FLASHINFER = "vllm.v1.attention.backends.triton_flashinfer.TritonFlashInferBackend"
     FLASHINFER_MLA = "vllm.v1.attention.backends.mla.flashinfer_mla.FlashInferMLABackend"
     TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.tokenspeed_mla.TokenspeedMLABackend"
     FLASHINFER_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseTRTLLMBackend"
     FLASHINFER_MLA_SPARSE_SM120 = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse.FlashInferMLASparseSM120Backend"
+    FLASHINFER_MLA_SPARSE_SM90 = "vllm.v1.attention.backends.mla.flashinfer_mla_sparse_sm90.FlashInferMLASparseSM90Backend"
     TRITON_MLA = "vllm.v1.attention.backends.mla.triton_mla.TritonMLABackend"
     CUTLASS_MLA = "vllm.v1.attention.backends.mla.cutlass_mla.CutlassMLABackend"
     FLASHMLA = "vllm.v1.attention.backends.mla.flashmla.FlashMLABackend"
@@ -36,14 +39,22 @@ class AttentionBackendEnum(enum.Enum):
     FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.sparse_mla.DeepseekV4FlashMLABackend"
     FLASHINFER_MLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
     ROCM_FLASHMLA_SPARSE_DSV4 = "vllm.models.deepseek_v4.amd.rocm.DeepseekV4ROCMAiterMLASparseBackend"
+    FLASHMLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.sparse_mla.DeepseekV4FlashMLABackend"
+    FLASHINFER_MLA_SPARSE_DSV41 = "vllm.models.deepseek_v41.nvidia.flashinfer_sparse.DeepseekV4FlashInferMLASparseBackend"
+    FLASHMLA_MEGA_ATTN_DSV41 = "vllm.models.deepseek_v41.sparse_mla.FlashMLAMegaAttnBackend"
+    B12X = "vllm.v1.attention.backends.b12x.B12xPagedAttentionBackend"
     FLASH_ATTN_MLA = "vllm.v1.attention.backends.mla.flashattn_mla.FlashAttnMLABackend"
     FLASH_ATTN_MLA_SPARSE = "vllm.v1.attention.backends.mla.flashattn_mla_sparse.FlashAttnMLASparseBackend"
     MINIMAX_M3_SPARSE = "vllm.models.minimax_m3.common.sparse_attention.MiniMaxM3SparseBackend"
+    CUTLASS_MSA = "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseCutlassBackend"
+    TRITON_MSA = "vllm.models.minimax_m3.nvidia.sparse_attention_msa.MiniMaxM3SparseTritonBackend"
     NO_ATTENTION = "vllm.v1.attention.backends.no_attention.NoAttentionBackend"
     FLEX_ATTENTION = "vllm.v1.attention.backends.flex_attention.FlexAttentionBackend"
     HPC_ATTN = "vllm.v1.attention.backends.hpc_attn.HpcAttentionBackend"
     ROCM_AITER_UNIFIED_ATTN = "vllm.v1.attention.backends.rocm_aiter_unified_attn.RocmAiterUnifiedAttentionBackend"
     CPU_ATTN = "vllm.v1.attention.backends.cpu_attn.CPUAttentionBackend"
+    CPU_MLA = "vllm.v1.attention.backends.mla.cpu_mla.CPUMLABackend"
+    AMX_MLA = "vllm.v1.attention.backends.mla.amx_mla.AMXMLABackend"
     TURBOQUANT = "vllm.v1.attention.backends.turboquant_attn.TurboQuantAttentionBackend"
     CUSTOM = None
     """Placeholder for an out-of-tree backend; a class must be registered for it before use."""
@@ -68,6 +79,8 @@ class MLAPrefillBackendEnum(enum.Enum):
     TRTLLM_RAGGED = "vllm.v1.attention.backends.mla.prefill.trtllm_ragged.TrtllmRaggedPrefillBackend"
     TOKENSPEED_MLA = "vllm.v1.attention.backends.mla.prefill.tokenspeed_mla.TokenspeedMLAPrefillBackend"
     ROCM_AITER_FA = "vllm.v1.attention.backends.mla.prefill.aiter_flash_attn.AiterFlashAttnPrefillBackend"
+    CPU = "vllm.v1.attention.backends.mla.prefill.cpu_sdpa.CPUSDPAMLAPrefillBackend"
+    ZEN_CPU = "vllm.v1.attention.backends.mla.prefill.zen_cpu_sdpa.ZenCPUSDPAMLAPrefillBackend"
     CUSTOM = None
     """Placeholder for an out-of-tree prefill backend; register a class before use."""
 
@@ -161,6 +174,10 @@ class CUDAGraphMode(enum.Enum):
     def mixed_mode(self) -> "CUDAGraphMode":
         """The single mode used for mixed prefill/decode batches."""
         return (CUDAGraphMode.NONE if self == CUDAGraphMode.FULL_DECODE_ONLY else (CUDAGraphMode.PIECEWISE if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
+
+    def without_piecewise(self) -> "CUDAGraphMode":
+        """The mode with its piecewise graphs dropped (what runs without piecewise compilation)."""
+        return (CUDAGraphMode.NONE if self == CUDAGraphMode.PIECEWISE else (CUDAGraphMode.FULL_DECODE_ONLY if self == CUDAGraphMode.FULL_AND_PIECEWISE else self))
 
     def has_mode(self, mode: "CUDAGraphMode") -> "bool":
         """Whether the single mode `mode` is used for some kind of batch."""
@@ -261,7 +278,7 @@ QuantizationConfig = Annotated[Any, "vllm.model_executor.layers.quantization.bas
 SupportsHash = Annotated[Any, "vllm.config.utils.SupportsHash"]
 """Any object with a compute_hash() -> str method. Imported lazily, never at package import: vllm.config.utils.SupportsHash."""
 
-IndexerKVDType = Literal["bf16", "fp8", "mxfp4", "nvfp4"]
+IndexerKVDType = Literal["auto", "bf16", "fp8", "mxfp4", "nvfp4"]
 """Storage format of the sparse-attention indexer's key cache."""
 
 CacheDType = Literal[
@@ -273,7 +290,6 @@ CacheDType = Literal[
     "fp8_e5m2",
     "fp8_inc",
     "fp8_ds_mla",
-    "nvfp4_ds_mla",
     "turboquant_k8v4",
     "turboquant_4bit_nc",
     "turboquant_k3v4_nc",
@@ -286,9 +302,8 @@ CacheDType = Literal[
 ]
 """Element type of the KV cache. "auto" follows the model's dtype; the fp8, int and
 fp4 choices quantize the cache; "turboquant_*" are TurboQuant's packed formats;
-"nvfp4_ds_mla" is the NVFP4 cache layout of DeepSeek's sparse MLA;
-"nvfp4_4over6" is the NVFP4 layout choosing a max/6 or max/4 scale per 16
-values, whichever reconstructs them better.
+"nvfp4_4over6" is the NVFP4 layout choosing a max/6 or max/4 scale per 16 values,
+whichever reconstructs them better.
 """
 
 MambaDType = Literal["auto", "float32", "float16", "bfloat16"]
@@ -320,6 +335,7 @@ receives, "ec_both" does both.
 MoEBackend = Literal[
     "auto",
     "triton",
+    "batched_triton",
     "deep_gemm",
     "deep_gemm_mega_moe",
     "cutlass",
@@ -327,13 +343,18 @@ MoEBackend = Literal[
     "flashinfer_cutlass",
     "flashinfer_cutedsl",
     "flashinfer_b12x",
+    "b12x",
+    "flashinfer_moe_ep_mega_deep_gemm",
+    "flashinfer_moe_ep_mega_cutedsl",
     "marlin",
     "humming",
     "triton_unfused",
     "aiter",
+    "aiter_triton_mxfp4_bf16",
     "flydsl",
     "hpc",
     "emulation",
+    "rdna3",
 ]
 """Kernel family for mixture-of-experts layers; "auto" lets the engine pick."""
 
@@ -345,6 +366,7 @@ LinearBackend = Literal[
     "flashinfer_trtllm",
     "flashinfer_cudnn",
     "flashinfer_b12x",
+    "b12x",
     "marlin",
     "humming",
     "triton",
@@ -359,7 +381,7 @@ LinearBackend = Literal[
     "xpu",
     "xpu_woq",
 ]
-"""Kernel family for quantized linear-layer GEMMs; "auto" lets the engine pick."""
+"""Kernel family for linear-layer GEMMs; "auto" lets the engine pick."""
 
 KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
 """Part an instance plays in KV cache transfer: "kv_producer" sends (e.g. prefill),
@@ -369,10 +391,10 @@ KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
 LoadFormats = Literal[
     "auto",
     "hf",
+    "bitsandbytes",
     "dummy",
     "fastsafetensors",
     "instanttensor",
-    "ipc_cache",
     "mistral",
     "modelexpress",
     "npcache",
@@ -390,6 +412,9 @@ accepts any string.
 SafetensorsLoadStrategy = Literal["lazy", "eager", "prefetch", "torchao"]
 """How safetensors checkpoint files are read into memory."""
 
+LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG", "NOTSET"]
+"""Python logging level names."""
+
 LoRADType = Literal["auto", "float16", "bfloat16"]
 """Data type of LoRA adapter weights by name; "auto" follows the model's dtype."""
 
@@ -405,6 +430,7 @@ ConvertOption = Literal["auto", "none", "embed", "classify"]
 TokenizerMode = Literal[
     "auto",
     "hf",
+    "slow",
     "mistral",
     "deepseek_v32",
     "deepseek_v4",
@@ -779,14 +805,6 @@ InnerStateArchitectures = Literal[
 ]
 """Registered architectures that carry a recurrent state between steps."""
 
-ReplaySSMArchitectures = Literal[
-    "KimiK3ForConditionalGeneration",
-    "KimiLinearForCausalLM",
-    "NemotronHForCausalLM",
-    "NemotronHPuzzleForCausalLM",
-]
-"""Registered architectures whose Mamba2 layers can decode with ReplaySSM (--use-replayssm)."""
-
 MambaPrefixCachingArchitectures = Literal[
     "FalconH1ForCausalLM",
     "FalconMambaForCausalLM",
@@ -997,7 +1015,7 @@ EPLBPolicyOption = Literal["default"]
 DCPCommBackend = Literal["ag_rs", "a2a"]
 """Collective pattern used by decode context parallelism."""
 
-EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "torch_xccl", "nixl", "pynccl"]
+EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "nixl", "pynccl"]
 """Transport that moves expert weights between ranks during load balancing."""
 
 All2AllBackend = Literal[
@@ -1008,7 +1026,6 @@ All2AllBackend = Literal[
     "deepep_v2",
     "mori_high_throughput",
     "mori_low_latency",
-    "moonep",
     "nixl_ep",
     "allgather_reducescatter",
     "flashinfer_all2allv",
@@ -1033,8 +1050,11 @@ SequencePoolingType = Literal["CLS", "LAST", "MEAN"]
 TokenPoolingType = Literal["ALL", "STEP"]
 """Per-token pooling; "ALL" keeps every token, "STEP" keeps the step-tag tokens of reward models."""
 
-ProfilerKind = Literal["torch", "cuda"]
+ProfilerKind = Literal["torch", "cuda", "proton"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
+
+TorchProfilerActivity = Literal["CPU", "CUDA", "PrivateUse1", "XPU"]
+"""Kinds of activity the torch profiler can record."""
 
 ECProducer = Literal["ec_producer", "ec_both"]
 """Encoder-cache transfer roles that send (producer or both)."""
@@ -1097,7 +1117,6 @@ SchedulerPolicy = Literal["fcfs", "priority"]
 
 MTPModelTypes = Literal[
     "deepseek_mtp",
-    "dots3_note_mtp",
     "mimo_mtp",
     "mimo_v2_mtp",
     "glm4_moe_mtp",
@@ -1108,21 +1127,15 @@ MTPModelTypes = Literal[
     "exaone_moe_mtp",
     "exaone4_5_mtp",
     "qwen3_next_mtp",
-    "qwen4_exp_mtp",
     "qwen3_5_mtp",
     "longcat_flash_mtp",
-    "bailing_hybrid_v3_mtp",
     "minimax_m3_mtp",
     "bailing_hybrid_mtp",
     "mtp",
-    "kimi_k3_mtp",
     "pangu_ultra_moe_mtp",
     "step3p5_mtp",
     "hy_v3_mtp",
-    "hy_v4_mtp",
     "gemma4_mtp",
-    "inkling_mtp",
-    "glm5_next_mtp",
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 
@@ -1154,15 +1167,6 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
-
-WatermarkingAlgorithm = Literal["gumbel", "dual_key_gumbel"]
-"""Sampling scheme that embeds the watermark."""
-
-WatermarkPRFName = Literal["philox"]
-"""Pseudo-random functions a watermark can be built on."""
-
-WatermarkContextScope = Literal["none", "single_turn", "all"]
-"""Which tokens are searched for an earlier occurrence of the current context."""
 
 IrOpProvider = Literal["native", "triton", "vllm_c", "aiter", "oink", "xpu_kernels"]
 """Name of a kernel provider: one in the op registry, or one of the engine's own (schema/kernels.yaml)."""

@@ -24,11 +24,13 @@ from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
+from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
 from vllm_config.kv_transfer import KVTransferConfig
 from vllm_config.load import LoadConfig
+from vllm_config.logging import LoggingConfig
 from vllm_config.lora import LoRAConfig
 from vllm_config.mamba import MambaConfig
 from vllm_config.model import ModelConfig
@@ -43,6 +45,7 @@ from vllm_config.structured_outputs import StructuredOutputsConfig
 from vllm_config.types import (
     CompilationMode,
     CUDAGraphMode,
+    MambaBackendEnum,
     OptimizationLevel,
     PerformanceMode,
     QuantizationConfig,
@@ -100,6 +103,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": False,
                 "fuse_mla_dual_rms_norm": False,
                 "fuse_rope_kvcache": False,
+                "fuse_qk_norm_rope_kvcache": False,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": False,
             },
             "cudagraph_mode": CUDAGraphMode.NONE,
@@ -121,6 +126,8 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": False,
+                "fuse_qk_norm_rope_kvcache": False,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": False,
             },
             "cudagraph_mode": CUDAGraphMode.PIECEWISE,
@@ -142,6 +149,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
             },
             "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
@@ -163,6 +171,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
             },
             "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
@@ -332,6 +341,12 @@ class VllmConfig:
     aborts at once.
     """
 
+    logging_config: LoggingConfig = Field(default_factory=LoggingConfig)
+    """How the engine sets up Python logging."""
+
+    ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
+    """A custom manager for the multimodal encoder-output cache."""
+
     @field_validator("model_config", mode="wrap")
     @classmethod
     def _skip_none_model_config(cls, value: Any, handler) -> Any:
@@ -356,6 +371,8 @@ class VllmConfig:
             self.scheduler_config.max_num_batched_tokens = max(self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_seqs'):
             self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and self.model_config is not None:
+            self.scheduler_config.max_num_batched_tokens = min(self.scheduler_config.max_num_seqs * self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
@@ -374,6 +391,10 @@ class VllmConfig:
             self.attention_config.flash_attn_version = 2
         _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
+        if (self.ec_transfer_config is not None and self.ec_transfer_config.is_ec_producer and not self.ec_transfer_config.is_ec_consumer) and not (self.model_config is not None and self.model_config.multimodal_config is not None):
+            raise _r.RuleError('an instance that only produces encoder outputs needs a multimodal model', ["ec_transfer_config.is_ec_producer", "ec_transfer_config.is_ec_consumer", "model_config.multimodal_config"], self)
+        if self.ec_transfer_config is not None and self.ec_transfer_config.is_ec_producer and not self.ec_transfer_config.is_ec_consumer and self.model_config is not None and self.model_config.multimodal_config is not None:
+            self.model_config.multimodal_config.mm_encoder_only = True
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
@@ -382,6 +403,22 @@ class VllmConfig:
             self.lora_config.verify_with_model_config(self.model_config)
         if self.model_config is not None:
             self.parallel_config.is_moe_model = self.model_config.is_moe
+        if self.parallel_config.dcp_comm_backend is None:
+            self.parallel_config.dcp_comm_backend = 'ag_rs'
+        if self.parallel_config.dcp_q_replicate is None:
+            self.parallel_config.dcp_q_replicate = False
+        if not self.parallel_config.enable_batch_sharded_sampling:
+            self.parallel_config.enable_batch_sharded_sampling = False
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.parallel_config.tensor_parallel_size > 1):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: tensor_parallel_size is 1, so there is nothing to shard', ["parallel_config.enable_batch_sharded_sampling", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling)) and not (self.scheduler_config.max_num_seqs >= self.parallel_config.tensor_parallel_size):
+            raise _r.RuleError(f'--enable-batch-sharded-sampling was given but cannot work here: max_num_seqs ({self.scheduler_config.max_num_seqs}) is below tensor_parallel_size ({self.parallel_config.tensor_parallel_size})', ["parallel_config.enable_batch_sharded_sampling", "scheduler_config.max_num_seqs", "parallel_config.tensor_parallel_size"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.model_config is not None) and not (self.model_config.max_logprobs >= 0):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: max_logprobs is -1, which allows logprobs over the whole vocabulary', ["parallel_config.enable_batch_sharded_sampling", "model_config.max_logprobs"], self)
+        if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (False):
+            raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: adaptive verification decides the logits per request on the GPU, where the shard plan cannot see them', ["parallel_config.enable_batch_sharded_sampling", "speculative_config.enable_adaptive_verification"], self)
+        if (self.observability_config.per_request_spec_decode_metrics != 'none') and self.speculative_config is None:
+            raise _r.RuleError('--per-request-spec-decode-metrics needs speculative decoding (--speculative-config)', ["observability_config.per_request_spec_decode_metrics", "speculative_config"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
             raise _r.NotSupportedError(f"pipeline parallelism needs the 'mp', 'ray' or 'external_launcher' executor, not {self.parallel_config.distributed_executor_backend!r}", ["parallel_config.pipeline_parallel_size", "parallel_config.distributed_executor_backend"], self)
         if (_r.from_flags() and self.model_config is not None and ((self.lora_config is not None and self.lora_config.default_mm_loras is not None and len(self.lora_config.default_mm_loras) > 0) or (self.lora_config is None and _r.unused(self, 'lora_config.default_mm_loras')))) and self.model_config.multimodal_config is None:
@@ -390,22 +427,36 @@ class VllmConfig:
             raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"], self)
         if (_r.from_flags() and self.lora_config is not None and self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1))):
             raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"], self)
-        if _r.from_flags() and self.model_config is not None and self.model_config.quantization == 'bitsandbytes':
-            self.load_config.load_format = 'bitsandbytes'
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is None:
             self.reasoning_config = ReasoningConfig(reasoning_parser=self.structured_outputs_config.reasoning_parser)
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is not None:
             self.reasoning_config.reasoning_parser = self.structured_outputs_config.reasoning_parser
         if (self.reasoning_config is not None and self.model_config is not None and self.model_config.tokenizer == self.model_config.model and not self.model_config.skip_tokenizer_init) and not (self.model_config.has_tokenizer_files):
             raise _r.RuleError(f"reasoning needs the model's tokenizer to find its start and end tokens, and {self.model_config.tokenizer!r} has no tokenizer files", ["reasoning_config", "model_config.tokenizer", "model_config.model", "model_config.skip_tokenizer_init", "model_config.has_tokenizer_files"], self)
+        if (not self.use_v2_model_runner) and not (self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('prefill context parallelism needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["use_v2_model_runner", "parallel_config.prefill_context_parallel_size"], self)
+        if (not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (not self.scheduler_config.async_scheduling):
+            raise _r.RuleError('pipeline parallelism with asynchronous scheduling needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1 or turn asynchronous scheduling off', ["use_v2_model_runner", "parallel_config.pipeline_parallel_size", "scheduler_config.async_scheduling"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
+        if (self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.language_model_only) and not (not self.compilation_config.cudagraph_mm_encoder):
+            raise _r.RuleError('--language-model-only turns multimodal inputs off, so the encoder never runs: drop cudagraph_mm_encoder or language_model_only', ["model_config.multimodal_config.language_model_only", "compilation_config.cudagraph_mm_encoder"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
+            raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and self.speculative_config is not None:
+            raise _r.RuleError('sampling distribution replay does not work with speculative decoding', ["model_config.return_sampling_mask", "speculative_config"], self)
+        if (self.model_config is not None and self.model_config.return_sampling_mask) and not (not self.model_config.is_diffusion and not self.model_config.logits_processors and self.model_config.logprobs_mode == 'processed_logprobs'):
+            raise _r.RuleError('sampling distribution replay works only for non-diffusion models without custom logits processors, with logprobs_mode "processed_logprobs" (the returned logprobs must cover the same nucleus as the mask)', ["model_config.return_sampling_mask", "model_config.is_diffusion", "model_config.logits_processors", "model_config.logprobs_mode"], self)
+        if (self.model_config is not None and self.model_config.enable_trace_replay) and not (self.use_v2_model_runner):
+            raise _r.RuleError('trace replay needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.enable_trace_replay", "use_v2_model_runner"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
             raise _r.RuleError(f'asynchronous scheduling works only with EAGLE, MTP, draft-model or GPU n-gram speculative decoding, not {self.speculative_config.method!r}', ["scheduler_config.async_scheduling", "drafter_supports_async_scheduling", "speculative_config.method"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (not self.speculative_config.disable_padded_drafter_batch):
             raise _r.RuleError('asynchronous scheduling does not work with disable_padded_drafter_batch=True', ["scheduler_config.async_scheduling", "speculative_config.disable_padded_drafter_batch"], self)
+        if (bool(self.scheduler_config.async_scheduling) and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1) and not (False):
+            raise _r.RuleError(f'asynchronous scheduling does not work with pipeline parallelism on the V1 model runner (pipeline_parallel_size {self.parallel_config.pipeline_parallel_size})', ["scheduler_config.async_scheduling", "use_v2_model_runner", "parallel_config.pipeline_parallel_size"], self)
         if (bool(self.scheduler_config.async_scheduling)) and not (self.executor_supports_async_scheduling):
             raise _r.RuleError(f'executor backend {self.parallel_config.distributed_executor_backend!r} does not support asynchronous scheduling', ["scheduler_config.async_scheduling", "executor_supports_async_scheduling"], self)
         if self.scheduler_config.async_scheduling is None and self.is_pooling_model:
@@ -416,8 +467,10 @@ class VllmConfig:
             _log.info('asynchronous scheduling disabled: disable_padded_drafter_batch=True')
         if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and not self.executor_supports_async_scheduling:
             _log.info(f'asynchronous scheduling disabled: executor backend {self.parallel_config.distributed_executor_backend!r} does not support it')
+        if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is None and self.executor_supports_async_scheduling and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1:
+            _log.info('asynchronous scheduling disabled: the V1 model runner does not support it with pipeline parallelism')
         if self.scheduler_config.async_scheduling is None:
-            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or ((self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model') and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling and (self.use_v2_model_runner or self.parallel_config.pipeline_parallel_size == 1)
         if self.parallel_config.disable_nccl_for_dp_synchronization is None:
             self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
         if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
@@ -427,6 +480,10 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+        if self.model_config is not None and self.model_config.enforce_eager and not self.parallel_config.enable_fault_tolerance:
+            self.kernel_config.enable_jit_warmup = False
+        if (self.profiler_config.profiler == 'proton') and not (current_platform.device_type == 'cuda'):
+            raise _r.RuleError('the Proton profiler runs on NVIDIA CUDA only', ["profiler_config.profiler"], self)
         if _r.env('TORCH_COMPILE_DISABLE', '', envs) == '1':
             _log.warning('TORCH_COMPILE_DISABLE=1: torch.compile disabled')
             self.compilation_config.mode = CompilationMode.NONE
@@ -444,12 +501,25 @@ class VllmConfig:
         if current_platform.ir_op_priority_on_build:
             _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
         _r.apply_defaults(self, OPTIMIZATION_LEVEL_TO_CONFIG[self.optimization_level])
+        if current_platform.device_type == 'cpu' and self.cache_config.mamba_ssm_cache_dtype != 'float32' and not (self.cache_config.mamba_ssm_cache_dtype in ('float16', 'bfloat16') and self.model_config is not None and self.model_config.checkpoint_facts is not None and self.model_config.checkpoint_facts.config_layer_types is not None and 'linear_attention' in self.model_config.checkpoint_facts.config_layer_types):
+            self.cache_config.mamba_ssm_cache_dtype = 'float32'
+        if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.parallel_config.data_parallel_size > 1:
+            _log.warning(f'dynamic speculative decoding does not work with data parallelism: num_speculative_tokens_per_batch_size dropped, drafting {self.speculative_config.num_speculative_tokens} tokens per step')
+            self.speculative_config.num_speculative_tokens_per_batch_size = None
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.max_cudagraph_capture_size = 0
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.cudagraph_capture_sizes = []
         if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1':
-            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; using NONE')
-            self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
+            self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
+        if _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and bool(self.compilation_config.pass_config.enable_sp):
+            self.compilation_config.pass_config.enable_sp = False
+        if _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and bool(self.compilation_config.pass_config.fuse_gemm_comms):
+            self.compilation_config.pass_config.fuse_gemm_comms = False
         if self.compilation_config.pass_config.fuse_gemm_comms:
             self.compilation_config.pass_config.enable_sp = True
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
@@ -459,13 +529,13 @@ class VllmConfig:
             self.compilation_config.pass_config.enable_sp = False
         self.compilation_config.fast_moe_cold_start = False
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is None:
-            self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens - (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs)
+            self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_scheduled_tokens > 0):
             raise _r.RuleError(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots (speculative decoding), so nothing could be scheduled; raise max_num_batched_tokens or lower num_speculative_tokens or max_num_seqs', ["speculative_config", "scheduler_config.max_num_scheduled_tokens"], self)
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None and self.scheduler_config.max_num_scheduled_tokens < 8192:
             _log.warning(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving draft slots; raising max_num_batched_tokens may help throughput')
-        if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_scheduled_tokens + (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs))):
-            raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"], self)
+        if (self.speculative_config is not None) and not (self.scheduler_config.max_num_batched_tokens > self.speculative_config.max_num_new_slots_for_drafting):
+            raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) leaves no room to schedule a token beside the {self.speculative_config.max_num_new_slots_for_drafting} draft slots (speculative decoding)', ["scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting"], self)
         if not current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
@@ -496,6 +566,8 @@ class VllmConfig:
             self.model_config.disable_cascade_attn = True
         if not current_platform.supports_async_scheduling:
             self.scheduler_config.async_scheduling = False
+        if self.diffusion_config is not None and bool(self.scheduler_config.async_scheduling) and self.scheduler_config.scheduler_cls is None:
+            self.scheduler_config.scheduler_cls = 'vllm.v1.core.sched.diffusion_scheduler.DiffusionAsyncScheduler'
         if current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1', envs) == '1':
             self.parallel_config.distributed_executor_backend = 'mp'
         if self.parallel_config.worker_cls == 'auto':
@@ -517,6 +589,25 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if not current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.max_cudagraph_capture_size = 0
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.cudagraph_capture_sizes = []
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1':
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
+            self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
+        if (self.profiler_config.profiler == 'proton' and self.profiler_config.proton_graph_attribution) and not (self.use_v2_model_runner):
+            raise _r.RuleError('Proton CUDA graph attribution needs the V2 model runner', ["profiler_config.profiler", "profiler_config.proton_graph_attribution", "use_v2_model_runner"], self)
+        if (self.profiler_config.profiler == 'proton' and (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE or (self.compilation_config.cudagraph_mm_encoder and not (self.model_config is not None and self.model_config.enforce_eager)))) and not (not (self.profiler_config.proton_mode is not None and self.profiler_config.proton_mode.split(':')[0].lower() == 'pcsampling')):
+            raise _r.RuleError('Proton PC sampling needs CUDA graphs off; use --enforce-eager', ["profiler_config.profiler", "compilation_config.cudagraph_mode", "compilation_config.cudagraph_mm_encoder", "model_config.enforce_eager", "profiler_config.proton_mode"], self)
+        if (self.profiler_config.profiler == 'proton' and (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE or (self.compilation_config.cudagraph_mm_encoder and not (self.model_config is not None and self.model_config.enforce_eager)))) and not (self.profiler_config.proton_graph_attribution):
+            raise _r.RuleError('Proton profiling with CUDA graphs needs proton_graph_attribution=true to see the replayed kernels; turn it on or use --enforce-eager', ["profiler_config.profiler", "compilation_config.cudagraph_mode", "compilation_config.cudagraph_mm_encoder", "model_config.enforce_eager", "profiler_config.proton_graph_attribution"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and self.lora_config is not None:
+            raise _r.RuleError('adaptive verification does not work with LoRA yet', ["speculative_config.enable_adaptive_verification", "lora_config"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE):
+            raise _r.RuleError("adaptive verification needs CUDA graphs (its draft budget comes from the captured steps' costs): not with enforce_eager, cudagraph_mode none or a platform without graphs", ["speculative_config.enable_adaptive_verification", "compilation_config.cudagraph_mode"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('adaptive verification does not work with pipeline parallelism yet', ["speculative_config.enable_adaptive_verification", "parallel_config.pipeline_parallel_size"], self)
         self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
         self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
         if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
@@ -547,15 +638,20 @@ class VllmConfig:
             self.kv_transfer_config.kv_connector = 'LMCacheMPConnector'
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None:
             self.kv_transfer_config.kv_role = 'kv_both'
+        if self.is_mm_encoder_only and self.cache_config.enable_prefix_caching:
+            _log.info('prefix caching disabled: this instance runs the multimodal encoder only')
+            self.cache_config.enable_prefix_caching = False
         if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0:
             _log.warning('hybrid KV cache manager disabled for chunked local attention (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0)')
         if (self.scheduler_config.disable_hybrid_kv_cache_manager is not None) and not (self.scheduler_config.disable_hybrid_kv_cache_manager or not self.hybrid_kv_cache_unsupported):
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"], self)
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
-        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'LMCacheMPConnector', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
             _log.warning(f'KV connector {self.kv_transfer_config.kv_connector} does not support the hybrid KV cache manager: turned off (hybrid SSM models need it; sliding-window models run slower)')
             self.scheduler_config.disable_hybrid_kv_cache_manager = True
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleHiddenStatesConnector', 'NixlConnector', 'NixlPullConnector', 'NixlPushConnector', 'OffloadingConnector', 'DecodeBenchConnector', 'MooncakeConnector', 'MooncakeStoreConnector', 'SimpleCPUOffloadConnector'):
+            self.scheduler_config.disable_hybrid_kv_cache_manager = False
         if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
             _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
         if _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
@@ -566,10 +662,25 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '', envs)) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
-        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
+        if (self.model_config is not None and self.cache_config.cache_dtype.startswith('nvfp4')) and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+        self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0
+        if (self.cache_config.use_replayssm and self.model_config is not None) and self.model_config.architecture not in ('NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM'):
+            raise _r.RuleError(f'--use-replayssm is not supported for architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.architecture"], self)
+        if (self.cache_config.use_replayssm) and not (self.cache_config.mamba_cache_mode != 'all'):
+            raise _r.RuleError('--use-replayssm caches Mamba prefixes only in align mode; pass --mamba-cache-mode align', ["cache_config.use_replayssm", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm) and not (self.num_speculative_tokens == 0):
+            raise _r.RuleError('--use-replayssm does not work with speculative decoding (RecoverSSM, from 0.29.0, is for Kimi KDA models only)', ["cache_config.use_replayssm", "num_speculative_tokens"], self)
+        if (self.cache_config.use_replayssm) and self.mamba_config.backend not in (MambaBackendEnum.TRITON, MambaBackendEnum.FLASHINFER):
+            raise _r.RuleError('--use-replayssm needs --mamba-backend triton or flashinfer', ["cache_config.use_replayssm", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.mamba_cache_mode != 'align'):
+            raise _r.RuleError("FlashInfer's ReplaySSM does not support prefix caching yet; use --disable-prefix-caching", ["cache_config.use_replayssm", "mamba_config.backend", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.TRITON) and not (not self.use_v2_model_runner):
+            raise _r.RuleError("Triton's ReplaySSM needs the V1 model runner; use --mamba-backend flashinfer or the V1 runner", ["cache_config.use_replayssm", "mamba_config.backend", "use_v2_model_runner"], self)
+        if (self.cache_config.use_replayssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
+            raise _r.RuleError('--use-replayssm does not work with KV connectors (disaggregated prefill, KV offloading)', ["cache_config.use_replayssm", "kv_transfer_config.is_kv_transfer_instance"], self)
 
     @property
     def has_blocked_weights(self) -> "bool":
@@ -580,6 +691,21 @@ class VllmConfig:
     def use_v2_model_runner(self) -> "bool":
         """Whether the V2 model runner runs this configuration."""
         return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
+
+    @property
+    def is_mm_encoder_only(self) -> "bool":
+        """Whether this instance runs only the multimodal encoder (no language model, no KV cache)."""
+        return self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.mm_encoder_only
+
+    @property
+    def max_in_flight_tokens(self) -> "int":
+        """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
+        return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
+
+    @property
+    def uniform_decode_query_len(self) -> "int":
+        """Query tokens per request in a decode step where all requests decode: the new token plus one per draft token."""
+        return 1 + self.num_speculative_tokens
 
     @property
     def max_concurrent_batches(self) -> "int":
@@ -604,7 +730,7 @@ class VllmConfig:
     @property
     def drafter_supports_async_scheduling(self) -> "bool":
         """Whether speculative decoding is configured with a drafter that works with asynchronous scheduling (the EAGLE family, MTP, DFlash, GPU n-gram)."""
-        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'dots3_note_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen4_exp_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'bailing_hybrid_v3_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'kimi_k3_mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'hy_v4_mtp', 'gemma4_mtp', 'inkling_mtp', 'glm5_next_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
+        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
 
     @property
     def is_pooling_model(self) -> "bool":
@@ -643,15 +769,8 @@ class VllmConfig:
 
     def validate_block_size(self) -> "None":
         """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
-        if self.parallel_config.decode_context_parallel_size > 1 and self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
-            _log.warning('cp_kv_cache_interleave_size set to dcp_kv_cache_interleave_size')
-            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
-        if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
+        if (self.parallel_config.decode_context_parallel_size > 1 and not (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and self.kv_transfer_config.is_kv_transfer_instance)) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
             raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
-        if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
-            raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
-        if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):
-            raise ValueError(f'Mamba align mode needs long_prefill_token_threshold ({self.scheduler_config.long_prefill_token_threshold}) >= block_size ({self.cache_config.block_size})')
         if (self.cache_config.mamba_cache_mode == 'align') and not (not self.scheduler_config.disable_chunked_mm_input):
             raise ValueError('Mamba align mode needs chunked multimodal input (disable_chunked_mm_input=False)')
 

@@ -691,7 +691,7 @@ class CompilationConfig:
         """Logs the custom ops the model enabled and disabled, and warns for each '+op' / '-op' of custom_ops that no op of the model matched."""
         return _hooks.custom_op_log_check(self)
 
-    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False) -> "CUDAGraphMode":
+    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False, piecewise_capture_available: "bool" = True) -> "CUDAGraphMode":
         """Downgrades cudagraph_mode to what the attention backends support (their weakest CUDA-graph support level), rounds capture sizes for speculative decoding and checks the Mamba cache has a block per decode sequence; returns the mode."""
         if self.cudagraph_mode is None:
             self.cudagraph_mode = CUDAGraphMode.NONE
@@ -714,6 +714,9 @@ class CompilationConfig:
         if chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1 and support in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE'):
             chosen = (CUDAGraphMode.PIECEWISE if self.splitting_ops_contain_attention() else CUDAGraphMode.NONE)
             _log.warning(f'full decode graphs with speculative decoding are not possible with {attention}: cudagraph_mode set to {chosen.name}')
+        if not piecewise_capture_available and chosen.requires_piecewise_compilation():
+            chosen = chosen.without_piecewise()
+            _log.warning(f'the model can capture no piecewise graphs (no compiled submodule, no breakable CUDA graphs): cudagraph_mode set to {chosen.name}')
         if (chosen.has_full_cudagraphs()) and not (support != 'NEVER'):
             raise ValueError(f'cudagraph_mode {chosen.name} is not possible with {attention}; use cudagraph_mode=PIECEWISE with mode VLLM_COMPILE')
         if not use_v2_model_runner and chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1:

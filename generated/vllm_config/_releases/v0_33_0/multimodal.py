@@ -278,8 +278,8 @@ class MultiModalConfig:
         return (0 if self.language_model_only else (999 if modality not in self.limit_per_prompt else self.limit_per_prompt[modality].count))
 
     def merge_mm_processor_kwargs(self, inference_kwargs: "dict[str, Any]") -> "dict[str, Any]":
-        """The processor keyword arguments of this config, overridden by those of the request."""
-        return (self.mm_processor_kwargs | inference_kwargs if self.mm_processor_kwargs is not None else inference_kwargs | ({}))
+        """The processor keyword arguments of this config, overridden by those of the request; with mm_device_do_normalize, do_normalize and do_rescale are always False."""
+        return ((self.mm_processor_kwargs if self.mm_processor_kwargs is not None else {}) | inference_kwargs) | ({'do_normalize': False, 'do_rescale': False} if self.mm_device_do_normalize else {})
 
     def is_multimodal_pruning_enabled(self) -> "bool":
         """Whether video tokens are pruned (video_pruning_rate above 0), by video_pruning_method."""
