@@ -135,7 +135,7 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
              'architectures': {'by': {'ref': 'text_type'},
                                'map': {'qwen3_5_moe_text': ['Qwen3_5MoeMTP']},
                                'default': ['Qwen3_5MTP']}}},
- {'when': {'model_type': ['longcat_flash']},
+ {'when': {'model_type': ['longcat_flash', 'longcat_flash_ngram']},
   'model_type': 'longcat_flash_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
              'architectures': ['LongCatFlashMTPModel']}},
@@ -151,6 +151,25 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
   'model_type': 'hy_v3_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
              'architectures': ['HYV3MTPModel']}},
+ {'when': {'model_type': ['inkling_mm_model', 'inkling_model']},
+  'let': {'mtp': {'or': [{'attr': 'mtp_config'}, {'value': {}}]},
+          'depths': {'key': 'num_nextn_predict_layers',
+                     'of': {'ref': 'mtp'},
+                     'default': 0}},
+  'promote': {'missing': 'keep'},
+  'check': {'at_least': [{'ref': 'depths'}, 1],
+            'message': 'the Inkling checkpoint has no MTP weights '
+                       '(mtp_config.num_nextn_predict_layers)'},
+  'model_type': 'inkling_mtp',
+  'update': {'n_predict': 1,
+             'num_nextn_predict_layers': {'ref': 'depths'},
+             'chain_hidden_post_norm': {'key': 'chain_hidden_post_norm',
+                                        'of': {'ref': 'mtp'},
+                                        'default': False},
+             'local_layer_ids': {'key': 'local_layer_ids',
+                                 'of': {'ref': 'mtp'},
+                                 'default': []},
+             'architectures': ['InklingMTPModel']}},
  {'when': {'model_type': ['gemma4_assistant', 'gemma4_unified_assistant']},
   'model_type': 'gemma4_mtp',
   'update_text': {'of': 'text_config_or_self',
@@ -397,11 +416,11 @@ class SpeculativeConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
+        if self.method is None and self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
-        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
+        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'inkling_mtp'):
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
@@ -567,6 +586,7 @@ class SpeculativeConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            "draft_model": _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
@@ -574,6 +594,7 @@ class SpeculativeConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -581,7 +602,7 @@ class SpeculativeConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,draft_model,uses_aux_hidden_states:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 

@@ -323,7 +323,7 @@ CLASSES = {
         "module": "ec_manager_config",
         "root": "VllmConfig",
         "path": ("ec_manager_config",),
-        "fields": {"encoder_cache_manager_cls": "", "manager_config": ""},
+        "fields": {"encoder_cache_manager_cls": ""},
     },
     "ECTransferConfig": {
         "module": "ec_transfer",
@@ -2622,8 +2622,9 @@ FLAGS = (
         "requires": "",
         "default": "16",
         "help": (
-            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
-            "Not used by Kimi-K3 speculative decoding. (default: 16)"
+            "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps: "
+            "recent SSM inputs are kept in a ring of this size and the state is written back "
+            "every that many steps. (default: 16)"
         ),
         "dest": "f77",
     },
@@ -2643,9 +2644,9 @@ FLAGS = (
         "default": "False",
         "help": (
             "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
-            "back only when flushing, instead of storing it every step. Needs the Triton or "
-            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
-            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "back only when flushing, instead of storing it every step. Needs the Triton Mamba "
+            "backend, mamba_cache_mode \"none\" or \"align\", and plain (not speculative) "
+            "decoding. With prefix caching, a mamba_block_size that is a multiple of "
             "replayssm_buffer_len flushes best. (default: False)"
         ),
         "dest": "f78",
@@ -3521,8 +3522,10 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
         "dest": "f121",
@@ -3586,9 +3589,9 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. (default: 1)"
         ),
         "dest": "f124",
     },
@@ -4493,7 +4496,7 @@ FLAGS = (
         "field": "ssu_algorithm",
         "root": "VllmConfig",
         "path": ("mamba_config", "ssu_algorithm"),
-        "optional": True,
+        "optional": False,
         "kind": "choice",
         "choices": ("auto", "horizontal", "simple", "vertical"),
         "literal_type": "str",
@@ -5563,29 +5566,6 @@ FLAGS = (
         "dest": "f208",
     },
     {
-        "flag": "--ec-manager-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "VllmConfig",
-        "target": "EncoderCacheManagerConfig",
-        "cls": "EncoderCacheManagerConfig",
-        "field": "",
-        "root": "VllmConfig",
-        "path": ("ec_manager_config",),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EncoderCacheManagerConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Replaces the engine's manager of the multimodal encoder-output cache with a class of "
-            "your own, and passes it its settings.\n\nTakes a JSON object, or its keys one by "
-            "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
-            "list)."
-        ),
-        "dest": "f209",
-    },
-    {
         "flag": "--additional-config",
         "aliases": (),
         "negatives": (),
@@ -5605,7 +5585,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f210",
+        "dest": "f209",
     },
     {
         "flag": "--optimization-level",
@@ -5630,7 +5610,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f211",
+        "dest": "f210",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5655,7 +5635,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f212",
+        "dest": "f211",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5675,7 +5655,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f213",
+        "dest": "f212",
     },
     {
         "flag": "--disable-log-stats",
@@ -5692,7 +5672,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f214",
+        "dest": "f213",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5712,7 +5692,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f215",
+        "dest": "f214",
     },
     {
         "flag": "--enable-log-requests",
@@ -5733,7 +5713,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f216",
+        "dest": "f215",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5753,7 +5733,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f217",
+        "dest": "f216",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5779,7 +5759,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f218",
+        "dest": "f217",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5805,7 +5785,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f219",
+        "dest": "f218",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -5831,7 +5811,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f220",
+        "dest": "f219",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5852,7 +5832,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f221",
+        "dest": "f220",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5873,6 +5853,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f222",
+        "dest": "f221",
     },
 )

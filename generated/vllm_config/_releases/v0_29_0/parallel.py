@@ -139,8 +139,8 @@ class ParallelConfig:
     data_parallel_master_ip: str = "127.0.0.1"
     """Address of the data-parallel coordinator."""
 
-    data_parallel_rpc_port: _v.Int = 29550
-    """Port for data-parallel control messages."""
+    data_parallel_rpc_port: _v.Int = Field(default=29550, ge=1, le=65535)
+    """Port for data-parallel control messages, the same on every node (1 to 65535)."""
 
     data_parallel_master_port: _v.Int = 29500
     """Port of the data-parallel coordinator's process group."""
@@ -266,19 +266,19 @@ class ParallelConfig:
     """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server."""
 
     decode_context_parallel_size: _v.Int = Field(default=1, ge=1)
-    """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it."""
+    """Devices the KV cache of a sequence is split across during decode; adds no processes. Without prefill context parallelism it reuses the tensor-parallel devices (tensor_parallel_size must be a multiple of it); with it, it is 1, prefill_context_parallel_size or the whole tensor x prefill-context block."""
 
     dcp_kv_cache_interleave_size: _v.Int = 1
     """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""
 
-    dcp_comm_backend: DCPCommBackend = "ag_rs"
-    """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models; needs decode_context_parallel_size > 1)."""
+    dcp_comm_backend: DCPCommBackend | None = None
+    """Decode context parallel communication: "ag_rs" (all-gather + reduce-scatter) or "a2a" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: the model's preference, else "ag_rs" (filled in by VllmConfig)."""
 
     dcp_q_replicate: bool | None = None
     """Compute the MLA query projection on every rank of a decode-context-parallel group, so decode need not all-gather the query each step (more compute, one collective less). Unset: the model's preference, else off (filled in by VllmConfig)."""
 
     cp_kv_cache_interleave_size: _v.Int = 1
-    """Tokens stored on one context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
+    """Tokens stored on one decode-context-parallel rank before moving to the next. 1 spreads tokens round-robin; the block size fills a whole block per rank. The block size must be a multiple of it."""
 
     data_parallel_index: _v.Int = Field(default=None, init=False)  # derived after construction
     """Copy of data_parallel_rank that is kept even for dense models; not used for process groups."""
@@ -385,12 +385,16 @@ class ParallelConfig:
             raise _r.RuleError(f"nnodes > 1 needs distributed_executor_backend 'mp', 'uni' or 'external_launcher', not {self.distributed_executor_backend!r}", ["nnodes", "distributed_executor_backend"], self)
         if not (self._api_process_rank < self._api_process_count):
             raise _r.RuleError(f'_api_process_rank must be -1 or in [0, {self._api_process_count}), got {self._api_process_rank}', ["_api_process_rank", "_api_process_count"], self)
+        if (self.enable_fault_tolerance) and not (self._api_process_count <= 1):
+            raise _r.RuleError(f'fault tolerance needs a single API server process (--api-server-count=1), got {self._api_process_count}', ["enable_fault_tolerance", "_api_process_count"], self)
+        if (_r.from_flags() and self.enable_fault_tolerance) and not (self.data_parallel_external_lb):
+            raise _r.RuleError('fault tolerance needs external load balancing (--data-parallel-external-lb or --data-parallel-rank); internal load balancing is not supported', ["enable_fault_tolerance", "data_parallel_external_lb"], self)
         if not (self.data_parallel_size_local <= self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
             raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"], self)
-        if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
-            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
+        if (_r.from_flags() and self.nnodes > 1) and not ((((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) % self.nnodes) == 0):
+            raise _r.RuleError(f'the {(self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "data_parallel_size", "pipeline_parallel_size", "tensor_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
             raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"], self)
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):
@@ -401,16 +405,14 @@ class ParallelConfig:
             raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {current_platform.device_type} platform', ["enable_eplb"], self)
         if (self.enable_eplb) and not (self.enable_expert_parallel):
             raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"], self)
-        if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
-            raise _r.RuleError(f'EPLB needs tensor_parallel_size x data_parallel_size > 1, got TP={self.tensor_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "data_parallel_size"], self)
+        if (self.enable_eplb) and not (((self.tensor_parallel_size * self.prefill_context_parallel_size) * self.data_parallel_size) > 1):
+            raise _r.RuleError(f'EPLB needs tensor, prefill-context or data parallelism, got TP={self.tensor_parallel_size}, PCP={self.prefill_context_parallel_size}, DP={self.data_parallel_size}', ["enable_eplb", "tensor_parallel_size", "prefill_context_parallel_size", "data_parallel_size"], self)
         if (not self.enable_eplb) and not (self.eplb_config.num_redundant_experts == 0):
             raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts}, but EPLB is not enabled: pass --enable-eplb or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"], self)
-        if not ((self.tensor_parallel_size % self.decode_context_parallel_size) == 0):
-            raise _r.RuleError(f'tensor_parallel_size ({self.tensor_parallel_size}) must be a multiple of decode_context_parallel_size ({self.decode_context_parallel_size})', ["tensor_parallel_size", "decode_context_parallel_size"], self)
-        if (self.dcp_comm_backend == 'a2a') and not (self.decode_context_parallel_size > 1):
-            raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"], self)
-        if self.nnodes > 1:
-            self.disable_custom_all_reduce = True
+        if (self.prefill_context_parallel_size > 1) and not (self.data_parallel_size == 1):
+            raise _r.RuleError(f'prefill context parallelism (prefill_context_parallel_size {self.prefill_context_parallel_size}) does not work with data parallelism yet (data_parallel_size {self.data_parallel_size})', ["prefill_context_parallel_size", "data_parallel_size"], self)
+        if not ((self.prefill_context_parallel_size == 1 and (self.tensor_parallel_size % self.decode_context_parallel_size) == 0) or (self.prefill_context_parallel_size > 1 and self.decode_context_parallel_size in (1, self.prefill_context_parallel_size, self.tensor_parallel_size * self.prefill_context_parallel_size))):
+            raise _r.RuleError(f'decode_context_parallel_size ({self.decode_context_parallel_size}) must divide tensor_parallel_size ({self.tensor_parallel_size}) without prefill context parallelism, and with it be 1, prefill_context_parallel_size ({self.prefill_context_parallel_size}) or their product ({self.tensor_parallel_size * self.prefill_context_parallel_size})', ["prefill_context_parallel_size", "tensor_parallel_size", "decode_context_parallel_size"], self)
         if not current_platform.supports_custom_all_reduce:
             self.disable_custom_all_reduce = True
         if (self.ray_workers_use_nsight and self.distributed_executor_backend is not None) and not (self.use_ray):
@@ -444,7 +446,7 @@ class ParallelConfig:
     @property
     def use_sequence_parallel_moe(self) -> "bool":
         """True when MoE layers shard tokens across tensor-parallel ranks (sequence-parallel MoE)."""
-        return self.all2all_backend in ('allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'mori_high_throughput', 'mori_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.tensor_parallel_size > 1 and self.data_parallel_size > 1
+        return self.all2all_backend in ('allgather_reducescatter', 'deepep_high_throughput', 'deepep_low_latency', 'flashinfer_nvlink_one_sided', 'mori_high_throughput', 'mori_low_latency', 'nixl_ep') and self.enable_expert_parallel and self.tensor_parallel_size > 1 and self.data_parallel_size > 1
 
     @property
     def use_all2all(self) -> "bool":
@@ -497,7 +499,6 @@ class ParallelConfig:
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
-            "_coord_store_port": self._coord_store_port,
             "all2all_backend": self.all2all_backend,
             "cp_kv_cache_interleave_size": self.cp_kv_cache_interleave_size,
             "cpu_distributed_timeout_seconds": self.cpu_distributed_timeout_seconds,
@@ -531,7 +532,6 @@ class ParallelConfig:
     def compute_hash(self) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = repr((
-            self._coord_store_port,
             self.all2all_backend,
             self.cp_kv_cache_interleave_size,
             self.cpu_distributed_timeout_seconds,
@@ -566,7 +566,7 @@ class ParallelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ParallelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ParallelConfig:_coord_store_port,all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,dcp_q_replicate,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_batch_sharded_sampling,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,enable_fault_tolerance,eplb_config,expert_placement_strategy,fault_tolerance_config,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + text.encode()).hexdigest()
+            digest = _sha256(b"ParallelConfig:all2all_backend,cp_kv_cache_interleave_size,cpu_distributed_timeout_seconds,data_parallel_size,dbo_decode_token_threshold,dbo_prefill_token_threshold,dcp_comm_backend,dcp_kv_cache_interleave_size,dcp_q_replicate,decode_context_parallel_size,disable_nccl_for_dp_synchronization,distributed_timeout_seconds,enable_batch_sharded_sampling,enable_dbo,enable_elastic_ep,enable_ep_weight_filter,enable_eplb,enable_expert_parallel,enable_fault_tolerance,eplb_config,expert_placement_strategy,fault_tolerance_config,is_moe_model,pipeline_parallel_size,prefill_context_parallel_size,tensor_parallel_size,ubatch_size,world_size:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ParallelConfig, text, digest)
         return digest
 

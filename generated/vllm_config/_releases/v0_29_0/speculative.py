@@ -44,10 +44,25 @@ DFlashModelTypes = _types.DFlashModelTypes
 DSparkModelTypes = _types.DSparkModelTypes
 
 #: How SpeculativeConfig.hf_config_override turns a target model's Hugging Face config into the config of the MTP drafter built into its checkpoint, per architecture (read from vLLM's own rewrite of each release). Rules are tried in order, each on the config as the rules before it left it; every rule whose `when` holds applies. `when`: any of model_type / architecture (the first listed) / initial_architecture (the first as given) in a list, any_architecture (any listed one) in a list, model_type_contains (a substring of it) or model_type_within (it is a substring of the text); `and`: all of positive (an attribute present and above 0) and truthy (a dotted attribute path that holds a true value); `unless`: none of what `when` may test. Then in order: `let` (names computed first), `promote` (continue with the text sub-config: missing it is an error, or keeps the config; keep_quantization carries the quantization config over; copy works on a copy), `check` (a value compared, else ValueError), `update_text` (attributes set on the text sub-config), `model_type`, `update` (attributes set, in order), `stop` (no later rule runs). Values: a literal, or {value} (a literal mapping), {attr: dotted path, from: current|entry|text|hf_text|text_config_or_self, default, required}, {ref: name} (a `let` name or an earlier `update` key), {first: [...]} (the first not None), {or: [...]} (the first true, else the last), {int}, {len}, {repeat, times}, {concat: [...]}, {merge: [...]} (dicts, None as empty), {key, of, default} (a dict item), {by, map, default} (a value looked up).
-_MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', 'glm_moe_dsa', 'deepseek_mtp']},
+_MTP_DRAFT_REWRITES = [{'when': {'model_type': ['dots3_note']},
+  'let': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+          'mtp_layer_types': {'first': [{'attr': 'mtp_layer_types'},
+                                        {'repeat': 'sliding_attention',
+                                         'times': {'ref': 'n_predict'}}]}},
+  'check': {'equal': [{'len': {'ref': 'mtp_layer_types'}}, {'ref': 'n_predict'}],
+            'message': 'mtp_layer_types needs one layer type per MTP layer'},
+  'model_type': 'dots3_note_mtp',
+  'update': {'layer_types': {'concat': [{'attr': 'layer_types'},
+                                        {'ref': 'mtp_layer_types'}]},
+             'n_predict': {'ref': 'n_predict'},
+             'architectures': ['Dots3NoteMTPModel']}},
+ {'when': {'model_type': ['deepseek_v3', 'deepseek_v32', 'glm_moe_dsa', 'deepseek_mtp']},
   'model_type': 'deepseek_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
-             'architectures': ['DeepSeekMTPModel']}},
+             'architectures': {'by': {'attr': 'model_type', 'from': 'entry'},
+                               'map': {'deepseek_v32': ['DeepseekV32MTPModel'],
+                                       'glm_moe_dsa': ['DeepseekV32MTPModel']},
+                               'default': ['DeepSeekMTPModel']}}},
  {'when': {'model_type': ['deepseek_v4']},
   'model_type': 'deepseek_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
@@ -56,6 +71,11 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
   'model_type': 'pangu_ultra_moe_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
              'architectures': ['OpenPanguMTPModel']}},
+ {'when': {'model_type': ['kimi_k3']},
+  'model_type': 'kimi_k3_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers',
+                           'from': 'text_config_or_self'},
+             'architectures': ['KimiK3MTPModel']}},
  {'when': {'architecture': ['MiMoForCausalLM']},
   'model_type': 'mimo_mtp',
   'update': {'num_hidden_layers': 0,
@@ -94,7 +114,8 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
   'model_type': 'ernie_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
              'architectures': ['ErnieMTPModel']}},
- {'when': {'architecture': ['NemotronH_Super_Omni_Reasoning_V3']},
+ {'when': {'architecture': ['NemotronH_Super_Omni_Reasoning_V3',
+                            'NemotronH_Omni_Reasoning_V3']},
   'promote': {'missing': 'error'}},
  {'when': {'model_type': ['nemotron_h', 'nemotron_h_puzzle']},
   'and': {'positive': 'num_nextn_predict_layers'},
@@ -106,12 +127,29 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
   'model_type': 'qwen3_next_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
              'architectures': ['Qwen3NextMTP']}},
+ {'when': {'model_type': ['qwen4_exp', 'qwen4_exp_text', 'qwen4_exp_mtp']},
+  'model_type': 'qwen4_exp_mtp',
+  'update': {'hc_mult': {'int': {'attr': 'hc_count', 'from': 'hf_text', 'required': True}},
+             'n_predict': {'attr': 'mtp_num_hidden_layers',
+                           'from': 'hf_text',
+                           'default': {'attr': 'num_nextn_predict_layers',
+                                       'from': 'hf_text'}},
+             'architectures': ['Qwen4ExpMTP'],
+             'index_share_for_mtp_iteration': {'attr': 'index_share_for_mtp_iteration',
+                                               'from': 'hf_text',
+                                               'default': False}}},
+ {'when': {'initial_architecture': ['BailingMoeV3ForCausalLM']},
+  'model_type': 'bailing_hybrid_v3_mtp'},
  {'when': {'model_type': ['bailing_hybrid'],
            'any_architecture': ['BailingMoeV2_5ForCausalLM']},
-  'model_type': 'bailing_hybrid_mtp'},
+  'model_type': 'bailing_hybrid_mtp',
+  'unless': {'initial_architecture': ['BailingMoeV3ForCausalLM']}},
  {'when': {'model_type': ['bailing_hybrid_mtp']},
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
              'architectures': ['BailingMoeV25MTPModel']}},
+ {'when': {'model_type': ['bailing_hybrid_v3_mtp']},
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['BailingMoeV3MTPModel']}},
  {'when': {'model_type': ['exaone_moe', 'exaone_moe_mtp']},
   'model_type': 'exaone_moe_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
@@ -120,10 +158,11 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
   'model_type': 'exaone4_5_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
              'architectures': ['Exaone4_5_MTP']}},
- {'when': {'model_type': ['qwen3_5', 'qwen3_5_moe']},
+ {'when': {'model_type': ['qwen3_5', 'qwen3_5_moe', 'qwen3_5_text', 'qwen3_5_moe_text']},
   'let': {'target_type': {'attr': 'model_type'}},
   'model_type': 'qwen3_5_mtp',
-  'update': {'n_predict': {'attr': 'mtp_num_hidden_layers'},
+  'update': {'n_predict': {'first': [{'attr': 'mtp_num_hidden_layers'},
+                                     {'attr': 'mtp_num_hidden_layers', 'from': 'hf_text'}]},
              'architectures': {'by': {'ref': 'target_type'},
                                'map': {'qwen3_5_moe': ['Qwen3_5MoeMTP'],
                                        'qwen3_5_moe_text': ['Qwen3_5MoeMTP']},
@@ -135,7 +174,17 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
              'architectures': {'by': {'ref': 'text_type'},
                                'map': {'qwen3_5_moe_text': ['Qwen3_5MoeMTP']},
                                'default': ['Qwen3_5MTP']}}},
- {'when': {'model_type': ['longcat_flash']},
+ {'when': {'model_type': ['interns2_mobius']},
+  'update_text': {'of': 'text_config',
+                  'set': {'model_type': 'qwen3_5_moe_text',
+                          'num_experts': {'attr': 'text_config.mtp_num_experts',
+                                          'required': True},
+                          'num_experts_per_tok': {'attr': 'text_config.mtp_num_experts_per_tok',
+                                                  'required': True}}},
+  'model_type': 'qwen3_5_mtp',
+  'update': {'n_predict': {'attr': 'text_config.mtp_num_hidden_layers'},
+             'architectures': ['InternS2MobiusMTP']}},
+ {'when': {'model_type': ['longcat_flash', 'longcat_flash_ngram']},
   'model_type': 'longcat_flash_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
              'architectures': ['LongCatFlashMTPModel']}},
@@ -151,6 +200,29 @@ _MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', '
   'model_type': 'hy_v3_mtp',
   'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
              'architectures': ['HYV3MTPModel']}},
+ {'when': {'model_type': ['hy_v4']},
+  'model_type': 'hy_v4_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['HYV4MTPModel']}},
+ {'when': {'model_type': ['inkling_mm_model', 'inkling_model']},
+  'let': {'mtp': {'or': [{'attr': 'mtp_config'}, {'value': {}}]},
+          'depths': {'key': 'num_nextn_predict_layers',
+                     'of': {'ref': 'mtp'},
+                     'default': 0}},
+  'promote': {'missing': 'keep'},
+  'check': {'at_least': [{'ref': 'depths'}, 1],
+            'message': 'the Inkling checkpoint has no MTP weights '
+                       '(mtp_config.num_nextn_predict_layers)'},
+  'model_type': 'inkling_mtp',
+  'update': {'n_predict': {'ref': 'depths'},
+             'num_nextn_predict_layers': {'ref': 'depths'},
+             'chain_hidden_post_norm': {'key': 'chain_hidden_post_norm',
+                                        'of': {'ref': 'mtp'},
+                                        'default': False},
+             'local_layer_ids': {'key': 'local_layer_ids',
+                                 'of': {'ref': 'mtp'},
+                                 'default': []},
+             'architectures': ['InklingMTPModel']}},
  {'when': {'model_type': ['gemma4_assistant', 'gemma4_unified_assistant']},
   'model_type': 'gemma4_mtp',
   'update_text': {'of': 'text_config_or_self',
@@ -412,11 +484,11 @@ class SpeculativeConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
+        if self.method is None and self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
-        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp'):
+        if self.method != 'mtp' and self.method in ('deepseek_mtp', 'dots3_note_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen4_exp_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'bailing_hybrid_v3_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'kimi_k3_mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'hy_v4_mtp', 'gemma4_mtp', 'inkling_mtp'):
             _log.warning(f"speculative method {self.method!r} is deprecated; using 'mtp'")
             self.method = 'mtp'
         if (self.model is None and self.num_speculative_tokens is not None and self.method in ('mtp', 'dspark')) and self.target_model_config is None:
@@ -507,6 +579,12 @@ class SpeculativeConfig:
             self.synthetic_acceptance_rates = (([1.0 for _ in range(int(self.synthetic_acceptance_length - 1))] + [(self.synthetic_acceptance_length - 1) - int(self.synthetic_acceptance_length - 1)]) + [0.0 for _ in range((self.num_speculative_tokens - int(self.synthetic_acceptance_length - 1)) - 1)])[:self.num_speculative_tokens]
         if self.rejection_sample_method == 'synthetic':
             self.synthetic_acceptance_length = None
+        if (self.index_share_for_mtp_iteration is not None) and not (self.method == 'mtp' and self.draft_model_config is not None):
+            raise _r.RuleError("index_share_for_mtp_iteration needs method 'mtp'", ["index_share_for_mtp_iteration", "method", "draft_model_config"], self)
+        if (self.dspark_draft_topk is not None) and not (self.method == 'dspark'):
+            raise _r.RuleError("dspark_draft_topk only works with method 'dspark'", ["dspark_draft_topk", "method"], self)
+        if (self.enable_adaptive_verification) and not (self.method == 'dspark'):
+            raise _r.RuleError("enable_adaptive_verification only works with method 'dspark'", ["enable_adaptive_verification", "method"], self)
         if (self.use_heterogeneous_vocab) and not (self.uses_draft_model()):
             raise _r.RuleError(f"use_heterogeneous_vocab needs method='draft_model', not {self.method!r}", ["use_heterogeneous_vocab"], self)
         if (self.use_heterogeneous_vocab) and not (self.draft_sample_method == 'greedy'):
@@ -582,6 +660,8 @@ class SpeculativeConfig:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            "draft_model": _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
+            "mtp_index_share": _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
@@ -589,6 +669,8 @@ class SpeculativeConfig:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            _h.canon(self.draft_model_config.compute_hash() if self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') and self.draft_model_config is not None else None),
+            _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -596,7 +678,7 @@ class SpeculativeConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            digest = _sha256(b"SpeculativeConfig:aux_hidden_state_layer_ids,draft_model,mtp_index_share,uses_aux_hidden_states:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 

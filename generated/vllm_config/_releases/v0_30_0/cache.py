@@ -129,9 +129,16 @@ class CacheConfig:
 
     mamba_cache_mode: MambaCacheMode = "none"
     """Which Mamba states are cached for prefix reuse. "none": none (prefix caching
-    off). "all": the state at every block boundary (default for supporting models
-    when prefix caching is on). "align": only the last state of each scheduler step
-    that falls on a block boundary.
+    off). "all": the state at every block boundary. "align" (the default for
+    supporting models when prefix caching is on): only the last state of each
+    scheduler step that falls on a block boundary.
+    """
+
+    enable_mamba_fine_grained_prefix_cache: bool = False
+    """Also keep a Mamba "align" checkpoint where an EAGLE/MTP draft was seen to resume (the
+    shared-prefix junction), not only at the prompt's end. Effective only with
+    mamba_cache_mode "align", EAGLE on the Mamba group and a prefix_match_unit below the
+    Mamba block size.
     """
 
     replayssm_buffer_len: _v.Int = Field(default=16, gt=0)
@@ -140,11 +147,11 @@ class CacheConfig:
     """
 
     use_replayssm: bool = False
-    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state
-    back only when flushing, instead of storing it every step. Needs the Triton or
-    FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding
-    needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of
-    replayssm_buffer_len flushes best.
+    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full
+    state back only when flushing, instead of storing it every step. Needs the
+    Triton or FlashInfer Mamba backend, mamba_cache_mode "none" or "align", and
+    plain (not speculative) decoding. With prefix caching, a mamba_block_size
+    that is a multiple of replayssm_buffer_len flushes best.
     """
 
     use_kda_recoverssm: bool = Field(default=False, init=False)
@@ -204,6 +211,8 @@ class CacheConfig:
         if self.mamba_block_size is not None:
             self.user_specified_mamba_block_size = True
         self._block_size_resolved = True
+        if self.mamba_cache_mode == 'all':
+            _log.warning("mamba_cache_mode 'all' is deprecated and will be removed; use 'align' (or leave it to prefix caching)")
         if self.cache_dtype.endswith('per_token_head'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory, scales computed per token and head at run time.')
         if not self.cache_dtype.endswith('per_token_head') and (self.cache_dtype.startswith('fp8') or self.cache_dtype == 'nvfp4'):

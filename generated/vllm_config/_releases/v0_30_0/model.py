@@ -291,6 +291,11 @@ class ModelConfig:
     registered by the engine or plugins. No command-line flag; set it in Python.
     """
 
+    enable_nccl_comm_suspend: bool = False
+    """Experimental: also free the NCCL communicators' memory during sleep and
+    restore them on wake-up. Off, sleep frees weights and KV cache only.
+    """
+
     enable_cumem_allocator: bool = False
     """Use the cumem allocator for advanced GPU memory features such as multi-node
     NVLink (CUDA and ROCm only). Sleep mode turns it on.
@@ -486,10 +491,12 @@ class ModelConfig:
             self.tokenizer_mode = 'kimi_audio'
         if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV32ForCausalLM':
             self.tokenizer_mode = 'deepseek_v32'
-        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV4ForCausalLM':
+        if self.tokenizer_mode == 'auto' and self.architecture in ('DeepseekV4ForCausalLM', 'DeepseekV4ForConditionalGeneration'):
             self.tokenizer_mode = 'deepseek_v4'
         if self.tokenizer_mode == 'auto' and self.architecture == 'KimiK3ForConditionalGeneration':
             self.tokenizer_mode = 'kimi_k3'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV41ForCausalLM':
+            self.tokenizer_mode = 'deepseek_v41'
         if self.tokenizer_mode == 'auto' and self.architecture in ('InklingForCausalLM', 'InklingForConditionalGeneration'):
             self.tokenizer_mode = 'inkling'
         if self.pooler_config is None and self.runner_type == 'pooling':
@@ -648,11 +655,6 @@ class ModelConfig:
         return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
 
     @property
-    def uses_xdrope_dim(self) -> "int":
-        """Number of XD-RoPE sections; 0 without XD-RoPE."""
-        return (self.checkpoint_facts.uses_xdrope_dim if self.checkpoint_facts is not None else 0)
-
-    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None
@@ -671,6 +673,11 @@ class ModelConfig:
     def score_type(self) -> "str":
         """How the scoring API scores pairs: "cross-encoder" (classification models), "late-interaction" (ColBERT-style) or "bi-encoder" (embeddings). Approximated from the architecture name."""
         return ('cross-encoder' if self.convert_type == 'classify' or self.architecture.endswith('ForSequenceClassification') or self.architecture.endswith('ForRanking') else ('late-interaction' if self.default_tok_pooling_type == 'ALL' and self.default_seq_pooling_type == 'CLS' and self.architecture.startswith('Col') else 'bi-encoder'))
+
+    @property
+    def supports_replayssm(self) -> "bool":
+        """Whether the model's Mamba2 layers can decode with ReplaySSM (from the architecture table)."""
+        return self.architecture in ('KimiK3ForConditionalGeneration', 'KimiLinearForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM')
 
     @property
     def is_pp_supported(self) -> "bool":
@@ -908,6 +915,7 @@ class ModelConfig:
             "disable_sliding_window": self.disable_sliding_window,
             "dtype": _h.canon(self.dtype),
             "enable_cumem_allocator": self.enable_cumem_allocator,
+            "enable_nccl_comm_suspend": self.enable_nccl_comm_suspend,
             "enable_prompt_embeds": self.enable_prompt_embeds,
             "enable_return_routed_experts": self.enable_return_routed_experts,
             "enable_sleep_mode": self.enable_sleep_mode,
@@ -941,6 +949,7 @@ class ModelConfig:
             self.disable_sliding_window,
             _h.canon(self.dtype),
             self.enable_cumem_allocator,
+            self.enable_nccl_comm_suspend,
             self.enable_prompt_embeds,
             self.enable_return_routed_experts,
             self.enable_sleep_mode,
@@ -970,7 +979,7 @@ class ModelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,trust_remote_code,word_embeddings_untied_by_checkpoint:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_nccl_comm_suspend,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,trust_remote_code,word_embeddings_untied_by_checkpoint:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

@@ -243,6 +243,9 @@ class ModelArchitectureConfig:
     num_experts: _v.Int
     """Routed experts per MoE layer; 0 for a dense model."""
 
+    num_experts_per_token: _v.Int
+    """Routed experts each token is sent to (the router's top-k); 0 for a dense model."""
+
     quantization_config: dict[str, Any] | None
     """The checkpoint's quantization settings with quant_method normalised; None when unquantized."""
 
@@ -260,6 +263,12 @@ class ModelArchitectureConfig:
     of the known length keys); infinity and None when it declares none.
     """
 
+    per_layer_overrides: list[dict[str, Any]] | None = None
+    """For a checkpoint whose layers differ: one mapping per layer of the values that
+    differ from the whole-model ones above (which are the largest); None when every
+    layer is alike.
+    """
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
@@ -271,6 +280,8 @@ class ModelArchitectureConfig:
             "is_mm_prefix_lm": self.is_mm_prefix_lm,
             "model_type": self.model_type,
             "num_experts": self.num_experts,
+            "num_experts_per_token": self.num_experts_per_token,
+            "per_layer_overrides": None if self.per_layer_overrides is None else tuple(tuple(sorted([(k1, _h.canon(v1)) for k1, v1 in x0.items()])) for x0 in self.per_layer_overrides),
             "quantization_config": None if self.quantization_config is None else tuple(sorted([(k0, _h.canon(v0)) for k0, v0 in self.quantization_config.items()])),
             "rswa_window": self.rswa_window,
             "text_model_type": self.text_model_type,
@@ -291,6 +302,8 @@ class ModelArchitectureConfig:
             self.is_mm_prefix_lm,
             self.model_type,
             self.num_experts,
+            self.num_experts_per_token,
+            None if self.per_layer_overrides is None else tuple(tuple(sorted([(k1, _h.canon(v1)) for k1, v1 in x0.items()])) for x0 in self.per_layer_overrides),
             None if self.quantization_config is None else tuple(sorted([(k0, _h.canon(v0)) for k0, v0 in self.quantization_config.items()])),
             self.rswa_window,
             self.text_model_type,
@@ -304,7 +317,7 @@ class ModelArchitectureConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelArchitectureConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelArchitectureConfig:architectures,derived_max_model_len_and_key,head_size,hidden_size,is_deepseek_mla,is_mm_prefix_lm,model_type,num_experts,quantization_config,rswa_window,text_model_type,total_num_attention_heads,total_num_hidden_layers,total_num_kv_heads,vocab_size:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelArchitectureConfig:architectures,derived_max_model_len_and_key,head_size,hidden_size,is_deepseek_mla,is_mm_prefix_lm,model_type,num_experts,num_experts_per_token,per_layer_overrides,quantization_config,rswa_window,text_model_type,total_num_attention_heads,total_num_hidden_layers,total_num_kv_heads,vocab_size:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelArchitectureConfig, text, digest)
         return digest
 

@@ -718,7 +718,7 @@ class VllmConfig:
     @property
     def drafter_supports_async_scheduling(self) -> "bool":
         """Whether speculative decoding is configured with a drafter that works with asynchronous scheduling (the EAGLE family, MTP, DFlash, GPU n-gram)."""
-        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'gemma4_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
+        return self.speculative_config is not None and (self.speculative_config.method in ('eagle', 'eagle3', 'extract_hidden_states', 'deepseek_mtp', 'dots3_note_mtp', 'mimo_mtp', 'mimo_v2_mtp', 'glm4_moe_mtp', 'glm4_moe_lite_mtp', 'glm_ocr_mtp', 'ernie_mtp', 'nemotron_h_mtp', 'exaone_moe_mtp', 'exaone4_5_mtp', 'qwen3_next_mtp', 'qwen4_exp_mtp', 'qwen3_5_mtp', 'longcat_flash_mtp', 'bailing_hybrid_v3_mtp', 'minimax_m3_mtp', 'bailing_hybrid_mtp', 'mtp', 'kimi_k3_mtp', 'pangu_ultra_moe_mtp', 'step3p5_mtp', 'hy_v3_mtp', 'hy_v4_mtp', 'gemma4_mtp', 'inkling_mtp', 'glm5_next_mtp', 'dflash') or self.speculative_config.method in ('ngram_gpu',))
 
     @property
     def is_pooling_model(self) -> "bool":

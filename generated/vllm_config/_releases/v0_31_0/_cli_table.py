@@ -14,7 +14,7 @@ RELEASE = '0.31.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EngineArgs")
+ROOTS = ("VllmConfig", "AuxOutputConfig", "EngineArgs", "EngramConfig", "WatermarkConfig")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -182,6 +182,19 @@ GROUPS = (
         ),
     ),
     (
+        "AuxOutputConfig",
+        (
+            "Extra outputs the engine can hand back with each request besides the generated "
+            "tokens (today: which MoE experts each token was routed to), and how much host memory "
+            "their buffer starts with."
+        ),
+        (
+            "Extra outputs the engine can hand back with each request besides the generated "
+            "tokens (today: which MoE experts each token was routed to), and how much host memory "
+            "their buffer starts with."
+        ),
+    ),
+    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -192,6 +205,27 @@ GROUPS = (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
             "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
+        ),
+    ),
+    (
+        "EngramConfig",
+        "Where the large n-gram embedding tables of models that have them (e.g.",
+        (
+            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
+            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
+            "such models; the engine creates it with its defaults when the model has these layers "
+            "and none is given."
+        ),
+    ),
+    (
+        "WatermarkConfig",
+        (
+            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
+            "the text can later be recognised as generated."
+        ),
+        (
+            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
+            "the text can later be recognised as generated. Off unless given."
         ),
     ),
 )
@@ -224,6 +258,12 @@ CLASSES = {
             "flex_attn_kv_block_size": "",
         },
     },
+    "AuxOutputConfig": {
+        "module": "aux_output",
+        "root": "AuxOutputConfig",
+        "path": (),
+        "fields": {"enable_return_routed_experts": "", "max_bytes": ""},
+    },
     "CacheConfig": {
         "module": "cache",
         "root": "VllmConfig",
@@ -246,9 +286,11 @@ CLASSES = {
             "mamba_cache_dtype": "",
             "mamba_ssm_cache_dtype": "",
             "mamba_cache_mode": "",
+            "enable_mamba_shared_prefix_checkpoint": "",
             "replayssm_buffer_len": "",
             "use_replayssm": "",
             "kv_sharing_fast_prefill": "",
+            "swa_bounded_replay": "",
             "kv_cache_memory_bytes": "",
             "kv_offloading_size": "",
             "kv_offloading_backend": "",
@@ -371,6 +413,12 @@ CLASSES = {
             "data_parallel_multi_port_external_lb": "",
         },
     },
+    "EngramConfig": {
+        "module": "engram",
+        "root": "EngramConfig",
+        "path": (),
+        "fields": {"cpu_offload": "", "embedding_across_dp": "", "dp_shared_memory": "", "use_thp": ""},
+    },
     "FaultToleranceConfig": {
         "module": "fault_tolerance",
         "root": "VllmConfig",
@@ -473,6 +521,7 @@ CLASSES = {
             "specialize_active_lora": "",
             "enable_mixed_moe_lora_format": "",
             "enable_moe_shared_loras": "",
+            "max_lora_cls_labels": "",
         },
     },
     "MambaConfig": {
@@ -512,7 +561,6 @@ CLASSES = {
             "quantization_config": "",
             "allow_deprecated_quantization": "",
             "enforce_eager": "",
-            "enable_return_routed_experts": "",
             "return_sampling_mask": "",
             "max_logprobs": "",
             "logprobs_mode": "",
@@ -531,6 +579,8 @@ CLASSES = {
             "override_generation_config": "",
             "enable_sleep_mode": "",
             "sleep_mode_backend": "",
+            "sleep_preserve_parameter_names": "",
+            "enable_nccl_comm_suspend": "",
             "enable_cumem_allocator": "",
             "model_impl": "",
             "logits_processors": "",
@@ -669,6 +719,7 @@ CLASSES = {
             "data_parallel_rank_local": "",
             "data_parallel_master_ip": "",
             "data_parallel_rpc_port": "",
+            "dp_sync_interval": "",
             "data_parallel_master_port": "",
             "data_parallel_backend": "",
             "data_parallel_external_lb": "",
@@ -684,6 +735,7 @@ CLASSES = {
             "max_parallel_loading_workers": "",
             "disable_custom_all_reduce": "",
             "enable_elastic_ep": "",
+            "elastic_ep_max_dp_size": "",
             "enable_dbo": "",
             "ubatch_size": "",
             "dbo_decode_token_threshold": "",
@@ -714,6 +766,7 @@ CLASSES = {
             "dcp_comm_backend": "",
             "dcp_q_replicate": "",
             "cp_kv_cache_interleave_size": "",
+            "_allow_auto_resolve_cp_interleave_size": "",
             "_api_process_count": "",
             "_api_process_rank": "",
             "enable_fault_tolerance": "",
@@ -782,7 +835,7 @@ CLASSES = {
         "module": "quantization",
         "root": "VllmConfig",
         "path": ("model_config", "quantization_config"),
-        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": ""},
+        "fields": {"linear": "QuantSpec", "moe": "QuantSpec", "ignore": "", "targets": ""},
     },
     "ReasoningConfig": {
         "module": "reasoning",
@@ -801,7 +854,9 @@ CLASSES = {
             "max_num_batched_tokens": "",
             "max_num_scheduled_tokens": "",
             "max_num_seqs": "",
+            "max_num_active_seqs": "",
             "long_prefill_token_threshold": "",
+            "long_prefill_token_threshold_adaptive": "",
             "max_num_queued_reqs": "",
             "max_num_queued_tokens": "",
             "enable_chunked_prefill": "",
@@ -838,6 +893,7 @@ CLASSES = {
             "attention_backend": "",
             "kv_cache_dtype": "",
             "index_share_for_mtp_iteration": "",
+            "disable_eagle_block_drop": "",
             "max_model_len": "",
             "revision": "",
             "code_revision": "",
@@ -931,6 +987,21 @@ CLASSES = {
             "logging_config",
             "ec_manager_config",
         ],
+    },
+    "WatermarkConfig": {
+        "module": "watermarking",
+        "root": "WatermarkConfig",
+        "path": (),
+        "fields": {
+            "key": "",
+            "algorithm": "",
+            "alpha": "",
+            "context_width": "",
+            "deduplicate_contexts": "",
+            "deduplicate_contexts_max_history": "",
+            "prf": "",
+            "allow_target_only_watermarking": "",
+        },
     },
     "WeightTransferConfig": {
         "module": "weight_transfer",
@@ -1037,26 +1108,17 @@ FLAGS = (
         "path": ("model_config", "tokenizer_mode"),
         "optional": False,
         "kind": "choice",
-        "choices": (
-            "auto",
-            "cohere",
-            "deepseek_v32",
-            "deepseek_v4",
-            "hf",
-            "inkling",
-            "kimi_k3",
-            "mistral",
-            "slow",
-        ),
+        "choices": ("auto", "cohere", "deepseek_v32", "deepseek_v4", "hf", "inkling", "kimi_k3", "mistral"),
         "literal_type": "str",
         "open": True,
         "normalise": ["lower"],
         "requires": "",
         "default": "auto",
         "help": (
-            "Tokenizer implementation: \"hf\" (fast when available), \"slow\", \"mistral\" "
-            "(mistral_common), \"deepseek_v32\", \"deepseek_v4\", or a plugin's name. \"auto\" "
-            "picks mistral_common for Mistral models and \"hf\" otherwise. (default: auto)"
+            "Tokenizer implementation: \"hf\" (the fast tokenizer), \"mistral\" (mistral_common), "
+            "a model-specific mode such as \"deepseek_v32\", \"deepseek_v4\" or \"kimi_k3\", or a "
+            "plugin's name. \"auto\" picks per architecture, mistral_common for Mistral models "
+            "and \"hf\" otherwise. (default: auto)"
         ),
         "dest": "f4",
     },
@@ -1386,23 +1448,6 @@ FLAGS = (
         "dest": "f18",
     },
     {
-        "flag": "--enable-return-routed-experts",
-        "aliases": (),
-        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
-        "group": "ModelConfig",
-        "target": "ModelConfig.enable_return_routed_experts",
-        "cls": "ModelConfig",
-        "field": "enable_return_routed_experts",
-        "root": "VllmConfig",
-        "path": ("model_config", "enable_return_routed_experts"),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": "Return which MoE experts each token was routed to. (default: False)",
-        "dest": "f19",
-    },
-    {
         "flag": "--return-sampling-mask",
         "aliases": (),
         "negatives": ("--no-return-sampling-mask",),
@@ -1420,7 +1465,7 @@ FLAGS = (
             "Also return, per sample, which tokens remained eligible after the sampling filters "
             "(top-k, top-p, ...) were applied. (default: False)"
         ),
-        "dest": "f20",
+        "dest": "f19",
     },
     {
         "flag": "--max-logprobs",
@@ -1440,7 +1485,7 @@ FLAGS = (
             "Most log probabilities a request may ask for (logprobs or prompt_logprobs). -1 "
             "removes the cap, which can exhaust memory on large vocabularies. (default: 20)"
         ),
-        "dest": "f21",
+        "dest": "f20",
     },
     {
         "flag": "--logprobs-mode",
@@ -1464,7 +1509,7 @@ FLAGS = (
             "temperature, top-k/top-p), \"processed_*\" after it; as logits or log-probabilities. "
             "(default: raw_logprobs)"
         ),
-        "dest": "f22",
+        "dest": "f21",
     },
     {
         "flag": "--use-fp64-gumbel",
@@ -1484,7 +1529,7 @@ FLAGS = (
             "Draw sampling noise in FP64 instead of FP32, keeping very unlikely tokens reachable, "
             "at a large throughput cost on most GPUs. (default: False)"
         ),
-        "dest": "f23",
+        "dest": "f22",
     },
     {
         "flag": "--enable-trace-replay",
@@ -1505,7 +1550,7 @@ FLAGS = (
             "are still computed for real. For debugging and RL; it reserves a buffer per request, "
             "hence off by default. (default: False)"
         ),
-        "dest": "f24",
+        "dest": "f23",
     },
     {
         "flag": "--disable-sliding-window",
@@ -1525,7 +1570,7 @@ FLAGS = (
             "Use full attention instead of the model's sliding window, capping the context at the "
             "window size. Ignored for models without sliding window. (default: False)"
         ),
-        "dest": "f25",
+        "dest": "f24",
     },
     {
         "flag": "--disable-cascade-attn",
@@ -1545,7 +1590,7 @@ FLAGS = (
             "Keep cascade attention off (the default). Set false to let the engine use it where "
             "its heuristic expects a gain. (default: True)"
         ),
-        "dest": "f26",
+        "dest": "f25",
     },
     {
         "flag": "--skip-tokenizer-init",
@@ -1565,7 +1610,7 @@ FLAGS = (
             "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
             "(default: False)"
         ),
-        "dest": "f27",
+        "dest": "f26",
     },
     {
         "flag": "--enable-prompt-embeds",
@@ -1585,7 +1630,7 @@ FLAGS = (
             "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
             "only for trusted clients. (default: False)"
         ),
-        "dest": "f28",
+        "dest": "f27",
     },
     {
         "flag": "--served-model-name",
@@ -1607,7 +1652,7 @@ FLAGS = (
             "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
             "uses model. After construction this holds the primary name. (default: None)"
         ),
-        "dest": "f29",
+        "dest": "f28",
     },
     {
         "flag": "--config-format",
@@ -1630,7 +1675,7 @@ FLAGS = (
             "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
             "first, then HF). (default: auto)"
         ),
-        "dest": "f30",
+        "dest": "f29",
     },
     {
         "flag": "--hf-token",
@@ -1647,7 +1692,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
-        "dest": "f31",
+        "dest": "f30",
     },
     {
         "flag": "--hf-overrides",
@@ -1669,7 +1714,7 @@ FLAGS = (
             "object, or its keys one by one: --hf-overrides.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f32",
+        "dest": "f31",
     },
     {
         "flag": "--model-class-overrides",
@@ -1693,7 +1738,7 @@ FLAGS = (
             "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
             "list). (default: {})"
         ),
-        "dest": "f33",
+        "dest": "f32",
     },
     {
         "flag": "--generation-config",
@@ -1714,7 +1759,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f34",
+        "dest": "f33",
     },
     {
         "flag": "--override-generation-config",
@@ -1736,7 +1781,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f35",
+        "dest": "f34",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1756,7 +1801,50 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
+        "dest": "f35",
+    },
+    {
+        "flag": "--sleep-preserve-parameter-names",
+        "aliases": (),
+        "negatives": (),
+        "group": "ModelConfig",
+        "target": "ModelConfig.sleep_preserve_parameter_names",
+        "cls": "ModelConfig",
+        "field": "sleep_preserve_parameter_names",
+        "root": "VllmConfig",
+        "path": ("model_config", "sleep_preserve_parameter_names"),
+        "optional": False,
+        "kind": "str",
+        "container": "list",
+        "nargs": "+",
+        "requires": "",
+        "default": "[]",
+        "help": (
+            "Glob patterns of parameter names whose memory survives a level-2 sleep (the weight "
+            "sender leaves them out and the loader keeps them), e.g. frozen Engram tables; prefix "
+            "with \"draft.\" for the draft model's own parameters. (default: [])"
+        ),
         "dest": "f36",
+    },
+    {
+        "flag": "--enable-nccl-comm-suspend",
+        "aliases": (),
+        "negatives": ("--no-enable-nccl-comm-suspend", "--disable-nccl-comm-suspend"),
+        "group": "ModelConfig",
+        "target": "ModelConfig.enable_nccl_comm_suspend",
+        "cls": "ModelConfig",
+        "field": "enable_nccl_comm_suspend",
+        "root": "VllmConfig",
+        "path": ("model_config", "enable_nccl_comm_suspend"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Experimental: also free the NCCL communicators' memory during sleep and restore them "
+            "on wake-up. Off, sleep frees weights and KV cache only. (default: False)"
+        ),
+        "dest": "f37",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1776,7 +1864,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f37",
+        "dest": "f38",
     },
     {
         "flag": "--model-impl",
@@ -1799,7 +1887,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f38",
+        "dest": "f39",
     },
     {
         "flag": "--logits-processors",
@@ -1818,7 +1906,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f39",
+        "dest": "f40",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1835,7 +1923,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f40",
+        "dest": "f41",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1856,7 +1944,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f41",
+        "dest": "f42",
     },
     {
         "flag": "--pooler-config",
@@ -1878,7 +1966,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f42",
+        "dest": "f43",
     },
     {
         "flag": "--language-model-only",
@@ -1895,7 +1983,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f43",
+        "dest": "f44",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1916,7 +2004,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f44",
+        "dest": "f45",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1933,7 +2021,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f45",
+        "dest": "f46",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1954,7 +2042,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f46",
+        "dest": "f47",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -1975,7 +2063,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f47",
+        "dest": "f48",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -1995,7 +2083,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f48",
+        "dest": "f49",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -2015,7 +2103,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f49",
+        "dest": "f50",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -2032,7 +2120,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f50",
+        "dest": "f51",
     },
     {
         "flag": "--mm-encoder-only",
@@ -2049,7 +2137,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f51",
+        "dest": "f52",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -2072,7 +2160,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f52",
+        "dest": "f53",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -2137,7 +2225,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f53",
+        "dest": "f54",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -2199,7 +2287,7 @@ FLAGS = (
         "field": "mm_encoder_attn_dtype",
         "root": "VllmConfig",
         "path": ("model_config", "mm_encoder_attn_dtype"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("fp8",),
         "literal_type": "str",
@@ -2207,7 +2295,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f54",
+        "dest": "f55",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -2224,7 +2312,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f55",
+        "dest": "f56",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2241,7 +2329,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f56",
+        "dest": "f57",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2258,7 +2346,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f57",
+        "dest": "f58",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2275,7 +2363,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f58",
+        "dest": "f59",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2292,7 +2380,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f59",
+        "dest": "f60",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2309,7 +2397,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f60",
+        "dest": "f61",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2329,7 +2417,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f61",
+        "dest": "f62",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2346,7 +2434,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f62",
+        "dest": "f63",
     },
     {
         "flag": "--mm-hasher-algorithm",
@@ -2366,7 +2454,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_hasher_algorithm. (default: None)",
-        "dest": "f63",
+        "dest": "f64",
     },
     {
         "flag": "--video-pruning-method",
@@ -2386,7 +2474,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_method. (default: None)",
-        "dest": "f64",
+        "dest": "f65",
     },
     {
         "flag": "--mm-device-do-normalize",
@@ -2403,7 +2491,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_device_do_normalize. (default: None)",
-        "dest": "f65",
+        "dest": "f66",
     },
     {
         "flag": "--mm-processor-device",
@@ -2426,7 +2514,7 @@ FLAGS = (
             "Where the multimodal processor runs (\"cpu\", or \"auto\" for the engine's choice); "
             "MultiModalConfig keeps it as mm_processor_kwargs[\"device\"]. (default: None)"
         ),
-        "dest": "f66",
+        "dest": "f67",
     },
     {
         "flag": "--block-size",
@@ -2446,7 +2534,7 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f67",
+        "dest": "f68",
     },
     {
         "flag": "--prefix-match-unit",
@@ -2469,11 +2557,11 @@ FLAGS = (
             "multiple of it. Sets matching granularity only, not how often states are stored. "
             "(default: None)"
         ),
-        "dest": "f68",
+        "dest": "f69",
     },
     {
         "flag": "--gpu-memory-utilization",
-        "aliases": (),
+        "aliases": ("--device-memory-utilization",),
         "negatives": (),
         "group": "CacheConfig",
         "target": "CacheConfig.gpu_memory_utilization",
@@ -2490,7 +2578,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f69",
+        "dest": "f70",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2518,6 +2606,7 @@ FLAGS = (
             "int8_per_token_head",
             "nvfp4",
             "nvfp4_4over6",
+            "nvfp4_ds_mla",
             "turboquant_3bit_nc",
             "turboquant_4bit_nc",
             "turboquant_k3v4_nc",
@@ -2533,7 +2622,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f70",
+        "dest": "f71",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2553,7 +2642,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f71",
+        "dest": "f72",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2570,7 +2659,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f72",
+        "dest": "f73",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2595,7 +2684,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f73",
+        "dest": "f74",
     },
     {
         "flag": "--prefix-cache-retention-interval",
@@ -2617,7 +2706,7 @@ FLAGS = (
             "junctions); a positive multiple of the scheduler block size also keeps one every "
             "that many tokens; None keeps them all. Other cache groups ignore it. (default: 0)"
         ),
-        "dest": "f74",
+        "dest": "f75",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2639,7 +2728,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f75",
+        "dest": "f76",
     },
     {
         "flag": "--mamba-block-size",
@@ -2659,7 +2748,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f77",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2682,7 +2771,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f77",
+        "dest": "f78",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2705,7 +2794,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f78",
+        "dest": "f79",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2726,11 +2815,33 @@ FLAGS = (
         "default": "none",
         "help": (
             "Which Mamba states are cached for prefix reuse. \"none\": none (prefix caching off). "
-            "\"all\": the state at every block boundary (default for supporting models when "
-            "prefix caching is on). \"align\": only the last state of each scheduler step that "
+            "\"all\": the state at every block boundary. \"align\" (the default for supporting "
+            "models when prefix caching is on): only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f79",
+        "dest": "f80",
+    },
+    {
+        "flag": "--enable-mamba-shared-prefix-checkpoint",
+        "aliases": (),
+        "negatives": ("--no-enable-mamba-shared-prefix-checkpoint", "--disable-mamba-shared-prefix-checkpoint"),
+        "group": "CacheConfig",
+        "target": "CacheConfig.enable_mamba_shared_prefix_checkpoint",
+        "cls": "CacheConfig",
+        "field": "enable_mamba_shared_prefix_checkpoint",
+        "root": "VllmConfig",
+        "path": ("cache_config", "enable_mamba_shared_prefix_checkpoint"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Also keep a Mamba \"align\" checkpoint where an EAGLE/MTP draft was seen to resume "
+            "(the shared-prefix junction), not only at the prompt's end. Effective only with "
+            "prefix caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba "
+            "block size. (default: False)"
+        ),
+        "dest": "f81",
     },
     {
         "flag": "--replayssm-buffer-len",
@@ -2750,7 +2861,7 @@ FLAGS = (
             "History length kept by the ReplaySSM Mamba2 decode kernel (use_replayssm), in steps. "
             "Not used by Kimi-K3 speculative decoding. (default: 16)"
         ),
-        "dest": "f80",
+        "dest": "f82",
     },
     {
         "flag": "--use-replayssm",
@@ -2769,11 +2880,11 @@ FLAGS = (
         "help": (
             "Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state "
             "back only when flushing, instead of storing it every step. Needs the Triton or "
-            "FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding "
-            "needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of "
+            "FlashInfer Mamba backend, mamba_cache_mode \"none\" or \"align\", and plain (not "
+            "speculative) decoding. With prefix caching, a mamba_block_size that is a multiple of "
             "replayssm_buffer_len flushes best. (default: False)"
         ),
-        "dest": "f81",
+        "dest": "f83",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2794,7 +2905,29 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f82",
+        "dest": "f84",
+    },
+    {
+        "flag": "--swa-bounded-replay",
+        "aliases": (),
+        "negatives": ("--no-swa-bounded-replay",),
+        "group": "CacheConfig",
+        "target": "CacheConfig.swa_bounded_replay",
+        "cls": "CacheConfig",
+        "field": "swa_bounded_replay",
+        "root": "VllmConfig",
+        "path": ("cache_config", "swa_bounded_replay"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "True",
+        "help": (
+            "For models that support it (DeepSeek-V4.1): leave the sliding-window KV out of "
+            "prefix caching and rebuild it after a hit by recomputing the last window; layers "
+            "after the last KV-source layer then prefill only each request's trailing window. "
+            "Needs Model Runner V2. (default: True)"
+        ),
+        "dest": "f85",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2817,7 +2950,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f83",
+        "dest": "f86",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2837,7 +2970,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f84",
+        "dest": "f87",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2860,7 +2993,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f85",
+        "dest": "f88",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2880,7 +3013,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f86",
+        "dest": "f89",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2897,7 +3030,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f87",
+        "dest": "f90",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2914,7 +3047,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f88",
+        "dest": "f91",
     },
     {
         "flag": "--data-parallel-size",
@@ -2934,7 +3067,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f89",
+        "dest": "f92",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2954,7 +3087,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f90",
+        "dest": "f93",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2971,7 +3104,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f91",
+        "dest": "f94",
     },
     {
         "flag": "--data-parallel-address",
@@ -2988,7 +3121,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f92",
+        "dest": "f95",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -3004,8 +3137,32 @@ FLAGS = (
         "kind": "int",
         "requires": "",
         "default": "29550",
-        "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f93",
+        "help": (
+            "Port for data-parallel control messages, the same on every node (1 to 65535). "
+            "(default: 29550)"
+        ),
+        "dest": "f96",
+    },
+    {
+        "flag": "--dp-sync-interval",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.dp_sync_interval",
+        "cls": "ParallelConfig",
+        "field": "dp_sync_interval",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "dp_sync_interval"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "16",
+        "help": (
+            "Engine steps between two all-reduces in which the data-parallel ranks agree whether "
+            "any still has work; must be the same on every rank. Part of the cache key as vLLM "
+            "hashes it. (default: 16)"
+        ),
+        "dest": "f97",
     },
     {
         "flag": "--data-parallel-backend",
@@ -3028,7 +3185,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f94",
+        "dest": "f98",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -3049,7 +3206,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f95",
+        "dest": "f99",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -3069,7 +3226,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f96",
+        "dest": "f100",
     },
     {
         "flag": "--enable-batch-sharded-sampling",
@@ -3091,7 +3248,7 @@ FLAGS = (
             "tensor_parallel_size > 1, max_num_seqs of at least tensor_parallel_size and "
             "non-negative max_logprobs, and a model that supports it. (default: None)"
         ),
-        "dest": "f97",
+        "dest": "f101",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -3111,7 +3268,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f98",
+        "dest": "f102",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -3132,7 +3289,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f99",
+        "dest": "f103",
     },
     {
         "flag": "--enable-eplb",
@@ -3152,7 +3309,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f100",
+        "dest": "f104",
     },
     {
         "flag": "--eplb-config",
@@ -3174,7 +3331,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f101",
+        "dest": "f105",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -3198,7 +3355,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f102",
+        "dest": "f106",
     },
     {
         "flag": "--all2all-backend",
@@ -3220,6 +3377,7 @@ FLAGS = (
             "flashinfer_all2allv",
             "flashinfer_nvlink_one_sided",
             "flashinfer_nvlink_two_sided",
+            "moonep",
             "mori_high_throughput",
             "mori_low_latency",
             "naive",
@@ -3236,7 +3394,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f103",
+        "dest": "f107",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -3256,7 +3414,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f104",
+        "dest": "f108",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -3276,7 +3434,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f105",
+        "dest": "f109",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -3296,7 +3454,27 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f106",
+        "dest": "f110",
+    },
+    {
+        "flag": "--elastic-ep-max-dp-size",
+        "aliases": (),
+        "negatives": (),
+        "group": "ParallelConfig",
+        "target": "ParallelConfig.elastic_ep_max_dp_size",
+        "cls": "ParallelConfig",
+        "field": "elastic_ep_max_dp_size",
+        "root": "VllmConfig",
+        "path": ("parallel_config", "elastic_ep_max_dp_size"),
+        "optional": False,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Largest data-parallel size elastic EP may scale up to. Without elastic EP, or unset: "
+            "the initial data_parallel_size, which it may not be below. (default: None)"
+        ),
+        "dest": "f111",
     },
     {
         "flag": "--enable-dbo",
@@ -3316,7 +3494,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f107",
+        "dest": "f112",
     },
     {
         "flag": "--ubatch-size",
@@ -3333,7 +3511,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f108",
+        "dest": "f113",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3353,7 +3531,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f109",
+        "dest": "f114",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3373,7 +3551,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f110",
+        "dest": "f115",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3393,7 +3571,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f111",
+        "dest": "f116",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3410,7 +3588,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f112",
+        "dest": "f117",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3435,7 +3613,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f118",
     },
     {
         "flag": "--worker-cls",
@@ -3452,7 +3630,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f114",
+        "dest": "f119",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3472,7 +3650,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f115",
+        "dest": "f120",
     },
     {
         "flag": "--master-addr",
@@ -3492,7 +3670,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f116",
+        "dest": "f121",
     },
     {
         "flag": "--master-port",
@@ -3509,7 +3687,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f117",
+        "dest": "f122",
     },
     {
         "flag": "--node-rank",
@@ -3526,7 +3704,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f118",
+        "dest": "f123",
     },
     {
         "flag": "--nnodes",
@@ -3546,7 +3724,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f124",
     },
     {
         "flag": "--numa-bind",
@@ -3566,7 +3744,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f120",
+        "dest": "f125",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3588,7 +3766,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f121",
+        "dest": "f126",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3610,7 +3788,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f122",
+        "dest": "f127",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3631,7 +3809,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f123",
+        "dest": "f128",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3651,7 +3829,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f124",
+        "dest": "f129",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3668,11 +3846,13 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
-        "dest": "f125",
+        "dest": "f130",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3692,7 +3872,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f126",
+        "dest": "f131",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3704,19 +3884,19 @@ FLAGS = (
         "field": "dcp_comm_backend",
         "root": "VllmConfig",
         "path": ("parallel_config", "dcp_comm_backend"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("a2a", "ag_rs"),
         "literal_type": "str",
         "open": False,
         "requires": "",
-        "default": "ag_rs",
+        "default": "None",
         "help": (
             "Decode context parallel communication: \"ag_rs\" (all-gather + reduce-scatter) or "
-            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
-            "decode_context_parallel_size > 1). (default: ag_rs)"
+            "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models). Unset: "
+            "the model's preference, else \"ag_rs\" (filled in by VllmConfig). (default: None)"
         ),
-        "dest": "f127",
+        "dest": "f132",
     },
     {
         "flag": "--dcp-q-replicate",
@@ -3738,7 +3918,7 @@ FLAGS = (
             "less). Unset: the model's preference, else off (filled in by VllmConfig). (default: "
             "None)"
         ),
-        "dest": "f128",
+        "dest": "f133",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3755,11 +3935,12 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Tokens stored on one context-parallel rank before moving to the next. 1 spreads "
-            "tokens round-robin; the block size fills a whole block per rank. The block size must "
-            "be a multiple of it. (default: 1)"
+            "Tokens stored on one decode-context-parallel rank before moving to the next. 1 "
+            "spreads tokens round-robin; the block size fills a whole block per rank. The block "
+            "size must be a multiple of it. Omitted on the command line, the NIXL connector may "
+            "set it to the block size. (default: 1)"
         ),
-        "dest": "f129",
+        "dest": "f134",
     },
     {
         "flag": "--enable-fault-tolerance",
@@ -3780,7 +3961,7 @@ FLAGS = (
             "engine away. Needs external load balancing and a single API server; turned on by "
             "--fault-tolerance-config. (default: False)"
         ),
-        "dest": "f130",
+        "dest": "f135",
     },
     {
         "flag": "--fault-tolerance-config",
@@ -3803,7 +3984,7 @@ FLAGS = (
             "--fault-tolerance-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f131",
+        "dest": "f136",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3826,7 +4007,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f132",
+        "dest": "f137",
     },
     {
         "flag": "--max-num-scheduled-tokens",
@@ -3849,7 +4030,7 @@ FLAGS = (
             "max_num_batched_tokens.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f138",
     },
     {
         "flag": "--max-num-seqs",
@@ -3871,7 +4052,28 @@ FLAGS = (
             "buffers in the compiled graph). The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f134",
+        "dest": "f139",
+    },
+    {
+        "flag": "--max-num-active-seqs",
+        "aliases": (),
+        "negatives": (),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.max_num_active_seqs",
+        "cls": "SchedulerConfig",
+        "field": "max_num_active_seqs",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "max_num_active_seqs"),
+        "optional": True,
+        "kind": "int",
+        "requires": "",
+        "default": "None",
+        "help": (
+            "Most requests admitted to the running set at once, below max_num_seqs, to keep "
+            "decode batches small without shrinking the runner's buffers or captured graphs. "
+            "Unset: max_num_seqs. (default: None)"
+        ),
+        "dest": "f140",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3889,9 +4091,31 @@ FLAGS = (
         "default": "0",
         "help": (
             "With chunked prefill, the most prompt tokens one request may prefill in a step (a "
-            "longer prompt is split); 0 means no cap. May not exceed max_model_len. (default: 0)"
+            "longer prompt is split); 0 means no cap. Not applied to a request alone in the "
+            "batch. May not exceed max_model_len. (default: 0)"
         ),
-        "dest": "f135",
+        "dest": "f141",
+    },
+    {
+        "flag": "--long-prefill-token-threshold-adaptive",
+        "aliases": (),
+        "negatives": ("--no-long-prefill-token-threshold-adaptive",),
+        "group": "SchedulerConfig",
+        "target": "SchedulerConfig.long_prefill_token_threshold_adaptive",
+        "cls": "SchedulerConfig",
+        "field": "long_prefill_token_threshold_adaptive",
+        "root": "VllmConfig",
+        "path": ("scheduler_config", "long_prefill_token_threshold_adaptive"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Raise the cap above to at least a fair share of the step's token budget "
+            "(max_num_batched_tokens over the number of waiting and running requests). Only with "
+            "a non-zero long_prefill_token_threshold. (default: False)"
+        ),
+        "dest": "f142",
     },
     {
         "flag": "--max-num-queued-reqs",
@@ -3912,7 +4136,7 @@ FLAGS = (
             "API server feeds; further requests get HTTP 503 so that a client can try elsewhere. "
             "Unset: no limit. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f143",
     },
     {
         "flag": "--max-num-queued-tokens",
@@ -3936,7 +4160,7 @@ FLAGS = (
             "until their prefill ends. Unset: no limit.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f144",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3956,7 +4180,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f138",
+        "dest": "f145",
     },
     {
         "flag": "--scheduling-policy",
@@ -3979,7 +4203,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f139",
+        "dest": "f146",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3999,7 +4223,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f140",
+        "dest": "f147",
     },
     {
         "flag": "--scheduler-cls",
@@ -4019,7 +4243,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f141",
+        "dest": "f148",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -4040,7 +4264,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f142",
+        "dest": "f149",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -4061,7 +4285,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f143",
+        "dest": "f150",
     },
     {
         "flag": "--watermark",
@@ -4081,7 +4305,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f144",
+        "dest": "f151",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -4101,7 +4325,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f145",
+        "dest": "f152",
     },
     {
         "flag": "--async-scheduling",
@@ -4121,7 +4345,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f146",
+        "dest": "f153",
     },
     {
         "flag": "--stream-interval",
@@ -4141,7 +4365,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f147",
+        "dest": "f154",
     },
     {
         "flag": "--load-format",
@@ -4157,11 +4381,11 @@ FLAGS = (
         "kind": "choice",
         "choices": (
             "auto",
-            "bitsandbytes",
             "dummy",
             "fastsafetensors",
             "hf",
             "instanttensor",
+            "ipc_cache",
             "mistral",
             "modelexpress",
             "npcache",
@@ -4184,12 +4408,12 @@ FLAGS = (
             "I/O; \"npcache\" loads .bin files and keeps a numpy cache for faster restarts; "
             "\"dummy\" fills random weights (profiling); \"tensorizer\" uses CoreWeave's "
             "tensorizer; \"runai_streamer\" / \"runai_streamer_sharded\" stream (pre-sharded) "
-            "safetensors with Run:ai Model Streamer; \"bitsandbytes\" quantizes with bitsandbytes "
-            "while loading; \"sharded_state\" reads per-rank pre-sharded files for fast "
-            "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
-            "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
+            "safetensors with Run:ai Model Streamer; \"sharded_state\" reads per-rank pre-sharded "
+            "files for fast tensor-parallel loading; \"mistral\" reads Mistral's consolidated "
+            "safetensors; \"modelexpress\" uses ModelExpress. Plugins may add other names. "
+            "(default: auto)"
         ),
-        "dest": "f148",
+        "dest": "f155",
     },
     {
         "flag": "--download-dir",
@@ -4209,7 +4433,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f149",
+        "dest": "f156",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -4221,7 +4445,7 @@ FLAGS = (
         "field": "safetensors_load_strategy",
         "root": "VllmConfig",
         "path": ("load_config", "safetensors_load_strategy"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("eager", "lazy", "prefetch", "torchao"),
         "literal_type": "str",
@@ -4238,7 +4462,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f150",
+        "dest": "f157",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -4255,7 +4479,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f151",
+        "dest": "f158",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -4277,7 +4501,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f152",
+        "dest": "f159",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -4299,7 +4523,7 @@ FLAGS = (
             "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
             "a list). (default: {})"
         ),
-        "dest": "f153",
+        "dest": "f160",
     },
     {
         "flag": "--ignore-patterns",
@@ -4322,7 +4546,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f154",
+        "dest": "f161",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -4339,7 +4563,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f155",
+        "dest": "f162",
     },
     {
         "flag": "--pt-load-map-location",
@@ -4361,7 +4585,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f156",
+        "dest": "f163",
     },
     {
         "flag": "--offload-backend",
@@ -4384,7 +4608,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f157",
+        "dest": "f164",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4405,7 +4629,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f158",
+        "dest": "f165",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4428,7 +4652,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f159",
+        "dest": "f166",
     },
     {
         "flag": "--offload-group-size",
@@ -4448,7 +4672,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f160",
+        "dest": "f167",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4465,7 +4689,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f161",
+        "dest": "f168",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4485,7 +4709,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f162",
+        "dest": "f169",
     },
     {
         "flag": "--offload-params",
@@ -4509,7 +4733,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f163",
+        "dest": "f170",
     },
     {
         "flag": "--attention-config",
@@ -4531,7 +4755,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f164",
+        "dest": "f171",
     },
     {
         "flag": "--attention-backend",
@@ -4601,7 +4825,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f165",
+        "dest": "f172",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4674,7 +4898,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f166",
+        "dest": "f173",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer", "CPU": "cpu"},
     },
     {
@@ -4699,7 +4923,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f167",
+        "dest": "f174",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4719,7 +4943,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f168",
+        "dest": "f175",
     },
     {
         "flag": "--mamba-ssu-algorithm",
@@ -4743,7 +4967,7 @@ FLAGS = (
             "leaves FlashInfer on \"auto\"; a forced one must be supported by FlashInfer for the "
             "GPU, the state dtype and the decoding mode. (default: None)"
         ),
-        "dest": "f169",
+        "dest": "f176",
     },
     {
         "flag": "--kernel-config",
@@ -4765,7 +4989,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f170",
+        "dest": "f177",
     },
     {
         "flag": "--ir-op-priority",
@@ -4787,7 +5011,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f171",
+        "dest": "f178",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4808,7 +5032,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f172",
+        "dest": "f179",
     },
     {
         "flag": "--moe-backend",
@@ -4859,7 +5083,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f173",
+        "dest": "f180",
     },
     {
         "flag": "--sparse-indexer-topk-backend",
@@ -4885,7 +5109,7 @@ FLAGS = (
             "flashinfer and torch (a plain reference, for debugging). A choice whose requirements "
             "are not met fails at run time. (default: auto)"
         ),
-        "dest": "f174",
+        "dest": "f181",
     },
     {
         "flag": "--linear-backend",
@@ -4933,7 +5157,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f175",
+        "dest": "f182",
     },
     {
         "flag": "--enable-lora",
@@ -4954,7 +5178,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f176",
+        "dest": "f183",
     },
     {
         "flag": "--max-lora-rank",
@@ -4977,7 +5201,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f177",
+        "dest": "f184",
     },
     {
         "flag": "--max-loras",
@@ -4997,7 +5221,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f178",
+        "dest": "f185",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -5018,7 +5242,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f179",
+        "dest": "f186",
     },
     {
         "flag": "--max-cpu-loras",
@@ -5038,7 +5262,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f187",
     },
     {
         "flag": "--lora-dtype",
@@ -5061,7 +5285,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f181",
+        "dest": "f188",
     },
     {
         "flag": "--lora-target-modules",
@@ -5084,7 +5308,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f189",
     },
     {
         "flag": "--default-mm-loras",
@@ -5108,7 +5332,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f183",
+        "dest": "f190",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -5129,7 +5353,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f184",
+        "dest": "f191",
     },
     {
         "flag": "--specialize-active-lora",
@@ -5151,7 +5375,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f185",
+        "dest": "f192",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -5172,7 +5396,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f193",
     },
     {
         "flag": "--enable-moe-shared-loras",
@@ -5194,7 +5418,27 @@ FLAGS = (
             "kernel. Only for MoE adapters saved that way; ignored otherwise.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f187",
+        "dest": "f194",
+    },
+    {
+        "flag": "--max-lora-cls-labels",
+        "aliases": (),
+        "negatives": (),
+        "group": "LoRAConfig",
+        "target": "LoRAConfig.max_lora_cls_labels",
+        "cls": "LoRAConfig",
+        "field": "max_lora_cls_labels",
+        "root": "VllmConfig",
+        "path": ("lora_config", "max_lora_cls_labels"),
+        "optional": True,
+        "kind": "int",
+        "requires": "--enable-lora",
+        "default": "None",
+        "help": (
+            "Largest output size of a LoRA classification head; unset uses the size of the base "
+            "model's classification head.\n\nNeeds --enable-lora. (default: None)"
+        ),
+        "dest": "f195",
     },
     {
         "flag": "--speculative-config",
@@ -5219,7 +5463,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f188",
+        "dest": "f196",
     },
     {
         "flag": "--spec-tokens",
@@ -5241,7 +5485,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f189",
+        "dest": "f197",
     },
     {
         "flag": "--spec-model",
@@ -5263,7 +5507,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f190",
+        "dest": "f198",
     },
     {
         "flag": "--spec-method",
@@ -5286,7 +5530,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f191",
+        "dest": "f199",
     },
     {
         "flag": "--diffusion-config",
@@ -5310,7 +5554,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f192",
+        "dest": "f200",
     },
     {
         "flag": "--structured-outputs-config",
@@ -5335,7 +5579,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f193",
+        "dest": "f201",
     },
     {
         "flag": "--reasoning-parser",
@@ -5355,7 +5599,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f194",
+        "dest": "f202",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -5375,7 +5619,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f195",
+        "dest": "f203",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -5396,7 +5640,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f196",
+        "dest": "f204",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -5416,7 +5660,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f197",
+        "dest": "f205",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -5441,7 +5685,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f198",
+        "dest": "f206",
     },
     {
         "flag": "--per-request-spec-decode-metrics",
@@ -5466,7 +5710,7 @@ FLAGS = (
             "rate, a histogram by draft length); \"detailed\" also lists accepted and proposed "
             "tokens step by step. No effect without speculative decoding. (default: none)"
         ),
-        "dest": "f199",
+        "dest": "f207",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -5486,7 +5730,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f200",
+        "dest": "f208",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -5503,7 +5747,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f201",
+        "dest": "f209",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -5523,7 +5767,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f202",
+        "dest": "f210",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5543,7 +5787,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f203",
+        "dest": "f211",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5560,7 +5804,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f204",
+        "dest": "f212",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5580,7 +5824,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f213",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5600,7 +5844,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f206",
+        "dest": "f214",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5620,7 +5864,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f207",
+        "dest": "f215",
     },
     {
         "flag": "--compilation-config",
@@ -5650,7 +5894,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f208",
+        "dest": "f216",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5674,7 +5918,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f217",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5697,7 +5941,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f218",
     },
     {
         "flag": "--profiler-config",
@@ -5720,7 +5964,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f211",
+        "dest": "f219",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5742,7 +5986,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f212",
+        "dest": "f220",
     },
     {
         "flag": "--kv-events-config",
@@ -5765,7 +6009,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f213",
+        "dest": "f221",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5788,7 +6032,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f214",
+        "dest": "f222",
     },
     {
         "flag": "--reasoning-config",
@@ -5812,7 +6056,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f215",
+        "dest": "f223",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5835,7 +6079,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f216",
+        "dest": "f224",
     },
     {
         "flag": "--logging-config",
@@ -5859,7 +6103,7 @@ FLAGS = (
             "one: --logging-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f217",
+        "dest": "f225",
     },
     {
         "flag": "--log-level",
@@ -5882,7 +6126,7 @@ FLAGS = (
             "Level of the built-in handler when no logging file is given. Default: the "
             "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
         ),
-        "dest": "f218",
+        "dest": "f226",
     },
     {
         "flag": "--log-config-file",
@@ -5905,7 +6149,7 @@ FLAGS = (
             "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
             "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
         ),
-        "dest": "f219",
+        "dest": "f227",
     },
     {
         "flag": "--ec-manager-config",
@@ -5928,7 +6172,7 @@ FLAGS = (
             "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f220",
+        "dest": "f228",
     },
     {
         "flag": "--additional-config",
@@ -5950,7 +6194,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f221",
+        "dest": "f229",
     },
     {
         "flag": "--optimization-level",
@@ -5975,7 +6219,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f222",
+        "dest": "f230",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -6000,7 +6244,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f223",
+        "dest": "f231",
     },
     {
         "flag": "--shutdown-timeout",
@@ -6020,7 +6264,52 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f224",
+        "dest": "f232",
+    },
+    {
+        "flag": "--aux-output-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "AuxOutputConfig",
+        "target": "AuxOutputConfig",
+        "cls": "AuxOutputConfig",
+        "field": "",
+        "root": "AuxOutputConfig",
+        "path": (),
+        "optional": False,
+        "kind": "json",
+        "json_class": "AuxOutputConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Extra outputs the engine can hand back with each request besides the generated "
+            "tokens (today: which MoE experts each token was routed to), and how much host memory "
+            "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
+            "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f233",
+    },
+    {
+        "flag": "--enable-return-routed-experts",
+        "aliases": (),
+        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
+        "group": "ModelConfig",
+        "target": "AuxOutputConfig.enable_return_routed_experts",
+        "cls": "AuxOutputConfig",
+        "field": "enable_return_routed_experts",
+        "root": "AuxOutputConfig",
+        "path": ("enable_return_routed_experts",),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Record, for every generated token, the MoE experts the router picked and return them "
+            "with the request. Part of the cache key: capturing the routing changes the forward "
+            "graph. Needs the second-generation model runner. Was "
+            "ModelConfig.enable_return_routed_experts before 0.31.0. (default: False)"
+        ),
+        "dest": "f234",
     },
     {
         "flag": "--disable-log-stats",
@@ -6037,7 +6326,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f225",
+        "dest": "f235",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -6057,7 +6346,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f226",
+        "dest": "f236",
     },
     {
         "flag": "--enable-log-requests",
@@ -6078,7 +6367,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f227",
+        "dest": "f237",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -6098,7 +6387,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f228",
+        "dest": "f238",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -6124,7 +6413,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f229",
+        "dest": "f239",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -6151,7 +6440,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f230",
+        "dest": "f240",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -6177,7 +6466,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
             "VllmConfig.additional_config.kda_decode_backend. (default: None)"
         ),
-        "dest": "f231",
+        "dest": "f241",
         "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
@@ -6203,7 +6492,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f232",
+        "dest": "f242",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -6224,7 +6513,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f233",
+        "dest": "f243",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6245,6 +6534,53 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f234",
+        "dest": "f244",
+    },
+    {
+        "flag": "--engram-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "EngramConfig",
+        "target": "EngramConfig",
+        "cls": "EngramConfig",
+        "field": "",
+        "root": "EngramConfig",
+        "path": (),
+        "optional": False,
+        "kind": "json",
+        "json_class": "EngramConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
+            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
+            "such models; the engine creates it with its defaults when the model has these layers "
+            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
+            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f245",
+    },
+    {
+        "flag": "--watermark-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "WatermarkConfig",
+        "target": "WatermarkConfig",
+        "cls": "WatermarkConfig",
+        "field": "",
+        "root": "WatermarkConfig",
+        "path": (),
+        "optional": False,
+        "kind": "json",
+        "json_class": "WatermarkConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
+            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
+            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f246",
     },
 )

@@ -1,5 +1,5 @@
-# Generated from schema/attention.yaml by cfgc; do not edit.
-"""Config classes: AttentionConfig."""
+# Generated from schema/hisparse.yaml by cfgc; do not edit.
+"""Config classes: AttentionConfig, HiSparseConfig."""
 
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
@@ -197,3 +197,48 @@ class AttentionConfig:
 
 _MEMO_AttentionConfig: dict[str, str] = {}
 """Canonical factor text -> digest for AttentionConfig.compute_hash (bounded by _h.remember)."""
+
+
+@config
+class HiSparseConfig:
+    """HiSparse: sparse-MLA decode with the KV rows kept in host memory and a small per-request
+    hot buffer on the GPU (experimental).
+    """
+
+    device_buffer_size: _v.Int | None = Field(default=None, gt=0)
+    """Rows of the per-request GPU hot buffer, the slot of the newest token included. None
+    sizes it for one top-k selection per decode query plus one top-k of spare room for
+    LRU eviction; the allocation is rounded up to the GPU cache block size.
+    """
+
+    eager_host_mirror: bool = True
+    """Copy KV rows written by decode steps to the host pool during the forward pass, so a
+    page can be evicted without a copy. Off: decode rows live only on the GPU and are
+    copied to the host when evicted. Prefill rows are always copied during the forward.
+    """
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "device_buffer_size": self.device_buffer_size,
+            "eager_host_mirror": self.eager_host_mirror,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        text = repr((
+            self.device_buffer_size,
+            self.eager_host_mirror,
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_HiSparseConfig.get(text)
+        if digest is None:
+            digest = _sha256(b"HiSparseConfig:device_buffer_size,eager_host_mirror:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_HiSparseConfig, text, digest)
+        return digest
+
+
+_MEMO_HiSparseConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for HiSparseConfig.compute_hash (bounded by _h.remember)."""

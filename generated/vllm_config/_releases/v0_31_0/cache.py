@@ -129,9 +129,15 @@ class CacheConfig:
 
     mamba_cache_mode: MambaCacheMode = "none"
     """Which Mamba states are cached for prefix reuse. "none": none (prefix caching
-    off). "all": the state at every block boundary (default for supporting models
-    when prefix caching is on). "align": only the last state of each scheduler step
-    that falls on a block boundary.
+    off). "all": the state at every block boundary. "align" (the default for
+    supporting models when prefix caching is on): only the last state of each
+    scheduler step that falls on a block boundary.
+    """
+
+    enable_mamba_shared_prefix_checkpoint: bool = False
+    """Also keep a Mamba "align" checkpoint where an EAGLE/MTP draft was seen to resume (the
+    shared-prefix junction), not only at the prompt's end. Effective only with prefix
+    caching, EAGLE on the Mamba group and a prefix_match_unit below the Mamba block size.
     """
 
     replayssm_buffer_len: _v.Int = Field(default=16, gt=0)
@@ -140,11 +146,11 @@ class CacheConfig:
     """
 
     use_replayssm: bool = False
-    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state
-    back only when flushing, instead of storing it every step. Needs the Triton or
-    FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding
-    needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of
-    replayssm_buffer_len flushes best.
+    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full
+    state back only when flushing, instead of storing it every step. Needs the
+    Triton or FlashInfer Mamba backend, mamba_cache_mode "none" or "align", and
+    plain (not speculative) decoding. With prefix caching, a mamba_block_size
+    that is a multiple of replayssm_buffer_len flushes best.
     """
 
     use_kda_recoverssm: bool = Field(default=False, init=False)
@@ -155,6 +161,11 @@ class CacheConfig:
 
     num_cpu_blocks: _v.Int | None = Field(default=None, init=False)
     """CPU cache blocks allocated, known after startup."""
+
+    effective_attention_block_size: _v.Int | None = Field(default=None, init=False)
+    """Block size of the full-attention layers in tokens, decode context parallelism
+    included; None when there is none. Set when the cache is created.
+    """
 
     kv_cache_size_tokens: _v.Int | None = Field(default=None, init=False)
     """KV cache capacity of one data-parallel engine, in tokens, accounting for hybrid
@@ -169,6 +180,13 @@ class CacheConfig:
     kv_sharing_fast_prefill: bool = False
     """Experimental; currently no effect. With cross-layer KV sharing (as in YOCO or
     Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata.
+    """
+
+    swa_bounded_replay: bool = True
+    """For models that support it (DeepSeek-V4.1): leave the sliding-window KV out of
+    prefix caching and rebuild it after a hit by recomputing the last window; layers
+    after the last KV-source layer then prefill only each request's trailing window.
+    Needs Model Runner V2.
     """
 
     kv_cache_memory_bytes: _v.Int | None = None
@@ -204,10 +222,17 @@ class CacheConfig:
         if self.mamba_block_size is not None:
             self.user_specified_mamba_block_size = True
         self._block_size_resolved = True
+        if self.mamba_cache_mode == 'all':
+            _log.warning("mamba_cache_mode 'all' is deprecated and will be removed; use 'align' (or leave it to prefix caching)")
         if self.cache_dtype.endswith('per_token_head'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory, scales computed per token and head at run time.')
         if not self.cache_dtype.endswith('per_token_head') and (self.cache_dtype.startswith('fp8') or self.cache_dtype == 'nvfp4'):
             _log.info(f'KV cache stored as {self.cache_dtype}: less GPU memory and faster attention; accuracy can drop without calibrated scaling factors.')
+
+    @property
+    def device_memory_utilization(self) -> "float":
+        """Another name for gpu_memory_utilization, not tied to GPUs."""
+        return self.gpu_memory_utilization
 
     def metrics_info(self) -> "dict[str, str]":
         """Every field as a string, for the Prometheus info metric."""

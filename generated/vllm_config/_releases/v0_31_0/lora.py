@@ -10,6 +10,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import envs
 from vllm_config import types as _types
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
 
@@ -57,6 +58,9 @@ class LoRAConfig:
     enable_moe_shared_loras: bool = False
     """Load MoE expert adapters whose gate/up A matrices and down B matrix are stored once for all experts (the "shared-outer" layout) and broadcast to every expert in the kernel. Only for MoE adapters saved that way; ignored otherwise."""
 
+    max_lora_cls_labels: _v.Int | None = Field(default=None, ge=1)
+    """Largest output size of a LoRA classification head; unset uses the size of the base model's classification head."""
+
     @field_validator("lora_dtype", mode="after")
     @classmethod
     def _after_lora_dtype(cls, value: Any) -> Any:
@@ -77,6 +81,8 @@ class LoRAConfig:
         """Resolves lora_dtype "auto" (or unset) to the model's dtype."""
         if self.lora_dtype is None or self.lora_dtype == 'auto':
             self.lora_dtype = model_config.dtype
+        if (any('Inkling' in arch for arch in model_config.architectures or [])) and not (_r.env('INKLING_MULTIMEM_AR', '1', envs) == '0'):
+            raise ValueError('LoRA on an Inkling model needs INKLING_MULTIMEM_AR=0: its fused all-reduce path on decode-sized batches bypasses LoRA-wrapped layers and drops their adapters')
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
@@ -86,6 +92,7 @@ class LoRAConfig:
             "enable_tower_connector_lora": self.enable_tower_connector_lora,
             "fully_sharded_loras": self.fully_sharded_loras,
             "lora_dtype": _h.canon(self.lora_dtype),
+            "max_lora_cls_labels": self.max_lora_cls_labels,
             "max_lora_rank": self.max_lora_rank,
             "max_loras": self.max_loras,
             "target_modules": None if self.target_modules is None else tuple(self.target_modules),
@@ -99,6 +106,7 @@ class LoRAConfig:
             self.enable_tower_connector_lora,
             self.fully_sharded_loras,
             _h.canon(self.lora_dtype),
+            self.max_lora_cls_labels,
             self.max_lora_rank,
             self.max_loras,
             None if self.target_modules is None else tuple(self.target_modules),
@@ -108,7 +116,7 @@ class LoRAConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_LoRAConfig.get(text)
         if digest is None:
-            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_moe_shared_loras,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_rank,max_loras,target_modules:" + text.encode()).hexdigest()
+            digest = _sha256(b"LoRAConfig:enable_mixed_moe_lora_format,enable_moe_shared_loras,enable_tower_connector_lora,fully_sharded_loras,lora_dtype,max_lora_cls_labels,max_lora_rank,max_loras,target_modules:" + text.encode()).hexdigest()
             _h.remember(_MEMO_LoRAConfig, text, digest)
         return digest
 

@@ -42,6 +42,11 @@ class MambaConfig:
         value = _v.enum_by_name(value, MambaBackendEnum)
         return value
 
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
+        if (self.ssu_algorithm is not None) and not (self.backend == MambaBackendEnum.FLASHINFER):
+            raise _r.RuleError('choosing the Mamba SSU algorithm needs the FlashInfer backend: set --mamba-backend flashinfer, or leave out --mamba-ssu-algorithm', ["ssu_algorithm", "backend"], self)
+
     def validate_ssu_algorithm(self) -> "None":
         """Checks that an SSU algorithm is chosen only with the FlashInfer backend."""
         if (self.ssu_algorithm is not None) and not (self.backend == MambaBackendEnum.FLASHINFER):

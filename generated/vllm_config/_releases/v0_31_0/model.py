@@ -108,9 +108,10 @@ class ModelConfig:
     """Hugging Face tokenizer id or path; defaults to model."""
 
     tokenizer_mode: TokenizerMode | str = "auto"
-    """Tokenizer implementation: "hf" (fast when available), "slow", "mistral"
-    (mistral_common), "deepseek_v32", "deepseek_v4", or a plugin's name. "auto"
-    picks mistral_common for Mistral models and "hf" otherwise.
+    """Tokenizer implementation: "hf" (the fast tokenizer), "mistral"
+    (mistral_common), a model-specific mode such as "deepseek_v32",
+    "deepseek_v4" or "kimi_k3", or a plugin's name. "auto" picks per
+    architecture, mistral_common for Mistral models and "hf" otherwise.
     """
 
     trust_remote_code: bool = False
@@ -134,6 +135,12 @@ class ModelConfig:
 
     hf_text_config: PretrainedConfig = Field(default=None, init=False)  # unset: filled in after construction
     """The Hugging Face config of the text model; same as hf_config for text-only models."""
+
+    is_submodel_config: bool = Field(default=False, init=False)
+    """True on a copy of this config that describes one part of the model (e.g. the
+    text stack of a multimodal model, made by VllmConfig.with_hf_config). Such a
+    copy names no architectures, so checks of the whole deployment skip it.
+    """
 
     word_embeddings_untied_by_checkpoint: bool = Field(default=False, init=False)
     """True when the config claimed tied input and output embeddings but the
@@ -201,9 +208,6 @@ class ModelConfig:
     """Always run the model eagerly, without CUDA graphs. Slower, but starts faster
     and uses less memory.
     """
-
-    enable_return_routed_experts: bool = False
-    """Return which MoE experts each token was routed to."""
 
     return_sampling_mask: bool = False
     """Also return, per sample, which tokens remained eligible after the sampling
@@ -289,6 +293,17 @@ class ModelConfig:
     """How sleep mode frees and restores GPU state. "cumem" (the default) uses the
     engine's CuMem allocator; other mechanisms (checkpoint/restore) may be
     registered by the engine or plugins. No command-line flag; set it in Python.
+    """
+
+    sleep_preserve_parameter_names: list[str] = Field(default_factory=list)
+    """Glob patterns of parameter names whose memory survives a level-2 sleep (the
+    weight sender leaves them out and the loader keeps them), e.g. frozen
+    Engram tables; prefix with "draft." for the draft model's own parameters.
+    """
+
+    enable_nccl_comm_suspend: bool = False
+    """Experimental: also free the NCCL communicators' memory during sleep and
+    restore them on wake-up. Off, sleep frees weights and KV cache only.
     """
 
     enable_cumem_allocator: bool = False
@@ -486,10 +501,12 @@ class ModelConfig:
             self.tokenizer_mode = 'kimi_audio'
         if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV32ForCausalLM':
             self.tokenizer_mode = 'deepseek_v32'
-        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV4ForCausalLM':
+        if self.tokenizer_mode == 'auto' and self.architecture in ('DeepseekV4ForCausalLM', 'DeepseekV4ForConditionalGeneration'):
             self.tokenizer_mode = 'deepseek_v4'
         if self.tokenizer_mode == 'auto' and self.architecture == 'KimiK3ForConditionalGeneration':
             self.tokenizer_mode = 'kimi_k3'
+        if self.tokenizer_mode == 'auto' and self.architecture == 'DeepseekV41ForCausalLM':
+            self.tokenizer_mode = 'deepseek_v41'
         if self.tokenizer_mode == 'auto' and self.architecture in ('InklingForCausalLM', 'InklingForConditionalGeneration'):
             self.tokenizer_mode = 'inkling'
         if self.pooler_config is None and self.runner_type == 'pooling':
@@ -648,11 +665,6 @@ class ModelConfig:
         return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
 
     @property
-    def uses_xdrope_dim(self) -> "int":
-        """Number of XD-RoPE sections; 0 without XD-RoPE."""
-        return (self.checkpoint_facts.uses_xdrope_dim if self.checkpoint_facts is not None else 0)
-
-    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None
@@ -671,6 +683,11 @@ class ModelConfig:
     def score_type(self) -> "str":
         """How the scoring API scores pairs: "cross-encoder" (classification models), "late-interaction" (ColBERT-style) or "bi-encoder" (embeddings). Approximated from the architecture name."""
         return ('cross-encoder' if self.convert_type == 'classify' or self.architecture.endswith('ForSequenceClassification') or self.architecture.endswith('ForRanking') else ('late-interaction' if self.default_tok_pooling_type == 'ALL' and self.default_seq_pooling_type == 'CLS' and self.architecture.startswith('Col') else 'bi-encoder'))
+
+    @property
+    def supports_replayssm(self) -> "bool":
+        """Whether the model's Mamba2 layers can decode with ReplaySSM (from the architecture table)."""
+        return self.architecture in ('KimiK3ForConditionalGeneration', 'KimiLinearForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM')
 
     @property
     def is_pp_supported(self) -> "bool":
@@ -908,13 +925,14 @@ class ModelConfig:
             "disable_sliding_window": self.disable_sliding_window,
             "dtype": _h.canon(self.dtype),
             "enable_cumem_allocator": self.enable_cumem_allocator,
+            "enable_nccl_comm_suspend": self.enable_nccl_comm_suspend,
             "enable_prompt_embeds": self.enable_prompt_embeds,
-            "enable_return_routed_experts": self.enable_return_routed_experts,
             "enable_sleep_mode": self.enable_sleep_mode,
             "generation_config": self.generation_config,
             "hf_config": _h.canon(self.hf_config),
             "hf_overrides": _h.canon(self.hf_overrides),
             "hf_text_config": _h.canon(self.hf_text_config),
+            "is_submodel_config": self.is_submodel_config,
             "language_model_only": _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             "max_logprobs": self.max_logprobs,
             "max_model_len": self.max_model_len,
@@ -929,6 +947,7 @@ class ModelConfig:
             "revision": self.revision,
             "runner": self.runner,
             "sleep_mode_backend": self.sleep_mode_backend,
+            "sleep_preserve_parameter_names": tuple(self.sleep_preserve_parameter_names),
             "trust_remote_code": self.trust_remote_code,
             "word_embeddings_untied_by_checkpoint": self.word_embeddings_untied_by_checkpoint,
         }
@@ -941,13 +960,14 @@ class ModelConfig:
             self.disable_sliding_window,
             _h.canon(self.dtype),
             self.enable_cumem_allocator,
+            self.enable_nccl_comm_suspend,
             self.enable_prompt_embeds,
-            self.enable_return_routed_experts,
             self.enable_sleep_mode,
             self.generation_config,
             _h.canon(self.hf_config),
             _h.canon(self.hf_overrides),
             _h.canon(self.hf_text_config),
+            self.is_submodel_config,
             _h.canon(_h.path(self, 'multimodal_config.language_model_only')),
             self.max_logprobs,
             self.max_model_len,
@@ -962,6 +982,7 @@ class ModelConfig:
             self.revision,
             self.runner,
             self.sleep_mode_backend,
+            tuple(self.sleep_preserve_parameter_names),
             self.trust_remote_code,
             self.word_embeddings_untied_by_checkpoint,
         ))
@@ -970,7 +991,7 @@ class ModelConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_ModelConfig.get(text)
         if digest is None:
-            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_prompt_embeds,enable_return_routed_experts,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,trust_remote_code,word_embeddings_untied_by_checkpoint:" + text.encode()).hexdigest()
+            digest = _sha256(b"ModelConfig:allow_deprecated_quantization,code_revision,disable_sliding_window,dtype,enable_cumem_allocator,enable_nccl_comm_suspend,enable_prompt_embeds,enable_sleep_mode,generation_config,hf_config,hf_overrides,hf_text_config,is_submodel_config,language_model_only,max_logprobs,max_model_len,model,model_class_overrides,model_impl,model_weights,override_generation_config,quantization,quantization_config,renderer_num_workers,revision,runner,sleep_mode_backend,sleep_preserve_parameter_names,trust_remote_code,word_embeddings_untied_by_checkpoint:" + text.encode()).hexdigest()
             _h.remember(_MEMO_ModelConfig, text, digest)
         return digest
 

@@ -8,6 +8,7 @@ from pydantic import Field, field_validator
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import quantization as _quantization
+from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import QuantKeyName
@@ -96,7 +97,10 @@ class QuantizationConfigArgs:
     """Quantization of the MoE expert layers."""
 
     ignore: list[str] = Field(default_factory=list)
-    """Layers that stay unquantized."""
+    """Layers that stay unquantized; online quantization also takes shell-style patterns (*, ?)."""
+
+    targets: dict[str, str] | None = None
+    """Online quantization per layer: layer name (exact, a regular expression after "re:", or a shell-style pattern) to the name of an online shorthand; layers that match nothing stay unquantized. Excludes linear and moe."""
 
     @field_validator("linear", mode="before")
     @classmethod
@@ -118,12 +122,20 @@ class QuantizationConfigArgs:
         value = _v.dict_to_class(value, QuantSpec)
         return value
 
+    def __post_init__(self) -> None:
+        """After construction, in order: derived defaults, resolve steps, rules."""
+        if (self.targets is not None) and not (self.linear is None and self.moe is None):
+            raise _r.RuleError(f'quantization_config.targets excludes quantization_config.linear and moe, got targets={self.targets}, linear={self.linear}, moe={self.moe}', ["targets", "linear", "moe"], self)
+        if (self.targets is not None) and not (all(name in ('fp8_per_tensor', 'fp8_per_block', 'fp8_per_channel', 'mxfp8', 'mxfp4', 'int8_per_channel_weight_only', 'nvfp4_per_token') for name in self.targets.values())):
+            raise _r.RuleError('quantization_config.targets maps a layer pattern to an unknown online shorthand; expected one of fp8_per_block, fp8_per_channel, fp8_per_tensor, int8_per_channel_weight_only, mxfp4, mxfp8, nvfp4_per_token', ["targets"], self)
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
             "ignore": tuple(self.ignore),
             "linear": _h.nested(self.linear),
             "moe": _h.nested(self.moe),
+            "targets": None if self.targets is None else tuple(sorted(self.targets.items())),
         }
 
     def compute_hash(self) -> str:
@@ -132,13 +144,14 @@ class QuantizationConfigArgs:
             tuple(self.ignore),
             _h.nested(self.linear),
             _h.nested(self.moe),
+            None if self.targets is None else tuple(sorted(self.targets.items())),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_QuantizationConfigArgs.get(text)
         if digest is None:
-            digest = _sha256(b"QuantizationConfigArgs:ignore,linear,moe:" + text.encode()).hexdigest()
+            digest = _sha256(b"QuantizationConfigArgs:ignore,linear,moe,targets:" + text.encode()).hexdigest()
             _h.remember(_MEMO_QuantizationConfigArgs, text, digest)
         return digest
 

@@ -26,7 +26,7 @@ class ReasoningConfig:
     """Text that opens a reasoning block, e.g. "<think>"."""
 
     reasoning_end_str: str = ""
-    """Text that closes a reasoning block, e.g. "</think>"."""
+    """Text inserted to end reasoning when the thinking budget runs out, e.g. "</think>"; it may start with a transition phrase before the parser's own end marker."""
 
     _reasoning_start_token_ids: list[_v.Int] | None = Field(default=None, init=False)
     """Token ids of the start delimiter; filled in by the engine."""

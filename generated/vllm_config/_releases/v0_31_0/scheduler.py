@@ -53,8 +53,14 @@ class SchedulerConfig:
     max_num_seqs: _v.Int = Field(default=128, ge=1)
     """Most sequences in one engine step; it sizes the runner's per-request buffers and graph capture, hence part of the cache key (some models keep static per-request buffers in the compiled graph). The engine normally sets it from the hardware."""
 
+    max_num_active_seqs: _v.Int | None = Field(default=None, ge=1)
+    """Most requests admitted to the running set at once, below max_num_seqs, to keep decode batches small without shrinking the runner's buffers or captured graphs. Unset: max_num_seqs."""
+
     long_prefill_token_threshold: _v.Int = Field(default=0, ge=0)
-    """With chunked prefill, the most prompt tokens one request may prefill in a step (a longer prompt is split); 0 means no cap. May not exceed max_model_len."""
+    """With chunked prefill, the most prompt tokens one request may prefill in a step (a longer prompt is split); 0 means no cap. Not applied to a request alone in the batch. May not exceed max_model_len."""
+
+    long_prefill_token_threshold_adaptive: bool = False
+    """Raise the cap above to at least a fair share of the step's token budget (max_num_batched_tokens over the number of waiting and running requests). Only with a non-zero long_prefill_token_threshold."""
 
     max_num_queued_reqs: _v.Int | None = Field(default=None, ge=0)
     """Most requests in flight (waiting or running) over all the data-parallel ranks one API server feeds; further requests get HTTP 503 so that a client can try elsewhere. Unset: no limit."""
@@ -127,6 +133,8 @@ class SchedulerConfig:
             raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is below max_model_len ({max_model_len}) with chunked prefill off, so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["max_num_batched_tokens", "max_model_len", "enable_chunked_prefill"], self)
         if not (self.max_num_batched_tokens >= self.max_num_seqs):
             raise _r.RuleError(f'max_num_batched_tokens ({self.max_num_batched_tokens}) must be at least max_num_seqs ({self.max_num_seqs})', ["max_num_batched_tokens", "max_num_seqs"], self)
+        if (self.max_num_active_seqs is not None) and not (self.max_num_active_seqs <= self.max_num_seqs):
+            raise _r.RuleError(f'max_num_active_seqs ({self.max_num_active_seqs}) must not exceed max_num_seqs ({self.max_num_seqs})', ["max_num_active_seqs", "max_num_seqs"], self)
         if self.max_num_batched_tokens > (self.max_num_seqs * max_model_len):
             _log.warning(f'max_num_batched_tokens ({self.max_num_batched_tokens}) is larger than max_num_seqs * max_model_len ({self.max_num_seqs * max_model_len})')
         if (True) and not (self.long_prefill_token_threshold <= max_model_len):

@@ -290,6 +290,7 @@ CacheDType = Literal[
     "fp8_e5m2",
     "fp8_inc",
     "fp8_ds_mla",
+    "nvfp4_ds_mla",
     "turboquant_k8v4",
     "turboquant_4bit_nc",
     "turboquant_k3v4_nc",
@@ -302,8 +303,9 @@ CacheDType = Literal[
 ]
 """Element type of the KV cache. "auto" follows the model's dtype; the fp8, int and
 fp4 choices quantize the cache; "turboquant_*" are TurboQuant's packed formats;
-"nvfp4_4over6" is the NVFP4 layout choosing a max/6 or max/4 scale per 16 values,
-whichever reconstructs them better.
+"nvfp4_ds_mla" is the NVFP4 cache layout of DeepSeek's sparse MLA;
+"nvfp4_4over6" is the NVFP4 layout choosing a max/6 or max/4 scale per 16
+values, whichever reconstructs them better.
 """
 
 MambaDType = Literal["auto", "float32", "float16", "bfloat16"]
@@ -391,10 +393,10 @@ KVRole = Literal["kv_producer", "kv_both", "kv_consumer"]
 LoadFormats = Literal[
     "auto",
     "hf",
-    "bitsandbytes",
     "dummy",
     "fastsafetensors",
     "instanttensor",
+    "ipc_cache",
     "mistral",
     "modelexpress",
     "npcache",
@@ -430,7 +432,6 @@ ConvertOption = Literal["auto", "none", "embed", "classify"]
 TokenizerMode = Literal[
     "auto",
     "hf",
-    "slow",
     "mistral",
     "deepseek_v32",
     "deepseek_v4",
@@ -805,6 +806,14 @@ InnerStateArchitectures = Literal[
 ]
 """Registered architectures that carry a recurrent state between steps."""
 
+ReplaySSMArchitectures = Literal[
+    "KimiK3ForConditionalGeneration",
+    "KimiLinearForCausalLM",
+    "NemotronHForCausalLM",
+    "NemotronHPuzzleForCausalLM",
+]
+"""Registered architectures whose Mamba2 layers can decode with ReplaySSM (--use-replayssm)."""
+
 MambaPrefixCachingArchitectures = Literal[
     "FalconH1ForCausalLM",
     "FalconMambaForCausalLM",
@@ -1015,7 +1024,7 @@ EPLBPolicyOption = Literal["default"]
 DCPCommBackend = Literal["ag_rs", "a2a"]
 """Collective pattern used by decode context parallelism."""
 
-EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "nixl", "pynccl"]
+EPLBCommunicatorBackend = Literal["torch_nccl", "torch_gloo", "torch_xccl", "nixl", "pynccl"]
 """Transport that moves expert weights between ranks during load balancing."""
 
 All2AllBackend = Literal[
@@ -1026,6 +1035,7 @@ All2AllBackend = Literal[
     "deepep_v2",
     "mori_high_throughput",
     "mori_low_latency",
+    "moonep",
     "nixl_ep",
     "allgather_reducescatter",
     "flashinfer_all2allv",
@@ -1117,6 +1127,7 @@ SchedulerPolicy = Literal["fcfs", "priority"]
 
 MTPModelTypes = Literal[
     "deepseek_mtp",
+    "dots3_note_mtp",
     "mimo_mtp",
     "mimo_v2_mtp",
     "glm4_moe_mtp",
@@ -1127,15 +1138,21 @@ MTPModelTypes = Literal[
     "exaone_moe_mtp",
     "exaone4_5_mtp",
     "qwen3_next_mtp",
+    "qwen4_exp_mtp",
     "qwen3_5_mtp",
     "longcat_flash_mtp",
+    "bailing_hybrid_v3_mtp",
     "minimax_m3_mtp",
     "bailing_hybrid_mtp",
     "mtp",
+    "kimi_k3_mtp",
     "pangu_ultra_moe_mtp",
     "step3p5_mtp",
     "hy_v3_mtp",
+    "hy_v4_mtp",
     "gemma4_mtp",
+    "inkling_mtp",
+    "glm5_next_mtp",
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 
@@ -1167,6 +1184,15 @@ StructuredOutputsBackend = Literal["auto", "xgrammar", "guidance", "outlines", "
 
 PerformanceMode = Literal["balanced", "interactivity", "throughput"]
 """Runtime tuning goal: "balanced", "interactivity" (low latency at small batch sizes) or "throughput" (many tokens per second at high concurrency)."""
+
+WatermarkingAlgorithm = Literal["gumbel", "dual_key_gumbel"]
+"""Sampling scheme that embeds the watermark."""
+
+WatermarkPRFName = Literal["philox"]
+"""Pseudo-random functions a watermark can be built on."""
+
+WatermarkContextScope = Literal["none", "single_turn", "all"]
+"""Which tokens are searched for an earlier occurrence of the current context."""
 
 IrOpProvider = Literal["native", "triton", "vllm_c", "aiter", "oink", "xpu_kernels"]
 """Name of a kernel provider: one in the op registry, or one of the engine's own (schema/kernels.yaml)."""
