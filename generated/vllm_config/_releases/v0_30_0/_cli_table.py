@@ -14,7 +14,7 @@ RELEASE = '0.30.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "EngineArgs", "EngramConfig", "WatermarkConfig")
+ROOTS = ("VllmConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -182,27 +182,6 @@ GROUPS = (
             "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
         ),
     ),
-    (
-        "EngramConfig",
-        "Where the large n-gram embedding tables of models that have them (e.g.",
-        (
-            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
-            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
-            "such models; the engine creates it with its defaults when the model has these layers "
-            "and none is given."
-        ),
-    ),
-    (
-        "WatermarkConfig",
-        (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated."
-        ),
-        (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated. Off unless given."
-        ),
-    ),
 )
 
 #: Config classes: module, root, field path from the root, and constructor fields
@@ -224,6 +203,7 @@ CLASSES = {
             "mla_prefill_backend": "",
             "use_prefill_query_quantization": "",
             "indexer_kv_dtype": "",
+            "hisparse_config": "HiSparseConfig",
             "use_non_causal": "",
             "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
@@ -382,8 +362,8 @@ CLASSES = {
     },
     "EngramConfig": {
         "module": "engram",
-        "root": "EngramConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("engram_config",),
         "fields": {"cpu_offload": "", "embedding_across_dp": "", "dp_shared_memory": ""},
     },
     "FaultToleranceConfig": {
@@ -391,6 +371,12 @@ CLASSES = {
         "root": "VllmConfig",
         "path": ("parallel_config", "fault_tolerance_config"),
         "fields": {"engine_recovery_timeout_sec": ""},
+    },
+    "HiSparseConfig": {
+        "module": "attention",
+        "root": "VllmConfig",
+        "path": ("attention_config", "hisparse_config"),
+        "fields": {"device_buffer_size": "", "eager_host_mirror": ""},
     },
     "IrOpPriorityConfig": {
         "module": "kernel",
@@ -925,6 +911,8 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "engram_config": "EngramConfig",
+            "watermark_config": "WatermarkConfig",
             "ec_manager_config": "EncoderCacheManagerConfig",
         },
         "factories": [
@@ -945,8 +933,8 @@ CLASSES = {
     },
     "WatermarkConfig": {
         "module": "watermarking",
-        "root": "WatermarkConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
         "fields": {
             "key": "",
             "algorithm": "",
@@ -5953,6 +5941,53 @@ FLAGS = (
         "dest": "f220",
     },
     {
+        "flag": "--engram-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EngramConfig",
+        "cls": "EngramConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("engram_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "EngramConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
+            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
+            "such models; the engine creates it with its defaults when the model has these layers "
+            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
+            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f221",
+    },
+    {
+        "flag": "--watermark-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "WatermarkConfig",
+        "cls": "WatermarkConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "WatermarkConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
+            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
+            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f222",
+    },
+    {
         "flag": "--ec-manager-config",
         "aliases": (),
         "negatives": (),
@@ -5973,7 +6008,7 @@ FLAGS = (
             "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f221",
+        "dest": "f223",
     },
     {
         "flag": "--additional-config",
@@ -5995,7 +6030,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f222",
+        "dest": "f224",
     },
     {
         "flag": "--optimization-level",
@@ -6020,7 +6055,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f223",
+        "dest": "f225",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -6045,7 +6080,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f224",
+        "dest": "f226",
     },
     {
         "flag": "--shutdown-timeout",
@@ -6065,7 +6100,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f225",
+        "dest": "f227",
     },
     {
         "flag": "--disable-log-stats",
@@ -6082,7 +6117,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f226",
+        "dest": "f228",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -6102,7 +6137,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f227",
+        "dest": "f229",
     },
     {
         "flag": "--enable-log-requests",
@@ -6123,7 +6158,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f228",
+        "dest": "f230",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -6143,7 +6178,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f229",
+        "dest": "f231",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -6169,7 +6204,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f230",
+        "dest": "f232",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -6196,7 +6231,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f231",
+        "dest": "f233",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -6222,7 +6257,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
             "VllmConfig.additional_config.kda_decode_backend. (default: None)"
         ),
-        "dest": "f232",
+        "dest": "f234",
         "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
@@ -6248,7 +6283,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f233",
+        "dest": "f235",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -6269,7 +6304,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f234",
+        "dest": "f236",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6289,53 +6324,6 @@ FLAGS = (
             "Start a per-node supervisor that runs one externally load-balanced API server per "
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
-        ),
-        "dest": "f235",
-    },
-    {
-        "flag": "--engram-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EngramConfig",
-        "target": "EngramConfig",
-        "cls": "EngramConfig",
-        "field": "",
-        "root": "EngramConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EngramConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
-            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
-            "such models; the engine creates it with its defaults when the model has these layers "
-            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
-            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
-        ),
-        "dest": "f236",
-    },
-    {
-        "flag": "--watermark-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "WatermarkConfig",
-        "target": "WatermarkConfig",
-        "cls": "WatermarkConfig",
-        "field": "",
-        "root": "WatermarkConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "WatermarkConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
-            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
-            "comma-separated items to a list)."
         ),
         "dest": "f237",
     },

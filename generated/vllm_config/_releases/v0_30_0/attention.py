@@ -1,5 +1,5 @@
 # Generated from schema/hisparse.yaml by cfgc; do not edit.
-"""Config classes: AttentionConfig, HiSparseConfig."""
+"""Config classes: HiSparseConfig, AttentionConfig."""
 
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
@@ -11,6 +11,51 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import AttentionBackendEnum, IndexerKVDType, MLAPrefillBackendEnum
+
+
+@config
+class HiSparseConfig:
+    """HiSparse: sparse-MLA decode with the KV rows kept in host memory and a small per-request
+    hot buffer on the GPU (experimental).
+    """
+
+    device_buffer_size: _v.Int | None = Field(default=None, gt=0)
+    """Rows of the per-request GPU hot buffer, the slot of the newest token included. None
+    sizes it for one top-k selection per decode query plus one top-k of spare room for
+    LRU eviction; the allocation is rounded up to the GPU cache block size.
+    """
+
+    eager_host_mirror: bool = True
+    """Copy KV rows written by decode steps to the host pool during the forward pass, so a
+    page can be evicted without a copy. Off: decode rows live only on the GPU and are
+    copied to the host when evicted. Prefill rows are always copied during the forward.
+    """
+
+    def hash_factors(self) -> dict[str, object]:
+        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
+        return {
+            "device_buffer_size": self.device_buffer_size,
+            "eager_host_mirror": self.eager_host_mirror,
+        }
+
+    def compute_hash(self) -> str:
+        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
+        text = repr((
+            self.device_buffer_size,
+            self.eager_host_mirror,
+        ))
+        # Memoised on the exact canonical text, so a changed field can never return a
+        # stale hash (values that compare equal but print differently, 1 vs True or
+        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
+        digest = _MEMO_HiSparseConfig.get(text)
+        if digest is None:
+            digest = _sha256(b"HiSparseConfig:device_buffer_size,eager_host_mirror:" + text.encode()).hexdigest()
+            _h.remember(_MEMO_HiSparseConfig, text, digest)
+        return digest
+
+
+_MEMO_HiSparseConfig: dict[str, str] = {}
+"""Canonical factor text -> digest for HiSparseConfig.compute_hash (bounded by _h.remember)."""
 
 
 @config
@@ -73,6 +118,12 @@ class AttentionConfig:
     (fp8, mxfp4, nvfp4) need a backend whose indexer kernels support them.
     """
 
+    hisparse_config: HiSparseConfig | None = None
+    """Settings of HiSparse, which keeps sparse-MLA KV rows in host memory with a small
+    GPU hot buffer per request (experimental, Model Runner V2 only). Giving it turns the
+    feature on; the HiSparse KV connector turns it on with defaults.
+    """
+
     use_non_causal: bool = False
     """Use bidirectional (non-causal) attention, for encoder-style models."""
 
@@ -117,6 +168,12 @@ class AttentionConfig:
         value = _v.enum_by_name(value, MLAPrefillBackendEnum)
         return value
 
+    @field_validator("hisparse_config", mode="before")
+    @classmethod
+    def _before_hisparse_config(cls, value: Any) -> Any:
+        value = _v.dict_to_class(value, HiSparseConfig)
+        return value
+
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.backend == AttentionBackendEnum.CUTLASS_MSA:
@@ -144,6 +201,7 @@ class AttentionConfig:
             "flex_attn_block_n": self.flex_attn_block_n,
             "flex_attn_kv_block_size": self.flex_attn_kv_block_size,
             "flex_attn_q_block_size": self.flex_attn_q_block_size,
+            "hisparse_config": _h.nested(self.hisparse_config),
             "indexer_kv_dtype": self.indexer_kv_dtype,
             "minimax_m3_msa_decode_backend": self.minimax_m3_msa_decode_backend,
             "mla_prefill_backend": _h.enum_name(self.mla_prefill_backend),
@@ -166,6 +224,7 @@ class AttentionConfig:
             self.flex_attn_block_n,
             self.flex_attn_kv_block_size,
             self.flex_attn_q_block_size,
+            _h.nested(self.hisparse_config),
             self.indexer_kv_dtype,
             self.minimax_m3_msa_decode_backend,
             _h.enum_name(self.mla_prefill_backend),
@@ -180,55 +239,10 @@ class AttentionConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_AttentionConfig.get(text)
         if digest is None:
-            digest = _sha256(b"AttentionConfig:backend,backend_per_kind,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,indexer_kv_dtype,minimax_m3_msa_decode_backend,mla_prefill_backend,sparse_mla_force_mqa,tq_max_kv_splits_for_cuda_graph,use_non_causal,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
+            digest = _sha256(b"AttentionConfig:backend,backend_per_kind,disable_flashinfer_q_quantization,flash_attn_max_num_splits_for_cuda_graph,flash_attn_version,flex_attn_block_m,flex_attn_block_n,flex_attn_kv_block_size,flex_attn_q_block_size,hisparse_config,indexer_kv_dtype,minimax_m3_msa_decode_backend,mla_prefill_backend,sparse_mla_force_mqa,tq_max_kv_splits_for_cuda_graph,use_non_causal,use_prefill_query_quantization,use_trtllm_attention:" + text.encode()).hexdigest()
             _h.remember(_MEMO_AttentionConfig, text, digest)
         return digest
 
 
 _MEMO_AttentionConfig: dict[str, str] = {}
 """Canonical factor text -> digest for AttentionConfig.compute_hash (bounded by _h.remember)."""
-
-
-@config
-class HiSparseConfig:
-    """HiSparse: sparse-MLA decode with the KV rows kept in host memory and a small per-request
-    hot buffer on the GPU (experimental).
-    """
-
-    device_buffer_size: _v.Int | None = Field(default=None, gt=0)
-    """Rows of the per-request GPU hot buffer, the slot of the newest token included. None
-    sizes it for one top-k selection per decode query plus one top-k of spare room for
-    LRU eviction; the allocation is rounded up to the GPU cache block size.
-    """
-
-    eager_host_mirror: bool = True
-    """Copy KV rows written by decode steps to the host pool during the forward pass, so a
-    page can be evicted without a copy. Off: decode rows live only on the GPU and are
-    copied to the host when evicted. Prefill rows are always copied during the forward.
-    """
-
-    def hash_factors(self) -> dict[str, object]:
-        """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
-        return {
-            "device_buffer_size": self.device_buffer_size,
-            "eager_host_mirror": self.eager_host_mirror,
-        }
-
-    def compute_hash(self) -> str:
-        """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
-        text = repr((
-            self.device_buffer_size,
-            self.eager_host_mirror,
-        ))
-        # Memoised on the exact canonical text, so a changed field can never return a
-        # stale hash (values that compare equal but print differently, 1 vs True or
-        # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
-        digest = _MEMO_HiSparseConfig.get(text)
-        if digest is None:
-            digest = _sha256(b"HiSparseConfig:device_buffer_size,eager_host_mirror:" + text.encode()).hexdigest()
-            _h.remember(_MEMO_HiSparseConfig, text, digest)
-        return digest
-
-
-_MEMO_HiSparseConfig: dict[str, str] = {}
-"""Canonical factor text -> digest for HiSparseConfig.compute_hash (bounded by _h.remember)."""

@@ -26,6 +26,7 @@ from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
 from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
+from vllm_config.engram import EngramConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
 from vllm_config.kv_transfer import KVTransferConfig
@@ -50,6 +51,7 @@ from vllm_config.types import (
     QuantizationConfig,
     SupportsHash,
 )
+from vllm_config.watermarking import WatermarkConfig
 from vllm_config.weight_transfer import WeightTransferConfig
 
 _log = logging.getLogger(__name__)
@@ -340,6 +342,12 @@ class VllmConfig:
     aborts at once.
     """
 
+    engram_config: EngramConfig | None = None
+    """Storage and sharding of n-gram embedding tables, for models that have them; the engine fills in the defaults for such a model when it is None."""
+
+    watermark_config: WatermarkConfig | None = None
+    """Watermarking of generated text; None (the default) turns it off."""
+
     ec_manager_config: EncoderCacheManagerConfig = Field(default_factory=EncoderCacheManagerConfig)
     """A custom manager for the multimodal encoder-output cache."""
 
@@ -413,6 +421,26 @@ class VllmConfig:
             raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: max_logprobs is -1, which allows logprobs over the whole vocabulary', ["parallel_config.enable_batch_sharded_sampling", "model_config.max_logprobs"], self)
         if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (False):
             raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: adaptive verification decides the logits per request on the GPU, where the shard plan cannot see them', ["parallel_config.enable_batch_sharded_sampling", "speculative_config.enable_adaptive_verification"], self)
+        if (self.engram_config is not None) and not (self.model_config is not None and ((self.model_config.architecture == 'DeepseekV41ForCausalLM' and bool(getattr(self.model_config.hf_text_config, 'engram_layer_ids', None))) or (self.model_config.architecture in ('Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration') and bool(getattr(self.model_config.hf_text_config, 'ple_layer_ids', None))))):
+            raise _r.RuleError('engram_config needs a model with supported Engram embeddings and non-empty n-gram layer ids', ["engram_config", "model_config.architecture", "model_config.hf_text_config"], self)
+        if (self.engram_config is not None) and current_platform.device_type not in ('cuda', 'rocm'):
+            raise _r.RuleError('engram_config needs CUDA (or ROCm from 0.31.0)', ["engram_config"], self)
+        if (self.engram_config is not None and bool(self.engram_config.dp_shared_memory)) and not (self.parallel_config.data_parallel_size > 1 and not self.parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram dp_shared_memory needs data_parallel_size > 1 and does not work with elastic EP', ["engram_config.dp_shared_memory", "parallel_config.data_parallel_size", "parallel_config.enable_elastic_ep"], self)
+        if (self.engram_config is not None and bool(self.engram_config.dp_shared_memory)) and self.load_config.load_format not in ('auto', 'safetensors', 'pt'):
+            raise _r.RuleError(f"Engram dp_shared_memory needs load_format 'auto', 'safetensors' or 'pt', got {self.load_config.load_format!r}", ["engram_config.dp_shared_memory", "load_config.load_format"], self)
+        if (self.engram_config is not None and self.engram_config.embedding_across_dp and self.parallel_config.data_parallel_size > 1) and not (not self.parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram embedding_across_dp does not work with elastic EP yet', ["engram_config.embedding_across_dp", "parallel_config.data_parallel_size", "parallel_config.enable_elastic_ep"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.speculative_config.draft_sample_method == 'probabilistic'):
+            raise _r.RuleError("speculative decoding with watermarking needs draft_sample_method='probabilistic'", ["watermark_config", "speculative_config.draft_sample_method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.speculative_config.rejection_sample_method == 'standard'):
+            raise _r.RuleError("speculative decoding with watermarking needs rejection_sample_method='standard'", ["watermark_config", "speculative_config.rejection_sample_method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None and self.speculative_config.parallel_drafting) and not (self.speculative_config.method == 'dspark'):
+            raise _r.RuleError('parallel speculative drafting does not work with watermarking', ["watermark_config", "speculative_config.parallel_drafting", "speculative_config.method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and self.speculative_config.method not in ('dspark', 'eagle', 'eagle3', 'mtp'):
+            raise _r.RuleError('watermarking works only with the dspark, eagle, eagle3 and mtp speculative methods', ["watermark_config", "speculative_config.method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.watermark_config.allow_target_only_watermarking or self.watermark_config.supports_speculative_decoding):
+            raise _r.RuleError(f"the {self.watermark_config.algorithm!r} watermarking algorithm cannot mark draft tokens; use 'dual_key_gumbel' or set allow_target_only_watermarking=true to leave them unmarked", ["speculative_config", "watermark_config.allow_target_only_watermarking", "watermark_config.supports_speculative_decoding"], self)
         if (self.observability_config.per_request_spec_decode_metrics != 'none') and self.speculative_config is None:
             raise _r.RuleError('--per-request-spec-decode-metrics needs speculative decoding (--speculative-config)', ["observability_config.per_request_spec_decode_metrics", "speculative_config"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
@@ -775,6 +803,7 @@ class VllmConfig:
             "compilation_config": self.compilation_config.compute_hash(),
             "device_config": self.device_config.compute_hash(),
             "ec_transfer_config": _h.nested(self.ec_transfer_config),
+            "engram_config": _h.nested(self.engram_config),
             "kernel_config": self.kernel_config.compute_hash(),
             "kv_transfer_config": _h.nested(self.kv_transfer_config),
             "load_config": self.load_config.compute_hash(),
@@ -800,6 +829,7 @@ class VllmConfig:
             self.compilation_config.compute_hash(),
             self.device_config.compute_hash(),
             _h.nested(self.ec_transfer_config),
+            _h.nested(self.engram_config),
             self.kernel_config.compute_hash(),
             _h.nested(self.kv_transfer_config),
             self.load_config.compute_hash(),
@@ -820,7 +850,7 @@ class VllmConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_VllmConfig.get(text)
         if digest is None:
-            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
+            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,engram_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
             _h.remember(_MEMO_VllmConfig, text, digest)
         return digest
 

@@ -14,7 +14,7 @@ RELEASE = '0.31.0'
 RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
-ROOTS = ("VllmConfig", "AuxOutputConfig", "EngineArgs", "EngramConfig", "WatermarkConfig")
+ROOTS = ("VllmConfig", "EngineArgs")
 
 #: Platform profiles --platform accepts (the default first), and its environment variable.
 PLATFORMS = ("cuda", "cpu")
@@ -182,19 +182,6 @@ GROUPS = (
         ),
     ),
     (
-        "AuxOutputConfig",
-        (
-            "Extra outputs the engine can hand back with each request besides the generated "
-            "tokens (today: which MoE experts each token was routed to), and how much host memory "
-            "their buffer starts with."
-        ),
-        (
-            "Extra outputs the engine can hand back with each request besides the generated "
-            "tokens (today: which MoE experts each token was routed to), and how much host memory "
-            "their buffer starts with."
-        ),
-    ),
-    (
         "EngineArgs",
         (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
@@ -205,27 +192,6 @@ GROUPS = (
             "Engine process options of `vllm serve` that belong to no config class: statistics "
             "and request logging, environment validation, GPU selection, data-parallel rank "
             "layout and the GDN and KDA kernels. None of them changes a config or the cache key."
-        ),
-    ),
-    (
-        "EngramConfig",
-        "Where the large n-gram embedding tables of models that have them (e.g.",
-        (
-            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
-            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
-            "such models; the engine creates it with its defaults when the model has these layers "
-            "and none is given."
-        ),
-    ),
-    (
-        "WatermarkConfig",
-        (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated."
-        ),
-        (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated. Off unless given."
         ),
     ),
 )
@@ -250,6 +216,7 @@ CLASSES = {
             "use_prefill_query_quantization": "",
             "indexer_kv_dtype": "",
             "indexer_sparse_logits": "",
+            "hisparse_config": "HiSparseConfig",
             "use_non_causal": "",
             "sparse_mla_force_mqa": "",
             "flex_attn_block_m": "",
@@ -260,8 +227,8 @@ CLASSES = {
     },
     "AuxOutputConfig": {
         "module": "aux_output",
-        "root": "AuxOutputConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("aux_output_config",),
         "fields": {"enable_return_routed_experts": "", "max_bytes": ""},
     },
     "CacheConfig": {
@@ -415,8 +382,8 @@ CLASSES = {
     },
     "EngramConfig": {
         "module": "engram",
-        "root": "EngramConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("engram_config",),
         "fields": {"cpu_offload": "", "embedding_across_dp": "", "dp_shared_memory": "", "use_thp": ""},
     },
     "FaultToleranceConfig": {
@@ -424,6 +391,12 @@ CLASSES = {
         "root": "VllmConfig",
         "path": ("parallel_config", "fault_tolerance_config"),
         "fields": {"engine_recovery_timeout_sec": ""},
+    },
+    "HiSparseConfig": {
+        "module": "attention",
+        "root": "VllmConfig",
+        "path": ("attention_config", "hisparse_config"),
+        "fields": {"device_buffer_size": "", "eager_host_mirror": ""},
     },
     "IrOpPriorityConfig": {
         "module": "kernel",
@@ -968,6 +941,9 @@ CLASSES = {
             "performance_mode": "",
             "weight_transfer_config": "WeightTransferConfig",
             "shutdown_timeout": "",
+            "aux_output_config": "AuxOutputConfig",
+            "engram_config": "EngramConfig",
+            "watermark_config": "WatermarkConfig",
             "logging_config": "LoggingConfig",
             "ec_manager_config": "EncoderCacheManagerConfig",
         },
@@ -984,14 +960,15 @@ CLASSES = {
             "observability_config",
             "compilation_config",
             "profiler_config",
+            "aux_output_config",
             "logging_config",
             "ec_manager_config",
         ],
     },
     "WatermarkConfig": {
         "module": "watermarking",
-        "root": "WatermarkConfig",
-        "path": (),
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
         "fields": {
             "key": "",
             "algorithm": "",
@@ -6082,6 +6059,98 @@ FLAGS = (
         "dest": "f224",
     },
     {
+        "flag": "--aux-output-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "AuxOutputConfig",
+        "cls": "AuxOutputConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("aux_output_config",),
+        "optional": False,
+        "kind": "json",
+        "json_class": "AuxOutputConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Extra outputs the engine can hand back with each request besides the generated "
+            "tokens (today: which MoE experts each token was routed to), and how much host memory "
+            "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
+            "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f225",
+    },
+    {
+        "flag": "--enable-return-routed-experts",
+        "aliases": (),
+        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
+        "group": "ModelConfig",
+        "target": "AuxOutputConfig.enable_return_routed_experts",
+        "cls": "AuxOutputConfig",
+        "field": "enable_return_routed_experts",
+        "root": "VllmConfig",
+        "path": ("aux_output_config", "enable_return_routed_experts"),
+        "optional": False,
+        "kind": "bool",
+        "requires": "",
+        "default": "False",
+        "help": (
+            "Record, for every generated token, the MoE experts the router picked and return them "
+            "with the request. Part of the cache key: capturing the routing changes the forward "
+            "graph. Needs the second-generation model runner. Was "
+            "ModelConfig.enable_return_routed_experts before 0.31.0. (default: False)"
+        ),
+        "dest": "f226",
+    },
+    {
+        "flag": "--engram-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "EngramConfig",
+        "cls": "EngramConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("engram_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "EngramConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
+            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
+            "such models; the engine creates it with its defaults when the model has these layers "
+            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
+            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
+        ),
+        "dest": "f227",
+    },
+    {
+        "flag": "--watermark-config",
+        "aliases": (),
+        "negatives": (),
+        "group": "VllmConfig",
+        "target": "WatermarkConfig",
+        "cls": "WatermarkConfig",
+        "field": "",
+        "root": "VllmConfig",
+        "path": ("watermark_config",),
+        "optional": True,
+        "kind": "json",
+        "json_class": "WatermarkConfig",
+        "requires": "",
+        "default": "",
+        "help": (
+            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
+            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
+            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
+            "comma-separated items to a list)."
+        ),
+        "dest": "f228",
+    },
+    {
         "flag": "--logging-config",
         "aliases": (),
         "negatives": (),
@@ -6103,7 +6172,7 @@ FLAGS = (
             "one: --logging-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f225",
+        "dest": "f229",
     },
     {
         "flag": "--log-level",
@@ -6126,7 +6195,7 @@ FLAGS = (
             "Level of the built-in handler when no logging file is given. Default: the "
             "VLLM_LOGGING_LEVEL variable, else INFO. (default: INFO)"
         ),
-        "dest": "f226",
+        "dest": "f230",
     },
     {
         "flag": "--log-config-file",
@@ -6149,7 +6218,7 @@ FLAGS = (
             "Default: the VLLM_LOGGING_CONFIG_PATH variable. The --log-config-file spelling is "
             "deprecated in favour of --logging-config.pylogging_config_file. (default: None)"
         ),
-        "dest": "f227",
+        "dest": "f231",
     },
     {
         "flag": "--ec-manager-config",
@@ -6172,7 +6241,7 @@ FLAGS = (
             "one: --ec-manager-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f228",
+        "dest": "f232",
     },
     {
         "flag": "--additional-config",
@@ -6194,7 +6263,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f229",
+        "dest": "f233",
     },
     {
         "flag": "--optimization-level",
@@ -6219,7 +6288,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f230",
+        "dest": "f234",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -6244,7 +6313,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f231",
+        "dest": "f235",
     },
     {
         "flag": "--shutdown-timeout",
@@ -6264,52 +6333,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f232",
-    },
-    {
-        "flag": "--aux-output-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "AuxOutputConfig",
-        "target": "AuxOutputConfig",
-        "cls": "AuxOutputConfig",
-        "field": "",
-        "root": "AuxOutputConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "AuxOutputConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Extra outputs the engine can hand back with each request besides the generated "
-            "tokens (today: which MoE experts each token was routed to), and how much host memory "
-            "their buffer starts with.\n\nTakes a JSON object, or its keys one by one: "
-            "--aux-output-config.key value (a trailing + appends comma-separated items to a list)."
-        ),
-        "dest": "f233",
-    },
-    {
-        "flag": "--enable-return-routed-experts",
-        "aliases": (),
-        "negatives": ("--no-enable-return-routed-experts", "--disable-return-routed-experts"),
-        "group": "ModelConfig",
-        "target": "AuxOutputConfig.enable_return_routed_experts",
-        "cls": "AuxOutputConfig",
-        "field": "enable_return_routed_experts",
-        "root": "AuxOutputConfig",
-        "path": ("enable_return_routed_experts",),
-        "optional": False,
-        "kind": "bool",
-        "requires": "",
-        "default": "False",
-        "help": (
-            "Record, for every generated token, the MoE experts the router picked and return them "
-            "with the request. Part of the cache key: capturing the routing changes the forward "
-            "graph. Needs the second-generation model runner. Was "
-            "ModelConfig.enable_return_routed_experts before 0.31.0. (default: False)"
-        ),
-        "dest": "f234",
+        "dest": "f236",
     },
     {
         "flag": "--disable-log-stats",
@@ -6326,7 +6350,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f235",
+        "dest": "f237",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -6346,7 +6370,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f236",
+        "dest": "f238",
     },
     {
         "flag": "--enable-log-requests",
@@ -6367,7 +6391,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f237",
+        "dest": "f239",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -6387,7 +6411,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f238",
+        "dest": "f240",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -6413,7 +6437,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f239",
+        "dest": "f241",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -6440,7 +6464,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_prefill_backend\"], where the model reads "
             "it.\n\nAlso sets VllmConfig.additional_config.kda_prefill_backend. (default: None)"
         ),
-        "dest": "f240",
+        "dest": "f242",
         "also": ("VllmConfig", ("additional_config", "kda_prefill_backend")),
     },
     {
@@ -6466,7 +6490,7 @@ FLAGS = (
             "VllmConfig.additional_config[\"kda_decode_backend\"].\n\nAlso sets "
             "VllmConfig.additional_config.kda_decode_backend. (default: None)"
         ),
-        "dest": "f241",
+        "dest": "f243",
         "also": ("VllmConfig", ("additional_config", "kda_decode_backend")),
     },
     {
@@ -6492,7 +6516,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f242",
+        "dest": "f244",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -6513,7 +6537,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f243",
+        "dest": "f245",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -6533,53 +6557,6 @@ FLAGS = (
             "Start a per-node supervisor that runs one externally load-balanced API server per "
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
-        ),
-        "dest": "f244",
-    },
-    {
-        "flag": "--engram-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "EngramConfig",
-        "target": "EngramConfig",
-        "cls": "EngramConfig",
-        "field": "",
-        "root": "EngramConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "EngramConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Where the large n-gram embedding tables of models that have them (e.g. DeepSeek "
-            "V4.1's Engram layers) are kept and how they are split over ranks. Only valid for "
-            "such models; the engine creates it with its defaults when the model has these layers "
-            "and none is given.\n\nTakes a JSON object, or its keys one by one: "
-            "--engram-config.key value (a trailing + appends comma-separated items to a list)."
-        ),
-        "dest": "f245",
-    },
-    {
-        "flag": "--watermark-config",
-        "aliases": (),
-        "negatives": (),
-        "group": "WatermarkConfig",
-        "target": "WatermarkConfig",
-        "cls": "WatermarkConfig",
-        "field": "",
-        "root": "WatermarkConfig",
-        "path": (),
-        "optional": False,
-        "kind": "json",
-        "json_class": "WatermarkConfig",
-        "requires": "",
-        "default": "",
-        "help": (
-            "Embeds a secret-keyed statistical watermark in the text the engine samples, so that "
-            "the text can later be recognised as generated. Off unless given.\n\nTakes a JSON "
-            "object, or its keys one by one: --watermark-config.key value (a trailing + appends "
-            "comma-separated items to a list)."
         ),
         "dest": "f246",
     },

@@ -20,12 +20,14 @@ from vllm_config import envs
 from vllm_config import platforms as _platforms
 from vllm_config.platforms import current_platform
 from vllm_config.attention import AttentionConfig
+from vllm_config.aux_output import AuxOutputConfig
 from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
 from vllm_config.device import DeviceConfig
 from vllm_config.diffusion import DiffusionConfig
 from vllm_config.ec_manager_config import EncoderCacheManagerConfig
 from vllm_config.ec_transfer import ECTransferConfig
+from vllm_config.engram import EngramConfig
 from vllm_config.kernel import KernelConfig
 from vllm_config.kv_events import KVEventsConfig
 from vllm_config.kv_transfer import KVTransferConfig
@@ -51,6 +53,7 @@ from vllm_config.types import (
     QuantizationConfig,
     SupportsHash,
 )
+from vllm_config.watermarking import WatermarkConfig
 from vllm_config.weight_transfer import WeightTransferConfig
 
 _log = logging.getLogger(__name__)
@@ -341,6 +344,15 @@ class VllmConfig:
     aborts at once.
     """
 
+    aux_output_config: AuxOutputConfig = Field(default_factory=AuxOutputConfig)
+    """Extra per-request outputs besides tokens (routed MoE experts)."""
+
+    engram_config: EngramConfig | None = None
+    """Storage and sharding of n-gram embedding tables, for models that have them; the engine fills in the defaults for such a model when it is None."""
+
+    watermark_config: WatermarkConfig | None = None
+    """Watermarking of generated text; None (the default) turns it off."""
+
     logging_config: LoggingConfig = Field(default_factory=LoggingConfig)
     """How the engine sets up Python logging."""
 
@@ -417,6 +429,26 @@ class VllmConfig:
             raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: max_logprobs is -1, which allows logprobs over the whole vocabulary', ["parallel_config.enable_batch_sharded_sampling", "model_config.max_logprobs"], self)
         if (bool(self.parallel_config.enable_batch_sharded_sampling) and self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (False):
             raise _r.RuleError('--enable-batch-sharded-sampling was given but cannot work here: adaptive verification decides the logits per request on the GPU, where the shard plan cannot see them', ["parallel_config.enable_batch_sharded_sampling", "speculative_config.enable_adaptive_verification"], self)
+        if (self.engram_config is not None) and not (self.model_config is not None and ((self.model_config.architecture == 'DeepseekV41ForCausalLM' and bool(getattr(self.model_config.hf_text_config, 'engram_layer_ids', None))) or (self.model_config.architecture in ('Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration') and bool(getattr(self.model_config.hf_text_config, 'ple_layer_ids', None))))):
+            raise _r.RuleError('engram_config needs a model with supported Engram embeddings and non-empty n-gram layer ids', ["engram_config", "model_config.architecture", "model_config.hf_text_config"], self)
+        if (self.engram_config is not None) and current_platform.device_type not in ('cuda', 'rocm'):
+            raise _r.RuleError('engram_config needs CUDA (or ROCm from 0.31.0)', ["engram_config"], self)
+        if self.engram_config is not None and self.engram_config.dp_shared_memory is None:
+            self.engram_config.dp_shared_memory = self.engram_config.cpu_offload and not self.engram_config.use_thp and self.parallel_config.data_parallel_size > 1 and not self.parallel_config.enable_elastic_ep
+        if (self.engram_config is not None and bool(self.engram_config.dp_shared_memory)) and not (self.parallel_config.data_parallel_size > 1 and not self.parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram dp_shared_memory needs data_parallel_size > 1 and does not work with elastic EP', ["engram_config.dp_shared_memory", "parallel_config.data_parallel_size", "parallel_config.enable_elastic_ep"], self)
+        if (self.engram_config is not None and self.engram_config.embedding_across_dp and self.parallel_config.data_parallel_size > 1) and not (not self.parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram embedding_across_dp does not work with elastic EP yet', ["engram_config.embedding_across_dp", "parallel_config.data_parallel_size", "parallel_config.enable_elastic_ep"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.speculative_config.draft_sample_method == 'probabilistic'):
+            raise _r.RuleError("speculative decoding with watermarking needs draft_sample_method='probabilistic'", ["watermark_config", "speculative_config.draft_sample_method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.speculative_config.rejection_sample_method == 'standard'):
+            raise _r.RuleError("speculative decoding with watermarking needs rejection_sample_method='standard'", ["watermark_config", "speculative_config.rejection_sample_method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None and self.speculative_config.parallel_drafting) and not (self.speculative_config.method == 'dspark'):
+            raise _r.RuleError('parallel speculative drafting does not work with watermarking', ["watermark_config", "speculative_config.parallel_drafting", "speculative_config.method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and self.speculative_config.method not in ('dspark', 'eagle', 'eagle3', 'mtp'):
+            raise _r.RuleError('watermarking works only with the dspark, eagle, eagle3 and mtp speculative methods', ["watermark_config", "speculative_config.method"], self)
+        if (self.watermark_config is not None and self.speculative_config is not None) and not (self.watermark_config.allow_target_only_watermarking or self.watermark_config.supports_speculative_decoding):
+            raise _r.RuleError(f"the {self.watermark_config.algorithm!r} watermarking algorithm cannot mark draft tokens; use 'dual_key_gumbel' or set allow_target_only_watermarking=true to leave them unmarked", ["speculative_config", "watermark_config.allow_target_only_watermarking", "watermark_config.supports_speculative_decoding"], self)
         if (self.observability_config.per_request_spec_decode_metrics != 'none') and self.speculative_config is None:
             raise _r.RuleError('--per-request-spec-decode-metrics needs speculative decoding (--speculative-config)', ["observability_config.per_request_spec_decode_metrics", "speculative_config"], self)
         if (_r.from_flags() and self.parallel_config.pipeline_parallel_size > 1 and isinstance(self.parallel_config.distributed_executor_backend, str)) and self.parallel_config.distributed_executor_backend not in ('ray', 'mp', 'external_launcher'):
@@ -449,6 +481,22 @@ class VllmConfig:
             raise _r.RuleError('sampling distribution replay works only for non-diffusion models without custom logits processors, with logprobs_mode "processed_logprobs" (the returned logprobs must cover the same nucleus as the mask)', ["model_config.return_sampling_mask", "model_config.is_diffusion", "model_config.logits_processors", "model_config.logprobs_mode"], self)
         if (self.model_config is not None and self.model_config.enable_trace_replay) and not (self.use_v2_model_runner):
             raise _r.RuleError('trace replay needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.enable_trace_replay", "use_v2_model_runner"], self)
+        if (self.aux_output_config.enabled) and not (self.use_v2_model_runner):
+            raise _r.RuleError('returning routed experts (an auxiliary output) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["aux_output_config.enabled", "use_v2_model_runner"], self)
+        if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.runner_type == 'generate'):
+            raise _r.RuleError('returning routed experts works only with generation models', ["aux_output_config.enabled", "model_config.runner_type"], self)
+        if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.is_moe):
+            raise _r.RuleError('returning routed experts works only with MoE models', ["aux_output_config.enabled", "model_config.is_moe"], self)
+        if (self.aux_output_config.enabled) and not (self.cache_config.enable_prefix_caching):
+            raise _r.RuleError('returning routed experts needs prefix caching', ["aux_output_config.enabled", "cache_config.enable_prefix_caching"], self)
+        if (self.aux_output_config.enabled) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('--enable-return-routed-experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["aux_output_config.enabled", "parallel_config.pipeline_parallel_size"], self)
+        if (self.aux_output_config.enabled) and not (self.parallel_config.decode_context_parallel_size <= 1 and self.parallel_config.prefill_context_parallel_size <= 1):
+            raise _r.RuleError('--enable-return-routed-experts does not work with context parallelism (decode or prefill context parallel size above 1)', ["aux_output_config.enabled", "parallel_config.decode_context_parallel_size", "parallel_config.prefill_context_parallel_size"], self)
+        if (self.aux_output_config.enabled and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
+            raise _r.RuleError('returning routed experts does not work with adaptive verification', ["aux_output_config.enabled", "speculative_config.enable_adaptive_verification"], self)
+        if (self.aux_output_config.enabled and self.kv_transfer_config is not None) and not (not any(self.kv_transfer_config.has_connector(name) for name in ('NixlConnector', 'NixlPullConnector', 'NixlPushConnector', 'MoRIIOConnector', 'MooncakeConnector'))):
+            raise _r.RuleError(f'returning routed experts does not work with a connector that moves KV between instances ({self.kv_transfer_config.kv_connector})', ["aux_output_config.enabled", "kv_transfer_config"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
@@ -783,10 +831,12 @@ class VllmConfig:
         return {
             "additional_config": _h.canon(self.additional_config),
             "attention_config": self.attention_config.compute_hash(),
+            "aux_output_config": self.aux_output_config.compute_hash(),
             "cache_config": self.cache_config.compute_hash(),
             "compilation_config": self.compilation_config.compute_hash(),
             "device_config": self.device_config.compute_hash(),
             "ec_transfer_config": _h.nested(self.ec_transfer_config),
+            "engram_config": _h.nested(self.engram_config),
             "kernel_config": self.kernel_config.compute_hash(),
             "kv_transfer_config": _h.nested(self.kv_transfer_config),
             "load_config": self.load_config.compute_hash(),
@@ -808,10 +858,12 @@ class VllmConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.additional_config),
             self.attention_config.compute_hash(),
+            self.aux_output_config.compute_hash(),
             self.cache_config.compute_hash(),
             self.compilation_config.compute_hash(),
             self.device_config.compute_hash(),
             _h.nested(self.ec_transfer_config),
+            _h.nested(self.engram_config),
             self.kernel_config.compute_hash(),
             _h.nested(self.kv_transfer_config),
             self.load_config.compute_hash(),
@@ -832,7 +884,7 @@ class VllmConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_VllmConfig.get(text)
         if digest is None:
-            digest = _sha256(b"VllmConfig:additional_config,attention_config,cache_config,compilation_config,device_config,ec_transfer_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
+            digest = _sha256(b"VllmConfig:additional_config,attention_config,aux_output_config,cache_config,compilation_config,device_config,ec_transfer_config,engram_config,kernel_config,kv_transfer_config,load_config,lora_config,mm_encoder,model_config,observability_config,offload_config,parallel_config,profiler_config,scheduler_config,schema_version,speculative_config,structured_outputs_config:" + text.encode()).hexdigest()
             _h.remember(_MEMO_VllmConfig, text, digest)
         return digest
 

@@ -487,6 +487,10 @@ class VllmConfig:
             raise _r.RuleError('--enable-return-routed-experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["aux_output_config.enabled", "parallel_config.pipeline_parallel_size"], self)
         if (self.aux_output_config.enabled) and not (self.parallel_config.decode_context_parallel_size <= 1 and self.parallel_config.prefill_context_parallel_size <= 1):
             raise _r.RuleError('--enable-return-routed-experts does not work with context parallelism (decode or prefill context parallel size above 1)', ["aux_output_config.enabled", "parallel_config.decode_context_parallel_size", "parallel_config.prefill_context_parallel_size"], self)
+        if (self.aux_output_config.enabled and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
+            raise _r.RuleError('returning routed experts does not work with adaptive verification', ["aux_output_config.enabled", "speculative_config.enable_adaptive_verification"], self)
+        if (self.aux_output_config.enabled and self.kv_transfer_config is not None) and not (not any(self.kv_transfer_config.has_connector(name) for name in ('NixlConnector', 'NixlPullConnector', 'NixlPushConnector', 'MoRIIOConnector', 'MooncakeConnector'))):
+            raise _r.RuleError(f'returning routed experts does not work with a connector that moves KV between instances ({self.kv_transfer_config.kv_connector})', ["aux_output_config.enabled", "kv_transfer_config"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
