@@ -84,6 +84,11 @@ def enable_rope_kvcache_fusion(cfg: "VllmConfig") -> Any:
     return None
 
 
+def enable_qk_norm_rope_kvcache(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_qk_norm_rope_kvcache` for a VllmConfig."""
+    return False
+
+
 def enable_rope_kvcache_mla_fusion(cfg: "VllmConfig") -> Any:
     """The table's default of `compilation_config.pass_config.fuse_rope_kvcache_cat_mla` for a VllmConfig."""
     return cfg.compilation_config.use_inductor_graph_partition or not cfg.compilation_config.splitting_ops_contain_kv_cache_update()
@@ -148,6 +153,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_qk_norm_rope_kvcache": enable_qk_norm_rope_kvcache,
                 "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
             },
@@ -170,6 +176,7 @@ LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
                 "fuse_act_padding": enable_norm_pad_fusion,
                 "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
                 "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_qk_norm_rope_kvcache": enable_qk_norm_rope_kvcache,
                 "enable_qk_norm_rope_fusion": False,
                 "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
             },
