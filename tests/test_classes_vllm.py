@@ -170,8 +170,8 @@ def test_kv_offloading_creates_the_connector():
     kv = v.kv_transfer_config
     assert (kv.kv_connector, kv.kv_role) == ("OffloadingConnector", "kv_both")
     assert kv.kv_connector_extra_config == {"cpu_bytes_to_use": 2.0 * (1 << 30)}
-    # Whether that connector supports the hybrid KV cache manager is the engine's call.
-    assert v.scheduler_config.disable_hybrid_kv_cache_manager is None
+    # That connector supports the hybrid KV cache manager (SupportsHMA): vLLM keeps it on.
+    assert v.scheduler_config.disable_hybrid_kv_cache_manager is False
 
 
 @pytest.mark.parametrize("kwargs, match", [

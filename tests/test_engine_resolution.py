@@ -171,6 +171,14 @@ def test_default_mm_loras_need_a_multimodal_model(lora: list[str]) -> None:
     assert "default_mm_loras" in msg and "multimodal" in msg
 
 
+def test_empty_default_mm_loras_without_enable_lora_are_not_checked() -> None:
+    """vLLM checks --default-mm-loras only when it maps some modality: '{}' passes."""
+    rc, out, err = run("show", "--model", MODEL, "--default-mm-loras", "{}", "--format",
+                       "json")
+    assert rc == 0, err
+    assert json.loads(out)["VllmConfig"]["values"]["lora_config"] is None
+
+
 def test_other_lora_flags_without_enable_lora_only_warn() -> None:
     rc, out, err = run("show", "--model", MODEL, "--max-loras", "4", "--format", "json")
     assert rc == 0 and "no effect without --enable-lora" in err

@@ -243,7 +243,15 @@ def test_history_check_dates_markers_against_the_facts(tmp_path) -> None:
         "      size:\n"
         "        type: int\n"
         "        default: 1\n"
-        "        changed: {'0.33.0': {default: 2}}\n")
+        "        changed: {'0.33.0': {default: 2}}\n"
+        "      steps:\n"
+        "        type: int\n"
+        "        default: 1\n"
+        "        changed: {'0.26.0': {default: 2}, '0.33.0': {default: 3}}\n"
+        "      half:\n"
+        "        type: int\n"
+        "        default: 1\n"
+        "        changed: {'0.33.0': {default: 3}}\n")
     releases = ["0.25.1", "0.26.0", "0.33.0"]
 
     def field(presence: dict, default: dict) -> dict:
@@ -259,11 +267,16 @@ def test_history_check_dates_markers_against_the_facts(tmp_path) -> None:
                        "size": field({"0.25.1..0.33.0": True},
                                      {"0.25.1": 1, "0.26.0..0.33.0": 2}),
                        "gone": field({"0.26.0": True, "0.25.1": False, "0.33.0": False},
-                                     {"0.26.0": 3})}}}}
+                                     {"0.26.0": 3}),
+                       "steps": field({"0.25.1..0.33.0": True},
+                                      {"0.25.1": 1, "0.26.0": 2, "0.33.0": 3}),
+                       "half": field({"0.25.1..0.33.0": True},
+                                     {"0.25.1": 1, "0.26.0": 2, "0.33.0": 3})}}}}
     report = checker.Checker(checker.Facts(history), tmp_path, {}).run()
-    assert report.confirmed == 1  # `right`
+    assert report.confirmed == 3  # `right`, and both blocks of `steps` (one per release)
     wrong = "\n".join(report.wrong["schema/demo.yaml"])
     assert "DemoConfig.early | added | 0.33.0 | added 0.26.0" in wrong
     assert "DemoConfig.size | changed default | 0.33.0 | 0.26.0" in wrong
+    assert "DemoConfig.half | changed default | 0.33.0 | 0.26.0, 0.33.0" in wrong  # 0.26.0's
     undone = "\n".join(report.undone["schema/demo.yaml"])
     assert 'DemoConfig.gone' in undone and 'added: "0.26.0"; removed: {in: "0.33.0"' in undone

@@ -74,6 +74,26 @@ def test_each_release_sees_its_own_entries(tmp_path: Path) -> None:
     assert [r["message"] for r in three["rules"]] == ["m", "n"]
 
 
+def test_an_entry_removed_until_a_release_is_back_there(tmp_path: Path) -> None:
+    text = """
+fields:
+  size:
+    type: int
+    default: 1
+    removed: {in: "2.0", renamed_to: unit, until: "3.0"}
+    changed: {"3.0": {init: false}}
+"""
+    one, two, three = (projected(tmp_path, text, r) for r in RELEASES.names)
+    assert one == {"fields": {"size": {"type": "int", "default": 1}}}
+    assert two == {"fields": {}}
+    # the entry of the same name that comes back, with what differs in it
+    assert three == {"fields": {"size": {"type": "int", "default": 1, "init": False}}}
+    path = tmp_path / "x.yaml"
+    (fate,) = history.check([("x.yaml", "x", load_yaml(path, "x.yaml"))], RELEASES,
+                            Collector()).fates
+    assert (fate.release, fate.kind, fate.target) == ("2.0", "renamed_to", "unit")
+
+
 def test_fates_are_collected(tmp_path: Path) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(DOC)
@@ -131,6 +151,12 @@ classes:
 
 
 def test_generated_package_holds_every_release(project: Path) -> None:
+    # a project of the two releases the demo speaks of, whatever the real one lists
+    listing = project / "schema" / "project.yaml"
+    text = listing.read_text()
+    start = text.index("    list: [")
+    end = text.index("]", start) + 1
+    listing.write_text(text[:start] + '    list: ["0.25.1", "0.33.0"]' + text[end:])
     (project / "schema" / "demo.yaml").write_text(DEMO)
     result = run_cfgc(project, "generate")
     assert result.returncode == 0, result.stderr
@@ -287,7 +313,7 @@ def _with_middle_releases(root: Path, middle: tuple[str, ...]) -> tuple[str, ...
         members["EXTRA_BACKEND"] = {"value": "example.ExtraBackend", "added": first}
         alias = data["aliases"]["IndexerKVDType"]
         alias.setdefault("changed", {})[second] = {
-            "type": 'Literal["bf16", "fp8", "mxfp4", "nvfp4", "fp16"]'}
+            "type": 'Literal["auto", "bf16", "fp8", "mxfp4", "nvfp4", "fp16"]'}
 
     def scheduler(data) -> None:
         cls = next(iter(data["classes"].values()))

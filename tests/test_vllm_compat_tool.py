@@ -44,6 +44,10 @@ def test_really_different():
 
 
 def test_patch_platform(monkeypatch):
+    monkeypatch.setattr("vllm.config.pooler.current_platform.is_cuda", lambda: True)
+
+
+def test_patch_platform_held(monkeypatch):
     monkeypatch.setattr("vllm.config.cache.current_platform.is_cuda", lambda: True)
 '''
 
@@ -70,7 +74,8 @@ def test_each_listed_test_is_classified(tool, tmp_path: Path, capsys) -> None:
     (tests / "test_sample.py").write_text(SAMPLE)
     listing = tmp_path / "list.txt"
     names = ["test_plain", "test_outside_config", "test_absent_name", "test_wording",
-             "test_really_different", "test_patch_platform", "test_missing"]
+             "test_really_different", "test_patch_platform", "test_patch_platform_held",
+             "test_missing"]
     listing.write_text("# comment\n" + "".join(
         f"tests/config/test_sample.py@0123::{n}\n" for n in names))
     rows = {t: (c, first) for _, t, c, first in tool.run(tests, tool.read_list(listing))}
@@ -81,11 +86,12 @@ def test_each_listed_test_is_classified(tool, tmp_path: Path, capsys) -> None:
     assert rows["test_wording"][0] == "wording-only"
     assert "gpu_memory_utilization" in rows["test_wording"][1]
     assert rows["test_really_different"][0] == "failed"
-    assert rows["test_patch_platform"][0] == "needs-vLLM-module"
+    assert rows["test_patch_platform"][0] == "needs-vLLM-module"  # pooler reads no platform
+    assert rows["test_patch_platform_held"][0] == "passed"  # cache holds current_platform
     assert rows["test_missing"] == ("failed", "not collected")
 
     assert tool.main([str(tests), "--list", str(listing)]) == 0
-    assert "pass count: 1/7" in capsys.readouterr().out
+    assert "pass count: 2/8" in capsys.readouterr().out
 
 
 def test_bad_arguments_are_one_line(tool, tmp_path: Path, capsys) -> None:

@@ -76,6 +76,10 @@ def fixtures_of(release: str) -> Path:
     shared = PARITY_DIR / f"vllm_{dotted}_cli_cases.json"
     return shared if shared.is_file() else PARITY_DIR / f"cfgc_{dotted}_cli_cases.json"
 
+#: Variables that tell the tools where vLLM's venvs are (tools/vllm_venv.py); never
+#: passed on to vLLM itself.
+VENV_VARIABLES = ("VLLM_VENV", "VLLM_VENVS", "VLLM_TARGET_VENV")
+
 #: Paths whose value is drawn per engine (random ids, free ports): never compared.
 VOLATILE = {
     "instance_id": "a random id per engine",
@@ -212,7 +216,9 @@ def run_engine_case(make_parser, argv: list[str], environ: dict, encode=None,
     from vllm.engine.arg_utils import AsyncEngineArgs
 
     os.environ.clear()
-    os.environ.update(environ)
+    # The tools' own venv variables share vLLM's VLLM_ prefix; vLLM refuses unknown
+    # VLLM_* variables under --fail-on-environ-validation, so they never reach it.
+    os.environ.update({k: v for k, v in environ.items() if k not in VENV_VARIABLES})
     parser = make_parser()
     try:
         with contextlib.redirect_stderr(io.StringIO()) as err:

@@ -174,6 +174,7 @@ class Marker:
     release: str
     keys: tuple[str, ...] = ()  # changed: the keys of the block
     fate: str = ""  # removed: its fate
+    until: str = ""  # removed: the release an entry of that name is back in, if any
 
     @property
     def subject(self) -> str:
@@ -207,8 +208,9 @@ def walk(node: Node, path: tuple[str, ...], file: str, markers: list[Marker],
     if rel.REMOVED in marks:
         value = marks[rel.REMOVED].value
         fate = next((f"{k}: {value[k].value}" for k in rel.FATES if k in value), "")
+        until = value["until"].value if "until" in value else ""
         found.append(Marker(file, marks[rel.REMOVED].loc.line, path, "removed",
-                            value["in"].value, fate=fate))
+                            value["in"].value, fate=fate, until=until))
     if rel.CHANGED in marks:
         for release, block in marks[rel.CHANGED].value.items():
             keys = tuple(block.value) if block.is_map else ()
@@ -248,7 +250,8 @@ def schema_presence(entry_markers: list[list[Marker]], releases: list[str]) -> d
                     continue
                 if m.kind == "added" and releases.index(m.release) > i:
                     ok = False
-                if m.kind == "removed" and releases.index(m.release) <= i:
+                if m.kind == "removed" and releases.index(m.release) <= i and not (
+                        m.until in releases and releases.index(m.until) <= i):
                     ok = False
         out[r] = ok
     return out
@@ -352,6 +355,7 @@ class Checker:
                        for r, _, new in self.f.changes(present)]
         own = {(x.kind, x.release) for x in self.entries[m.path].markers
                if x.kind in ("added", "removed")}
+        own |= {("added", x.until) for x in self.entries[m.path].markers if x.until}
         if (m.kind, m.release) in transitions and set(transitions) <= own:
             self.report.confirmed += 1
             return
@@ -421,7 +425,10 @@ class Checker:
             return
         points = sorted({r for pts in dated.values() for r, _, _ in pts},
                         key=self.releases.index)
-        if points == [m.release]:
+        # a change in several releases is one `changed:` block per release: each block is
+        # right when its release is one of the points and the entry's blocks cover them all
+        blocks = {x.release for x in self.markers if x.path == m.path and x.kind == "changed"}
+        if points == [m.release] or m.release in points and set(points) <= blocks:
             self.report.confirmed += 1
             return
         detail = "; ".join(f"{what}: " + ", ".join(f"{r}: {change_text(o, n)}"

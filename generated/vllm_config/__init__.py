@@ -14,8 +14,8 @@ SCHEMA_VERSION = 1
 #: The vLLM release these classes describe; CFGC_RELEASE, set before the
 #: first import, selects another of RELEASES (`vllm-config --release` sets it).
 RELEASE = "0.25.1"
-RELEASES = ('0.25.1', '0.33.0')
-_RELEASE_DIRS = {'0.33.0': '_releases/v0_33_0'}
+RELEASES = ('0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0')
+_RELEASE_DIRS = {'0.26.0': '_releases/v0_26_0', '0.27.1': '_releases/v0_27_1', '0.28.0': '_releases/v0_28_0', '0.29.0': '_releases/v0_29_0', '0.30.0': '_releases/v0_30_0', '0.31.0': '_releases/v0_31_0', '0.33.0': '_releases/v0_33_0'}
 
 _wanted = _os.environ.get("CFGC_RELEASE") or RELEASE
 if _wanted != RELEASE:
@@ -43,6 +43,7 @@ if _wanted != RELEASE:
 _EXPORTS: dict[str, str] = {
     "All2AllBackend": "types",
     "AttentionBackendEnum": "types",
+    "AttentionCGSupport": "types",
     "AttentionCGSupportLevel": "types",
     "AttentionConfig": "attention",
     "AttentionFreeArchitectures": "types",
@@ -58,7 +59,10 @@ _EXPORTS: dict[str, str] = {
     "ConfigFormat": "types",
     "ConfigType": "utils",
     "ConvertOption": "types",
+    "ConvertType": "types",
     "DCPCommBackend": "types",
+    "DFlashModelTypes": "types",
+    "DSparkModelTypes": "types",
     "DataParallelBackend": "types",
     "DetailedTraceModules": "types",
     "Device": "types",
@@ -68,6 +72,8 @@ _EXPORTS: dict[str, str] = {
     "DraftSampleMethod": "types",
     "DynamicShapesConfig": "compilation",
     "DynamicShapesType": "types",
+    "ECConsumer": "types",
+    "ECProducer": "types",
     "ECRole": "types",
     "ECTransferConfig": "ec_transfer",
     "EPLBCommunicatorBackend": "types",
@@ -90,14 +96,18 @@ _EXPORTS: dict[str, str] = {
     "IrOpPriorityConfig": "kernel",
     "IrOpProvider": "types",
     "KVCacheUpdateOp": "types",
+    "KVConsumer": "types",
     "KVEventsConfig": "kv_events",
     "KVOffloadingBackend": "types",
+    "KVProducer": "types",
     "KVRole": "types",
     "KVTransferConfig": "kv_transfer",
     "KernelConfig": "kernel",
+    "LayerBlockType": "types",
     "LinearBackend": "types",
     "LoRAConfig": "lora",
     "LoRADType": "types",
+    "LoRAExtraVocabSize": "types",
     "LoadConfig": "load",
     "LoadFormats": "types",
     "LogitsProcessorClass": "types",

@@ -11,7 +11,7 @@ SCHEMA_VERSION = 1
 
 #: The vLLM release this table describes, and every release of the package (--release).
 RELEASE = '0.25.1'
-RELEASES = ("0.25.1", "0.33.0")
+RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")

@@ -12,7 +12,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
-from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
 from vllm_config.types import (
     CacheDType,
     KVOffloadingBackend,
@@ -183,7 +183,7 @@ class CacheConfig:
         if self.block_size is not None:
             self.user_specified_block_size = True
         if self.block_size is None:
-            self.block_size = (_platforms.current_platform.default_block_size if _platforms.current_platform.default_block_size is not None else self.DEFAULT_BLOCK_SIZE)
+            self.block_size = (current_platform.default_block_size if current_platform.default_block_size is not None else self.DEFAULT_BLOCK_SIZE)
         if self.mamba_block_size is not None:
             self.user_specified_mamba_block_size = True
         self._block_size_resolved = True

@@ -9,7 +9,7 @@ from cfgc.hooks import device as _hooks
 from cfgc.runtime import hashing as _h
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
-from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
 from vllm_config.types import Device, TorchDevice
 
 
@@ -49,7 +49,7 @@ class DeviceConfig:
         if self.device is not None and not isinstance(self.device, str) and isinstance(getattr(self.device, 'type', None), str):
             self.device_type = getattr(self.device, 'type', None)
         if self.device_type is None:
-            self.device_type = _platforms.current_platform.device_type
+            self.device_type = current_platform.device_type
         _hooks.device_for_engine(self)
 
     def hash_factors(self) -> dict[str, object]:

@@ -9,7 +9,14 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.types import ECRole
+
+#: Sending encoder-cache roles (re-exported from vllm_config.types).
+ECProducer = _types.ECProducer
+
+#: Receiving encoder-cache roles (re-exported from vllm_config.types).
+ECConsumer = _types.ECConsumer
 
 
 @config

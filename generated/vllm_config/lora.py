@@ -10,7 +10,11 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
+
+#: Extra vocabulary sizes a LoRA adapter could add (re-exported from vllm_config.types).
+LoRAExtraVocabSize = _types.LoRAExtraVocabSize
 
 
 @config

@@ -15,7 +15,8 @@ from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
+from vllm_config import envs
+from vllm_config.platforms import current_platform
 from vllm_config import types as _types
 from vllm_config.load import LoadConfig
 from vllm_config.model_arch import HfConfigFacts, ModelArchitectureConfig
@@ -66,6 +67,12 @@ RunnerType = _types.RunnerType
 
 #: The model name the server reports, from served_model_name or the model.
 get_served_model_name = _names.get_served_model_name
+
+#: A resolved conversion (re-exported from vllm_config.types).
+ConvertType = _types.ConvertType
+
+#: Layer block kinds of a hybrid model (re-exported from vllm_config.types).
+LayerBlockType = _types.LayerBlockType
 
 
 @config
@@ -481,13 +488,13 @@ class ModelConfig:
         self.original_max_model_len = self.max_model_len
         self.max_model_len = self.get_and_verify_max_len(self.max_model_len)
         _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb)
-        if (self.enable_sleep_mode) and not (_platforms.current_platform.supports_sleep_mode):
-            raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"], self)
-        if self.enable_sleep_mode and _platforms.current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
+        if (self.enable_sleep_mode) and not (current_platform.supports_sleep_mode):
+            raise _r.RuleError(f'sleep mode is not available on the {current_platform.device_type} platform', ["enable_sleep_mode"], self)
+        if self.enable_sleep_mode and current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
             _log.info('cumem allocator enabled (sleep mode needs it)')
             self.enable_cumem_allocator = True
-        if (self.enable_cumem_allocator) and not (_platforms.current_platform.supports_cumem_allocator):
-            raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"], self)
+        if (self.enable_cumem_allocator) and not (current_platform.supports_cumem_allocator):
+            raise _r.RuleError(f'the cumem allocator is not available on the {current_platform.device_type} platform', ["enable_cumem_allocator"], self)
         _hooks.build_multimodal_config(self)
         _hooks.dtype_for_engine(self)
         if not (all(':' in self.model_class_overrides[arch] for arch in self.model_class_overrides)):
@@ -525,7 +532,7 @@ class ModelConfig:
     @property
     def platform_dtypes(self) -> "list[str]":
         """The current platform's supported dtype names, preferred first (platforms.yaml)."""
-        return _platforms.current_platform.supported_dtypes
+        return current_platform.supported_dtypes
 
     @property
     def usable_dtypes(self) -> "list[str]":
@@ -665,7 +672,7 @@ class ModelConfig:
     @property
     def use_mla(self) -> "bool":
         """Whether MLA attention is used (an MLA model, unless VLLM_MLA_DISABLE=1)."""
-        return self.is_deepseek_mla and not _r.env('VLLM_MLA_DISABLE', False)
+        return self.is_deepseek_mla and not _r.env('VLLM_MLA_DISABLE', False, envs)
 
     @property
     def is_matryoshka(self) -> "bool":
@@ -730,7 +737,7 @@ class ModelConfig:
     @property
     def checkpoint_quantization_override(self) -> "str | None":
         """The method an override rule picks for this checkpoint, whatever quantization names: GPTQ checkpoints run as auto_gptq (unless another method is asked for), AWQ ones as auto_awq off CPU, ModelOpt ones by algorithm (FP8 as modelopt, FP4 as modelopt_fp4); None when no covered rule applies."""
-        return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and _platforms.current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
+        return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
 
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""
@@ -752,12 +759,18 @@ class ModelConfig:
             raise _r.NotSupportedError("dual chunk attention needs the engine's sparse attention config loader", ["hf_config"])
         return None
 
+    def _verify_with_expert_parallelism(self) -> "None":
+        """Checks the model has experts, as expert parallelism needs (called by verify_with_parallel_config through the instance, as vLLM calls it)."""
+        if not (self.is_moe):
+            raise _r.RuleError('enable_expert_parallel needs a mixture-of-experts model', ["is_moe"])
+        return None
+
     def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
         """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""
         if not ((self.model_arch_config.total_num_attention_heads % parallel_config.tensor_parallel_size) == 0):
             raise _r.RuleError(f"the model's {self.model_arch_config.total_num_attention_heads} attention heads are not divisible by tensor_parallel_size ({parallel_config.tensor_parallel_size})", ["model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"])
-        if (parallel_config.enable_expert_parallel) and not (self.is_moe):
-            raise _r.RuleError('enable_expert_parallel needs a mixture-of-experts model', ["parallel_config.enable_expert_parallel", "is_moe"])
+        if (parallel_config.enable_expert_parallel) and self._verify_with_expert_parallelism() is not None:
+            raise _r.RuleError('the expert-parallelism check of the model config returned a value', ["parallel_config.enable_expert_parallel"])
         if (parallel_config.pipeline_parallel_size > 1) and not (self.is_pp_supported):
             raise _r.NotSupportedError(f'{self.architecture} does not support pipeline parallelism', ["parallel_config.pipeline_parallel_size", "is_pp_supported"])
         if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.tensor_parallel_size > self.get_total_num_kv_heads()):

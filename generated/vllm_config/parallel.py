@@ -12,7 +12,8 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
+from vllm_config import envs
+from vllm_config.platforms import current_platform
 from vllm_config.types import (
     All2AllBackend,
     DataParallelBackend,
@@ -331,7 +332,7 @@ class ParallelConfig:
             self.data_parallel_hybrid_lb = False
         if (_r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local')) and not (not self.data_parallel_hybrid_lb):
             raise _r.RuleError('data_parallel_hybrid_lb needs data_parallel_size_local (the DP ranks on this node)', ["data_parallel_external_lb", "nnodes", "data_parallel_hybrid_lb"], self)
-        if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local') and not (self.data_parallel_backend == 'ray' and _r.env('VLLM_RAY_DP_PACK_STRATEGY', 'strict') == 'span'):
+        if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local') and not (self.data_parallel_backend == 'ray' and _r.env('VLLM_RAY_DP_PACK_STRATEGY', 'strict', envs) == 'span'):
             self.data_parallel_size_local = self.data_parallel_size
         if (self.numa_bind_nodes is not None) and not (len(self.numa_bind_nodes) > 0):
             raise _r.RuleError('numa_bind_nodes must not be empty', ["numa_bind_nodes"], self)
@@ -348,22 +349,22 @@ class ParallelConfig:
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
             self._data_parallel_master_port_list = self._data_parallel_master_port_list[:-1]
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_rank = _r.env('VLLM_DP_RANK', 0)
+            self.data_parallel_rank = _r.env('VLLM_DP_RANK', 0, envs)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_rank_local = (int(_r.env('VLLM_DP_RANK_LOCAL', None)) if _r.env('VLLM_DP_RANK_LOCAL', None) is not None else self.data_parallel_rank)
+            self.data_parallel_rank_local = (int(_r.env('VLLM_DP_RANK_LOCAL', None, envs)) if _r.env('VLLM_DP_RANK_LOCAL', None, envs) is not None else self.data_parallel_rank)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_master_ip = _r.env('VLLM_DP_MASTER_IP', '127.0.0.1')
+            self.data_parallel_master_ip = _r.env('VLLM_DP_MASTER_IP', '127.0.0.1', envs)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_master_port = _r.env('VLLM_DP_MASTER_PORT', 0)
+            self.data_parallel_master_port = _r.env('VLLM_DP_MASTER_PORT', 0, envs)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1)
+            self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1, envs)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not (0 <= self.data_parallel_rank < self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"], self)
         if self.distributed_executor_backend is None and self.world_size_across_dp > 1:
             self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
             self.distributed_executor_backend = 'uni'
-        if self.distributed_executor_backend is None and self.world_size_across_dp > 1 and not _platforms.current_platform.executor_from_device_count:
+        if self.distributed_executor_backend is None and self.world_size_across_dp > 1 and not current_platform.executor_from_device_count:
             self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.max_parallel_loading_workers is not None:
             _log.warning('max_parallel_loading_workers is not supported and is ignored')
@@ -375,16 +376,16 @@ class ParallelConfig:
             raise _r.RuleError(f'data_parallel_size_local ({self.data_parallel_size_local}) must not exceed data_parallel_size ({self.data_parallel_size})', ["data_parallel_size_local", "data_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
             raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"], self)
-        if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
-            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
+        if (_r.from_flags() and self.nnodes > 1) and not ((((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) % self.nnodes) == 0):
+            raise _r.RuleError(f'the {(self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "data_parallel_size", "pipeline_parallel_size", "tensor_parallel_size"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
             raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"], self)
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):
             raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"], self)
         if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):
             raise _r.RuleError('numa_bind_nodes and numa_bind_cpus need numa_bind=True', ["numa_bind_nodes", "numa_bind_cpus", "numa_bind"], self)
-        if (self.enable_eplb) and not (_platforms.current_platform.supports_eplb):
-            raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {_platforms.current_platform.device_type} platform', ["enable_eplb"], self)
+        if (self.enable_eplb) and not (current_platform.is_cuda_alike()):
+            raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {current_platform.device_type} platform', ["enable_eplb"], self)
         if (self.enable_eplb) and not (self.enable_expert_parallel):
             raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"], self)
         if (self.enable_eplb) and not ((self.tensor_parallel_size * self.data_parallel_size) > 1):
@@ -397,7 +398,7 @@ class ParallelConfig:
             raise _r.RuleError("dcp_comm_backend='a2a' needs decode_context_parallel_size > 1", ["dcp_comm_backend", "decode_context_parallel_size"], self)
         if self.nnodes > 1:
             self.disable_custom_all_reduce = True
-        if not _platforms.current_platform.supports_custom_all_reduce:
+        if not current_platform.supports_custom_all_reduce:
             self.disable_custom_all_reduce = True
         if (self.ray_workers_use_nsight and self.distributed_executor_backend is not None) and not (self.use_ray):
             raise _r.RuleError('ray_workers_use_nsight needs workers that run on Ray', ["ray_workers_use_nsight", "distributed_executor_backend", "use_ray"], self)

@@ -16,7 +16,30 @@ from vllm_config.types import QuantKeyName
 resolve_quantization_config = _quantization.resolve_quantization_config
 
 #: What the quantization method configs of this release are like, as data that the checkpoint library (cfgc.checkpoint.quant) reads when it builds VllmConfig.quant_config: which configs it builds, their capabilities and fixed attributes, and how the methods read a checkpoint.
-_QUANT_CONFIG_TRAITS = {'methods': {'fp8': 'Fp8Config', 'gptq': 'AutoGPTQConfig', 'gptq_marlin': 'AutoGPTQConfig', 'auto_gptq': 'AutoGPTQConfig', 'awq': 'AutoAWQConfig', 'awq_marlin': 'AutoAWQConfig', 'auto_awq': 'AutoAWQConfig', 'bitsandbytes': 'BitsAndBytesConfig', 'compressed-tensors': 'CompressedTensorsConfig', 'modelopt': 'ModelOptFp8Config', 'modelopt_fp4': 'ModelOptNvFp4Config'}, 'min_capability': {'Fp8Config': 75, 'AutoGPTQConfig': 60, 'AutoAWQConfig': 75, 'BitsAndBytesConfig': 70, 'CompressedTensorsConfig': 70, 'ModelOptFp8Config': 89, 'ModelOptNvFp4Config': 75}, 'attributes': {}, 'fp8_quantizes_online': True, 'online_settings_compose': False, 'gptq_activation_order': True, 'modelopt_block_algorithms': [], 'modelopt_flat_exclude_keys': ['ignore']}
+_QUANT_CONFIG_TRAITS = {'methods': {'fp8': 'Fp8Config',
+             'gptq': 'AutoGPTQConfig',
+             'gptq_marlin': 'AutoGPTQConfig',
+             'auto_gptq': 'AutoGPTQConfig',
+             'awq': 'AutoAWQConfig',
+             'awq_marlin': 'AutoAWQConfig',
+             'auto_awq': 'AutoAWQConfig',
+             'bitsandbytes': 'BitsAndBytesConfig',
+             'compressed-tensors': 'CompressedTensorsConfig',
+             'modelopt': 'ModelOptFp8Config',
+             'modelopt_fp4': 'ModelOptNvFp4Config'},
+ 'min_capability': {'Fp8Config': 75,
+                    'AutoGPTQConfig': 60,
+                    'AutoAWQConfig': 75,
+                    'BitsAndBytesConfig': 70,
+                    'CompressedTensorsConfig': 70,
+                    'ModelOptFp8Config': 89,
+                    'ModelOptNvFp4Config': 75},
+ 'attributes': {},
+ 'fp8_quantizes_online': True,
+ 'online_settings_compose': False,
+ 'gptq_activation_order': True,
+ 'modelopt_block_algorithms': [],
+ 'modelopt_flat_exclude_keys': ['ignore']}
 
 
 @config
@@ -122,6 +145,10 @@ class QuantizationConfigArgs:
 
 _MEMO_QuantizationConfigArgs: dict[str, str] = {}
 """Canonical factor text -> digest for QuantizationConfigArgs.compute_hash (bounded by _h.remember)."""
+
+
+#: The online-quantization shorthands `quantization` takes, and "online".
+ONLINE_QUANT_SHORTHAND_NAMES = ('fp8_per_tensor', 'fp8_per_block', 'fp8_per_channel', 'mxfp8', 'int8_per_channel_weight_only', 'online')
 
 
 #: What each online `--quantization` shorthand means, as structured settings.

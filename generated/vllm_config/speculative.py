@@ -33,6 +33,141 @@ EagleModelTypes = _types.EagleModelTypes
 #: Speculative methods that propose n-grams on the GPU (re-exported from vllm_config.types).
 NgramGPUTypes = _types.NgramGPUTypes
 
+#: Speculative methods with an MTP drafter (re-exported from vllm_config.types).
+MTPModelTypes = _types.MTPModelTypes
+
+#: DFlash methods (re-exported from vllm_config.types).
+DFlashModelTypes = _types.DFlashModelTypes
+
+#: DSpark methods (re-exported from vllm_config.types).
+DSparkModelTypes = _types.DSparkModelTypes
+
+#: How SpeculativeConfig.hf_config_override turns a target model's Hugging Face config into the config of the MTP drafter built into its checkpoint, per architecture (read from vLLM's own rewrite of each release). Rules are tried in order, each on the config as the rules before it left it; every rule whose `when` holds applies. `when`: any of model_type / architecture (the first listed) / initial_architecture (the first as given) in a list, any_architecture (any listed one) in a list, model_type_contains (a substring of it) or model_type_within (it is a substring of the text); `and`: all of positive (an attribute present and above 0) and truthy (a dotted attribute path that holds a true value); `unless`: none of what `when` may test. Then in order: `let` (names computed first), `promote` (continue with the text sub-config: missing it is an error, or keeps the config; keep_quantization carries the quantization config over; copy works on a copy), `check` (a value compared, else ValueError), `update_text` (attributes set on the text sub-config), `model_type`, `update` (attributes set, in order), `stop` (no later rule runs). Values: a literal, or {value} (a literal mapping), {attr: dotted path, from: current|entry|text|hf_text|text_config_or_self, default, required}, {ref: name} (a `let` name or an earlier `update` key), {first: [...]} (the first not None), {or: [...]} (the first true, else the last), {int}, {len}, {repeat, times}, {concat: [...]}, {merge: [...]} (dicts, None as empty), {key, of, default} (a dict item), {by, map, default} (a value looked up).
+_MTP_DRAFT_REWRITES = [{'when': {'model_type': ['deepseek_v3', 'deepseek_v32', 'glm_moe_dsa', 'deepseek_mtp']},
+  'model_type': 'deepseek_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['DeepSeekMTPModel']}},
+ {'when': {'model_type': ['deepseek_v4']},
+  'model_type': 'deepseek_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['DeepSeekV4MTPModel']}},
+ {'when': {'model_type_within': 'pangu_ultra_moe', 'model_type': ['pangu_ultra_moe_mtp']},
+  'model_type': 'pangu_ultra_moe_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['OpenPanguMTPModel']}},
+ {'when': {'architecture': ['MiMoForCausalLM']},
+  'model_type': 'mimo_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['MiMoMTPModel']}},
+ {'when': {'architecture': ['MiMoV2ForCausalLM', 'MiMoV2OmniForCausalLM']},
+  'let': {'architecture': {'attr': 'architectures.0'}},
+  'model_type': 'mimo_v2_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': 1,
+             'num_nextn_predict_layers': 1,
+             'architectures': {'by': {'ref': 'architecture'},
+                               'map': {'MiMoV2ForCausalLM': ['MiMoV2MTPModel'],
+                                       'MiMoV2OmniForCausalLM': ['MiMoV2OmniMTPModel']}}}},
+ {'when': {'architecture': ['MiMoV2FlashForCausalLM']},
+  'model_type': 'mimo_v2_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': 1,
+             'num_nextn_predict_layers': 1,
+             'architectures': ['MiMoV2MTPModel']}},
+ {'when': {'architecture': ['Glm4MoeForCausalLM']},
+  'model_type': 'glm4_moe_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Glm4MoeMTPModel']}},
+ {'when': {'architecture': ['Glm4MoeLiteForCausalLM']},
+  'model_type': 'glm4_moe_lite_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Glm4MoeLiteMTPModel']}},
+ {'when': {'architecture': ['GlmOcrForConditionalGeneration']},
+  'model_type': 'glm_ocr_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['GlmOcrMTPModel']}},
+ {'when': {'model_type': ['ernie4_5_moe', 'ernie_mtp']},
+  'model_type': 'ernie_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['ErnieMTPModel']}},
+ {'when': {'architecture': ['NemotronH_Super_Omni_Reasoning_V3']},
+  'promote': {'missing': 'error'}},
+ {'when': {'model_type': ['nemotron_h', 'nemotron_h_puzzle']},
+  'and': {'positive': 'num_nextn_predict_layers'},
+  'model_type': 'nemotron_h_mtp'},
+ {'when': {'model_type': ['nemotron_h_mtp']},
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+             'architectures': ['NemotronHMTPModel']}},
+ {'when': {'model_type': ['qwen3_next', 'qwen3_next_mtp']},
+  'model_type': 'qwen3_next_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Qwen3NextMTP']}},
+ {'when': {'model_type': ['bailing_hybrid'],
+           'any_architecture': ['BailingMoeV2_5ForCausalLM']},
+  'model_type': 'bailing_hybrid_mtp'},
+ {'when': {'model_type': ['bailing_hybrid_mtp']},
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['BailingMoeV25MTPModel']}},
+ {'when': {'model_type': ['exaone_moe', 'exaone_moe_mtp']},
+  'model_type': 'exaone_moe_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['ExaoneMoeMTP']}},
+ {'when': {'model_type_contains': 'exaone4_5'},
+  'model_type': 'exaone4_5_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Exaone4_5_MTP']}},
+ {'when': {'model_type': ['qwen3_5', 'qwen3_5_moe']},
+  'let': {'target_type': {'attr': 'model_type'}},
+  'model_type': 'qwen3_5_mtp',
+  'update': {'n_predict': {'attr': 'mtp_num_hidden_layers'},
+             'architectures': {'by': {'ref': 'target_type'},
+                               'map': {'qwen3_5_moe': ['Qwen3_5MoeMTP'],
+                                       'qwen3_5_moe_text': ['Qwen3_5MoeMTP']},
+                               'default': ['Qwen3_5MTP']}}},
+ {'when': {'model_type': ['intern_s2_preview']},
+  'let': {'text_type': {'attr': 'text_config.model_type'}},
+  'model_type': 'qwen3_5_mtp',
+  'update': {'n_predict': {'attr': 'text_config.mtp_num_hidden_layers'},
+             'architectures': {'by': {'ref': 'text_type'},
+                               'map': {'qwen3_5_moe_text': ['Qwen3_5MoeMTP']},
+                               'default': ['Qwen3_5MTP']}}},
+ {'when': {'model_type': ['longcat_flash']},
+  'model_type': 'longcat_flash_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+             'architectures': ['LongCatFlashMTPModel']}},
+ {'when': {'model_type': ['step3p5', 'step3p7'],
+           'architecture': ['Step3p5ForCausalLM', 'Step3p7ForConditionalGeneration']},
+  'promote': {'missing': 'keep', 'keep_quantization': True},
+  'model_type': 'step3p5_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+             'architectures': ['Step3p5MTP']}},
+ {'when': {'initial_architecture': ['MistralLarge3ForCausalLM']},
+  'update': {'architectures': ['EagleMistralLarge3ForCausalLM']}},
+ {'when': {'model_type': ['hy_v3']},
+  'model_type': 'hy_v3_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['HYV3MTPModel']}},
+ {'when': {'model_type': ['gemma4_assistant', 'gemma4_unified_assistant']},
+  'model_type': 'gemma4_mtp',
+  'update_text': {'of': 'text_config_or_self',
+                  'only_present': True,
+                  'set': {'num_kv_shared_layers': 0}},
+  'update': {'n_predict': 1, 'architectures': ['Gemma4MTPModel']}},
+ {'when': {'model_type': ['minimax_m3_vl'],
+           'initial_architecture': ['MiniMaxM3SparseForConditionalGeneration']},
+  'promote': {'missing': 'keep', 'keep_quantization': True},
+  'model_type': 'minimax_m3_mtp',
+  'update': {'n_predict': {'attr': 'num_mtp_modules', 'default': 1},
+             'architectures': ['MiniMaxM3MTP']}},
+ {'when': {'model_type': ['minimax_m3_mtp'], 'initial_architecture': ['MiniMaxM3MTP']},
+  'unless': {'model_type': ['minimax_m3_vl'],
+             'initial_architecture': ['MiniMaxM3SparseForConditionalGeneration']},
+  'update': {'n_predict': {'attr': 'num_mtp_modules', 'default': 1},
+             'architectures': ['MiniMaxM3MTP']}}]
+
 
 @config
 class SpeculativeConfig:
@@ -391,8 +526,8 @@ class SpeculativeConfig:
 
     @staticmethod
     def hf_config_override(hf_config: "Any") -> "Any":
-        """The Hugging Face config of the MTP drafter built into a target checkpoint."""
-        raise _r.NotSupportedError("SpeculativeConfig.hf_config_override() is not available in vllm_config: rewriting a target's Hugging Face config into its MTP drafter's config is a per-architecture table of the model code, which the engine owns")
+        """The Hugging Face config of the MTP drafter built into a target checkpoint, made from the target's (changed in place; for some architectures the text sub-config is returned) by the per-architecture rules of _MTP_DRAFT_REWRITES. From 0.33.0, transformers_mtp_overrides (the Transformers modeling backend's) are set instead."""
+        return _hooks.hf_config_override(hf_config)
 
     @staticmethod
     def compose_draft_hf_overrides(target_hf_overrides: "Any") -> "Any":

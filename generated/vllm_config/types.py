@@ -81,6 +81,28 @@ class MLAPrefillBackendEnum(enum.Enum):
     __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
 
 
+class AttentionCGSupport(enum.Enum):
+    """How far an attention backend supports CUDA graphs, as the engine's attention backends report it (their weakest member decides the CUDA-graph mode). A member of the engine's own enum equals ours of the same name."""
+
+    ALWAYS = 3
+    """Graphs of any batch, mixed prefill and decode included."""
+    UNIFORM_BATCH = 2
+    """Graphs of batches whose requests all have the same query length (speculative decoding's verification steps included)."""
+    UNIFORM_SINGLE_TOKEN_DECODE = 1
+    """Graphs of batches of one-token decodes only."""
+    NEVER = 0
+    """No CUDA graphs of attention at all."""
+
+    def __eq__(self, other: object) -> bool:
+        # vLLM's engine has its own AttentionCGSupport, whose members equal ours by name:
+        # vllm.v1.attention.backend.AttentionCGSupport
+        if type(other).__name__ == "AttentionCGSupport" and isinstance(other, enum.Enum):
+            return self.name == other.name
+        return NotImplemented
+
+    __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
+
+
 class CompilationMode(enum.IntEnum):
     """How much of the torch.compile pipeline is applied to the model, from plain eager
     execution (NONE) up to vLLM's own piecewise Inductor backend (VLLM_COMPILE).
@@ -990,6 +1012,33 @@ TokenPoolingType = Literal["ALL", "STEP"]
 ProfilerKind = Literal["torch", "cuda"]
 """Profiler driven by the engine's start/stop profiling endpoints."""
 
+ECProducer = Literal["ec_producer", "ec_both"]
+"""Encoder-cache transfer roles that send (producer or both)."""
+
+ECConsumer = Literal["ec_consumer", "ec_both"]
+"""Encoder-cache transfer roles that receive (consumer or both)."""
+
+KVProducer = Literal["kv_producer", "kv_both"]
+"""KV transfer roles that send KV cache (producer or both)."""
+
+KVConsumer = Literal["kv_consumer", "kv_both"]
+"""KV transfer roles that receive KV cache (consumer or both)."""
+
+LoRAExtraVocabSize = Literal[256, 512]
+"""Extra vocabulary sizes a LoRA adapter could add (kept for code that names them)."""
+
+ConvertType = Literal["none", "embed", "classify"]
+"""What a model is converted into, once resolved (no "auto")."""
+
+LayerBlockType = Literal["attention", "linear_attention", "mamba"]
+"""The kinds of layer block a hybrid model interleaves."""
+
+DFlashModelTypes = Literal["dflash"]
+"""Speculative methods that run a DFlash block-diffusion drafter."""
+
+DSparkModelTypes = Literal["dspark"]
+"""Speculative methods that run a DSpark drafter."""
+
 AttnTypeStr = Literal[
     "decoder",
     "encoder",
@@ -1046,13 +1095,18 @@ MTPModelTypes = Literal[
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 
-EagleModelTypes = Literal["eagle", "eagle3", "extract_hidden_states"] | MTPModelTypes | Literal["dflash"]
+EagleModelTypes = Literal["eagle", "eagle3", "extract_hidden_states", MTPModelTypes, "dflash"]
 """Methods whose drafter reads the target model's hidden states (EAGLE family, MTP, DFlash); these work with asynchronous scheduling."""
 
 NgramGPUTypes = Literal["ngram_gpu"]
 """N-gram lookup methods that run on the GPU."""
 
-SpeculativeMethod = Literal["ngram", "medusa", "mlp_speculator", "draft_model", "suffix", "custom_class"] | EagleModelTypes | NgramGPUTypes | Literal["dspark"]
+SpeculativeMethod = Literal[
+    "ngram", "medusa", "mlp_speculator", "draft_model", "suffix", "custom_class",
+    EagleModelTypes,
+    NgramGPUTypes,
+    "dspark",
+]
 """Proposer used to draft tokens for speculative decoding."""
 
 WeightlessDrafters = Literal["ngram", "ngram_gpu", "suffix", "custom_class", "extract_hidden_states"]

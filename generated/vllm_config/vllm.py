@@ -16,7 +16,9 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import utils as _utils
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import envs
 from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
 from vllm_config.attention import AttentionConfig
 from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
@@ -50,64 +52,148 @@ from vllm_config.weight_transfer import WeightTransferConfig
 
 _log = logging.getLogger(__name__)
 
-LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
+def enable_norm_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_norm_quant` for a VllmConfig."""
+    return cfg.compilation_config.is_custom_op_enabled('rms_norm') or cfg.compilation_config.is_custom_op_enabled('quant_fp8') or (len(cfg.kernel_config.ir_op_priority.rms_norm) > 0 and cfg.kernel_config.ir_op_priority.rms_norm[0] != 'native')
+
+
+def enable_act_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_act_quant` for a VllmConfig."""
+    return cfg.compilation_config.is_custom_op_enabled('silu_and_mul') or cfg.compilation_config.is_custom_op_enabled('quant_fp8') or (cfg.model_config is not None and cfg.model_config.is_nvfp4_quantized())
+
+
+def enable_norm_pad_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_act_padding` for a VllmConfig."""
+    return len(cfg.kernel_config.ir_op_priority.fused_add_rms_norm) > 0 and cfg.kernel_config.ir_op_priority.fused_add_rms_norm[0] == 'aiter' and (cfg.model_config is not None) and (cfg.model_config.get_hidden_size() == 2880)
+
+
+def enable_mla_dual_rms_norm_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_mla_dual_rms_norm` for a VllmConfig."""
+    return None
+
+
+def enable_allreduce_rms_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_allreduce_rms` for a VllmConfig."""
+    return False if cfg.parallel_config.tensor_parallel_size == 1 or current_platform.device_type != 'cuda' else None
+
+
+def enable_rope_kvcache_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_rope_kvcache` for a VllmConfig."""
+    return None
+
+
+def enable_rope_kvcache_mla_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_rope_kvcache_cat_mla` for a VllmConfig."""
+    return cfg.compilation_config.use_inductor_graph_partition or not cfg.compilation_config.splitting_ops_contain_kv_cache_update()
+
+
+LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
     OptimizationLevel.O0: {
-        "compilation_config.pass_config.fuse_norm_quant": False,
-        "compilation_config.pass_config.fuse_act_quant": False,
-        "compilation_config.pass_config.fuse_allreduce_rms": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
-        "compilation_config.pass_config.fuse_rope_kvcache": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": False,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": False,
+                "fuse_act_quant": False,
+                "fuse_allreduce_rms": False,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": False,
+                "fuse_mla_dual_rms_norm": False,
+                "fuse_rope_kvcache": False,
+                "fuse_rope_kvcache_cat_mla": False,
+            },
+            "cudagraph_mode": CUDAGraphMode.NONE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": False,
+        },
     },
     OptimizationLevel.O1: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_allreduce_rms": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": False,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": False,
+                "fuse_rope_kvcache_cat_mla": False,
+            },
+            "cudagraph_mode": CUDAGraphMode.PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
     OptimizationLevel.O2: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
-        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": enable_allreduce_rms_fusion,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
+            },
+            "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
     OptimizationLevel.O3: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
-        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": enable_allreduce_rms_fusion,
+                "fuse_attn_quant": False,
+                "enable_sp": False,
+                "fuse_gemm_comms": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
+            },
+            "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
 }
 
-#: What each optimization level fills in, by level.
+#: What each optimization level fills in, by level: per config a nested dict of values, or of functions of the VllmConfig for values computed from it. Building a VllmConfig reads this name when it applies the level, so replacing it changes the build, as in vLLM.
 OPTIMIZATION_LEVEL_TO_CONFIG = LEVEL_DEFAULTS
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O0 (the same dict).
+OPTIMIZATION_LEVEL_00 = LEVEL_DEFAULTS[OptimizationLevel.O0]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O1 (the same dict).
+OPTIMIZATION_LEVEL_01 = LEVEL_DEFAULTS[OptimizationLevel.O1]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O2 (the same dict).
+OPTIMIZATION_LEVEL_02 = LEVEL_DEFAULTS[OptimizationLevel.O2]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O3 (the same dict).
+OPTIMIZATION_LEVEL_03 = LEVEL_DEFAULTS[OptimizationLevel.O3]
+
+#: The level table's answer to "is the model quantized" (attention + quant fusion): always False for now, as in vLLM.
+IS_QUANTIZED = False
+
+#: The level table's answer to "is the model dense" (sequence parallelism, GEMM + communication fusion): always False for now, as in vLLM.
+IS_DENSE = False
 
 #: A copy of a config with some fields changed, validated again (the helper vllm_config.utils exports, also reachable here as in vLLM's module).
 replace = _utils.replace
@@ -265,11 +351,13 @@ class VllmConfig:
         if _r.from_flags() and self.model_config is not None and not _r.given(self, 'cache_config.enable_prefix_caching'):
             self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
-            self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
+            self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and not self.scheduler_config.enable_chunked_prefill and self.model_config is not None:
             self.scheduler_config.max_num_batched_tokens = max(self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_seqs'):
-            self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+            self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and self.model_config is not None:
+            self.scheduler_config.max_num_batched_tokens = min(self.scheduler_config.max_num_seqs * self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
@@ -347,10 +435,10 @@ class VllmConfig:
             self.compilation_config.mode = CompilationMode.NONE
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
-        if _r.env('TORCH_COMPILE_DISABLE', '') == '1':
+        if _r.env('TORCH_COMPILE_DISABLE', '', envs) == '1':
             _log.warning('TORCH_COMPILE_DISABLE=1: torch.compile disabled')
             self.compilation_config.mode = CompilationMode.NONE
-        if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1':
+        if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) == '1':
             _log.warning("VLLM_USE_BREAKABLE_CUDAGRAPH=1: vLLM's compile pipeline disabled")
             self.compilation_config.mode = CompilationMode.NONE
         if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
@@ -361,15 +449,13 @@ class VllmConfig:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
-        if self.compilation_config.pass_config.fuse_allreduce_rms is None and (self.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda'):
-            self.compilation_config.pass_config.fuse_allreduce_rms = False
-        if _platforms.current_platform.ir_op_priority_on_build:
-            _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
-        _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
+        if current_platform.ir_op_priority_on_build:
+            _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
+        _r.apply_defaults(self, OPTIMIZATION_LEVEL_TO_CONFIG[self.optimization_level])
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
-        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1':
             _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; using NONE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.compilation_config.pass_config.fuse_gemm_comms:
@@ -388,7 +474,7 @@ class VllmConfig:
             _log.warning(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving draft slots; raising max_num_batched_tokens may help throughput')
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_scheduled_tokens + (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs))):
             raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"], self)
-        if not _platforms.current_platform.supports_cudagraphs:
+        if not current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
             _log.warning('pooling models do not support full CUDA graphs; using PIECEWISE')
@@ -398,13 +484,13 @@ class VllmConfig:
             self.compilation_config.cudagraph_mode = (CUDAGraphMode.PIECEWISE if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None else CUDAGraphMode.FULL_DECODE_ONLY)
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
-        if _platforms.current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
+        if current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.max_cudagraph_capture_size = 0
-        if _platforms.current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
+        if current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_capture_sizes = []
-        if _platforms.current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
+        if current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
             self.compilation_config.cudagraph_num_of_warmups = 1
-        if _platforms.current_platform.supports_cudagraphs:
+        if current_platform.supports_cudagraphs:
             self.compilation_config._resolve_cudagraph_capture_sizes(self.model_config is not None and not self.model_config.enforce_eager and self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE, self.scheduler_config.max_num_seqs, self.scheduler_config.max_num_batched_tokens, self.num_speculative_tokens, self.performance_mode == 'interactivity', self.parallel_config.tensor_parallel_size)
         if (self.cache_config.kv_sharing_fast_prefill) and not (not (self.speculative_config is not None and self.speculative_config.use_eagle())):
             raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"], self)
@@ -414,30 +500,30 @@ class VllmConfig:
             _log.warning('KV cache events are on but prefix caching is off; enable it')
         if self.kv_events_config is not None and self.kv_events_config.publisher != 'null' and not self.kv_events_config.enable_kv_cache_events:
             _log.warning('a KV event publisher is configured but KV cache events are off')
-        if self.model_config is not None and not _platforms.current_platform.supports_cascade_attention:
+        if self.model_config is not None and not current_platform.supports_cascade_attention:
             self.model_config.disable_cascade_attn = True
-        if not _platforms.current_platform.supports_async_scheduling:
+        if not current_platform.supports_async_scheduling:
             self.scheduler_config.async_scheduling = False
-        if _platforms.current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1') == '1':
+        if current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1', envs) == '1':
             self.parallel_config.distributed_executor_backend = 'mp'
         if self.parallel_config.worker_cls == 'auto':
-            self.parallel_config.worker_cls = _platforms.current_platform.worker_cls
-        if self.parallel_config.enable_dbo and not _platforms.current_platform.supports_dbo:
-            _log.warning(f'dual-batch overlap is not available on the {_platforms.current_platform.device_type} platform; disabled')
+            self.parallel_config.worker_cls = current_platform.worker_cls
+        if self.parallel_config.enable_dbo and not current_platform.supports_dbo:
+            _log.warning(f'dual-batch overlap is not available on the {current_platform.device_type} platform; disabled')
             self.parallel_config.enable_dbo = False
-        if not _platforms.current_platform.supports_cudagraphs:
+        if not current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_capture_sizes = []
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
-            self.compilation_config.backend = ('eager' if _r.env('VLLM_CPU_CI_ENV', '0') != '0' else _platforms.current_platform.compile_backend)
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
-            self.compilation_config.inductor_compile_config = self.compilation_config.inductor_compile_config | _platforms.current_platform.inductor_compile_config
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.backend = ('eager' if _r.env('VLLM_CPU_CI_ENV', '0', envs) != '0' else current_platform.compile_backend)
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.inductor_compile_config = self.compilation_config.inductor_compile_config | current_platform.inductor_compile_config
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
             self.compilation_config.ir_enable_torch_wrap = False
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
             self.compilation_config.mode = CompilationMode.DYNAMO_TRACE_ONCE
-        if self.lora_config is not None and not _platforms.current_platform.compiles_with_lora:
+        if self.lora_config is not None and not current_platform.compiles_with_lora:
             self.compilation_config.mode = CompilationMode.NONE
-        if not _platforms.current_platform.supports_cuda_profiler_time:
+        if not current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
         self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
         self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
@@ -449,9 +535,9 @@ class VllmConfig:
             _log.warning('sequence parallelism with pipeline parallelism needs the custom rms_norm op, which custom_ops disables')
         if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config is not None and not self.model_config.disable_cascade_attn and not self.compilation_config.cudagraph_mode.has_piecewise_cudagraphs():
             _log.warning('no piecewise CUDA graph for cascade attention: such batches run eagerly')
-        if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1'):
+        if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) == '1'):
             raise _r.RuleError(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE, got {self.compilation_config.mode}', ["compilation_config.cudagraph_mode", "compilation_config.mode"], self)
-        if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and not self.model_config.disable_cascade_attn:
+        if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: VLLM_BATCH_INVARIANT is set')
             self.model_config.disable_cascade_attn = True
         if (self.parallel_config.use_ubatching) and self.parallel_config.all2all_backend not in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'):
@@ -464,29 +550,31 @@ class VllmConfig:
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'native':
             self.kv_transfer_config.kv_connector_extra_config = self.kv_transfer_config.kv_connector_extra_config | ({'cpu_bytes_to_use': self.cache_config.kv_offloading_size * 1073741824})
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'native':
-            self.kv_transfer_config.kv_connector = ('SimpleCPUOffloadConnector' if _r.env('VLLM_USE_SIMPLE_KV_OFFLOAD', 0) != 0 else 'OffloadingConnector')
+            self.kv_transfer_config.kv_connector = ('SimpleCPUOffloadConnector' if _r.env('VLLM_USE_SIMPLE_KV_OFFLOAD', 0, envs) != 0 else 'OffloadingConnector')
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'lmcache':
             self.kv_transfer_config.kv_connector = 'LMCacheMPConnector'
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None:
             self.kv_transfer_config.kv_role = 'kv_both'
-        if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0:
+        if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0:
             _log.warning('hybrid KV cache manager disabled for chunked local attention (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0)')
         if (self.scheduler_config.disable_hybrid_kv_cache_manager is not None) and not (self.scheduler_config.disable_hybrid_kv_cache_manager or not self.hybrid_kv_cache_unsupported):
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"], self)
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
-        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'LMCacheMPConnector', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
             _log.warning(f'KV connector {self.kv_transfer_config.kv_connector} does not support the hybrid KV cache manager: turned off (hybrid SSM models need it; sliding-window models run slower)')
             self.scheduler_config.disable_hybrid_kv_cache_manager = True
-        if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleHiddenStatesConnector', 'NixlConnector', 'NixlPullConnector', 'NixlPushConnector', 'OffloadingConnector', 'DecodeBenchConnector', 'MooncakeConnector', 'MooncakeStoreConnector', 'SimpleCPUOffloadConnector'):
+            self.scheduler_config.disable_hybrid_kv_cache_manager = False
+        if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
             _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
-        if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
-            self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None))
+        if _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
+            self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None, envs))
         if self.compilation_config.debug_dump_path is not None:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
         if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
-        if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
+        if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '', envs)) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
         if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
@@ -501,7 +589,7 @@ class VllmConfig:
     @property
     def use_v2_model_runner(self) -> "bool":
         """Whether the V2 model runner runs this configuration."""
-        return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
+        return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
 
     @property
     def max_concurrent_batches(self) -> "int":
@@ -536,11 +624,11 @@ class VllmConfig:
     @property
     def hybrid_kv_cache_unsupported(self) -> "bool":
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
-        return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0)
+        return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0)
 
     def enable_trace_function_call_for_thread(self) -> "None":
         """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
-        if _r.env('VLLM_TRACE_FUNCTION', '0') not in ('', '0'):
+        if _r.env('VLLM_TRACE_FUNCTION', '0', envs) not in ('', '0'):
             raise _r.NotSupportedError('VllmConfig.enable_trace_function_call_for_thread: VLLM_TRACE_FUNCTION tracing is part of the vLLM engine', [])
         return None
 
@@ -642,3 +730,7 @@ class VllmConfig:
 
 _MEMO_VllmConfig: dict[str, str] = {}
 """Canonical factor text -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: Architectures that run on the V2 model runner by default (vLLM asks its model registry for them; see VllmConfig.use_v2_model_runner here).
+DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['DeepseekV2ForCausalLM', 'Qwen2MoeForCausalLM', 'GraniteMoeForCausalLM'])

@@ -13,10 +13,11 @@ class WeightTransferConfig:
     Used only when weights are updated in place; it never affects compilation.
     """
 
-    backend: Literal["nccl", "ipc"] | str = "nccl"
+    backend: Literal["nccl", "ipc", "sparse_nccl"] | str = "nccl"
     """Transport for weight updates: "nccl" (collective broadcast over GPUs, the
-    usual choice across nodes), "ipc" (CUDA IPC handles, same node only), or the
-    name of a registered custom backend.
+    usual choice across nodes), "ipc" (CUDA IPC handles, same node only),
+    "sparse_nccl" (a further built-in transport), or the name of a registered
+    custom backend.
     """
 
     def hash_factors(self) -> dict[str, object]:

@@ -18,6 +18,11 @@ A plan is a list of items; each item is a dict (or ``WarmupItem``) with keys:
     approximate    str   None      gelu_and_mul_sparse only: "none" | "tanh";
                                    None means "none", the op's default
     num_tokens     list  DEFAULT_NUM_TOKENS  token counts to launch with
+    max_num_tokens int   None      the most rows one launch of this item will ever
+                                   have (a served model's batch budget): the
+                                   provider's threshold counts above it are not
+                                   launched, since serving never reaches them;
+                                   None means no bound
     epsilon        float 1e-6      not a specialisation; here for completeness
 
 Example::
@@ -27,12 +32,12 @@ Example::
      "num_tokens": [1, 16, 256, 4096]}
 
 Every item is launched once per listed token count, plus the counts the
-provider names as covering its token-count thresholds (for Triton,
-``triton_rms_norm.warmup_token_counts`` and ``triton_activation``'s: 1, and
-each token-count threshold where the kernel choice changes on the device being
-warmed, such as ``CHUNKED_MIN_ROWS`` or ``SPLIT_MAX_ROWS``; a GPU's thresholds
-follow its ``DeviceProfile``), so a plan cannot miss a binary by listing only
-small batches.
+provider names as covering its token-count thresholds, those up to the item's
+``max_num_tokens`` (for Triton, ``triton_rms_norm.warmup_token_counts`` and
+``triton_activation``'s: 1, and each token-count threshold where the kernel
+choice changes on the device being warmed, such as ``CHUNKED_MIN_ROWS`` or
+``SPLIT_MAX_ROWS``; a GPU's thresholds follow its ``DeviceProfile``), so a plan
+cannot miss a binary by listing only small batches.
 An item compiles at most one binary per launch config (one or two); the listed
 counts then prove that nothing else specialises on the token count.
 
@@ -109,6 +114,7 @@ class WarmupItem:
     row_stride: int | None = None
     approximate: str | None = None
     num_tokens: tuple[int, ...] = DEFAULT_NUM_TOKENS
+    max_num_tokens: int | None = None
     epsilon: float = 1e-6
 
     def __post_init__(self) -> None:
@@ -136,6 +142,9 @@ class WarmupItem:
             raise ValueError(f"row_stride {self.row_stride} < x's last dim {self.width}")
         if not self.num_tokens or min(self.num_tokens) < 1:
             raise ValueError("num_tokens must be a non-empty list of positive ints")
+        if self.max_num_tokens is not None and self.max_num_tokens < max(self.num_tokens):
+            raise ValueError(f"max_num_tokens {self.max_num_tokens} is below the largest "
+                             f"listed token count {max(self.num_tokens)}")
         object.__setattr__(self, "num_tokens", tuple(sorted(set(self.num_tokens))))
 
     @classmethod
@@ -266,6 +275,9 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
     counts_fn = getattr(importlib.import_module(module), attr)
     # The thresholds can depend on the GPU (its DeviceProfile): ask for this one's.
     required = counts_fn(item.op, hidden, dtype.itemsize, device_profile(device))
+    # A launch config past the most rows serving will launch is never used: skip it.
+    if item.max_num_tokens is not None:
+        required = [n for n in required if n <= item.max_num_tokens]
     num_tokens = sorted(set(item.num_tokens) | set(required))
     rows = num_tokens[-1]
     width = item.row_stride or item.width

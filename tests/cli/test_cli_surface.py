@@ -418,3 +418,13 @@ def test_flags_whose_engine_argument_takes_no_none_refuse_it() -> None:
         assert rc == 2 and flag in err and len(err.strip().splitlines()) == 1, (flag, err)
     parsed, _ = parse(["--mm-processor-kwargs", "None"])  # vLLM takes it: optional_type
     assert value_at(parsed, first(lambda e: e["flag"] == "--mm-processor-kwargs")) is None
+
+
+def test_a_later_release_can_take_none_again() -> None:
+    """`cli: {none: false}` undone by `none: true` under a later release's changed: vLLM's
+    parser refused --safetensors-load-strategy None while its choices listed the string
+    "None", and takes it in 0.33.0."""
+    rc, _, err = run("show", "--safetensors-load-strategy", "None")
+    assert rc == 2 and "--safetensors-load-strategy" in err
+    rc, _, err = run("--release", "0.33.0", "show", "--safetensors-load-strategy", "None")
+    assert rc == 0, err

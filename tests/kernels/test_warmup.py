@@ -177,6 +177,23 @@ def test_warmup_covers_token_thresholds(device, monkeypatch) -> None:
     assert report.results[0].compilations <= 2
 
 
+def test_max_num_tokens_bounds_the_threshold_counts(device, monkeypatch) -> None:
+    # A served model whose batches never reach a kernel's threshold does not compile
+    # the launch config beyond it; one whose batches do, does.
+    from vllm_kernels import triton_rms_norm as tk
+
+    monkeypatch.setattr(tk, "CHUNKED_MIN_ROWS", 4)
+    item = {"op": "rms_norm", "hidden_size": 4096, "dtype": "float16", "num_tokens": [1, 3]}
+    below = run_warmup([{**item, "max_num_tokens": 3}], device=device, monitor=None,
+                       progress=False)
+    assert below.launches == 2  # 1 and 3: the threshold count (4) is past the bound
+    reach = run_warmup([{**item, "max_num_tokens": 4}], device=device, monitor=None,
+                       progress=False)
+    assert reach.launches == 3
+    with pytest.raises(ValueError, match="max_num_tokens"):
+        WarmupItem.from_dict({**item, "max_num_tokens": 2})
+
+
 def test_gelu_and_mul_sparse_items() -> None:
     item = WarmupItem.from_dict({"op": "gelu_and_mul_sparse", "hidden_size": 96})
     assert item.width == 192 and item.approximate is None

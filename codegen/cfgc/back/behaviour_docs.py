@@ -90,7 +90,8 @@ def behaviour_section(c: m.ClassDef, res: Resolved) -> list[str]:
                   "left to the engine.", ""]
         for member, entries in t.rows:
             lines.append(f"- **{member}**: " + ", ".join(
-                f"`{e.target}` = {_table_value(e.value)}" for e in entries))
+                f"`{e.target}` = " + (f"`{e.name}(cfg)`: " if e.name else "")
+                + _table_value(e.value) for e in entries))
         lines.append("")
     if c.rules:
         lines += ["## Rules", "", "Checked after construction; a failing rule is an error "

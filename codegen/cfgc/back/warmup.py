@@ -3,7 +3,9 @@ source uuids and the entry point.
 
 Source uuids are computed here from the provider modules' files, with the same
 length-prefixed SHA-256 as the runtime registry, so editing a kernel makes `cfgc check`
-fail until the new uuid (and so a new cache key) is generated.
+fail until the new uuid (and so a new cache key) is generated. The static plan is the
+product of each op's specialisations; a served model's plan comes from the compiled
+`kernels.deployment` (Resolved.deployment), rendered here as `_deployment(self)`.
 """
 
 from __future__ import annotations
@@ -11,11 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from ..model.kernels import KERNELS_DIR, KernelSet
+from ..model.kernels import KERNELS_DIR, CompiledCall, DeploymentCode, KernelSet
+from ..model.python import py_literal
 from ..model.resolved import Resolved
 from ..runtime.hashing import sha256_of_parts
 from . import GENERATED_DIR
 from .render import environment, header
+
+#: Where a call's expression puts its value in a plan item ("width" is the item's size).
+_ITEM_KEY = {"width": "hidden_size"}
 
 
 def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
@@ -35,6 +41,8 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         plan=plan,
         release=res.schema.release,
         releases=list(res.schema.releases), releases_text=", ".join(res.schema.releases),
+        jit=[p.name for p in ks.providers.values() if p.jit],
+        deployment=deployment_source(res.deployment) if res.deployment else None,
     )
     return {f"{GENERATED_DIR}/{res.schema.package}/warmup.py": content}
 
@@ -53,3 +61,47 @@ def source_uuids(ks: KernelSet, kernels_root: Path) -> dict[str, dict[str, str]]
             parts = (op.name, p, *(texts[s] for s in ks.providers[p].sources))
             out[op.name][p] = sha256_of_parts(parts)
     return out
+
+
+def deployment_source(d: DeploymentCode) -> str:
+    """`_deployment(self)`: the deployment's values as locals, then the op calls of the
+    architecture `self` serves (None for one the schema has no entry for)."""
+    lines = ["def _deployment(self: Any) -> dict[str, Any]:",
+             '    """The op calls of the served architecture\'s layers, from '
+             'schema/kernels.yaml\'s',
+             "    deployment (calls None: the architecture has no entry there).\"\"\"",
+             f"    _architecture = {d.architecture}",
+             f"    _known = {py_literal(tuple(name for name, _ in d.architectures))}",
+             "    if _architecture not in _known:",
+             '        return {"architecture": _architecture, "calls": None}']
+    lines += [f"    {name} = {src}" for name, src in d.values]
+    lines.append("    _calls: list[dict[str, Any]] = []")
+    for i, (arch, calls) in enumerate(d.architectures):
+        lines.append(f"    {'if' if i == 0 else 'elif'} _architecture == {py_literal(arch)}:")
+        for call in calls:
+            lines += _call_lines(call)
+        if not calls:
+            lines.append("        pass")
+    reads = {k: list(v) for k, v in d.reads}
+    lines += ["    return {",
+              '        "architecture": _architecture,',
+              f'        "dtype": {d.dtype},',
+              f'        "num_tokens": {d.num_tokens},',
+              f'        "max_num_tokens": {d.max_num_tokens},',
+              '        "calls": _calls,',
+              f'        "from": {py_literal(reads)},',
+              "    }"]
+    return "\n".join(lines) + "\n"
+
+
+def _call_lines(call: CompiledCall) -> list[str]:
+    indent = "            " if call.when else "        "
+    entries = [("op", py_literal(call.op)), ("layers", py_literal(call.layers)),
+               ("has_weight", py_literal(call.has_weight)),
+               ("in_place", py_literal(call.in_place)),
+               *call.exprs,
+               ("from", py_literal({_ITEM_KEY.get(k, k): tuple(v) for k, v in call.reads}))]
+    body = [f"{indent}_calls.append({{"]
+    body += [f"{indent}    {py_literal(key)}: {src}," for key, src in entries]
+    body.append(f"{indent}}})")
+    return ([f"        if {call.when}:"] if call.when else []) + body

@@ -167,8 +167,14 @@ class _Compiler:
             key = self.expr(table.key, f"key of table {table.name}")
             if key is None:
                 return []
+            # The module-level name the table is exported under, looked up when the step
+            # runs: code that replaces that name (as vLLM's tests patch
+            # OPTIMIZATION_LEVEL_TO_CONFIG) changes what the step applies.
+            name = next((k.name for k in self.res.schema.constants
+                         if k.table == f"{self.c.name}.{table.name}" and not k.row
+                         and k.module == self.c.module), _table_const(table))
             return self._guarded(s, what, [
-                f"_r.apply_defaults(self, {_table_const(table)}[{key.source}])"])
+                f"_r.apply_defaults(self, {name}[{key.source}])"])
         when = self.expr(s.when, f"when of {what}", x.BOOL, facts)
         facts = facts | (x.facts_of(s.when) if s.when is not None else frozenset())
         want = self.target(s.target, s.loc, what, facts)
@@ -287,6 +293,9 @@ class _Compiler:
                 f"{compiled.source})"]
 
     def table(self, t: m.DefaultsTable) -> None:
+        """A defaults table as a module constant in vLLM's shape: each row a dict nested
+        per config (`{"compilation_config": {"pass_config": {...}}}`), an expression entry
+        a function of the root config (named entries become module-level functions)."""
         what = f"table {t.name} of {self.c.name}"
         key = self.expr(t.key, f"key of {what}")
         if key is None:
@@ -297,7 +306,8 @@ class _Compiler:
                               f"{x._show(key.type)}")
             return
         members = [mem.name for mem in self.res.enums[enum.name].members]
-        lines = [f"{_table_const(t)}: dict[{enum.name}, dict[str, object]] = {{"]
+        functions: dict[str, tuple[str, str]] = {}  # name -> (expression source, target)
+        lines = [f"{_table_const(t)}: dict[{enum.name}, dict[str, Any]] = {{"]
         seen = set()
         for member, entries in t.rows:
             if member not in members:
@@ -305,25 +315,37 @@ class _Compiler:
                                   f"{enum.name}{did_you_mean(member, members)}")
                 continue
             seen.add(member)
-            lines.append(f"    {enum.name}.{member}: {{")
+            nested: dict[str, object] = {}
             for entry in entries:
                 want = self.target(entry.target, entry.loc, what, frozenset(
                     _prefixes(entry.target)))
                 if want is None:
                     continue
                 if isinstance(entry.value, Expr):
-                    c = self.expr(entry.value, f"{entry.target} in {what}", want)
-                    src = f"lambda self: {c.source}" if c else "None"
+                    # None fills nothing: the target stays unset, for the engine to decide
+                    maybe = want if want.optional else TypeExpr(
+                        "union", args=(want, TypeExpr("none")))
+                    c = self.expr(entry.value, f"{entry.target} in {what}", maybe)
+                    src = "None" if c is None else f"lambda self: {c.source}"
+                    if c is not None and entry.name:
+                        src = entry.name
+                        other = functions.setdefault(entry.name, (c.source, entry.target))
+                        if other[0] != c.source:
+                            self.errors.error(entry.loc, f"{what}: {entry.name} names two "
+                                              f"different expressions ({other[1]} and "
+                                              f"{entry.target})")
                 else:
                     src = self._literal(entry, want, what)
-                lines.append(f"        {json.dumps(entry.target)}: {src},")
-            lines.append("    },")
+                _nest(nested, entry.target.split("."), src, entry, what, self.errors)
+            lines.append(f"    {enum.name}.{member}: " + _render_nested(nested, 4) + ",")
         missing = [mem for mem in members if mem not in seen]
         if missing:
             self.errors.error(t.loc, f"{what} has no row for {', '.join(missing)}")
         lines.append("}")
+        defs = [_named_function(name, source, target, self.c.name)
+                for name, (source, target) in functions.items()]
         self.out.enums.add(enum.name)
-        self.out.tables.append((t, enum.name, "\n".join(lines)))
+        self.out.tables.append((t, enum.name, "\n\n\n".join(defs + ["\n".join(lines)])))
 
     def _literal(self, entry: m.TableEntry, want: TypeExpr, what: str) -> str:
         problem = value_problem(self.res.expand(want), entry.value, self.res)
@@ -441,6 +463,42 @@ def _facts_after(s: m.Step, facts: frozenset[str], assigned: TypeExpr | None
 def _prefixes(path: str) -> list[str]:
     parts = path.split(".")
     return [".".join(parts[:i]) for i in range(1, len(parts))]
+
+
+def _nest(nested: dict[str, object], parts: list[str], src: str, entry: m.TableEntry,
+          what: str, errors: Collector) -> None:
+    """Put one entry's source at its dotted path in the row's nested dict."""
+    for part in parts[:-1]:
+        inner = nested.setdefault(part, {})
+        if not isinstance(inner, dict):
+            errors.error(entry.loc, f"{what}: {entry.target} is inside another entry's value")
+            return
+        nested = inner
+    if parts[-1] in nested:
+        errors.error(entry.loc, f"{what}: {entry.target} is given twice, or a config "
+                                "and one of its fields both are")
+        return
+    nested[parts[-1]] = src
+
+
+def _render_nested(nested: dict[str, object], indent: int) -> str:
+    pad = " " * (indent + 4)
+    items = [f"{pad}{json.dumps(k)}: "
+             + (_render_nested(v, indent + 4) if isinstance(v, dict) else str(v)) + ","
+             for k, v in nested.items()]
+    return "{\n" + "\n".join(items) + "\n" + " " * indent + "}"
+
+
+def _named_function(name: str, source: str, target: str, owner: str) -> str:
+    """A named table expression as a module-level function of the config (vLLM's level
+    table holds functions of the VllmConfig); the expression reads it as `cfg`."""
+    tree = ast.parse(source, mode="eval")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "self":
+            node.id = "cfg"
+    return (f"def {name}(cfg: \"{owner}\") -> Any:\n"
+            f"    \"\"\"The table's default of `{target}` for a {owner}.\"\"\"\n"
+            f"    return {ast.unparse(tree)}")
 
 
 def _table_const(t: m.DefaultsTable) -> str:

@@ -14,9 +14,9 @@ also joins strings and lists, `|` merges dicts); comparisons (chained too), `in`
 `is None`; `and or not`; `x if c else y`; `len min max abs int float str bool`;
 `all(... for x in items)` / `any(...)`; list, set and dict comprehensions
 (`[x * 2 for x in items if x > 0]`, `{k: v for k, v in d.items()}`, several `for`s, tuple
-targets), `sorted set list tuple zip range sum`; `startswith` / `endswith` / `lower` / `upper` /
-`strip` / `isdigit` / `join` on strings, `count` on strings and lists, `items` / `keys` /
-`values` on dicts; calls of a config's declared methods (the class's own by
+targets), `sorted set frozenset list tuple zip range sum`; `startswith` / `endswith` /
+`lower` / `upper` / `strip` / `isdigit` / `join` on strings, `count` on strings and lists,
+`items` / `keys` / `values` on dicts; calls of a config's declared methods (the class's own by
 bare name: `update_sizes_for_sequence_parallelism([8, 16])`) and `compute_hash()` of any config;
 `env("NAME", default)`; `uuid4()` (a fresh random id), `time_ns()`, `schema_version()`,
 `from_flags()` (whether the engine is building the config from command-line flags),
@@ -69,6 +69,9 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "list": ("container", "list"), "dict": ("container", "dict"),
                     "tuple": ("container", "tuple"), "set": ("container", "set"),
                     "type": ("type", "type")}
+#: vLLM's platform predicates, `platform.is_cuda_alike()`: true for the selected
+#: profile's device type (cfgc.runtime.platforms.PREDICATES).
+PLATFORM_PREDICATES = ("is_cuda", "is_rocm", "is_cuda_alike", "is_cpu", "is_xpu", "is_tpu")
 #: Functions of no argument: a fresh random id, the clock, the schema's version.
 NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT, "from_flags": BOOL}
 FUNCTIONS.update(dict.fromkeys(NULLARY))
@@ -78,7 +81,7 @@ FUNCTIONS["abspath"] = None  # a local path made absolute ("~" expanded); same t
 FUNCTIONS["getattr"] = None
 #: Functions over collections (typed by their arguments): sorted(xs), set(xs),
 #: list(xs), tuple(xs), zip(xs, ys, ...), range(n) / range(a, b) / range(a, b, step), sum(xs).
-COLLECTION_FUNCTIONS = ("sorted", "set", "list", "tuple", "zip", "range", "sum")
+COLLECTION_FUNCTIONS = ("sorted", "set", "frozenset", "list", "tuple", "zip", "range", "sum")
 FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
                "count": INT, "strip": STR, "isdigit": BOOL, "isdecimal": BOOL, "join": STR,
@@ -413,7 +416,8 @@ class _Checker:
             raise ExprError(node, f"unknown platform attribute {node.attr!r}"
                             f"{did_you_mean(node.attr, [a.name for a in ps.attributes])}")
         t = attr.type.without_none() if ast.unparse(node) in facts else attr.type
-        return t, f"_platforms.current_platform.{node.attr}"
+        # the module global vLLM's config modules have: patching it there is honoured
+        return t, f"current_platform.{node.attr}"
 
     def _narrowed(self, t: TypeExpr, path: str, facts) -> TypeExpr:
         """`t` narrowed by the isinstance / membership facts known about `path`."""
@@ -672,6 +676,15 @@ class _Checker:
             raise ExprError(node, "keyword arguments are only for building a config")
         if isinstance(func, ast.Name):
             return self._builtin(node, func.id, facts)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and (
+                func.value.id == "platform" and func.value.id not in self.bound
+                and not (self.scope.cls and self.scope.cls.field("platform"))):
+            if func.attr not in PLATFORM_PREDICATES or node.args:
+                raise ExprError(node, f"platform.{func.attr}() is not a platform predicate; "
+                                f"one of {', '.join(p + '()' for p in PLATFORM_PREDICATES)}")
+            if self.res.schema.platform_set is None:
+                raise ExprError(node, "'platform' needs a platforms section in the schema")
+            return BOOL, f"current_platform.{func.attr}()"
         if isinstance(func, ast.Attribute):
             bt, bsrc = self.visit(func.value, facts)
             bt = bt.without_none() if ast.unparse(func.value) in facts else bt
@@ -937,7 +950,8 @@ class _Checker:
     def _collection(self, node: ast.Call, name: str, facts) -> tuple[TypeExpr, str]:
         """sorted / set / zip / range / sum, typed by their arguments."""
         args = node.args
-        counts = {"sorted": (1,), "set": (1,), "list": (1,), "tuple": (1,), "sum": (1,),
+        counts = {"sorted": (1,), "set": (1,), "frozenset": (1,), "list": (1,), "tuple": (1,),
+                  "sum": (1,),
                   "range": (1, 2, 3), "zip": (2, 3, 4)}
         if len(args) not in counts[name]:
             raise ExprError(node, f"{name}() takes {' or '.join(map(str, counts[name]))} "
@@ -959,7 +973,8 @@ class _Checker:
             return self._numeric(elems[0], args[0], facts, "sum"), src
         if name == "tuple":
             return TypeExpr("container", name="tuple", args=(elems[0],), variadic=True), src
-        return TypeExpr("container", name="set" if name == "set" else "list",
+        # a frozenset is typed as a set: read-only uses (`in`, iteration) are the same
+        return TypeExpr("container", name="set" if name in ("set", "frozenset") else "list",
                         args=(elems[0],)), src
 
     def _isinstance(self, node: ast.Call, facts) -> tuple[TypeExpr, str]:
@@ -1031,7 +1046,7 @@ class _Checker:
             raise ExprError(args[0], f"{var!r} is not an environment variable name")
         self.env.append((var, repr(default)))
         t = {bool: BOOL, int: INT, float: FLOAT, str: STR}.get(type(default), _optional(STR))
-        return t, f"_r.env({var!r}, {default!r})"
+        return t, f"_r.env({var!r}, {default!r}, envs)"
 
 
 _CMP = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",

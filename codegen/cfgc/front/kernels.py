@@ -15,6 +15,7 @@ from ..model import schema as m
 from ..model import schema_language as lang
 from ..model.kernels import DTYPES, PROVIDER_ALIAS, SPEC_AXES, KernelSet, Op, Provider
 from ..model.types import parse_type
+from .deployment import parse_deployment
 from .reader import IDENT, Reader
 from .yaml_loader import Node
 
@@ -61,7 +62,9 @@ def parse_kernels(sections: list[tuple[str, Node]], errors: Collector) -> Kernel
     else:
         for name, ov in onode.value.items():
             ops.append(_parse_op(name, ov, onode.key_locs[name], providers, dtypes, errors))
-    return KernelSet(providers, engine, dtypes, tuple(ops), num_tokens, node.loc)
+    dnode = r.get("deployment")
+    deployment = parse_deployment(dnode, tuple(ops), errors) if dnode is not None else None
+    return KernelSet(providers, engine, dtypes, tuple(ops), num_tokens, node.loc, deployment)
 
 
 def _engine_providers(node: Node | None, providers: dict[str, Provider],

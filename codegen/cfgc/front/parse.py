@@ -44,7 +44,9 @@ RESERVED_FIELDS = GENERATED_NAMES | {"hash_factors", "compute_hash"}
 RESERVED_FIELD_PREFIXES = ("_before_", "_after_", "_skip_none_", "_wrap_", "_plain_",
                            "_model_")
 RESERVED_TYPES = GENERATED_NAMES | frozenset(dir(builtins)) | {
-    "enum", "importlib", "SCHEMA_VERSION"}
+    "enum", "importlib", "SCHEMA_VERSION",
+    # module globals a config module reads at call time, under vLLM's names
+    "envs", "current_platform"}
 
 
 def name_problem(name: str, reserved: frozenset[str] = frozenset()) -> str:
@@ -442,22 +444,28 @@ def _differs(r: Reader, what: str) -> str:
 def _parse_constant(name: str, node: Node, stem: str, errors: Collector) -> m.ConstantDef:
     what = f"constant {name}"
     r = Reader(node, what, lang.CONSTANT, errors)
-    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr")
+    sources = [k for k in ("value", "values_of", "alias", "table", "import", "expr", "absent")
                if r.has(k)]
     if len(sources) != 1:
         errors.error(node.loc, f"{what} needs exactly one of value, values_of, alias, table, "
-                               "import, expr")
+                               "import, expr, absent")
+    absent = r.str("absent", what).strip()
+    if r.has("absent") and not absent:
+        errors.error(r.key_loc("absent"), f"absent of {what} needs a reason")
     import_path = _dotted(r, what, errors) if r.has("import") else ""
     table = r.str("table", what)
     if table and not DOTTED.match(table):
         errors.error(r.key_loc("table"), f"table of {what} must be Class.table_name")
+    if r.has("row") and not table:
+        errors.error(r.key_loc("row"), f"row of {what} goes with table")
     return m.ConstantDef(
-        name, _module(r, what, stem, errors), r.str("doc", what, required=True), node.loc,
+        name, _module(r, what, stem, errors),
+        r.str("doc", what, required=not r.has("absent")), node.loc,
         value=r.get("value").plain() if r.has("value") else None,
         values_of=r.str("values_of", what), alias=r.str("alias", what), table=table,
-        import_path=import_path, expr=_expr(r, "expr", what, errors),
+        row=r.str("row", what), import_path=import_path, expr=_expr(r, "expr", what, errors),
         export=r.bool("export", what, False),
-        differs=_differs(r, what))
+        differs=_differs(r, what), absent=absent)
 
 
 def _dotted(r: Reader, what: str, errors: Collector) -> str:
@@ -995,10 +1003,21 @@ def _parse_tables(node: Node | None, what: str, errors: Collector) -> list[m.Def
                     if not (IDENT.match(target) or DOTTED.match(target)):
                         errors.error(loc, f"{target!r} in {label} is not a field path")
                         continue
-                    if val.is_map and set(val.value) == {"expr"}:
+                    if val.is_map and "expr" in val.value and set(val.value) <= {"expr", "name"}:
                         e = x.parse(val.value["expr"].value, val.value["expr"].loc, errors,
                                     f"{target} in {label}")
-                        row.append(m.TableEntry(target, e, loc))
+                        fn = val.value.get("name")
+                        if fn is not None and (not isinstance(fn.value, str)
+                                               or not IDENT.match(fn.value)
+                                               or name_problem(fn.value)):
+                            errors.error(fn.loc, f"name of {target} in {label} must be a "
+                                                 "Python name")
+                            fn = None
+                        row.append(m.TableEntry(target, e, loc,
+                                                fn.value if fn is not None else ""))
+                    elif val.is_map and set(val.value) == {"value"}:
+                        # `{value: V}`: a literal that carries release markers
+                        row.append(m.TableEntry(target, val.value["value"].plain(), loc))
                     else:
                         row.append(m.TableEntry(target, val.plain(), loc))
                 rows.append((member, tuple(row)))
@@ -1298,11 +1317,13 @@ def _parse_field_cli(r: Reader, name: str, what: str, kind: str, init: bool,
     if enode is not None and not isinstance(enode.value, bool):
         errors.error(enode.loc, f"'exclusive' of {what} must be true or false")
     nnode = cr.get("none")
-    if nnode is not None and nnode.value is not False:
-        errors.error(nnode.loc, f"'none' of {what} can only be false (the flag refuses None)")
+    # `none: true` is the default, written to undo a `none: false` in a later release
+    if nnode is not None and not isinstance(nnode.value, bool):
+        errors.error(nnode.loc, f"'none' of {what} must be true or false (false: the flag "
+                                f"refuses None)")
     return m.CliSpec(flag, node.loc, aliases, negation, auto_int or hnode is not None
                      and hnode.value is True, cr.str("metavar", what), explicit=True,
                      auto_int=auto_int, group=cr.str("group", what), fill=fill,
                      from_parent=from_parent, also=cr.str("also", what),
                      exclusive=enode is not None and enode.value is True,
-                     takes_none=nnode is None)
+                     takes_none=nnode is None or nnode.value is not False)

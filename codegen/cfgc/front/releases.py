@@ -10,7 +10,9 @@ constant, a kernel op...) may say in which releases it holds and how it differs:
     added: "0.33.0"                          # exists from this release on
     removed: {in: "0.33.0", renamed_to: x}   # gone from this release on, and its fate:
                                              #   renamed_to: NAME, replaced_by: NAME
-                                             #   (with convert: EXPR), or dropped: WHY
+                                             #   (with convert: EXPR), or dropped: WHY;
+                                             #   until: R, an entry of that name is
+                                             #   back from release R on
     changed: {"0.33.0": {default: 8192}}     # keys that differ from this release on
 
 Before anything else reads the schema, its documents are projected onto one release:
@@ -125,9 +127,14 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
             >= releases.index(marks[REMOVED].value["in"].value)):
         errors.error(marks[REMOVED].loc, "removed in a release before (or in) the one it "
                                          "was added in")
+    if REMOVED in marks and CHANGED in marks and "until" in marks[REMOVED].value:
+        _check_gap(marks, releases, errors)  # (without until: the check below)
     if CHANGED in marks:
         added = marks[ADDED].value if ADDED in marks else None
-        gone = marks[REMOVED].value["in"].value if REMOVED in marks else None
+        # (a removal with `until` has its gap checked by _check_gap: changes after the
+        # comeback are the comeback's)
+        gone = (marks[REMOVED].value["in"].value
+                if REMOVED in marks and "until" not in marks[REMOVED].value else None)
         for key, change in marks[CHANGED].value.items():
             if not _check_release(Node(key, marks[CHANGED].key_locs.get(key, change.loc)),
                                   releases, errors, "changed"):
@@ -145,6 +152,29 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
         if marks.get(key) is child:
             continue
         _check_node(child, (*path, key), releases, errors, history)
+
+
+def _gap(removed: Node, releases: Releases) -> tuple[int, int | None] | None:
+    """The releases a removal covers, as indexes [in, until) (until None: for good);
+    None when a release it names is not listed."""
+    gone, until = removed.value["in"].value, removed.value.get("until")
+    if gone not in releases.names or until is not None and until.value not in releases.names:
+        return None
+    return releases.index(gone), None if until is None else releases.index(until.value)
+
+
+def _check_gap(marks: dict[str, Node], releases: Releases, errors: Collector) -> None:
+    """A change dated while the entry is gone would never be seen."""
+    gap = _gap(marks[REMOVED], releases)
+    if gap is None:
+        return
+    start, end = gap
+    for key, change in marks[CHANGED].value.items():
+        if key in releases.names and start <= releases.index(key) < (
+                len(releases.names) if end is None else end):
+            errors.error(marks[CHANGED].key_locs.get(key, change.loc),
+                         f"changed in {key!r}, while the entry is removed "
+                         f"({marks[REMOVED].value['in'].value} on)")
 
 
 def _ok(marks: dict[str, Node], releases: Releases) -> bool:
@@ -167,6 +197,11 @@ def _check_removed(node: Node, path: tuple[str, ...], releases: Releases,
                                f"with exactly one of {', '.join(FATES)} (a new name, what "
                                f"replaces it, or why nothing does)")
         return
+    until = value.get("until")
+    if until is not None and _check_release(until, releases, errors, "until") and (
+            releases.index(until.value) <= releases.index(value["in"].value)):
+        errors.error(until.loc, f"until {until.value}: an entry removed in "
+                                f"{value['in'].value} can only come back in a later release")
     kind = fates[0]
     target = value[kind]
     if not isinstance(target.value, str) or not target.value.strip():
@@ -200,8 +235,10 @@ def _project_one(node: Node, release: str, releases: Releases, again) -> Node | 
     at = releases.index(release)
     if ADDED in marks and releases.index(marks[ADDED].value) > at:
         return None
-    if REMOVED in marks and releases.index(marks[REMOVED].value["in"].value) <= at:
-        return None
+    if REMOVED in marks:
+        start, end = _gap(marks[REMOVED], releases) or (0, None)
+        if start <= at and (end is None or at < end):
+            return None
     value = {k: v for k, v in node.value.items() if marks.get(k) is not v}
     key_locs = {k: loc for k, loc in node.key_locs.items() if k in value}
     merged = Node(value, node.loc, key_locs)
@@ -269,6 +306,9 @@ class Projector:
                 found.add(names.index(marks[ADDED].value))
             if REMOVED in marks and marks[REMOVED].value["in"].value in names:
                 found.add(names.index(marks[REMOVED].value["in"].value))
+            until = marks[REMOVED].value.get("until") if REMOVED in marks else None
+            if until is not None and until.value in names:  # the comeback starts an epoch
+                found.add(names.index(until.value))
             if CHANGED in marks:
                 found.update(names.index(k) for k in marks[CHANGED].value if k in names)
             children = list(node.value.values())

@@ -8,6 +8,7 @@ class's declared behaviour is compiled (front/behaviour.py) on the way.
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import Collector, Loc, did_you_mean
@@ -22,6 +23,7 @@ from ..model.resolved import (
 )
 from ..model.types import TypeExpr
 from .behaviour import compile_class, compile_constant, compile_enum
+from .deployment import compile_deployment
 from .flags import RESERVED_FLAGS, flag_spellings
 from .sharing import ClassSharing
 from .validators import compile_validators
@@ -99,6 +101,10 @@ def resolve(schema: m.Schema, sharing: ClassSharing | None = None) -> Resolved:
     _check_constants(res, errors)
     _check_environment(res, errors)
     errors.raise_if_any()
+    ks = schema.kernel_set
+    if ks is not None and ks.deployment is not None:
+        res = replace(res, deployment=compile_deployment(ks.deployment, res, errors))
+        errors.raise_if_any()
     return res
 
 
@@ -147,8 +153,12 @@ def _check_constants(res: Resolved, errors: Collector) -> None:
         if k.table:
             cls, table = k.table.split(".", 1)
             c = res.classes.get(cls)
-            if c is None or not any(t.name == table for t in c.tables):
+            found = None if c is None else next((t for t in c.tables if t.name == table), None)
+            if found is None:
                 errors.error(k.loc, f"table of {what}: no table {k.table!r}")
+            elif k.row and k.row not in [member for member, _ in found.rows]:
+                errors.error(k.loc, f"row of {what}: table {k.table} has no row {k.row!r}"
+                                    f"{did_you_mean(k.row, [r for r, _ in found.rows])}")
             elif c.module != k.module:
                 errors.error(k.loc, f"{what} re-exports a table of {cls}: declare it in "
                                     f"{cls}'s module ({c.module})")

@@ -2,8 +2,10 @@
 
 Method inference, per-method defaults, the checks and the synthetic acceptance-rate
 schedule are declared in the schema (`resolve` steps of SpeculativeConfig). What stays
-here: compose_draft_hf_overrides, which builds a callable. The draft configs' TP
-degree and context limit, and create_draft_parallel_config, are declared.
+here: hf_config_override, which rewrites a Hugging Face config object by the schema's
+per-architecture rules, and compose_draft_hf_overrides, which builds a callable. The
+draft configs' TP degree and context limit, and create_draft_parallel_config, are
+declared.
 """
 
 from __future__ import annotations
@@ -13,13 +15,30 @@ from typing import Any
 # --- public methods of SpeculativeConfig (declared under `methods:`) -----------------
 
 
-def _override_then(target: Any, hf_config: Any) -> Any:
+def hf_config_override(hf_config: Any, transformers_mtp_overrides: Any = None) -> Any:
+    """The MTP drafter's Hugging Face config made from the target's, by the rewrite rules
+    of the loaded release (`_MTP_DRAFT_REWRITES`, data in the schema). Given
+    `transformers_mtp_overrides` (the Transformers modeling backend builds the drafter
+    from the target's own config), those are set instead and no rule runs. A hook: it
+    changes a Hugging Face config object in place, as vLLM does."""
+    from cfgc.runtime.config_rewrite import rewrite
+    from vllm_config.speculative import _MTP_DRAFT_REWRITES
+
+    if transformers_mtp_overrides is not None:
+        hf_config.update(transformers_mtp_overrides)
+        return hf_config
+    hf_config.architectures[0]  # noqa: B018 - vLLM reads it first: no architectures fails
+    return rewrite(hf_config, _MTP_DRAFT_REWRITES)
+
+
+def _override_then(target: Any, hf_config: Any, transformers_mtp_overrides: Any = None) -> Any:
     from vllm_config.speculative import SpeculativeConfig
 
-    return target(SpeculativeConfig.hf_config_override(hf_config))
+    return target(SpeculativeConfig.hf_config_override(hf_config, transformers_mtp_overrides))
 
 
-def compose_draft_hf_overrides(target_hf_overrides: Any) -> Any:
+def compose_draft_hf_overrides(target_hf_overrides: Any,
+                               transformers_mtp_overrides: Any = None) -> Any:
     """The draft's hf_overrides: the drafter override, then the target's function (a
     dict of the target is for the target only). A partial of a module-level function,
     so the result pickles into engine processes. A hook: it builds a callable."""
@@ -28,6 +47,9 @@ def compose_draft_hf_overrides(target_hf_overrides: Any) -> Any:
     from vllm_config.speculative import SpeculativeConfig
 
     if not callable(target_hf_overrides):
-        return SpeculativeConfig.hf_config_override
-    return functools.partial(_override_then, target_hf_overrides)
-
+        if transformers_mtp_overrides is None:
+            return SpeculativeConfig.hf_config_override
+        return functools.partial(SpeculativeConfig.hf_config_override,
+                                 transformers_mtp_overrides=transformers_mtp_overrides)
+    return functools.partial(_override_then, target_hf_overrides,
+                             transformers_mtp_overrides=transformers_mtp_overrides)

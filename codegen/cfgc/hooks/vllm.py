@@ -53,7 +53,7 @@ def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = 
     """A copy of this config whose model config uses `hf_config` (a copy of it with
     `architectures` when given). A hook: it copies runtime objects."""
     import copy
-    import dataclasses
+    import sys
 
     if architectures is not None:
         hf_config = copy.deepcopy(hf_config)
@@ -61,4 +61,7 @@ def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = 
     model_config = copy.deepcopy(self.model_config)
     if model_config is not None:
         model_config.hf_config = hf_config
-    return dataclasses.replace(self, model_config=model_config)
+    # The copy is made by the `replace` of the class's own module, looked up now: vLLM's
+    # module calls its global `replace`, and code that patches it there changes how the
+    # new config is built.
+    return sys.modules[type(self).__module__].replace(self, model_config=model_config)

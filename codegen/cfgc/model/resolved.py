@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from . import schema as m
 from .flags import FlagTable
+from .kernels import DeploymentCode
 from .types import TypeExpr
 
 
@@ -98,6 +99,8 @@ class Resolved:
     history: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     #: The same, one record per difference, for pages and tools that group them.
     release_changes: tuple[ReleaseChange, ...] = field(default=(), compare=False)
+    #: The kernels section's deployment, compiled (front/deployment.py); None without one.
+    deployment: DeploymentCode | None = field(default=None, compare=False)
     #: id(type) -> (type, the type with every alias followed), filled by `expand`.
     #: Keyed by identity: equal types can differ (Literal[1] == Literal[True]).
     _expanded: dict[int, tuple[TypeExpr, TypeExpr]] = field(default_factory=dict,

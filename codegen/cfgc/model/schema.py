@@ -147,6 +147,9 @@ class TableEntry:
     target: str  # dotted path from the class
     value: object  # a literal (enum members by name) or an Expr
     loc: Loc
+    #: An Expr entry with a name: also a module-level function of that name taking the
+    #: config (`def name(cfg)`), as vLLM names the functions of its level table.
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -305,10 +308,14 @@ class ConstantDef:
     values_of: str = ""
     alias: str = ""
     table: str = ""
+    row: str = ""  # with `table`: one row of it (an enum member's name)
     import_path: str = ""
     expr: Expr | None = None  # an expression (no fields in scope), e.g. configs built by keyword
     export: bool = False  # also a top-level name of the package
     differs: str = ""
+    #: A name vLLM's module has and this package deliberately lacks: why (nothing is
+    #: generated; the name and the reason go on the differences page).
+    absent: str = ""
 
 
 @dataclass(frozen=True)
@@ -515,6 +522,7 @@ class Schema:
                 if a.differs or a.unsupported:
                     reason = a.differs or ("raises NotSupportedError: " + a.unsupported)
                     out.append(Difference(f"{c.name}.{a.name}", reason, a.loc))
-        out += [Difference(f"{k.module}.{k.name}", k.differs, k.loc)
-                for k in self.constants if k.differs]
+        out += [Difference(f"{k.module}.{k.name}", k.differs or "not in this package: "
+                           + k.absent, k.loc)
+                for k in self.constants if k.differs or k.absent]
         return out

@@ -319,16 +319,20 @@ CONSTANT = Record(
     "constant", "A constant", "constants.NAME",
     "A module-level name that is not a class; exactly one source.",
     (
-        Key("doc", DOC, "What it is.", "doc: Threads that prefetch safetensors files.",
-            required=True),
+        Key("doc", DOC, "What it is (not needed with `absent`).",
+            "doc: Threads that prefetch safetensors files."),
         Key("module", NAME, "The generated module it belongs to (default: the file's "
             "stem; it must have classes).", "module: load"),
         Key("value", Anything("a literal"), "A literal value.", "value: 8"),
         Key("values_of", NAME, "The values of a Literal alias, as a tuple.",
             "values_of: SequencePoolingType"),
         Key("alias", NAME, "An alias, re-exported.", "alias: RunnerType"),
-        Key("table", DOTTED, "A class's defaults table, as a dict.",
-            "table: VllmConfig.level_defaults"),
+        Key("table", DOTTED, "A class's defaults table, as a dict (vLLM's shape: nested "
+            "per config).", "table: VllmConfig.level_defaults"),
+        Key("row", NAME, "With `table`: only that row (an enum member's name).", "row: O2"),
+        Key("absent", Text(), "A name vLLM's module exports that this package "
+            "deliberately lacks, and why: nothing is generated, the reason goes on the "
+            "differences page.", "absent: a helper of vLLM's engine, not configuration"),
         Key("import", DOTTED, "A function of `cfgc.runtime.<module>` or of a library.",
             "import: cfgc.runtime.context.get_current_vllm_config"),
         Key("expr", Expression(), "An expression, computed at import after the classes.",
@@ -337,7 +341,7 @@ CONSTANT = Record(
         Key("differs_from_vllm", Text(), "Why it deliberately differs from vLLM.",
             "differs_from_vllm: a tuple where vLLM has a list"),
     ),
-    exactly_one=("value", "values_of", "alias", "table", "import", "expr"),
+    exactly_one=("value", "values_of", "alias", "table", "import", "expr", "absent"),
 )
 
 # -- classes ---------------------------------------------------------------------------
@@ -475,8 +479,12 @@ TABLE = Record(
             required=True),
         Key("key", Expression(), "The enum-valued expression that picks the row.",
             "key: optimization_level", required=True),
-        Key("rows", MapOf(MapOf(Anything("a value, or {expr: ...}"), PATH), NAME),
-            "One row per member: path -> value, filled where the target is None.",
+        Key("rows", MapOf(MapOf(Anything("a value, {value: ...} (a literal that carries "
+                                         "release markers), or {expr: ..., name?: ...}"),
+                                PATH), NAME),
+            "One row per member: path -> value, filled where the target is None. An "
+            "`expr` entry is a function of the config (with `name`, a module-level "
+            "function of that name, as vLLM names its level table's functions).",
             "rows: {O0: {compilation_config.cudagraph_mode: NONE}}", required=True),
     ),
 )
@@ -771,8 +779,9 @@ FIELD_CLI = Record(
             details="Nested configs, then at most one key of a dict field."),
         Key("exclusive", Flag(), "vLLM rejects the flag together with the same key of its "
             "class's JSON flag.", "exclusive: true"),
-        Key("none", Const(False), "The flag refuses None and an empty value although the "
-            "field is optional (the Python API still takes None).", "none: false"),
+        Key("none", Flag(), "false: the flag refuses None and an empty value although the "
+            "field is optional (the Python API still takes None); true, the default, undoes "
+            "that under a later release's `changed:`.", "none: false"),
     ),
 )
 
@@ -899,6 +908,91 @@ KERNELS = Record(
         Key("priority_validate", ListOf(VALIDATOR, single=True),
             "The `validate` list of every op's priority field.",
             "priority_validate: [comma_list]"),
+        Key("deployment", Ref("deployment"), "The shapes a served model's layers call each "
+            "op with: its warmup plan.",
+            "deployment: {architecture: model_config.architecture, dtype: '\"bfloat16\"', "
+            "num_tokens: '[1]', max_num_tokens: '8', architectures: {}}",
+            details="See [Kernels](kernels.md#a-served-models-plan)."),
+    ),
+)
+
+DEPLOYMENT = Record(
+    "deployment", "A served model's plan", "kernels.deployment",
+    "Expressions over the resolved VllmConfig (and the values declared before): every "
+    "item of the plan is a kernel specialisation the served architecture's layers hit.",
+    (
+        Key("doc", DOC, "What the plan is.", "doc: The shapes the layers call the ops with."),
+        Key("values", MapOf(Ref("deployment_value"), NAME), "Named values, in order; each "
+            "may use those before it.",
+            "values: {tp: {expr: parallel_config.tensor_parallel_size, doc: Ranks.}}"),
+        Key("architecture", Expression(), "The architecture served (a key of "
+            "`architectures`).", "architecture: model_config.architecture", required=True),
+        Key("dtype", Expression(), "Every item's dtype name.",
+            "dtype: str(model_config.dtype)", required=True),
+        Key("num_tokens", Expression(), "The token counts every call launches with.",
+            "num_tokens: '[1, scheduler_config.max_num_batched_tokens]'", required=True),
+        Key("max_num_tokens", Expression(), "The most tokens one launch has; the kernels' "
+            "threshold counts past it are not warmed.",
+            "max_num_tokens: scheduler_config.max_num_batched_tokens", required=True),
+        Key("architectures", MapOf(Ref("deployment_architecture"), NAME), "The op calls of "
+            "each architecture's layers.",
+            "architectures: {LlamaForCausalLM: {calls: [{op: rms_norm, layers: every norm, "
+            "width: hidden_size}]}}", required=True),
+    ),
+    history=False,
+)
+
+DEPLOYMENT_VALUE = Record(
+    "deployment_value", "A deployment value", "kernels.deployment.values.NAME",
+    "A name the deployment's later expressions may use.",
+    (
+        Key("expr", Expression(), "Its value, over the VllmConfig and earlier values.",
+            "expr: parallel_config.tensor_parallel_size", required=True),
+        Key("doc", DOC, "What it is.", "doc: Tensor-parallel ranks.", required=True),
+    ),
+)
+
+DEPLOYMENT_ARCHITECTURE = Record(
+    "deployment_architecture", "An architecture's op calls",
+    "kernels.deployment.architectures.NAME",
+    "The op calls an architecture's layers make (learned from the engine's model code).",
+    (
+        Key("doc", DOC, "Which model code it follows.", "doc: Llama (llama.py)."),
+        Key("like", NAME, "Another architecture whose calls come first.",
+            "like: LlamaForCausalLM"),
+        Key("calls", ListOf(Ref("op_call")), "Its own calls.",
+            "calls: [{op: rms_norm, layers: every norm, width: hidden_size}]"),
+    ),
+    at_least_one=("like", "calls"),
+)
+
+OP_CALL = Record(
+    "op_call", "An op call", "kernels.deployment.architectures.NAME.calls[]",
+    "One kind of call a layer makes: its op, its width and flags, as expressions.",
+    (
+        Key("op", NAME, "The op called.", "op: rms_norm", required=True),
+        Key("layers", DOC, "The layers that make the call.", "layers: q_norm and k_norm",
+            required=True),
+        Key("width", Expression(), "The item's hidden_size: an int, or a list of them.",
+            "width: hidden_size", required=True),
+        Key("rows_per_token", Expression(), "Rows each token gives (heads of a per-head "
+            "norm).", "rows_per_token: q_heads"),
+        Key("has_weight", Flag(), "A norm with a weight (the default) or without.",
+            "has_weight: false"),
+        Key("in_place", Flag(), "fused_add_rms_norm: the output overwrites x.",
+            "in_place: true"),
+        Key("approximate", Expression(), "gelu_and_mul_sparse: the GELU form.",
+            "approximate: gelu_approximate"),
+        Key("row_stride", Expression(), "A norm over some columns of wider rows: their "
+            "width.", "row_stride: kv_lora_rank + qk_rope_head_dim"),
+        Key("weight_dtype", Expression(), "A norm whose weight has another dtype.",
+            "weight_dtype: '\"float32\"'"),
+        Key("num_tokens", Expression(), "This call's token counts (default: the "
+            "deployment's).", "num_tokens: '[1]'"),
+        Key("max_num_tokens", Expression(), "This call's most tokens (default: the "
+            "deployment's).", "max_num_tokens: encoder_max_num_tokens"),
+        Key("when", Expression(), "The call happens only when this holds.",
+            "when: q_lora_rank > 0"),
     ),
 )
 
@@ -994,6 +1088,8 @@ REMOVED = Record(
         Key("dropped", DOC, "Why nothing replaces it.", "dropped: the V0 engine is gone"),
         Key("convert", Expression(), "With replaced_by: the old value in the new terms.",
             "convert: value * 1024"),
+        Key("until", RELEASE, "An entry of that name is back from this release on.",
+            'until: "0.33.0"'),
     ),
     exactly_one=("renamed_to", "replaced_by", "dropped"),
     needs=(("convert", ("replaced_by",)),),
@@ -1016,7 +1112,8 @@ LANGUAGE = Language(
      CALL_STEP, PRIORITIES_STEP, MODEL_VALIDATOR, FIELD, ITEMS, DEPRECATION,
      DEPRECATED_VALUE, FIELD_CLI, SHORTHAND_VALIDATOR, REJECT_VALIDATOR, REJECT,
      HOOK_VALIDATOR, EXPR_VALIDATOR, REQUIRE_VALIDATOR, EXPOSE_VALIDATOR,
-     ENVIRONMENT_VARIABLE, KERNELS, PROVIDER, TOLERANCE, OP, PLATFORMS, PLATFORM_ATTRIBUTE,
+     ENVIRONMENT_VARIABLE, KERNELS, PROVIDER, TOLERANCE, OP, DEPLOYMENT, DEPLOYMENT_VALUE,
+     DEPLOYMENT_ARCHITECTURE, OP_CALL, PLATFORMS, PLATFORM_ATTRIBUTE,
      PROFILE, REMOVED),
     HISTORY_KEYS,
 )

@@ -19,12 +19,47 @@ class PlatformError(ValueError):
     """An unknown platform name (the message lists the known ones)."""
 
 
+#: vLLM's platform predicates (`current_platform.is_cuda_alike()`, ...): each the device
+#: types it answers True for. vLLM's config modules ask these, and code (vLLM's own tests)
+#: patches them on the platform object a config module holds.
+PREDICATES = {
+    "is_cuda": ("cuda",),
+    "is_rocm": ("rocm",),
+    "is_cuda_alike": ("cuda", "rocm"),
+    "is_cpu": ("cpu",),
+    "is_xpu": ("xpu",),
+    "is_tpu": ("tpu",),
+}
+
+
 class Platform:
-    """One profile: `name`, `doc` and one attribute per declared platform attribute."""
+    """One profile: `name`, `doc` and one attribute per declared platform attribute, plus
+    vLLM's predicates over its device type (PREDICATES)."""
 
     def __init__(self, name: str, values: dict[str, object]):
         self.name = name
         self._values = values
+
+    def _is(self, device_types: tuple[str, ...]) -> bool:
+        return self._values.get("device_type") in device_types
+
+    def is_cuda(self) -> bool:
+        return self._is(PREDICATES["is_cuda"])
+
+    def is_rocm(self) -> bool:
+        return self._is(PREDICATES["is_rocm"])
+
+    def is_cuda_alike(self) -> bool:
+        return self._is(PREDICATES["is_cuda_alike"])
+
+    def is_cpu(self) -> bool:
+        return self._is(PREDICATES["is_cpu"])
+
+    def is_xpu(self) -> bool:
+        return self._is(PREDICATES["is_xpu"])
+
+    def is_tpu(self) -> bool:
+        return self._is(PREDICATES["is_tpu"])
 
     def __getattr__(self, attr: str) -> object:
         values = self.__dict__.get("_values", {})
@@ -39,7 +74,10 @@ class Platform:
 
 
 class _Current:
-    """The selected profile, looked up on every attribute access."""
+    """The selected profile, looked up on every attribute access. Every generated config
+    module holds this one object as its module global `current_platform`, as vLLM's
+    config modules hold theirs: an attribute set on it (a patched predicate or value)
+    wins over the profile's for every module, until it is deleted again."""
 
     def __init__(self, selector: Selector):
         self._selector = selector

@@ -7,6 +7,7 @@ import contextlib
 import contextvars
 import os
 import time
+import types
 import uuid
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -99,14 +100,50 @@ def read_variable(variables: dict[str, tuple], name: str, module: str) -> Any:
     return value
 
 
-def env_default(name: str, kind: str, default: Any) -> Any:
-    """A field's default: the environment variable when set, else the schema default."""
+_UNSET = object()
+
+
+def patched(envs: object, name: str) -> Any:
+    """The value code put on a config module's `envs` for this variable (its module
+    global, as vLLM's config modules hold `vllm.envs`), else _UNSET. On a module (ours or
+    vLLM's, both reading the environment through a module `__getattr__`) only an attribute
+    set on it counts; a stand-in object put in its place answers for what it has."""
+    if envs is None:
+        return _UNSET
+    if isinstance(envs, types.ModuleType):
+        return vars(envs).get(name, _UNSET)
+    return getattr(envs, name, _UNSET)
+
+
+def env_default(name: str, kind: str, default: Any, envs: object = None) -> Any:
+    """A field's default: the value patched on `envs`, else the environment variable when
+    set, else the schema default."""
+    value = patched(envs, name)
+    if value is not _UNSET:
+        return value
     text = os.environ.get(name)
     return default if text is None else parse_env(name, text, kind)
 
 
-def env(name: str, default: Any) -> Any:
-    """`env("NAME", default)` in an expression: the variable read as the default's type."""
+def _as_read(value: Any, default: Any) -> Any:
+    """A patched value (typed as vLLM's envs types it) as an expression that reads the
+    variable with this default expects it: a bool read as text is "1"/"0", a number read
+    as text its digits, a number read as a bool its truth."""
+    if default is None or value is None or type(value) is type(default):
+        return value
+    if isinstance(default, str):
+        return ("1" if value else "0") if isinstance(value, bool) else str(value)
+    if isinstance(default, bool | int | float) and isinstance(value, bool | int | float):
+        return type(default)(value)
+    return value
+
+
+def env(name: str, default: Any, envs: object = None) -> Any:
+    """`env("NAME", default)` in an expression: the value patched on `envs` (the calling
+    module's global), else the variable read as the default's type."""
+    value = patched(envs, name)
+    if value is not _UNSET:
+        return _as_read(value, default)
     text = os.environ.get(name)
     if text is None:
         return default
@@ -114,15 +151,23 @@ def env(name: str, default: Any) -> Any:
     return parse_env(name, text, kind)
 
 
-def apply_defaults(obj: object, row: dict[str, object]) -> None:
-    """Fill each dotted target of a defaults-table row that is still None."""
-    for path, value in row.items():
-        *parents, last = path.split(".")
-        owner = obj
-        for part in parents:
-            owner = getattr(owner, part)
-        if getattr(owner, last) is None:
-            setattr(owner, last, value(obj) if callable(value) else value)
+def apply_defaults(root: object, row: dict[str, object]) -> None:
+    """Fill each target of a defaults-table row that is still None, as vLLM applies its
+    optimization levels: the row nests a dict per config; a key the object lacks is
+    skipped; a callable value is called with the root config."""
+    import dataclasses
+
+    def walk(obj: object, mapping: dict[str, object]) -> None:
+        for key, value in mapping.items():
+            if not hasattr(obj, key):
+                continue
+            current = getattr(obj, key)
+            if isinstance(value, dict) and dataclasses.is_dataclass(current):
+                walk(current, value)
+            elif current is None:
+                setattr(obj, key, value(root) if callable(value) else value)
+
+    walk(root, row)
 
 
 def from_flags() -> bool:

@@ -114,14 +114,14 @@ def is_init_field(cls: ConfigType, name: str) -> bool:
     return get_field(cls, name).init
 
 
-def replace(dataclass_instance: ConfigT, /, **changes: Any) -> ConfigT:
+def replace(dataclass_instance: ConfigT, /, **kwargs: Any) -> ConfigT:
     """A new instance of the same class built from this one's constructor fields with
-    `changes` applied: `dataclasses.replace` for pydantic dataclasses, whose fields may
-    be declared with `pydantic.Field`. The new instance is validated again."""
+    the keyword arguments applied: `dataclasses.replace` for pydantic dataclasses, whose
+    fields may be declared with `pydantic.Field`. The new instance is validated again."""
     cls = type(dataclass_instance)
     kept = {k: v for k, v in vars(dataclass_instance).items()
             if k in _field_names(cls) and is_init_field(cls, k)}
-    kept.update(changes)
+    kept.update(kwargs)
     return cls(**kept)
 
 

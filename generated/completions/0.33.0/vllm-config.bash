@@ -205,7 +205,7 @@ _vllm_config() {
             return 0
             ;;
         --mm-encoder-attn-dtype)
-            COMPREPLY=($(compgen -W "fp8" -- "${cur}"))
+            COMPREPLY=($(compgen -W "fp8 None" -- "${cur}"))
             return 0
             ;;
         --mm-encoder-fp8-scale-path)
@@ -497,7 +497,7 @@ _vllm_config() {
             return 0
             ;;
         --safetensors-load-strategy)
-            COMPREPLY=($(compgen -W "eager lazy prefetch torchao" -- "${cur}"))
+            COMPREPLY=($(compgen -W "eager lazy prefetch torchao None" -- "${cur}"))
             return 0
             ;;
         --safetensors-prefetch-num-threads)

@@ -650,7 +650,8 @@ def parse(table: object, argv: list[str], warn, cli: Cli | None = None) -> Parse
         need = entry.get("requires")
         if need and not enabled.get(need):
             ignored.setdefault(need, []).append(op.label)
-            unused.add((entry["root"], ".".join((*entry["path"], *op.keys))))
+            if op.value not in (None, "", [], {}):  # vLLM checks such a value if truthy
+                unused.add((entry["root"], ".".join((*entry["path"], *op.keys))))
             continue
         path = tuple(entry["path"]) + op.keys
         root = entry["root"]

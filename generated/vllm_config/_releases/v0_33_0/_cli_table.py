@@ -11,7 +11,7 @@ SCHEMA_VERSION = 1
 
 #: The vLLM release this table describes, and every release of the package (--release).
 RELEASE = '0.33.0'
-RELEASES = ("0.25.1", "0.33.0")
+RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")
@@ -1126,9 +1126,10 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": (
-            "Tokenizer implementation: \"hf\" (fast when available), \"slow\", \"mistral\" "
-            "(mistral_common), \"deepseek_v32\", \"deepseek_v4\", or a plugin's name. \"auto\" "
-            "picks mistral_common for Mistral models and \"hf\" otherwise. (default: auto)"
+            "Tokenizer implementation: \"hf\" (the fast tokenizer), \"mistral\" (mistral_common), "
+            "a model-specific mode such as \"deepseek_v32\", \"deepseek_v4\" or \"kimi_k3\", or a "
+            "plugin's name. \"auto\" picks per architecture, mistral_common for Mistral models "
+            "and \"hf\" otherwise. (default: auto)"
         ),
         "dest": "f4",
     },
@@ -2353,7 +2354,7 @@ FLAGS = (
         "field": "mm_encoder_attn_dtype",
         "root": "VllmConfig",
         "path": ("model_config", "mm_encoder_attn_dtype"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("fp8",),
         "literal_type": "str",
@@ -3932,8 +3933,10 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": (
-            "Devices the KV cache of a sequence is split across during decode. Reuses the "
-            "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
+            "Devices the KV cache of a sequence is split across during decode; adds no processes. "
+            "Without prefill context parallelism it reuses the tensor-parallel devices "
+            "(tensor_parallel_size must be a multiple of it); with it, it is 1, "
+            "prefill_context_parallel_size or the whole tensor x prefill-context block. (default: "
             "1)"
         ),
         "dest": "f133",
@@ -4132,9 +4135,9 @@ FLAGS = (
         "default": "128",
         "help": (
             "Most sequences in one engine step; it sizes the runner's per-request buffers and "
-            "graph capture, hence part of the cache key (from 0.33.0: some models keep static "
-            "per-request buffers in the compiled graph). The engine normally sets it from the "
-            "hardware. (default: 128)"
+            "graph capture, hence part of the cache key (some models keep static per-request "
+            "buffers in the compiled graph). The engine normally sets it from the hardware. "
+            "(default: 128)"
         ),
         "dest": "f142",
     },
@@ -4493,10 +4496,10 @@ FLAGS = (
             "I/O; \"npcache\" loads .bin files and keeps a numpy cache for faster restarts; "
             "\"dummy\" fills random weights (profiling); \"tensorizer\" uses CoreWeave's "
             "tensorizer; \"runai_streamer\" / \"runai_streamer_sharded\" stream (pre-sharded) "
-            "safetensors with Run:ai Model Streamer; \"bitsandbytes\" quantizes with bitsandbytes "
-            "while loading; \"sharded_state\" reads per-rank pre-sharded files for fast "
-            "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
-            "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
+            "safetensors with Run:ai Model Streamer; \"sharded_state\" reads per-rank pre-sharded "
+            "files for fast tensor-parallel loading; \"mistral\" reads Mistral's consolidated "
+            "safetensors; \"modelexpress\" uses ModelExpress. Plugins may add other names. "
+            "(default: auto)"
         ),
         "dest": "f158",
     },
@@ -4530,7 +4533,7 @@ FLAGS = (
         "field": "safetensors_load_strategy",
         "root": "VllmConfig",
         "path": ("load_config", "safetensors_load_strategy"),
-        "optional": False,
+        "optional": True,
         "kind": "choice",
         "choices": ("eager", "lazy", "prefetch", "torchao"),
         "literal_type": "str",
@@ -6281,7 +6284,7 @@ FLAGS = (
             "Record, for every generated token, the MoE experts the router picked and return them "
             "with the request. Part of the cache key: capturing the routing changes the forward "
             "graph. Needs the second-generation model runner. Was "
-            "ModelConfig.enable_return_routed_experts before 0.33.0. (default: False)"
+            "ModelConfig.enable_return_routed_experts before 0.31.0. (default: False)"
         ),
         "dest": "f231",
     },

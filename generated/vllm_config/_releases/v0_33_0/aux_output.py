@@ -18,7 +18,7 @@ class AuxOutputConfig:
     """
 
     enable_return_routed_experts: bool = False
-    """Record, for every generated token, the MoE experts the router picked and return them with the request. Part of the cache key: capturing the routing changes the forward graph. Needs the second-generation model runner. Was ModelConfig.enable_return_routed_experts before 0.33.0."""
+    """Record, for every generated token, the MoE experts the router picked and return them with the request. Part of the cache key: capturing the routing changes the forward graph. Needs the second-generation model runner. Was ModelConfig.enable_return_routed_experts before 0.31.0."""
 
     max_bytes: _v.Int | None = Field(default=None, gt=0)
     """Starting size of the buffer that holds the extra outputs, in bytes; it grows when every slot is in use. Unset: sized from the KV cache capacity."""

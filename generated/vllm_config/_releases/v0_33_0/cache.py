@@ -146,11 +146,11 @@ class CacheConfig:
     """
 
     use_replayssm: bool = False
-    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full state
-    back only when flushing, instead of storing it every step. Needs the Triton or
-    FlashInfer Mamba backend (FlashInfer: no prefix caching yet; speculative decoding
-    needs FlashInfer). With prefix caching, a mamba_block_size that is a multiple of
-    replayssm_buffer_len flushes best.
+    """Decode Mamba2 with ReplaySSM: keep the recent SSM inputs and write the full
+    state back only when flushing, instead of storing it every step. Needs the
+    Triton or FlashInfer Mamba backend (FlashInfer: no prefix caching yet;
+    speculative decoding needs FlashInfer). With prefix caching, a
+    mamba_block_size that is a multiple of replayssm_buffer_len flushes best.
     """
 
     use_kda_recoverssm: bool = Field(default=False, init=False)
@@ -297,3 +297,7 @@ class CacheConfig:
 
 _MEMO_CacheConfig: dict[str, str] = {}
 """Canonical factor text -> digest for CacheConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: Every KV cache dtype name cache_dtype takes, as a list.
+KV_CACHE_DTYPES = list(('auto', 'float16', 'bfloat16', 'fp8', 'fp8_e4m3', 'fp8_e5m2', 'fp8_inc', 'fp8_ds_mla', 'nvfp4_ds_mla', 'turboquant_k8v4', 'turboquant_4bit_nc', 'turboquant_k3v4_nc', 'turboquant_3bit_nc', 'octave_k3v4', 'octave_k3v3', 'octave_k3v3_compact', 'ultraquant_4bit', 'int4_per_token_head', 'int8_per_token_head', 'fp8_per_token_head', 'nvfp4', 'nvfp4_4over6'))

@@ -15,8 +15,9 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import utils as _utils
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
-from vllm_config.types import CompilationMode, CUDAGraphMode, DynamicShapesType
+from vllm_config import envs
+from vllm_config.platforms import current_platform
+from vllm_config.types import AttentionCGSupport, CompilationMode, CUDAGraphMode, DynamicShapesType
 
 _log = logging.getLogger(__name__)
 
@@ -550,7 +551,7 @@ class CompilationConfig:
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
         if self.compile_cache_save_format is None:
-            self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary')
+            self.compile_cache_save_format = _r.env('VLLM_COMPILE_CACHE_SAVE_FORMAT', 'binary', envs)
         if self.compile_cache_save_format not in ('binary', 'unpacked'):
             raise _r.RuleError(f'VLLM_COMPILE_CACHE_SAVE_FORMAT={self.compile_cache_save_format!r} is not a valid compile cache save format; choose one of binary, unpacked', ["compile_cache_save_format"], self)
         if not ((self.custom_ops.count('all') + self.custom_ops.count('none')) <= 1):
@@ -559,7 +560,7 @@ class CompilationConfig:
             self.inductor_compile_config = self.inductor_compile_config | ({'enable_auto_functionalized_v2': False})
         if (self.pass_config.enable_qk_norm_rope_fusion or self.pass_config.fuse_rope_kvcache or self.pass_config.fuse_qk_norm_rope_kvcache) and '+rotary_embedding' not in self.custom_ops:
             self.custom_ops = self.custom_ops + ['+rotary_embedding']
-        if _platforms.current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
+        if current_platform.supports_combo_kernels and 'combo_kernels' not in self.inductor_compile_config and 'benchmark_combo_kernel' not in self.inductor_compile_config:
             self.inductor_compile_config = self.inductor_compile_config | ({'combo_kernels': True, 'benchmark_combo_kernel': not ('deterministic' in self.inductor_compile_config and bool(self.inductor_compile_config['deterministic']))})
         if not (all(op in ('all', 'none') or (len(op) >= 2 and (op.startswith('+') or op.startswith('-'))) for op in self.custom_ops)):
             raise _r.RuleError(f"invalid custom op entry in {self.custom_ops}: use 'all', 'none', '+name' to enable or '-name' to disable a registered op", ["custom_ops"], self)
@@ -568,7 +569,7 @@ class CompilationConfig:
         if (self.mode == CompilationMode.VLLM_COMPILE) and self.backend not in ('', 'eager', 'inductor'):
             raise _r.RuleError(f"backend {self.backend!r} cannot do piecewise compilation (mode VLLM_COMPILE); use 'inductor', 'eager' or leave it empty", ["mode", "backend"], self)
         if self.backend == '':
-            self.backend = _platforms.current_platform.compile_backend
+            self.backend = current_platform.compile_backend
         if (self.cudagraph_mm_encoder) and not (self.encoder_cudagraph_max_vision_items_per_batch >= 0):
             raise _r.RuleError('encoder_cudagraph_max_vision_items_per_batch must be >= 0 (0 infers it)', ["cudagraph_mm_encoder", "encoder_cudagraph_max_vision_items_per_batch"], self)
         if (self.cudagraph_mm_encoder and self.encoder_cudagraph_max_frames_per_batch is not None) and not (self.encoder_cudagraph_max_frames_per_batch >= 0):
@@ -690,17 +691,15 @@ class CompilationConfig:
         """Logs the custom ops the model enabled and disabled, and warns for each '+op' / '-op' of custom_ops that no op of the model matched."""
         return _hooks.custom_op_log_check(self)
 
-    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "Any", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False) -> "CUDAGraphMode":
+    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False, piecewise_capture_available: "bool" = True) -> "CUDAGraphMode":
         """Downgrades cudagraph_mode to what the attention backends support (their weakest CUDA-graph support level), rounds capture sizes for speculative decoding and checks the Mamba cache has a block per decode sequence; returns the mode."""
         if self.cudagraph_mode is None:
             self.cudagraph_mode = CUDAGraphMode.NONE
         if self.cudagraph_mode is None or self.cudagraph_mode == CUDAGraphMode.NONE:
             return CUDAGraphMode.NONE
-        if (isinstance(min_cg_support, str)) and min_cg_support.upper() not in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'):
+        support = (min_cg_support.upper() if isinstance(min_cg_support, str) else ((('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')[min_cg_support] if 0 <= min_cg_support < len(('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')) else '') if isinstance(min_cg_support, int) else str(getattr(min_cg_support, 'name', ''))))
+        if support not in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'):
             raise ValueError(f"unknown CUDA-graph support level {min_cg_support!r}; one of {('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')}")
-        if (not isinstance(min_cg_support, str)) and not (0 <= int(getattr(min_cg_support, 'value', min_cg_support)) < len(('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS'))):
-            raise ValueError(f'unknown CUDA-graph support level {min_cg_support!r}')
-        support = (min_cg_support.upper() if isinstance(min_cg_support, str) else ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE', 'UNIFORM_BATCH', 'ALWAYS')[int(getattr(min_cg_support, 'value', min_cg_support))])
         attention = ((('the ' + str(min_cg_attn_backend)) + ' attention backend (CUDA-graph support ') + support) + ')'
         chosen = self.cudagraph_mode
         if (chosen.mixed_mode() == CUDAGraphMode.FULL) and not (support != 'NEVER'):
@@ -715,6 +714,9 @@ class CompilationConfig:
         if chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1 and support in ('NEVER', 'UNIFORM_SINGLE_TOKEN_DECODE'):
             chosen = (CUDAGraphMode.PIECEWISE if self.splitting_ops_contain_attention() else CUDAGraphMode.NONE)
             _log.warning(f'full decode graphs with speculative decoding are not possible with {attention}: cudagraph_mode set to {chosen.name}')
+        if not piecewise_capture_available and chosen.requires_piecewise_compilation():
+            chosen = chosen.without_piecewise()
+            _log.warning(f'the model can capture no piecewise graphs (no compiled submodule, no breakable CUDA graphs): cudagraph_mode set to {chosen.name}')
         if (chosen.has_full_cudagraphs()) and not (support != 'NEVER'):
             raise ValueError(f'cudagraph_mode {chosen.name} is not possible with {attention}; use cudagraph_mode=PIECEWISE with mode VLLM_COMPILE')
         if not use_v2_model_runner and chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1:

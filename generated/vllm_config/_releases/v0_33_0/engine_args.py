@@ -10,7 +10,7 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
-from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
 from vllm_config.types import MambaCacheMode
 
 
@@ -83,9 +83,9 @@ class EngineArgs:
             raise _r.RuleError(f'device_ids must not repeat a device, got {self.device_ids}', ["device_ids"], self)
         if (self.device_ids is not None) and not (all(isinstance(i, str) for i in self.device_ids) or all(isinstance(i, int) for i in self.device_ids)):
             raise _r.RuleError(f'device_ids must be all indices or all UUIDs, got {self.device_ids}', ["device_ids"], self)
-        if (self.kda_prefill_backend == 'flashkda') and not (_platforms.current_platform.device_type == 'cuda'):
+        if (self.kda_prefill_backend == 'flashkda') and not (current_platform.device_type == 'cuda'):
             raise _r.RuleError('--kda-prefill-backend=flashkda is only available on CUDA', ["kda_prefill_backend"], self)
-        if (self.kda_prefill_backend == 'fused') and not (_platforms.current_platform.device_type == 'rocm'):
+        if (self.kda_prefill_backend == 'fused') and not (current_platform.device_type == 'rocm'):
             raise _r.RuleError('--kda-prefill-backend=fused is only available on ROCm', ["kda_prefill_backend"], self)
 
     def hash_factors(self) -> dict[str, object]:

@@ -15,6 +15,7 @@ from cfgc.runtime.rules import read_variable
 #: name -> (type, default, the values a Literal allows, the variable whose value is the
 #: default when unset); the comment says which config reads it.
 VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
+    'INKLING_MULTIMEM_AR': ('str', '1', (), ''),  # LoRAConfig
     'PYTORCH_CUDA_ALLOC_CONF': ('str', '', (), ''),  # VllmConfig
     'TORCH_COMPILE_DISABLE': ('str', None, (), ''),  # VllmConfig
     'VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE': ('bool', True, (), ''),  # VllmConfig

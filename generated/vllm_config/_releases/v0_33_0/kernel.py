@@ -13,7 +13,20 @@ from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
 from vllm_config import platforms as _platforms
+from vllm_config import types as _types
 from vllm_config.types import CompilationMode, IrOpProvider, LinearBackend, MoEBackend
+
+#: Top-k kernels of the sparse attention indexer (re-exported from vllm_config.types).
+SparseIndexerTopkBackend = _types.SparseIndexerTopkBackend
+
+#: FlashInfer's CuTe DSL expert-parallel MoE backend.
+FLASHINFER_MOE_EP_CUTEDSL = 'flashinfer_moe_ep_cutedsl'
+
+#: FlashInfer's DeepGEMM expert-parallel MoE backend.
+FLASHINFER_MOE_EP_DEEP_GEMM = 'flashinfer_moe_ep_mega_deep_gemm'
+
+#: The all-to-all backend of a MoE backend that communicates itself.
+PASSTHROUGH_ALL2ALL_BACKEND = 'passthrough'
 
 
 @config
@@ -232,3 +245,19 @@ class KernelConfig:
 
 _MEMO_KernelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for KernelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The MoE backends that run FlashInfer's expert parallelism.
+FLASHINFER_MOE_EP_BACKENDS = frozenset(['flashinfer_moe_ep_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm'])
+
+
+#: The architectures FlashInfer's expert-parallel MoE backends support.
+FLASHINFER_MOE_EP_ARCHITECTURES = frozenset(['DeepseekV4ForCausalLM', 'DeepseekV41ForCausalLM', 'DeepSeekV4MTPModel'])
+
+
+#: The mega-MoE backends that bring their own all-to-all.
+NATIVE_MEGA_MOE_BACKENDS = frozenset(['deep_gemm_mega_moe'])
+
+
+#: Every mega-MoE backend (fused dispatch, experts and combine).
+MEGA_MOE_BACKENDS = frozenset(['deep_gemm_mega_moe', 'flashinfer_moe_ep_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm'])

@@ -9,8 +9,15 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
+from vllm_config import types as _types
 from vllm_config.types import KVRole
+
+#: Sending KV transfer roles (re-exported from vllm_config.types).
+KVProducer = _types.KVProducer
+
+#: Receiving KV transfer roles (re-exported from vllm_config.types).
+KVConsumer = _types.KVConsumer
 
 
 @config
@@ -63,7 +70,7 @@ class KVTransferConfig:
         if self.engine_id is None:
             self.engine_id = _r.uuid4()
         if self.kv_buffer_device is None:
-            self.kv_buffer_device = _platforms.current_platform.device_type
+            self.kv_buffer_device = current_platform.device_type
         if (self.kv_connector is not None) and self.kv_role is None:
             raise _r.RuleError(f"kv_connector {self.kv_connector!r} needs a kv_role, one of {('kv_producer', 'kv_both', 'kv_consumer')}", ["kv_connector", "kv_role"], self)
 

@@ -27,14 +27,14 @@ class LoadConfig:
     load_format: str | LoadFormats = "auto"
     """Weight format to load (case-insensitive). "auto" tries safetensors and falls
     back to PyTorch .bin files. "pt" / "safetensors" force one of those;
-    "instanttensor" loads safetensors onto CUDA with pipelined prefetch and direct
-    I/O; "npcache" loads .bin files and keeps a numpy cache for faster restarts;
-    "dummy" fills random weights (profiling); "tensorizer" uses CoreWeave's
-    tensorizer; "runai_streamer" / "runai_streamer_sharded" stream (pre-sharded)
-    safetensors with Run:ai Model Streamer; "bitsandbytes" quantizes with
-    bitsandbytes while loading; "sharded_state" reads per-rank pre-sharded files
-    for fast tensor-parallel loading; "mistral" reads Mistral's consolidated
-    safetensors; "modelexpress" uses ModelExpress. Plugins may add other names.
+    "instanttensor" loads safetensors onto CUDA with pipelined prefetch and
+    direct I/O; "npcache" loads .bin files and keeps a numpy cache for faster
+    restarts; "dummy" fills random weights (profiling); "tensorizer" uses
+    CoreWeave's tensorizer; "runai_streamer" / "runai_streamer_sharded" stream
+    (pre-sharded) safetensors with Run:ai Model Streamer; "sharded_state" reads
+    per-rank pre-sharded files for fast tensor-parallel loading; "mistral" reads
+    Mistral's consolidated safetensors; "modelexpress" uses ModelExpress.
+    Plugins may add other names.
     """
 
     download_dir: str | None = None

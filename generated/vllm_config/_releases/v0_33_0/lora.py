@@ -10,6 +10,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import envs
 from vllm_config.kernel import KernelConfig
 from vllm_config.types import LoRADType, MaxLoRARanks, TorchDType
 
@@ -77,6 +78,8 @@ class LoRAConfig:
         """Resolves lora_dtype "auto" (or unset) to the model's dtype."""
         if self.lora_dtype is None or self.lora_dtype == 'auto':
             self.lora_dtype = model_config.dtype
+        if (any('Inkling' in arch for arch in model_config.architectures or [])) and not (_r.env('INKLING_MULTIMEM_AR', '1', envs) == '0'):
+            raise ValueError('LoRA on an Inkling model needs INKLING_MULTIMEM_AR=0: its fused all-reduce path on decode-sized batches bypasses LoRA-wrapped layers and drops their adapters')
 
     def verify_with_kernel_config(self, kernel_config: "KernelConfig") -> "None":
         """Rejects the MegaMoE kernel backends, which cannot apply LoRA adapters."""

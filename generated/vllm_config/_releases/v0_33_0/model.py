@@ -16,7 +16,8 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
-from vllm_config import platforms as _platforms
+from vllm_config import envs
+from vllm_config.platforms import current_platform
 from vllm_config import types as _types
 from vllm_config.load import LoadConfig
 from vllm_config.model_arch import HfConfigFacts, ModelArchitectureConfig
@@ -68,6 +69,12 @@ RunnerType = _types.RunnerType
 #: The model name the server reports, from served_model_name or the model.
 get_served_model_name = _names.get_served_model_name
 
+#: A resolved conversion (re-exported from vllm_config.types).
+ConvertType = _types.ConvertType
+
+#: Layer block kinds of a hybrid model (re-exported from vllm_config.types).
+LayerBlockType = _types.LayerBlockType
+
 
 @config
 class ModelConfig:
@@ -102,9 +109,10 @@ class ModelConfig:
     """Hugging Face tokenizer id or path; defaults to model."""
 
     tokenizer_mode: TokenizerMode | str = "auto"
-    """Tokenizer implementation: "hf" (fast when available), "slow", "mistral"
-    (mistral_common), "deepseek_v32", "deepseek_v4", or a plugin's name. "auto"
-    picks mistral_common for Mistral models and "hf" otherwise.
+    """Tokenizer implementation: "hf" (the fast tokenizer), "mistral"
+    (mistral_common), a model-specific mode such as "deepseek_v32",
+    "deepseek_v4" or "kimi_k3", or a plugin's name. "auto" picks per
+    architecture, mistral_common for Mistral models and "hf" otherwise.
     """
 
     trust_remote_code: bool = False
@@ -494,11 +502,8 @@ class ModelConfig:
             self.quantization = self.checkpoint_quant_method
         if (self.checkpoint_quant_method is not None and self.checkpoint_quantization_override is None and self.quantization in ('fp8', 'gptq', 'gptq_marlin', 'auto_gptq', 'awq', 'awq_marlin', 'auto_awq', 'bitsandbytes', 'compressed-tensors', 'modelopt', 'modelopt_fp4')) and not (self.quantization == self.checkpoint_quant_method):
             raise _r.RuleError(f'the checkpoint is quantized with {self.checkpoint_quant_method}, which does not match --quantization {self.quantization}', ["checkpoint_quant_method", "checkpoint_quantization_override", "quantization"], self)
-        if self.quantization == 'bitsandbytes' and not self.enforce_eager and self.model_arch_config is not None and self.model_arch_config.quantization_config is not None and 'load_in_8bit' in self.model_arch_config.quantization_config and bool(self.model_arch_config.quantization_config['load_in_8bit']):
-            _log.warning('bitsandbytes 8-bit checkpoints do not support CUDA graphs: running eager')
-            self.enforce_eager = True
         if not (self.quantization != 'bitsandbytes'):
-            raise _r.RuleError('bitsandbytes is not a quantization method of vLLM 0.33.0 (from --quantization or the checkpoint)', ["quantization"], self)
+            raise _r.RuleError('bitsandbytes is no longer a quantization method of vLLM (from --quantization or the checkpoint)', ["quantization"], self)
         if (self.is_pooling_architecture) and self.runner_type in ('draft', 'generate'):
             raise _r.RuleError(f'{self.architecture} is an embedding/pooling model: it does not support --runner {self.runner_type}; use --runner pooling (or auto)', ["is_pooling_architecture", "runner_type"], self)
         if (self.runner_type == 'pooling' and not self.is_pooling_architecture) and self.convert_type not in ('embed', 'classify'):
@@ -537,7 +542,7 @@ class ModelConfig:
             self.dtype = ('float16' if self.dtype == 'half' else 'float32')
         if not isinstance(self.dtype, str):
             self.dtype = (str(self.dtype)[6:] if str(self.dtype).startswith('torch.') else str(self.dtype))
-        if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4')) and not (self.dtype != 'float16'):
+        if (self.model_arch_config.model_type in ('gemma2', 'gemma3', 'gemma3_text', 'glm4')) and not (self.dtype != 'float16'):
             raise _r.RuleError(f'model type {self.model_arch_config.model_type!r} is numerically unstable in float16; use bfloat16 or float32', ["model_arch_config.model_type", "dtype"], self)
         if self.dtype != self.checkpoint_facts.config_dtype and self.dtype != 'float32' and self.checkpoint_facts.config_dtype != 'float32':
             _log.warning(f"casting the checkpoint's {self.checkpoint_facts.config_dtype} weights to {self.dtype}")
@@ -546,13 +551,13 @@ class ModelConfig:
         self.original_max_model_len = self.max_model_len
         self.max_model_len = self.get_and_verify_max_len(self.max_model_len)
         _hooks.keep_mm_init_kwargs(self, language_model_only, limit_mm_per_prompt, enable_mm_embeds, media_io_kwargs, mm_processor_kwargs, mm_processor_cache_gb, mm_processor_cache_type, mm_shm_cache_max_object_size_mb, mm_encoder_only, mm_encoder_tp_mode, mm_encoder_attn_backend, mm_encoder_attn_dtype, mm_encoder_fp8_scale_path, mm_encoder_fp8_scale_save_path, mm_encoder_fp8_scale_save_margin, interleave_mm_strings, skip_mm_profiling, video_pruning_rate, mm_tensor_ipc, mm_ipc_gpu_memory_gb, mm_hasher_algorithm, video_pruning_method, mm_device_do_normalize, mm_processor_device)
-        if (self.enable_sleep_mode) and not (_platforms.current_platform.supports_sleep_mode):
-            raise _r.RuleError(f'sleep mode is not available on the {_platforms.current_platform.device_type} platform', ["enable_sleep_mode"], self)
-        if self.enable_sleep_mode and _platforms.current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
+        if (self.enable_sleep_mode) and not (current_platform.supports_sleep_mode):
+            raise _r.RuleError(f'sleep mode is not available on the {current_platform.device_type} platform', ["enable_sleep_mode"], self)
+        if self.enable_sleep_mode and current_platform.supports_cumem_allocator and not self.enable_cumem_allocator:
             _log.info('cumem allocator enabled (sleep mode needs it)')
             self.enable_cumem_allocator = True
-        if (self.enable_cumem_allocator) and not (_platforms.current_platform.supports_cumem_allocator):
-            raise _r.RuleError(f'the cumem allocator is not available on the {_platforms.current_platform.device_type} platform', ["enable_cumem_allocator"], self)
+        if (self.enable_cumem_allocator) and not (current_platform.supports_cumem_allocator):
+            raise _r.RuleError(f'the cumem allocator is not available on the {current_platform.device_type} platform', ["enable_cumem_allocator"], self)
         _hooks.build_multimodal_config(self)
         _hooks.dtype_for_engine(self)
         if not (all(':' in self.model_class_overrides[arch] for arch in self.model_class_overrides)):
@@ -592,12 +597,12 @@ class ModelConfig:
     @property
     def platform_dtypes(self) -> "list[str]":
         """The current platform's supported dtype names, preferred first (platforms.yaml)."""
-        return _platforms.current_platform.supported_dtypes
+        return current_platform.supported_dtypes
 
     @property
     def usable_dtypes(self) -> "list[str]":
         """The platform's dtypes this model type can run in (no float16 where it is unstable)."""
-        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'plamo2', 'glm4'))]
+        return [name for name in self.platform_dtypes if (name != 'float16' or self.model_type not in ('gemma2', 'gemma3', 'gemma3_text', 'glm4'))]
 
     @property
     def auto_dtype(self) -> "str":
@@ -675,11 +680,6 @@ class ModelConfig:
         return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
 
     @property
-    def uses_xdrope_dim(self) -> "int":
-        """Number of XD-RoPE sections; 0 without XD-RoPE."""
-        return (self.checkpoint_facts.uses_xdrope_dim if self.checkpoint_facts is not None else 0)
-
-    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None
@@ -702,7 +702,7 @@ class ModelConfig:
     @property
     def supports_replayssm(self) -> "bool":
         """Whether the model's Mamba2 layers can decode with ReplaySSM (from the architecture table)."""
-        return self.architecture in ('NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM')
+        return self.architecture in ('KimiK3ForConditionalGeneration', 'KimiLinearForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM')
 
     @property
     def is_pp_supported(self) -> "bool":
@@ -717,7 +717,7 @@ class ModelConfig:
     @property
     def is_hybrid(self) -> "bool":
         """Whether attention layers are mixed with state-space or linear-attention layers (a hybrid architecture of the tables, or mamba layers in layers_block_type), unless every layer of the config is attention."""
-        return self.checkpoint_facts is not None and (self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'ColQwen3_5', 'FalconH1ForCausalLM', 'GraniteMoeHybridForCausalLM', 'InternS2PreviewForConditionalGeneration', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Lfm2VlForConditionalGeneration', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Qwen3_5ForConditionalGeneration', 'Qwen3_5MoeForConditionalGeneration', 'Zamba2ForCausalLM') or (self.architecture not in ('FalconMambaForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'PrithviGeoSpatialMAE', 'Terratorch') and self.checkpoint_facts.layers_block_type is not None and 'mamba' in self.checkpoint_facts.layers_block_type)) and (self.checkpoint_facts.config_layer_types is None or not all(t == 'attention' for t in self.checkpoint_facts.config_layer_types))
+        return self.checkpoint_facts is not None and (self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'ColQwen3_5', 'FalconH1ForCausalLM', 'GraniteMoeHybridForCausalLM', 'InternS2PreviewForConditionalGeneration', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Lfm2VlForConditionalGeneration', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Qwen3_5ForConditionalGeneration', 'Qwen3_5MoeForConditionalGeneration', 'Zamba2ForCausalLM') or (self.architecture not in ('FalconMambaForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'PrithviGeoSpatialMAE', 'Terratorch') and self.checkpoint_facts.layers_block_type is not None and 'mamba' in self.checkpoint_facts.layers_block_type)) and (self.checkpoint_facts.config_layer_types is None or not all(t in ('attention', 'full_attention') for t in self.checkpoint_facts.config_layer_types))
 
     @property
     def has_noops(self) -> "bool":
@@ -730,14 +730,9 @@ class ModelConfig:
         return self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Zamba2ForCausalLM')
 
     @property
-    def supports_mamba_prefix_caching(self) -> "bool":
-        """Whether the state-space model supports prefix caching."""
-        return self.architecture in ('FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'Zamba2ForCausalLM')
-
-    @property
     def use_mla(self) -> "bool":
-        """Whether MLA attention is used (an MLA model, unless VLLM_MLA_DISABLE=1)."""
-        return self.is_deepseek_mla and not _r.env('VLLM_MLA_DISABLE', False)
+        """Whether MLA attention is used: an MLA model with causal attention, unless VLLM_MLA_DISABLE=1."""
+        return self.is_deepseek_mla and not _r.env('VLLM_MLA_DISABLE', False, envs) and (self.checkpoint_facts is None or self.checkpoint_facts.is_causal)
 
     @property
     def is_matryoshka(self) -> "bool":
@@ -756,8 +751,8 @@ class ModelConfig:
 
     @property
     def head_dtype(self) -> "ModelDType | TorchDType | str":
-        """Dtype name of the output head (lm_head / score layer): float32 for pooling models where the platform has it (the config's head_dtype, "model" for the model dtype, overrides); the model dtype otherwise."""
-        return (self.dtype if self.runner_type != 'pooling' else ((self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts.head_dtype is not None else ('float32' if 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype))
+        """Dtype name of the output head (lm_head / score layer): the config's head_dtype where the platform has it ("model" for the model dtype); unset, float32 for pooling models and the model dtype for generation models."""
+        return ((self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) if (self.dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype == 'model' else (self.checkpoint_facts.head_dtype if self.checkpoint_facts is not None and self.checkpoint_facts.head_dtype is not None else ('float32' if self.runner_type == 'pooling' and 'float32' in self.platform_dtypes else self.dtype))) in self.platform_dtypes else self.dtype)
 
     @property
     def embedding_size(self) -> "int":
@@ -776,8 +771,8 @@ class ModelConfig:
 
     @property
     def is_prefix_caching_supported(self) -> "bool":
-        """Whether prefix caching works: decoder-only generative models, and causal pooling models with LAST/ALL pooling."""
-        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type == 'decoder')
+        """Whether prefix caching works: decoder-only and hybrid generative models, and causal pooling models with LAST/ALL pooling."""
+        return (self.attn_type == 'decoder' and self.pooler_config.seq_pooling_type not in ('MEAN', 'CLS') and self.pooler_config.tok_pooling_type != 'STEP' if self.pooler_config is not None else self.attn_type in ('decoder', 'hybrid'))
 
     @property
     def is_moe(self) -> "bool":
@@ -802,7 +797,7 @@ class ModelConfig:
     @property
     def checkpoint_quantization_override(self) -> "str | None":
         """The method an override rule picks for this checkpoint, whatever quantization names: GPTQ checkpoints run as auto_gptq (unless another method is asked for), AWQ ones as auto_awq off CPU, ModelOpt ones by algorithm (FP8 as modelopt, FP4 as modelopt_fp4); None when no covered rule applies."""
-        return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and _platforms.current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
+        return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
 
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""
@@ -824,12 +819,18 @@ class ModelConfig:
             raise _r.NotSupportedError("dual chunk attention needs the engine's sparse attention config loader", ["hf_config"])
         return None
 
+    def _verify_with_expert_parallelism(self) -> "None":
+        """Checks the model has experts, as expert parallelism needs (called by verify_with_parallel_config through the instance, as vLLM calls it)."""
+        if not (self.is_moe):
+            raise _r.RuleError('enable_expert_parallel needs a mixture-of-experts model', ["is_moe"])
+        return None
+
     def verify_with_parallel_config(self, parallel_config: "ParallelConfig") -> "None":
         """Checks the model against the parallel layout: heads divisible by TP, expert parallelism only for MoE models, pipeline parallelism support, decode context parallel limits, torch_shm tensor IPC on a single rank."""
         if not ((self.model_arch_config.total_num_attention_heads % parallel_config.tensor_parallel_size) == 0):
             raise _r.RuleError(f"the model's {self.model_arch_config.total_num_attention_heads} attention heads are not divisible by tensor_parallel_size ({parallel_config.tensor_parallel_size})", ["model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"])
-        if (parallel_config.enable_expert_parallel) and not (self.is_moe):
-            raise _r.RuleError('enable_expert_parallel needs a mixture-of-experts model', ["parallel_config.enable_expert_parallel", "is_moe"])
+        if (parallel_config.enable_expert_parallel) and self._verify_with_expert_parallelism() is not None:
+            raise _r.RuleError('the expert-parallelism check of the model config returned a value', ["parallel_config.enable_expert_parallel"])
         if (parallel_config.pipeline_parallel_size > 1) and not (self.is_pp_supported):
             raise _r.NotSupportedError(f'{self.architecture} does not support pipeline parallelism', ["parallel_config.pipeline_parallel_size", "is_pp_supported"])
         if (parallel_config.decode_context_parallel_size > 1 and not self.use_mla) and not (parallel_config.tensor_parallel_size > self.get_total_num_kv_heads()):
@@ -866,13 +867,13 @@ class ModelConfig:
         """Key/value heads per attention layer, before tensor parallelism."""
         return self.model_arch_config.total_num_kv_heads
 
-    def get_num_kv_heads(self, parallel_config: "ParallelConfig") -> "int":
-        """Key/value heads per GPU: split by tensor parallelism, at least one (replicated when there are fewer KV heads than GPUs); 1 with MLA."""
-        return (1 if self.use_mla else max(1, self.get_total_num_kv_heads() // parallel_config.tensor_parallel_size))
+    def get_num_kv_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
+        """Key/value heads per GPU: split by tensor parallelism, at least one (replicated when there are fewer KV heads than GPUs); 1 with MLA. Given arch_config (one layer's), that layer's heads; else the model's."""
+        return (1 if self.use_mla else max(1, (arch_config if arch_config is not None else self.model_arch_config).total_num_kv_heads // parallel_config.tensor_parallel_size))
 
-    def get_num_attention_heads(self, parallel_config: "ParallelConfig") -> "int":
-        """Query heads per GPU."""
-        return self.model_arch_config.total_num_attention_heads // parallel_config.tensor_parallel_size
+    def get_num_attention_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
+        """Query heads per GPU; given arch_config (one layer's), that layer's."""
+        return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
 
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""
@@ -1015,3 +1016,7 @@ class ModelConfig:
 
 _MEMO_ModelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The logprobs modes computed after the logits processors ran.
+PROCESSED_LOGPROBS_MODES = ('processed_logits', 'processed_logprobs')

@@ -12,8 +12,18 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
+from vllm_config import types as _types
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
+
+#: Hash functions for multimodal inputs (re-exported from vllm_config.types).
+MMHasherAlgorithm = _types.MMHasherAlgorithm
+
+#: Video token pruning methods (re-exported from vllm_config.types).
+VideoPruningMethod = _types.VideoPruningMethod
+
+#: Where the multimodal processor runs (re-exported from vllm_config.types).
+MMProcessorDevice = _types.MMProcessorDevice
 
 
 @config
@@ -261,15 +271,15 @@ class MultiModalConfig:
         if self.mm_processor_kwargs is None and mm_processor_device is not None and mm_processor_device != 'auto':
             self.mm_processor_kwargs = {}
         if self.mm_processor_kwargs is not None and mm_processor_device is not None and mm_processor_device != 'auto' and ('device' not in self.mm_processor_kwargs or self.mm_processor_kwargs['device'] is None):
-            self.mm_processor_kwargs = self.mm_processor_kwargs | ({'device': ('cpu' if mm_processor_device == 'cpu' else _platforms.current_platform.device_type)})
+            self.mm_processor_kwargs = self.mm_processor_kwargs | ({'device': ('cpu' if mm_processor_device == 'cpu' else current_platform.device_type)})
 
     def get_limit_per_prompt(self, modality: "str") -> "int":
         """Most items of `modality` one prompt may hold (0 text-only, 999 when not listed)."""
         return (0 if self.language_model_only else (999 if modality not in self.limit_per_prompt else self.limit_per_prompt[modality].count))
 
     def merge_mm_processor_kwargs(self, inference_kwargs: "dict[str, Any]") -> "dict[str, Any]":
-        """The processor keyword arguments of this config, overridden by those of the request."""
-        return (self.mm_processor_kwargs | inference_kwargs if self.mm_processor_kwargs is not None else inference_kwargs | ({}))
+        """The processor keyword arguments of this config, overridden by those of the request; with mm_device_do_normalize, do_normalize and do_rescale are always False."""
+        return ((self.mm_processor_kwargs if self.mm_processor_kwargs is not None else {}) | inference_kwargs) | ({'do_normalize': False, 'do_rescale': False} if self.mm_device_do_normalize else {})
 
     def is_multimodal_pruning_enabled(self) -> "bool":
         """Whether video tokens are pruned (video_pruning_rate above 0), by video_pruning_method."""

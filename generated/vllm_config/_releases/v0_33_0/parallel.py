@@ -12,7 +12,8 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config import platforms as _platforms
+from vllm_config import envs
+from vllm_config.platforms import current_platform
 from vllm_config.fault_tolerance import FaultToleranceConfig
 from vllm_config.types import (
     All2AllBackend,
@@ -284,7 +285,7 @@ class ParallelConfig:
     """Port of the coordination TCP store through which workers share the ports they picked; 0 for none. Internal, set by the API server."""
 
     decode_context_parallel_size: _v.Int = Field(default=1, ge=1)
-    """Devices the KV cache of a sequence is split across during decode. Reuses the tensor-parallel devices, so tensor_parallel_size must be a multiple of it."""
+    """Devices the KV cache of a sequence is split across during decode; adds no processes. Without prefill context parallelism it reuses the tensor-parallel devices (tensor_parallel_size must be a multiple of it); with it, it is 1, prefill_context_parallel_size or the whole tensor x prefill-context block."""
 
     dcp_kv_cache_interleave_size: _v.Int = 1
     """Older name of cp_kv_cache_interleave_size for decode context parallelism only."""
@@ -349,16 +350,12 @@ class ParallelConfig:
             self.world_size = ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size) * (self.data_parallel_size if self.distributed_executor_backend == 'external_launcher' else 1)
         if self.data_parallel_index is None:
             self.data_parallel_index = self.data_parallel_rank
-        if _r.from_flags() and _r.given(self, 'fault_tolerance_config') and not self.enable_fault_tolerance:
-            _log.warning('--fault-tolerance-config was given, so fault tolerance is turned on')
-        if _r.from_flags() and _r.given(self, 'fault_tolerance_config'):
-            self.enable_fault_tolerance = True
         if _r.from_flags() and _r.given(self, 'cp_kv_cache_interleave_size'):
             self._allow_auto_resolve_cp_interleave_size = False
         if (_r.from_flags()) and not (not (self.data_parallel_hybrid_lb and self.data_parallel_external_lb)):
             raise _r.RuleError('data_parallel_hybrid_lb and data_parallel_external_lb exclude each other; choose one load-balancing mode', ["data_parallel_hybrid_lb", "data_parallel_external_lb"], self)
         if _r.from_flags() and self.nnodes > 1 and self.data_parallel_size > 1 and self.data_parallel_external_lb and not _r.given(self, 'data_parallel_rank'):
-            self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
+            self.data_parallel_rank = (self.node_rank * (self.world_size_across_dp // self.nnodes)) // ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size)
         if _r.from_flags() and _r.given(self, 'data_parallel_rank') and not self.data_parallel_external_lb:
             self.data_parallel_external_lb = True
         if (_r.from_flags() and self.data_parallel_external_lb) and not (_r.given(self, 'data_parallel_rank') or (self.nnodes > 1 and self.data_parallel_size > 1)):
@@ -366,9 +363,9 @@ class ParallelConfig:
         if (_r.from_flags() and self.data_parallel_external_lb and _r.given(self, 'data_parallel_size_local')) and not (self.data_parallel_size_local == 1):
             raise _r.RuleError(f'data_parallel_size_local must be 1 (or left unset) with external data-parallel load balancing (a data-parallel rank given), got {self.data_parallel_size_local}', ["data_parallel_external_lb", "data_parallel_size_local"], self)
         if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1 and not _r.given(self, 'data_parallel_size_local'):
-            self.data_parallel_size_local = max((((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes) // (self.pipeline_parallel_size * self.tensor_parallel_size), 1)
+            self.data_parallel_size_local = max((self.world_size_across_dp // self.nnodes) // ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size), 1)
         if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes > 1:
-            self.data_parallel_rank = (self.node_rank * (((self.data_parallel_size * self.pipeline_parallel_size) * self.tensor_parallel_size) // self.nnodes)) // (self.pipeline_parallel_size * self.tensor_parallel_size)
+            self.data_parallel_rank = (self.node_rank * (self.world_size_across_dp // self.nnodes)) // ((self.pipeline_parallel_size * self.tensor_parallel_size) * self.prefill_context_parallel_size)
         if _r.from_flags() and not self.data_parallel_external_lb and self.data_parallel_hybrid_lb and self.data_parallel_size_local == 1 and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1):
             _log.warning('hybrid load balancing needs more than one local DP rank; using external load balancing')
         if _r.from_flags() and not self.data_parallel_external_lb and self.data_parallel_hybrid_lb and self.data_parallel_size_local == 1 and (_r.given(self, 'data_parallel_size_local') or self.nnodes > 1):
@@ -377,7 +374,7 @@ class ParallelConfig:
             self.data_parallel_hybrid_lb = False
         if (_r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local')) and not (not self.data_parallel_hybrid_lb):
             raise _r.RuleError('data_parallel_hybrid_lb needs data_parallel_size_local (the DP ranks on this node)', ["data_parallel_external_lb", "nnodes", "data_parallel_hybrid_lb"], self)
-        if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local') and not (self.data_parallel_backend == 'ray' and _r.env('VLLM_RAY_DP_PACK_STRATEGY', 'strict') == 'span'):
+        if _r.from_flags() and not self.data_parallel_external_lb and self.nnodes == 1 and not _r.given(self, 'data_parallel_size_local') and not (self.data_parallel_backend == 'ray' and _r.env('VLLM_RAY_DP_PACK_STRATEGY', 'strict', envs) == 'span'):
             self.data_parallel_size_local = self.data_parallel_size
         if (self.numa_bind_nodes is not None) and not (len(self.numa_bind_nodes) > 0):
             raise _r.RuleError('numa_bind_nodes must not be empty', ["numa_bind_nodes"], self)
@@ -394,15 +391,15 @@ class ParallelConfig:
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not self.enable_elastic_ep and len(self._data_parallel_master_port_list) > 0:
             self._data_parallel_master_port_list = self._data_parallel_master_port_list[:-1]
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_rank = _r.env('VLLM_DP_RANK', 0)
+            self.data_parallel_rank = _r.env('VLLM_DP_RANK', 0, envs)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_rank_local = (int(_r.env('VLLM_DP_RANK_LOCAL', None)) if _r.env('VLLM_DP_RANK_LOCAL', None) is not None else self.data_parallel_rank)
+            self.data_parallel_rank_local = (int(_r.env('VLLM_DP_RANK_LOCAL', None, envs)) if _r.env('VLLM_DP_RANK_LOCAL', None, envs) is not None else self.data_parallel_rank)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_master_ip = _r.env('VLLM_DP_MASTER_IP', '127.0.0.1')
+            self.data_parallel_master_ip = _r.env('VLLM_DP_MASTER_IP', '127.0.0.1', envs)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_master_port = _r.env('VLLM_DP_MASTER_PORT', 0)
+            self.data_parallel_master_port = _r.env('VLLM_DP_MASTER_PORT', 0, envs)
         if not (self.data_parallel_size > 1 or self.data_parallel_size_local == 0):
-            self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1)
+            self.data_parallel_size = _r.env('VLLM_DP_SIZE', 1, envs)
         if (self.data_parallel_size > 1 or self.data_parallel_size_local == 0) and not (0 <= self.data_parallel_rank < self.data_parallel_size):
             raise _r.RuleError(f'data_parallel_rank ({self.data_parallel_rank}) must be in [0, {self.data_parallel_size})', ["data_parallel_size", "data_parallel_size_local", "data_parallel_rank"], self)
         if not self.enable_elastic_ep or self.elastic_ep_max_dp_size is None:
@@ -413,7 +410,7 @@ class ParallelConfig:
             self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.distributed_executor_backend is None and self.world_size_across_dp == 1:
             self.distributed_executor_backend = 'uni'
-        if self.distributed_executor_backend is None and self.world_size_across_dp > 1 and not _platforms.current_platform.executor_from_device_count:
+        if self.distributed_executor_backend is None and self.world_size_across_dp > 1 and not current_platform.executor_from_device_count:
             self.distributed_executor_backend = ('ray' if self.data_parallel_backend == 'ray' else 'mp')
         if self.max_parallel_loading_workers is not None:
             _log.warning('max_parallel_loading_workers is not supported and is ignored')
@@ -430,15 +427,15 @@ class ParallelConfig:
         if (_r.from_flags() and self.nnodes > 1) and not (self.data_parallel_backend == 'mp'):
             raise _r.RuleError(f"nnodes > 1 needs data_parallel_backend 'mp', not {self.data_parallel_backend!r}", ["nnodes", "data_parallel_backend"], self)
         if (_r.from_flags() and self.nnodes > 1) and not ((self.world_size_across_dp % self.nnodes) == 0):
-            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
+            raise _r.RuleError(f'the {self.world_size_across_dp} workers (DP x PP x TP x PCP) cannot be split evenly over nnodes={self.nnodes}', ["nnodes", "world_size_across_dp"], self)
         if (_r.from_flags() and self.nnodes > 1) and not (self.node_rank < self.nnodes):
             raise _r.RuleError(f'node_rank ({self.node_rank}) must be below nnodes ({self.nnodes})', ["nnodes", "node_rank"], self)
         if (self.data_parallel_external_lb) and not (self.data_parallel_size > 1):
             raise _r.RuleError('data_parallel_external_lb needs data_parallel_size > 1', ["data_parallel_external_lb", "data_parallel_size"], self)
         if (self.numa_bind_nodes is not None or self.numa_bind_cpus is not None) and not (self.numa_bind):
             raise _r.RuleError('numa_bind_nodes and numa_bind_cpus need numa_bind=True', ["numa_bind_nodes", "numa_bind_cpus", "numa_bind"], self)
-        if (self.enable_eplb) and not (_platforms.current_platform.supports_eplb):
-            raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {_platforms.current_platform.device_type} platform', ["enable_eplb"], self)
+        if (self.enable_eplb) and not (current_platform.is_cuda_alike() or current_platform.is_xpu()):
+            raise _r.RuleError(f'expert-parallel load balancing (enable_eplb) is not available on the {current_platform.device_type} platform', ["enable_eplb"], self)
         if (self.enable_eplb) and not (self.enable_expert_parallel):
             raise _r.RuleError('enable_eplb needs enable_expert_parallel=True', ["enable_eplb", "enable_expert_parallel"], self)
         if (self.enable_eplb) and not (((self.tensor_parallel_size * self.prefill_context_parallel_size) * self.data_parallel_size) > 1):
@@ -447,7 +444,7 @@ class ParallelConfig:
             raise _r.RuleError(f'eplb_config.num_redundant_experts is {self.eplb_config.num_redundant_experts}, but EPLB is not enabled: pass --enable-eplb or leave num_redundant_experts at 0', ["enable_eplb", "eplb_config.num_redundant_experts"], self)
         if not ((self.prefill_context_parallel_size == 1 and (self.tensor_parallel_size % self.decode_context_parallel_size) == 0) or (self.prefill_context_parallel_size > 1 and self.decode_context_parallel_size in (1, self.prefill_context_parallel_size, self.tensor_parallel_size * self.prefill_context_parallel_size))):
             raise _r.RuleError(f'decode_context_parallel_size ({self.decode_context_parallel_size}) must divide tensor_parallel_size ({self.tensor_parallel_size}) without prefill context parallelism, and with it be 1, prefill_context_parallel_size ({self.prefill_context_parallel_size}) or their product ({self.tensor_parallel_size * self.prefill_context_parallel_size})', ["prefill_context_parallel_size", "tensor_parallel_size", "decode_context_parallel_size"], self)
-        if not _platforms.current_platform.supports_custom_all_reduce:
+        if not current_platform.supports_custom_all_reduce:
             self.disable_custom_all_reduce = True
         if (self.ray_workers_use_nsight and self.distributed_executor_backend is not None) and not (self.use_ray):
             raise _r.RuleError('ray_workers_use_nsight needs workers that run on Ray', ["ray_workers_use_nsight", "distributed_executor_backend", "use_ray"], self)

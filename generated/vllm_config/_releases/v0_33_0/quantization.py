@@ -17,7 +17,31 @@ from vllm_config.types import QuantKeyName
 resolve_quantization_config = _quantization.resolve_quantization_config
 
 #: What the quantization method configs of this release are like, as data that the checkpoint library (cfgc.checkpoint.quant) reads when it builds VllmConfig.quant_config: which configs it builds, their capabilities and fixed attributes, and how the methods read a checkpoint.
-_QUANT_CONFIG_TRAITS = {'methods': {'fp8': 'Fp8Config', 'gptq': 'AutoGPTQConfig', 'gptq_marlin': 'AutoGPTQConfig', 'auto_gptq': 'AutoGPTQConfig', 'awq': 'AutoAWQConfig', 'awq_marlin': 'AutoAWQConfig', 'auto_awq': 'AutoAWQConfig', 'bitsandbytes': None, 'compressed-tensors': 'CompressedTensorsConfig', 'modelopt': 'ModelOptFp8Config', 'modelopt_fp4': 'ModelOptNvFp4Config'}, 'min_capability': {'Fp8Config': 75, 'AutoGPTQConfig': 60, 'AutoAWQConfig': 75, 'BitsAndBytesConfig': 70, 'CompressedTensorsConfig': 70, 'ModelOptFp8Config': 80, 'ModelOptNvFp4Config': 75}, 'attributes': {'Fp8Config': {'ignored_layers_match_mode': 'exact'}, 'ModelOptNvFp4Config': {'moe_activation_override': None}}, 'fp8_quantizes_online': False, 'online_settings_compose': True, 'gptq_activation_order': False, 'modelopt_block_algorithms': ['FP8_PB_WO'], 'modelopt_flat_exclude_keys': ['ignore', 'exclude_modules']}
+_QUANT_CONFIG_TRAITS = {'methods': {'fp8': 'Fp8Config',
+             'gptq': 'AutoGPTQConfig',
+             'gptq_marlin': 'AutoGPTQConfig',
+             'auto_gptq': 'AutoGPTQConfig',
+             'awq': 'AutoAWQConfig',
+             'awq_marlin': 'AutoAWQConfig',
+             'auto_awq': 'AutoAWQConfig',
+             'bitsandbytes': None,
+             'compressed-tensors': 'CompressedTensorsConfig',
+             'modelopt': 'ModelOptFp8Config',
+             'modelopt_fp4': 'ModelOptNvFp4Config'},
+ 'min_capability': {'Fp8Config': 75,
+                    'AutoGPTQConfig': 60,
+                    'AutoAWQConfig': 75,
+                    'BitsAndBytesConfig': 70,
+                    'CompressedTensorsConfig': 70,
+                    'ModelOptFp8Config': 80,
+                    'ModelOptNvFp4Config': 75},
+ 'attributes': {'Fp8Config': {'ignored_layers_match_mode': 'exact'},
+                'ModelOptNvFp4Config': {'moe_activation_override': None}},
+ 'fp8_quantizes_online': False,
+ 'online_settings_compose': True,
+ 'gptq_activation_order': False,
+ 'modelopt_block_algorithms': ['FP8_PB_WO'],
+ 'modelopt_flat_exclude_keys': ['ignore', 'exclude_modules']}
 
 
 @config
@@ -135,6 +159,10 @@ class QuantizationConfigArgs:
 
 _MEMO_QuantizationConfigArgs: dict[str, str] = {}
 """Canonical factor text -> digest for QuantizationConfigArgs.compute_hash (bounded by _h.remember)."""
+
+
+#: The online-quantization shorthands `quantization` takes, and "online".
+ONLINE_QUANT_SHORTHAND_NAMES = ('fp8_per_tensor', 'fp8_per_block', 'fp8_per_channel', 'mxfp8', 'mxfp4', 'int8_per_channel_weight_only', 'nvfp4_per_token', 'online')
 
 
 #: What each online `--quantization` shorthand means, as structured settings.

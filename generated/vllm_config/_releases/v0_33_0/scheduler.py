@@ -51,7 +51,7 @@ class SchedulerConfig:
     """Tokens the scheduler itself may hand out per step; below max_num_batched_tokens when the model adds tokens of its own (e.g. speculative decoding). Unset: equal to max_num_batched_tokens."""
 
     max_num_seqs: _v.Int = Field(default=128, ge=1)
-    """Most sequences in one engine step; it sizes the runner's per-request buffers and graph capture, hence part of the cache key (from 0.33.0: some models keep static per-request buffers in the compiled graph). The engine normally sets it from the hardware."""
+    """Most sequences in one engine step; it sizes the runner's per-request buffers and graph capture, hence part of the cache key (some models keep static per-request buffers in the compiled graph). The engine normally sets it from the hardware."""
 
     max_num_active_seqs: _v.Int | None = Field(default=None, ge=1)
     """Most requests admitted to the running set at once, below max_num_seqs, to keep decode batches small without shrinking the runner's buffers or captured graphs. Unset: max_num_seqs."""

@@ -34,6 +34,246 @@ EagleModelTypes = _types.EagleModelTypes
 #: Speculative methods that propose n-grams on the GPU (re-exported from vllm_config.types).
 NgramGPUTypes = _types.NgramGPUTypes
 
+#: Speculative methods with an MTP drafter (re-exported from vllm_config.types).
+MTPModelTypes = _types.MTPModelTypes
+
+#: DFlash methods (re-exported from vllm_config.types).
+DFlashModelTypes = _types.DFlashModelTypes
+
+#: DSpark methods (re-exported from vllm_config.types).
+DSparkModelTypes = _types.DSparkModelTypes
+
+#: How SpeculativeConfig.hf_config_override turns a target model's Hugging Face config into the config of the MTP drafter built into its checkpoint, per architecture (read from vLLM's own rewrite of each release). Rules are tried in order, each on the config as the rules before it left it; every rule whose `when` holds applies. `when`: any of model_type / architecture (the first listed) / initial_architecture (the first as given) in a list, any_architecture (any listed one) in a list, model_type_contains (a substring of it) or model_type_within (it is a substring of the text); `and`: all of positive (an attribute present and above 0) and truthy (a dotted attribute path that holds a true value); `unless`: none of what `when` may test. Then in order: `let` (names computed first), `promote` (continue with the text sub-config: missing it is an error, or keeps the config; keep_quantization carries the quantization config over; copy works on a copy), `check` (a value compared, else ValueError), `update_text` (attributes set on the text sub-config), `model_type`, `update` (attributes set, in order), `stop` (no later rule runs). Values: a literal, or {value} (a literal mapping), {attr: dotted path, from: current|entry|text|hf_text|text_config_or_self, default, required}, {ref: name} (a `let` name or an earlier `update` key), {first: [...]} (the first not None), {or: [...]} (the first true, else the last), {int}, {len}, {repeat, times}, {concat: [...]}, {merge: [...]} (dicts, None as empty), {key, of, default} (a dict item), {by, map, default} (a value looked up).
+_MTP_DRAFT_REWRITES = [{'when': {'initial_architecture': ['RadioMBartPrefixForCausalLM']},
+  'and': {'truthy': 'decoder.causal_vision_prefix'},
+  'model_type': 'mtp',
+  'update': {'architectures': ['ParseAuxMTPModel'],
+             'n_predict': 1,
+             'num_nextn_predict_layers': 1},
+  'stop': True},
+ {'when': {'model_type': ['dots3_note']},
+  'let': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+          'mtp_layer_types': {'first': [{'attr': 'mtp_layer_types'},
+                                        {'repeat': 'sliding_attention',
+                                         'times': {'ref': 'n_predict'}}]}},
+  'check': {'equal': [{'len': {'ref': 'mtp_layer_types'}}, {'ref': 'n_predict'}],
+            'message': 'mtp_layer_types needs one layer type per MTP layer'},
+  'model_type': 'dots3_note_mtp',
+  'update': {'layer_types': {'concat': [{'attr': 'layer_types'},
+                                        {'ref': 'mtp_layer_types'}]},
+             'n_predict': {'ref': 'n_predict'},
+             'architectures': ['Dots3NoteMTPModel']}},
+ {'when': {'model_type': ['deepseek_v3', 'deepseek_v32', 'glm_moe_dsa', 'deepseek_mtp']},
+  'model_type': 'deepseek_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': {'by': {'attr': 'model_type', 'from': 'entry'},
+                               'map': {'deepseek_v32': ['DeepseekV32MTPModel'],
+                                       'glm_moe_dsa': ['DeepseekV32MTPModel']},
+                               'default': ['DeepSeekMTPModel']}}},
+ {'when': {'model_type': ['deepseek_v4']},
+  'model_type': 'deepseek_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['DeepSeekV4MTPModel']}},
+ {'when': {'model_type': ['deepseek_v41']},
+  'model_type': 'deepseek_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'}}},
+ {'when': {'model_type_within': 'pangu_ultra_moe', 'model_type': ['pangu_ultra_moe_mtp']},
+  'model_type': 'pangu_ultra_moe_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['OpenPanguMTPModel']}},
+ {'when': {'model_type': ['kimi_k3']},
+  'model_type': 'kimi_k3_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers',
+                           'from': 'text_config_or_self'},
+             'architectures': ['KimiK3MTPModel']}},
+ {'when': {'architecture': ['MiMoForCausalLM']},
+  'model_type': 'mimo_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['MiMoMTPModel']}},
+ {'when': {'architecture': ['MiMoV2ForCausalLM', 'MiMoV2OmniForCausalLM']},
+  'let': {'architecture': {'attr': 'architectures.0'}},
+  'model_type': 'mimo_v2_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': 1,
+             'num_nextn_predict_layers': 1,
+             'architectures': {'by': {'ref': 'architecture'},
+                               'map': {'MiMoV2ForCausalLM': ['MiMoV2MTPModel'],
+                                       'MiMoV2OmniForCausalLM': ['MiMoV2OmniMTPModel']}}}},
+ {'when': {'architecture': ['MiMoV2FlashForCausalLM']},
+  'model_type': 'mimo_v2_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': 1,
+             'num_nextn_predict_layers': 1,
+             'architectures': ['MiMoV2MTPModel']}},
+ {'when': {'architecture': ['Glm4MoeForCausalLM']},
+  'model_type': 'glm4_moe_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Glm4MoeMTPModel']}},
+ {'when': {'architecture': ['Glm4MoeLiteForCausalLM']},
+  'model_type': 'glm4_moe_lite_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Glm4MoeLiteMTPModel']}},
+ {'when': {'architecture': ['GlmOcrForConditionalGeneration']},
+  'model_type': 'glm_ocr_mtp',
+  'update': {'num_hidden_layers': 0,
+             'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['GlmOcrMTPModel']}},
+ {'when': {'model_type': ['ernie4_5_moe', 'ernie_mtp']},
+  'model_type': 'ernie_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['ErnieMTPModel']}},
+ {'when': {'architecture': ['NemotronH_Super_Omni_Reasoning_V3',
+                            'NemotronH_Omni_Reasoning_V3']},
+  'promote': {'missing': 'error'}},
+ {'when': {'model_type': ['nemotron_h', 'nemotron_h_puzzle']},
+  'and': {'positive': 'num_nextn_predict_layers'},
+  'model_type': 'nemotron_h_mtp'},
+ {'when': {'model_type': ['nemotron_h_mtp']},
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+             'architectures': ['NemotronHMTPModel']}},
+ {'when': {'model_type': ['qwen3_next', 'qwen3_next_mtp']},
+  'model_type': 'qwen3_next_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Qwen3NextMTP']}},
+ {'when': {'model_type': ['qwen4_exp', 'qwen4_exp_text', 'qwen4_exp_mtp']},
+  'model_type': 'qwen4_exp_mtp',
+  'update': {'hc_mult': {'int': {'attr': 'hc_count', 'from': 'hf_text', 'required': True}},
+             'n_predict': {'attr': 'mtp_num_hidden_layers',
+                           'from': 'hf_text',
+                           'default': {'attr': 'num_nextn_predict_layers',
+                                       'from': 'hf_text'}},
+             'architectures': ['Qwen4ExpMTP'],
+             'index_share_for_mtp_iteration': {'attr': 'index_share_for_mtp_iteration',
+                                               'from': 'hf_text',
+                                               'default': False}}},
+ {'when': {'initial_architecture': ['BailingMoeV3VLForConditionalGeneration']},
+  'promote': {'missing': 'error', 'copy': True, 'keep_quantization': True}},
+ {'when': {'initial_architecture': ['BailingMoeV3ForCausalLM',
+                                    'BailingMoeV3VLForConditionalGeneration']},
+  'model_type': 'bailing_hybrid_v3_mtp'},
+ {'when': {'model_type': ['bailing_hybrid'],
+           'any_architecture': ['BailingMoeV2_5ForCausalLM']},
+  'model_type': 'bailing_hybrid_mtp',
+  'unless': {'initial_architecture': ['BailingMoeV3ForCausalLM',
+                                      'BailingMoeV3VLForConditionalGeneration']}},
+ {'when': {'model_type': ['bailing_hybrid_mtp']},
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['BailingMoeV25MTPModel']}},
+ {'when': {'model_type': ['bailing_hybrid_v3_mtp']},
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['BailingMoeV3MTPModel']}},
+ {'when': {'model_type': ['exaone_moe', 'exaone_moe_mtp']},
+  'model_type': 'exaone_moe_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['ExaoneMoeMTP']}},
+ {'when': {'model_type_contains': 'exaone4_5'},
+  'model_type': 'exaone4_5_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['Exaone4_5_MTP']}},
+ {'when': {'model_type': ['qwen3_5', 'qwen3_5_moe', 'qwen3_5_text', 'qwen3_5_moe_text']},
+  'let': {'target_type': {'attr': 'model_type'}},
+  'model_type': 'qwen3_5_mtp',
+  'update': {'n_predict': {'first': [{'attr': 'mtp_num_hidden_layers'},
+                                     {'attr': 'mtp_num_hidden_layers', 'from': 'hf_text'}]},
+             'architectures': {'by': {'ref': 'target_type'},
+                               'map': {'qwen3_5_moe': ['Qwen3_5MoeMTP'],
+                                       'qwen3_5_moe_text': ['Qwen3_5MoeMTP']},
+                               'default': ['Qwen3_5MTP']}}},
+ {'when': {'model_type': ['intern_s2_preview']},
+  'let': {'text_type': {'attr': 'text_config.model_type'}},
+  'model_type': 'qwen3_5_mtp',
+  'update': {'n_predict': {'attr': 'text_config.mtp_num_hidden_layers'},
+             'architectures': {'by': {'ref': 'text_type'},
+                               'map': {'qwen3_5_moe_text': ['Qwen3_5MoeMTP']},
+                               'default': ['Qwen3_5MTP']}}},
+ {'when': {'model_type': ['interns2_mobius']},
+  'update_text': {'of': 'text_config',
+                  'set': {'model_type': 'qwen3_5_moe_text',
+                          'num_experts': {'attr': 'text_config.mtp_num_experts',
+                                          'required': True},
+                          'num_experts_per_tok': {'attr': 'text_config.mtp_num_experts_per_tok',
+                                                  'required': True}}},
+  'model_type': 'qwen3_5_mtp',
+  'update': {'n_predict': {'attr': 'text_config.mtp_num_hidden_layers'},
+             'architectures': ['InternS2MobiusMTP']}},
+ {'when': {'model_type': ['longcat_flash']},
+  'model_type': 'longcat_flash_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+             'architectures': ['LongCatFlashMTPModel']}},
+ {'when': {'model_type': ['step3p5', 'step3p7'],
+           'architecture': ['Step3p5ForCausalLM', 'Step3p7ForConditionalGeneration']},
+  'promote': {'missing': 'keep', 'keep_quantization': True},
+  'model_type': 'step3p5_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+             'architectures': ['Step3p5MTP']}},
+ {'when': {'model_type': ['step5', 'step5_vl'],
+           'any_architecture': ['Step5ForCausalLM', 'Step5ForConditionalGeneration']},
+  'promote': {'missing': 'keep', 'keep_quantization': True},
+  'model_type': 'step5_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers', 'default': 1},
+             'architectures': ['Step5MTP']}},
+ {'when': {'initial_architecture': ['MistralLarge3ForCausalLM']},
+  'update': {'architectures': ['EagleMistralLarge3ForCausalLM']}},
+ {'when': {'model_type': ['hy_v3']},
+  'model_type': 'hy_v3_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['HYV3MTPModel']}},
+ {'when': {'model_type': ['hy_v4']},
+  'model_type': 'hy_v4_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers'},
+             'architectures': ['HYV4MTPModel']}},
+ {'when': {'model_type': ['inkling_mm_model', 'inkling_model']},
+  'let': {'mtp': {'or': [{'attr': 'mtp_config'}, {'value': {}}]},
+          'depths': {'key': 'num_nextn_predict_layers',
+                     'of': {'ref': 'mtp'},
+                     'default': 0}},
+  'promote': {'missing': 'keep'},
+  'check': {'at_least': [{'ref': 'depths'}, 1],
+            'message': 'the Inkling checkpoint has no MTP weights '
+                       '(mtp_config.num_nextn_predict_layers)'},
+  'model_type': 'inkling_mtp',
+  'update': {'n_predict': {'ref': 'depths'},
+             'num_nextn_predict_layers': {'ref': 'depths'},
+             'chain_hidden_post_norm': {'key': 'chain_hidden_post_norm',
+                                        'of': {'ref': 'mtp'},
+                                        'default': False},
+             'local_layer_ids': {'key': 'local_layer_ids',
+                                 'of': {'ref': 'mtp'},
+                                 'default': []},
+             'architectures': ['InklingMTPModel']}},
+ {'when': {'model_type': ['gemma4_assistant', 'gemma4_unified_assistant']},
+  'model_type': 'gemma4_mtp',
+  'update_text': {'of': 'text_config_or_self',
+                  'only_present': True,
+                  'set': {'num_kv_shared_layers': 0}},
+  'update': {'n_predict': 1, 'architectures': ['Gemma4MTPModel']}},
+ {'when': {'model_type': ['minimax_m3_vl'],
+           'initial_architecture': ['MiniMaxM3SparseForConditionalGeneration']},
+  'promote': {'missing': 'keep', 'keep_quantization': True},
+  'model_type': 'minimax_m3_mtp',
+  'update': {'n_predict': {'attr': 'num_mtp_modules', 'default': 1},
+             'architectures': ['MiniMaxM3MTP']}},
+ {'when': {'model_type': ['minimax_m3_mtp'], 'initial_architecture': ['MiniMaxM3MTP']},
+  'unless': {'model_type': ['minimax_m3_vl'],
+             'initial_architecture': ['MiniMaxM3SparseForConditionalGeneration']},
+  'update': {'n_predict': {'attr': 'num_mtp_modules', 'default': 1},
+             'architectures': ['MiniMaxM3MTP']}},
+ {'when': {'model_type': ['glm5_next']},
+  'model_type': 'glm5_next_mtp',
+  'update': {'n_predict': {'attr': 'num_nextn_predict_layers',
+                           'from': 'text',
+                           'required': True},
+             'architectures': ['Glm5NextMTPModel'],
+             'index_share_for_mtp_iteration': {'attr': 'index_share_for_mtp_iteration',
+                                               'from': 'text',
+                                               'default': False}}},
+ {'when': {'model_type': ['muse_glimmer_assistant']},
+  'update': {'dflash_config': {'merge': [{'value': {'causal': False}},
+                                         {'attr': 'dflash_config'}]},
+             'vocab_size': {'attr': 'vocab_size', 'default': 202048}}}]
+
 
 @config
 class SpeculativeConfig:
@@ -311,7 +551,7 @@ class SpeculativeConfig:
 
     def __post_init__(self) -> None:
         """After construction, in order: derived defaults, resolve steps, rules."""
-        if self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
+        if self.method is None and self.model is not None and '.' in self.model and '/' not in self.model and not self.model.startswith(('http://', 'https://', 'file://')):
             self.method = 'custom_class'
         if self.method is None:
             self.method = ('ngram' if self.model in ('ngram', '[ngram]') else 'draft_model')
@@ -381,7 +621,7 @@ class SpeculativeConfig:
         if self.draft_parallel_config is None and self.method not in ('ngram', 'ngram_gpu', 'suffix', 'custom_class', 'extract_hidden_states') and self.max_model_len is None and self.draft_model_config is not None and self.draft_model_config.max_model_len is not None and self.target_model_config is not None and self.target_model_config.max_model_len is not None:
             self.draft_model_config.max_model_len = min(self.draft_model_config.max_model_len, self.target_model_config.max_model_len)
         if self.draft_parallel_config is None and self.draft_model_config is not None and self.target_parallel_config is not None and self.draft_tensor_parallel_size is not None:
-            self.draft_parallel_config = ParallelConfig(pipeline_parallel_size=self.target_parallel_config.pipeline_parallel_size, tensor_parallel_size=self.draft_tensor_parallel_size, distributed_executor_backend=self.target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=self.target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=self.target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=self.target_parallel_config.ray_workers_use_nsight, placement_group=self.target_parallel_config.placement_group)
+            self.draft_parallel_config = self.create_draft_parallel_config(self.target_parallel_config, self.draft_tensor_parallel_size, self.draft_model_config)
         if self.tensor_parallel_size is not None:
             raise _r.RuleError('speculative config takes draft_tensor_parallel_size, not tensor_parallel_size', ["tensor_parallel_size"], self)
         if self.num_speculative_tokens is None:
@@ -457,28 +697,32 @@ class SpeculativeConfig:
         """Whether the method only extracts hidden states (no drafting model)."""
         return self.method == 'extract_hidden_states'
 
+    def uses_draft_kv_cache(self) -> "bool":
+        """Whether the drafter keeps a KV cache of its own (EAGLE-style, draft model, hidden-state extraction)."""
+        return self.use_eagle() or self.uses_draft_model() or self.uses_extract_hidden_states()
+
     def use_ngram_gpu(self) -> "bool":
         """Whether n-gram proposals run on the GPU."""
         return self.method == 'ngram_gpu'
 
     @staticmethod
-    def hf_config_override(hf_config: "Any") -> "Any":
-        """The Hugging Face config of the MTP drafter built into a target checkpoint."""
-        raise _r.NotSupportedError("SpeculativeConfig.hf_config_override() is not available in vllm_config: rewriting a target's Hugging Face config into its MTP drafter's config is a per-architecture table of the model code, which the engine owns")
+    def hf_config_override(hf_config: "Any", transformers_mtp_overrides: "dict[str, Any] | None" = None) -> "Any":
+        """The Hugging Face config of the MTP drafter built into a target checkpoint, made from the target's (changed in place; for some architectures the text sub-config is returned) by the per-architecture rules of _MTP_DRAFT_REWRITES. From 0.33.0, transformers_mtp_overrides (the Transformers modeling backend's) are set instead."""
+        return _hooks.hf_config_override(hf_config, transformers_mtp_overrides)
 
     @staticmethod
-    def compose_draft_hf_overrides(target_hf_overrides: "Any") -> "Any":
+    def compose_draft_hf_overrides(target_hf_overrides: "Any", transformers_mtp_overrides: "dict[str, Any] | None" = None) -> "Any":
         """The hf_overrides of the draft model: the drafter override, followed by the target's override when that is a function (a picklable partial); a dict of the target is not applied to the draft."""
-        return _hooks.compose_draft_hf_overrides(target_hf_overrides)
+        return _hooks.compose_draft_hf_overrides(target_hf_overrides, transformers_mtp_overrides)
 
     def update_arch_(self) -> "None":
         """Refreshes the draft model's architecture facts after its Hugging Face config changed."""
         raise _r.NotSupportedError("SpeculativeConfig.update_arch_() is not available in vllm_config: re-reading the draft model's architecture needs vLLM's model registry")
 
     @staticmethod
-    def create_draft_parallel_config(target_parallel_config: "ParallelConfig", speculative_draft_tensor_parallel_size: "int") -> "ParallelConfig":
-        """The draft worker's ParallelConfig: the target's pipeline size, executor and loading settings, with the draft's tensor-parallel size."""
-        return ParallelConfig(pipeline_parallel_size=target_parallel_config.pipeline_parallel_size, tensor_parallel_size=speculative_draft_tensor_parallel_size, distributed_executor_backend=target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=target_parallel_config.ray_workers_use_nsight, placement_group=target_parallel_config.placement_group)
+    def create_draft_parallel_config(target_parallel_config: "ParallelConfig", speculative_draft_tensor_parallel_size: "int", draft_model_config: "ModelConfig | None" = None) -> "ParallelConfig":
+        """The draft worker's ParallelConfig: no pipeline parallelism, the target's executor and loading settings, the draft's tensor-parallel size, and the target's expert parallelism unless the given draft model is dense."""
+        return ParallelConfig(pipeline_parallel_size=1, tensor_parallel_size=speculative_draft_tensor_parallel_size, enable_expert_parallel=target_parallel_config.enable_expert_parallel and (draft_model_config is None or draft_model_config.is_moe), distributed_executor_backend=target_parallel_config.distributed_executor_backend, max_parallel_loading_workers=target_parallel_config.max_parallel_loading_workers, disable_custom_all_reduce=target_parallel_config.disable_custom_all_reduce, ray_workers_use_nsight=target_parallel_config.ray_workers_use_nsight, placement_group=target_parallel_config.placement_group)
 
     def verify_equal_vocab_size_if_draft_model(self) -> "None":
         """With a draft model, fails when its vocabulary size differs from the target's."""
@@ -499,6 +743,8 @@ class SpeculativeConfig:
         return {
             "adaptive_verification": _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
             "aux_hidden_state_layer_ids": _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            "draft_model": _h.canon(self.draft_model_config.compute_hash() if self.draft_model_config is not None else None),
+            "mtp_index_share": _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             "uses_aux_hidden_states": _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         }
 
@@ -507,6 +753,8 @@ class SpeculativeConfig:
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.enable_adaptive_verification if self.method == 'dspark' else None),
             _h.canon(None if self.method not in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark') or self.draft_model_config is None or getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None) is None else tuple(getattr(self.draft_model_config.hf_config, 'eagle_aux_hidden_state_layer_ids', None))),
+            _h.canon(self.draft_model_config.compute_hash() if self.draft_model_config is not None else None),
+            _h.canon(getattr(self.draft_model_config.hf_config, 'index_share_for_mtp_iteration', False) if self.method == 'mtp' and self.draft_model_config is not None else None),
             _h.canon(self.method in ('eagle3', 'extract_hidden_states', 'dflash', 'dspark')),
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
@@ -514,10 +762,14 @@ class SpeculativeConfig:
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_SpeculativeConfig.get(text)
         if digest is None:
-            digest = _sha256(b"SpeculativeConfig:adaptive_verification,aux_hidden_state_layer_ids,uses_aux_hidden_states:" + text.encode()).hexdigest()
+            digest = _sha256(b"SpeculativeConfig:adaptive_verification,aux_hidden_state_layer_ids,draft_model,mtp_index_share,uses_aux_hidden_states:" + text.encode()).hexdigest()
             _h.remember(_MEMO_SpeculativeConfig, text, digest)
         return digest
 
 
 _MEMO_SpeculativeConfig: dict[str, str] = {}
 """Canonical factor text -> digest for SpeculativeConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: Drafter architectures of the XPress family.
+XPRESS_ARCHITECTURES = frozenset(['Qwen3XPressModel', 'DFlashQwen3XPressModel'])

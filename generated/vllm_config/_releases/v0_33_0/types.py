@@ -100,6 +100,28 @@ class MLAPrefillBackendEnum(enum.Enum):
     __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
 
 
+class AttentionCGSupport(enum.Enum):
+    """How far an attention backend supports CUDA graphs, as the engine's attention backends report it (their weakest member decides the CUDA-graph mode). A member of the engine's own enum equals ours of the same name."""
+
+    ALWAYS = 3
+    """Graphs of any batch, mixed prefill and decode included."""
+    UNIFORM_BATCH = 2
+    """Graphs of batches whose requests all have the same query length (speculative decoding's verification steps included)."""
+    UNIFORM_SINGLE_TOKEN_DECODE = 1
+    """Graphs of batches of one-token decodes only."""
+    NEVER = 0
+    """No CUDA graphs of attention at all."""
+
+    def __eq__(self, other: object) -> bool:
+        # vLLM's engine has its own AttentionCGSupport, whose members equal ours by name:
+        # vllm.v1.attention.backend.AttentionCGSupport
+        if type(other).__name__ == "AttentionCGSupport" and isinstance(other, enum.Enum):
+            return self.name == other.name
+        return NotImplemented
+
+    __hash__ = enum.Enum.__hash__  # hash(name), as the engine's members hash
+
+
 class CompilationMode(enum.IntEnum):
     """How much of the torch.compile pipeline is applied to the model, from plain eager
     execution (NONE) up to vLLM's own piecewise Inductor backend (VLLM_COMPILE).
@@ -480,7 +502,7 @@ QuantizationMethods = Literal[
 ]
 """Built-in weight quantization methods; plugins may register more names."""
 
-Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "plamo2", "glm4"]
+Float16UnsupportedModelTypes = Literal["gemma2", "gemma3", "gemma3_text", "glm4"]
 """Model types that are numerically unstable in float16 (bfloat16 or float32 only)."""
 
 PoolingArchitectures = Literal[
@@ -799,7 +821,12 @@ InnerStateArchitectures = Literal[
 ]
 """Registered architectures that carry a recurrent state between steps."""
 
-ReplaySSMArchitectures = Literal["NemotronHForCausalLM", "NemotronHPuzzleForCausalLM"]
+ReplaySSMArchitectures = Literal[
+    "KimiK3ForConditionalGeneration",
+    "KimiLinearForCausalLM",
+    "NemotronHForCausalLM",
+    "NemotronHPuzzleForCausalLM",
+]
 """Registered architectures whose Mamba2 layers can decode with ReplaySSM (--use-replayssm)."""
 
 MambaPrefixCachingArchitectures = Literal[
@@ -1067,6 +1094,72 @@ ProfilerKind = Literal["torch", "cuda", "proton"]
 TorchProfilerActivity = Literal["CPU", "CUDA", "PrivateUse1", "XPU"]
 """Kinds of activity the torch profiler can record."""
 
+ECProducer = Literal["ec_producer", "ec_both"]
+"""Encoder-cache transfer roles that send (producer or both)."""
+
+ECConsumer = Literal["ec_consumer", "ec_both"]
+"""Encoder-cache transfer roles that receive (consumer or both)."""
+
+KVProducer = Literal["kv_producer", "kv_both"]
+"""KV transfer roles that send KV cache (producer or both)."""
+
+KVConsumer = Literal["kv_consumer", "kv_both"]
+"""KV transfer roles that receive KV cache (consumer or both)."""
+
+ConvertType = Literal["none", "embed", "classify"]
+"""What a model is converted into, once resolved (no "auto")."""
+
+LayerBlockType = Literal["attention", "linear_attention", "mamba"]
+"""The kinds of layer block a hybrid model interleaves."""
+
+DFlashModelTypes = Literal["dflash"]
+"""Speculative methods that run a DFlash block-diffusion drafter."""
+
+DSparkModelTypes = Literal["dspark"]
+"""Speculative methods that run a DSpark drafter."""
+
+ProtonBackend = Literal["cupti"]
+"""Where the Proton profiler reads hardware counters from."""
+
+ProtonContext = Literal["shadow", "python"]
+"""How the Proton profiler attributes time to call contexts."""
+
+ProtonData = Literal["tree", "trace"]
+"""The shape of the data the Proton profiler collects."""
+
+ProtonHook = Literal["triton"]
+"""What the Proton profiler hooks into."""
+
+ProtonOutputFormat = Literal["hatchet", "hatchet_msgpack", "chrome_trace"]
+"""File formats the Proton profiler writes."""
+
+MMHasherAlgorithm = Literal["blake3", "sha256", "sha512"]
+"""Hash functions that key multimodal inputs in the processor cache."""
+
+VideoPruningMethod = Literal["evs", "vidcom2"]
+"""How video tokens are pruned (efficient video sampling or VidCom2)."""
+
+MiniMaxM3MSADecodeBackend = Literal["triton", "cutlass"]
+"""Kernels of MiniMax-M3's sparse attention decode."""
+
+SparseIndexerTopkBackend = Literal[
+    "auto",
+    "deep_select",
+    "cooperative",
+    "persistent",
+    "per_row",
+    "flashinfer",
+    "torch",
+    "aiter",
+]
+"""Top-k kernels of the sparse attention indexer."""
+
+MambaSSUAlgorithm = Literal["auto", "simple", "vertical", "horizontal"]
+"""Algorithms of the Mamba kernels' selective state update."""
+
+MMProcessorDevice = str
+"""Where the multimodal processor runs: "auto", "cpu" or the platform's accelerator (any text; checked against that set on the command line)."""
+
 AttnTypeStr = Literal[
     "decoder",
     "encoder",
@@ -1134,13 +1227,18 @@ MTPModelTypes = Literal[
 ]
 """Multi-token-prediction drafter types. Every name other than "mtp" is an older spelling that the engine maps to "mtp"."""
 
-EagleModelTypes = Literal["eagle", "eagle3", "extract_hidden_states"] | MTPModelTypes | Literal["dflash"]
+EagleModelTypes = Literal["eagle", "eagle3", "extract_hidden_states", MTPModelTypes, "dflash"]
 """Methods whose drafter reads the target model's hidden states (EAGLE family, MTP, DFlash); these work with asynchronous scheduling."""
 
 NgramGPUTypes = Literal["ngram_gpu"]
 """N-gram lookup methods that run on the GPU."""
 
-SpeculativeMethod = Literal["ngram", "draft_model", "suffix", "custom_class"] | EagleModelTypes | NgramGPUTypes | Literal["dspark"]
+SpeculativeMethod = Literal[
+    "ngram", "draft_model", "suffix", "custom_class",
+    EagleModelTypes,
+    NgramGPUTypes,
+    "dspark",
+]
 """Proposer used to draft tokens for speculative decoding."""
 
 WeightlessDrafters = Literal["ngram", "ngram_gpu", "suffix", "custom_class", "extract_hidden_states"]

@@ -16,7 +16,9 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import utils as _utils
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import envs
 from vllm_config import platforms as _platforms
+from vllm_config.platforms import current_platform
 from vllm_config.attention import AttentionConfig
 from vllm_config.aux_output import AuxOutputConfig
 from vllm_config.cache import CacheConfig
@@ -57,72 +59,150 @@ from vllm_config.weight_transfer import WeightTransferConfig
 
 _log = logging.getLogger(__name__)
 
-LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, object]] = {
+def enable_norm_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_norm_quant` for a VllmConfig."""
+    return cfg.compilation_config.is_custom_op_enabled('rms_norm') or cfg.compilation_config.is_custom_op_enabled('quant_fp8') or (len(cfg.kernel_config.ir_op_priority.rms_norm) > 0 and cfg.kernel_config.ir_op_priority.rms_norm[0] != 'native')
+
+
+def enable_act_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_act_quant` for a VllmConfig."""
+    return cfg.compilation_config.is_custom_op_enabled('silu_and_mul') or cfg.compilation_config.is_custom_op_enabled('quant_fp8') or (cfg.model_config is not None and cfg.model_config.is_nvfp4_quantized())
+
+
+def enable_norm_pad_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_act_padding` for a VllmConfig."""
+    return len(cfg.kernel_config.ir_op_priority.fused_add_rms_norm) > 0 and cfg.kernel_config.ir_op_priority.fused_add_rms_norm[0] == 'aiter' and (cfg.model_config is not None) and (cfg.model_config.get_hidden_size() == 2880)
+
+
+def enable_mla_dual_rms_norm_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_mla_dual_rms_norm` for a VllmConfig."""
+    return None
+
+
+def enable_allreduce_rms_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_allreduce_rms` for a VllmConfig."""
+    return False if _r.env('VLLM_BATCH_INVARIANT', False, envs) or cfg.parallel_config.tensor_parallel_size == 1 or current_platform.device_type != 'cuda' else None
+
+
+def enable_rope_kvcache_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_rope_kvcache` for a VllmConfig."""
+    return None
+
+
+def enable_qk_norm_rope_kvcache(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_qk_norm_rope_kvcache` for a VllmConfig."""
+    return False
+
+
+def enable_rope_kvcache_mla_fusion(cfg: "VllmConfig") -> Any:
+    """The table's default of `compilation_config.pass_config.fuse_rope_kvcache_cat_mla` for a VllmConfig."""
+    return cfg.compilation_config.use_inductor_graph_partition or not cfg.compilation_config.splitting_ops_contain_kv_cache_update()
+
+
+LEVEL_DEFAULTS: dict[OptimizationLevel, dict[str, Any]] = {
     OptimizationLevel.O0: {
-        "compilation_config.pass_config.fuse_norm_quant": False,
-        "compilation_config.pass_config.fuse_act_quant": False,
-        "compilation_config.pass_config.fuse_allreduce_rms": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_mla_dual_rms_norm": False,
-        "compilation_config.pass_config.fuse_rope_kvcache": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
-        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
-        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.NONE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": False,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": False,
+                "fuse_act_quant": False,
+                "fuse_allreduce_rms": False,
+                "fuse_attn_quant": False,
+                "fuse_act_padding": False,
+                "fuse_mla_dual_rms_norm": False,
+                "fuse_rope_kvcache": False,
+                "fuse_qk_norm_rope_kvcache": False,
+                "enable_qk_norm_rope_fusion": False,
+                "fuse_rope_kvcache_cat_mla": False,
+            },
+            "cudagraph_mode": CUDAGraphMode.NONE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": False,
+        },
     },
     OptimizationLevel.O1: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_allreduce_rms": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": False,
-        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
-        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": False,
+                "fuse_attn_quant": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": False,
+                "fuse_qk_norm_rope_kvcache": False,
+                "enable_qk_norm_rope_fusion": False,
+                "fuse_rope_kvcache_cat_mla": False,
+            },
+            "cudagraph_mode": CUDAGraphMode.PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
     OptimizationLevel.O2: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
-        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
-        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": enable_allreduce_rms_fusion,
+                "fuse_attn_quant": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_qk_norm_rope_kvcache": enable_qk_norm_rope_kvcache,
+                "enable_qk_norm_rope_fusion": False,
+                "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
+            },
+            "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
     OptimizationLevel.O3: {
-        "compilation_config.pass_config.fuse_norm_quant": lambda self: self.compilation_config.is_custom_op_enabled('rms_norm') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (len(self.kernel_config.ir_op_priority.rms_norm) > 0 and self.kernel_config.ir_op_priority.rms_norm[0] != 'native'),
-        "compilation_config.pass_config.fuse_act_quant": lambda self: self.compilation_config.is_custom_op_enabled('silu_and_mul') or self.compilation_config.is_custom_op_enabled('quant_fp8') or (self.model_config is not None and self.model_config.is_nvfp4_quantized()),
-        "compilation_config.pass_config.fuse_act_padding": False,
-        "compilation_config.pass_config.fuse_attn_quant": False,
-        "compilation_config.pass_config.enable_sp": False,
-        "compilation_config.pass_config.fuse_gemm_comms": False,
-        "compilation_config.pass_config.fuse_rope_kvcache_cat_mla": lambda self: self.compilation_config.use_inductor_graph_partition or not self.compilation_config.splitting_ops_contain_kv_cache_update(),
-        "compilation_config.pass_config.fuse_qk_norm_rope_kvcache": lambda self: False,
-        "compilation_config.pass_config.enable_qk_norm_rope_fusion": lambda self: False,
-        "compilation_config.cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
-        "compilation_config.use_inductor_graph_partition": False,
-        "kernel_config.enable_flashinfer_autotune": True,
+        "compilation_config": {
+            "pass_config": {
+                "fuse_norm_quant": enable_norm_fusion,
+                "fuse_act_quant": enable_act_fusion,
+                "fuse_allreduce_rms": enable_allreduce_rms_fusion,
+                "fuse_attn_quant": False,
+                "fuse_act_padding": enable_norm_pad_fusion,
+                "fuse_mla_dual_rms_norm": enable_mla_dual_rms_norm_fusion,
+                "fuse_rope_kvcache": enable_rope_kvcache_fusion,
+                "fuse_qk_norm_rope_kvcache": enable_qk_norm_rope_kvcache,
+                "enable_qk_norm_rope_fusion": False,
+                "fuse_rope_kvcache_cat_mla": enable_rope_kvcache_mla_fusion,
+            },
+            "cudagraph_mode": CUDAGraphMode.FULL_AND_PIECEWISE,
+            "use_inductor_graph_partition": False,
+        },
+        "kernel_config": {
+            "enable_flashinfer_autotune": True,
+        },
     },
 }
 
-#: What each optimization level fills in, by level.
+#: What each optimization level fills in, by level: per config a nested dict of values, or of functions of the VllmConfig for values computed from it. Building a VllmConfig reads this name when it applies the level, so replacing it changes the build, as in vLLM.
 OPTIMIZATION_LEVEL_TO_CONFIG = LEVEL_DEFAULTS
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O0 (the same dict).
+OPTIMIZATION_LEVEL_00 = LEVEL_DEFAULTS[OptimizationLevel.O0]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O1 (the same dict).
+OPTIMIZATION_LEVEL_01 = LEVEL_DEFAULTS[OptimizationLevel.O1]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O2 (the same dict).
+OPTIMIZATION_LEVEL_02 = LEVEL_DEFAULTS[OptimizationLevel.O2]
+
+#: The row of OPTIMIZATION_LEVEL_TO_CONFIG for level O3 (the same dict).
+OPTIMIZATION_LEVEL_03 = LEVEL_DEFAULTS[OptimizationLevel.O3]
+
+#: The level table's answer to "is the model quantized" (attention + quant fusion): always False for now, as in vLLM.
+IS_QUANTIZED = False
 
 #: A copy of a config with some fields changed, validated again (the helper vllm_config.utils exports, also reachable here as in vLLM's module).
 replace = _utils.replace
@@ -298,11 +378,13 @@ class VllmConfig:
         if _r.from_flags() and self.model_config is not None and not _r.given(self, 'cache_config.enable_prefix_caching'):
             self.cache_config.enable_prefix_caching = self.model_config.is_prefix_caching_supported
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
-            self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
+            self.scheduler_config.max_num_batched_tokens = ((2048 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if current_platform.device_type == 'cpu' else self.scheduler_config.max_num_batched_tokens) * (2 if self.performance_mode == 'throughput' else 1)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and not self.scheduler_config.enable_chunked_prefill and self.model_config is not None:
             self.scheduler_config.max_num_batched_tokens = max(self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_seqs'):
-            self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if _platforms.current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+            self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and self.model_config is not None:
+            self.scheduler_config.max_num_batched_tokens = min(self.scheduler_config.max_num_seqs * self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
@@ -319,6 +401,10 @@ class VllmConfig:
             self.attention_config.flash_attn_version = 2
         _checkpoint.quant_config(self)
         self.instance_id = str(_r.time_ns())
+        if (self.ec_transfer_config is not None and self.ec_transfer_config.is_ec_producer and not self.ec_transfer_config.is_ec_consumer) and not (self.model_config is not None and self.model_config.multimodal_config is not None):
+            raise _r.RuleError('an instance that only produces encoder outputs needs a multimodal model', ["ec_transfer_config.is_ec_producer", "ec_transfer_config.is_ec_consumer", "model_config.multimodal_config"], self)
+        if self.ec_transfer_config is not None and self.ec_transfer_config.is_ec_producer and not self.ec_transfer_config.is_ec_consumer and self.model_config is not None and self.model_config.multimodal_config is not None:
+            self.model_config.multimodal_config.mm_encoder_only = True
         if _r.from_flags() and self.model_config is not None and self.model_config.runner_type is not None:
             self.scheduler_config.runner_type = self.model_config.runner_type
         if self.model_config is not None:
@@ -367,8 +453,6 @@ class VllmConfig:
             raise _r.RuleError('external data-parallel load balancing needs an MoE model; for a dense model run independent engines without data-parallel flags', ["parallel_config.data_parallel_size", "parallel_config.data_parallel_external_lb", "model_config.is_moe"], self)
         if (_r.from_flags() and self.lora_config is not None and self.speculative_config is not None and self.speculative_config.num_speculative_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1))):
             raise _r.RuleError(f'with LoRA, max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) must hold max_num_seqs x (num_speculative_tokens + 1) = {self.scheduler_config.max_num_seqs * (self.speculative_config.num_speculative_tokens + 1)} tokens; raise it or lower num_speculative_tokens', ["lora_config", "speculative_config.num_speculative_tokens", "scheduler_config.max_num_batched_tokens", "scheduler_config.max_num_seqs"], self)
-        if _r.from_flags() and self.model_config is not None and self.model_config.quantization == 'bitsandbytes':
-            self.load_config.load_format = 'bitsandbytes'
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is None:
             self.reasoning_config = ReasoningConfig(reasoning_parser=self.structured_outputs_config.reasoning_parser)
         if _r.from_flags() and self.structured_outputs_config.reasoning_parser != '' and self.reasoning_config is not None:
@@ -381,14 +465,16 @@ class VllmConfig:
             raise _r.RuleError('pipeline parallelism with asynchronous scheduling needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1 or turn asynchronous scheduling off', ["use_v2_model_runner", "parallel_config.pipeline_parallel_size", "scheduler_config.async_scheduling"], self)
         if (_r.from_flags() and self.model_config is not None and not self.scheduler_config.enable_chunked_prefill) and not (self.scheduler_config.max_num_batched_tokens >= self.model_config.max_model_len):
             raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) is below max_model_len ({self.model_config.max_model_len}) with chunked prefill off (this model does not support it), so longer sequences could never run: raise max_num_batched_tokens or lower max_model_len', ["scheduler_config.enable_chunked_prefill", "scheduler_config.max_num_batched_tokens", "model_config.max_model_len"], self)
-        if (self.model_config is not None and self.model_config.enable_trace_replay) and not (self.use_v2_model_runner):
-            raise _r.RuleError('trace replay needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.enable_trace_replay", "use_v2_model_runner"], self)
+        if (self.model_config is not None and self.model_config.multimodal_config is not None and self.model_config.multimodal_config.language_model_only) and not (not self.compilation_config.cudagraph_mm_encoder):
+            raise _r.RuleError('--language-model-only turns multimodal inputs off, so the encoder never runs: drop cudagraph_mm_encoder or language_model_only', ["model_config.multimodal_config.language_model_only", "compilation_config.cudagraph_mm_encoder"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask) and not (self.use_v2_model_runner):
             raise _r.RuleError('returning the sampling mask (sampling distribution replay) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.return_sampling_mask", "use_v2_model_runner"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
             raise _r.RuleError('sampling distribution replay with speculative decoding needs fixed verification boundaries: turn adaptive verification off', ["model_config.return_sampling_mask", "speculative_config.enable_adaptive_verification"], self)
         if (self.model_config is not None and self.model_config.return_sampling_mask) and not (not self.model_config.is_diffusion and not self.model_config.logits_processors and self.model_config.logprobs_mode == 'processed_logprobs'):
             raise _r.RuleError('sampling distribution replay works only for non-diffusion models without custom logits processors, with logprobs_mode "processed_logprobs" (the returned logprobs must cover the same nucleus as the mask)', ["model_config.return_sampling_mask", "model_config.is_diffusion", "model_config.logits_processors", "model_config.logprobs_mode"], self)
+        if (self.model_config is not None and self.model_config.enable_trace_replay) and not (self.use_v2_model_runner):
+            raise _r.RuleError('trace replay needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["model_config.enable_trace_replay", "use_v2_model_runner"], self)
         if (self.aux_output_config.enabled) and not (self.use_v2_model_runner):
             raise _r.RuleError('returning routed experts (an auxiliary output) needs the V2 model runner; set VLLM_USE_V2_MODEL_RUNNER=1', ["aux_output_config.enabled", "use_v2_model_runner"], self)
         if (self.aux_output_config.enabled and self.model_config is not None) and not (self.model_config.runner_type == 'generate'):
@@ -401,6 +487,10 @@ class VllmConfig:
             raise _r.RuleError('--enable-return-routed-experts does not work with pipeline parallelism (pipeline_parallel_size > 1)', ["aux_output_config.enabled", "parallel_config.pipeline_parallel_size"], self)
         if (self.aux_output_config.enabled) and not (self.parallel_config.decode_context_parallel_size <= 1 and self.parallel_config.prefill_context_parallel_size <= 1):
             raise _r.RuleError('--enable-return-routed-experts does not work with context parallelism (decode or prefill context parallel size above 1)', ["aux_output_config.enabled", "parallel_config.decode_context_parallel_size", "parallel_config.prefill_context_parallel_size"], self)
+        if (self.aux_output_config.enabled and self.speculative_config is not None) and not (not self.speculative_config.enable_adaptive_verification):
+            raise _r.RuleError('returning routed experts does not work with adaptive verification', ["aux_output_config.enabled", "speculative_config.enable_adaptive_verification"], self)
+        if (self.aux_output_config.enabled and self.kv_transfer_config is not None) and not (not any(self.kv_transfer_config.has_connector(name) for name in ('NixlConnector', 'NixlPullConnector', 'NixlPushConnector', 'MoRIIOConnector', 'MooncakeConnector'))):
+            raise _r.RuleError(f'returning routed experts does not work with a connector that moves KV between instances ({self.kv_transfer_config.kv_connector})', ["aux_output_config.enabled", "kv_transfer_config"], self)
         if (self.mamba_config.enable_stochastic_rounding) and not (self.cache_config.mamba_ssm_cache_dtype == 'float16'):
             raise _r.RuleError("Mamba stochastic rounding needs mamba_ssm_cache_dtype='float16'; set it, or turn stochastic rounding off", ["mamba_config.enable_stochastic_rounding", "cache_config.mamba_ssm_cache_dtype"], self)
         if (bool(self.scheduler_config.async_scheduling) and self.speculative_config is not None) and not (self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model'):
@@ -422,7 +512,7 @@ class VllmConfig:
         if self.scheduler_config.async_scheduling is None and not self.is_pooling_model and self.speculative_config is None and self.executor_supports_async_scheduling and not self.use_v2_model_runner and self.parallel_config.pipeline_parallel_size > 1:
             _log.info('asynchronous scheduling disabled: the V1 model runner does not support it with pipeline parallelism')
         if self.scheduler_config.async_scheduling is None:
-            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or (self.drafter_supports_async_scheduling and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling and (self.use_v2_model_runner or self.parallel_config.pipeline_parallel_size == 1)
+            self.scheduler_config.async_scheduling = not self.is_pooling_model and (self.speculative_config is None or ((self.drafter_supports_async_scheduling or self.speculative_config.method == 'draft_model') and not self.speculative_config.disable_padded_drafter_batch)) and self.executor_supports_async_scheduling and (self.use_v2_model_runner or self.parallel_config.pipeline_parallel_size == 1)
         if self.parallel_config.disable_nccl_for_dp_synchronization is None:
             self.parallel_config.disable_nccl_for_dp_synchronization = bool(self.scheduler_config.async_scheduling)
         if self.model_config is not None and self.speculative_config is not None and bool(self.scheduler_config.async_scheduling) and not self.model_config.disable_cascade_attn:
@@ -434,10 +524,12 @@ class VllmConfig:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.model_config.enforce_eager and not self.parallel_config.enable_fault_tolerance:
             self.kernel_config.enable_jit_warmup = False
-        if _r.env('TORCH_COMPILE_DISABLE', '') == '1':
+        if (self.profiler_config.profiler == 'proton') and not (current_platform.device_type == 'cuda'):
+            raise _r.RuleError('the Proton profiler runs on NVIDIA CUDA only', ["profiler_config.profiler"], self)
+        if _r.env('TORCH_COMPILE_DISABLE', '', envs) == '1':
             _log.warning('TORCH_COMPILE_DISABLE=1: torch.compile disabled')
             self.compilation_config.mode = CompilationMode.NONE
-        if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1':
+        if _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) == '1':
             _log.warning("VLLM_USE_BREAKABLE_CUDAGRAPH=1: vLLM's compile pipeline disabled")
             self.compilation_config.mode = CompilationMode.NONE
         if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
@@ -448,25 +540,30 @@ class VllmConfig:
             self.compilation_config.ir_enable_torch_wrap = self.compilation_config.mode == CompilationMode.VLLM_COMPILE and self.compilation_config.backend in ('', 'inductor')
         if 'all' not in self.compilation_config.custom_ops and 'none' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + [('none' if self.compilation_config.backend in ('', 'inductor') and self.compilation_config.mode != CompilationMode.NONE else 'all')]
-        if self.compilation_config.pass_config.fuse_allreduce_rms is None and (self.parallel_config.tensor_parallel_size == 1 or _platforms.current_platform.device_type != 'cuda'):
-            self.compilation_config.pass_config.fuse_allreduce_rms = False
-        if _platforms.current_platform.ir_op_priority_on_build:
-            _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, _platforms.current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
-        _r.apply_defaults(self, LEVEL_DEFAULTS[self.optimization_level])
-        if _platforms.current_platform.device_type == 'cpu' and self.cache_config.mamba_ssm_cache_dtype != 'float32' and not (self.cache_config.mamba_ssm_cache_dtype in ('float16', 'bfloat16') and self.model_config is not None and self.model_config.checkpoint_facts is not None and self.model_config.checkpoint_facts.config_layer_types is not None and 'linear_attention' in self.model_config.checkpoint_facts.config_layer_types):
+        if current_platform.ir_op_priority_on_build:
+            _platforms.add_ir_op_priority(self.kernel_config.ir_op_priority, current_platform.device_type, self.compilation_config.backend == 'inductor' and self.compilation_config.mode != CompilationMode.NONE)
+        _r.apply_defaults(self, OPTIMIZATION_LEVEL_TO_CONFIG[self.optimization_level])
+        if current_platform.device_type == 'cpu' and self.cache_config.mamba_ssm_cache_dtype != 'float32' and not (self.cache_config.mamba_ssm_cache_dtype in ('float16', 'bfloat16') and self.model_config is not None and self.model_config.checkpoint_facts is not None and self.model_config.checkpoint_facts.config_layer_types is not None and 'linear_attention' in self.model_config.checkpoint_facts.config_layer_types):
             self.cache_config.mamba_ssm_cache_dtype = 'float32'
         if self.attention_config.sparse_mla_prefill_workspace_factor is None and self.model_config is not None:
             self.attention_config.sparse_mla_prefill_workspace_factor = (5 if self.model_config.max_model_len <= (256 * 1024) else 2)
+        if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.parallel_config.data_parallel_size > 1:
+            _log.warning(f'dynamic speculative decoding does not work with data parallelism: num_speculative_tokens_per_batch_size dropped, drafting {self.speculative_config.num_speculative_tokens} tokens per step')
+            self.speculative_config.num_speculative_tokens_per_batch_size = None
         if self.speculative_config is not None and self.speculative_config.uses_dynamic_speculative_decoding() and self.compilation_config.cudagraph_mode.has_full_cudagraphs():
             _log.warning(f'dynamic speculative decoding: cudagraph_mode {self.compilation_config.cudagraph_mode.name} -> PIECEWISE')
             self.compilation_config.cudagraph_mode = CUDAGraphMode.PIECEWISE
-        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
             self.compilation_config.max_cudagraph_capture_size = 0
-        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
             self.compilation_config.cudagraph_capture_sizes = []
-        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') != '1':
-            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE for its piecewise graphs; dropping them')
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1':
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
             self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
+        if _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and bool(self.compilation_config.pass_config.enable_sp):
+            self.compilation_config.pass_config.enable_sp = False
+        if _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and bool(self.compilation_config.pass_config.fuse_gemm_comms):
+            self.compilation_config.pass_config.fuse_gemm_comms = False
         if self.compilation_config.pass_config.fuse_gemm_comms:
             self.compilation_config.pass_config.enable_sp = True
         if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
@@ -476,14 +573,14 @@ class VllmConfig:
             self.compilation_config.pass_config.enable_sp = False
         self.compilation_config.fast_moe_cold_start = False
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is None:
-            self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens - (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs)
+            self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens
         if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_scheduled_tokens > 0):
             raise _r.RuleError(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots (speculative decoding), so nothing could be scheduled; raise max_num_batched_tokens or lower num_speculative_tokens or max_num_seqs', ["speculative_config", "scheduler_config.max_num_scheduled_tokens"], self)
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None and self.scheduler_config.max_num_scheduled_tokens < 8192:
             _log.warning(f'max_num_scheduled_tokens is {self.scheduler_config.max_num_scheduled_tokens} after reserving draft slots; raising max_num_batched_tokens may help throughput')
-        if (self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is not None) and not (self.scheduler_config.max_num_batched_tokens >= (self.scheduler_config.max_num_scheduled_tokens + (self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs))):
-            raise _r.RuleError(f'max_num_scheduled_tokens ({self.scheduler_config.max_num_scheduled_tokens}) leaves no room for the {self.speculative_config.max_num_new_slots_for_drafting * self.scheduler_config.max_num_seqs} draft slots within max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})', ["scheduler_config.max_num_scheduled_tokens", "scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting", "scheduler_config.max_num_seqs"], self)
-        if not _platforms.current_platform.supports_cudagraphs:
+        if (self.speculative_config is not None) and not (self.scheduler_config.max_num_batched_tokens > self.speculative_config.max_num_new_slots_for_drafting):
+            raise _r.RuleError(f'max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens}) leaves no room to schedule a token beside the {self.speculative_config.max_num_new_slots_for_drafting} draft slots (speculative decoding)', ["scheduler_config.max_num_batched_tokens", "speculative_config.max_num_new_slots_for_drafting"], self)
+        if not current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
         if self.model_config is not None and self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None:
             _log.warning('pooling models do not support full CUDA graphs; using PIECEWISE')
@@ -493,13 +590,13 @@ class VllmConfig:
             self.compilation_config.cudagraph_mode = (CUDAGraphMode.PIECEWISE if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config.pooler_config is not None else CUDAGraphMode.FULL_DECODE_ONLY)
         if self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_mode = CUDAGraphMode.NONE
-        if _platforms.current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
+        if current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.max_cudagraph_capture_size = 0
-        if _platforms.current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
+        if current_platform.supports_cudagraphs and self.model_config is not None and self.model_config.enforce_eager:
             self.compilation_config.cudagraph_capture_sizes = []
-        if _platforms.current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
+        if current_platform.supports_cudagraphs and not (self.model_config is not None and self.model_config.enforce_eager):
             self.compilation_config.cudagraph_num_of_warmups = 1
-        if _platforms.current_platform.supports_cudagraphs:
+        if current_platform.supports_cudagraphs:
             self.compilation_config._resolve_cudagraph_capture_sizes(self.model_config is not None and not self.model_config.enforce_eager and self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE, self.scheduler_config.max_num_seqs, self.scheduler_config.max_num_batched_tokens, self.num_speculative_tokens, self.performance_mode == 'interactivity', self.parallel_config.tensor_parallel_size)
         if (self.cache_config.kv_sharing_fast_prefill) and not (not (self.speculative_config is not None and self.speculative_config.use_eagle())):
             raise _r.RuleError('kv_sharing_fast_prefill does not work with EAGLE-style speculative decoding, which needs correct logits for every prompt token', ["cache_config.kv_sharing_fast_prefill", "speculative_config"], self)
@@ -509,33 +606,52 @@ class VllmConfig:
             _log.warning('KV cache events are on but prefix caching is off; enable it')
         if self.kv_events_config is not None and self.kv_events_config.publisher != 'null' and not self.kv_events_config.enable_kv_cache_events:
             _log.warning('a KV event publisher is configured but KV cache events are off')
-        if self.model_config is not None and not _platforms.current_platform.supports_cascade_attention:
+        if self.model_config is not None and not current_platform.supports_cascade_attention:
             self.model_config.disable_cascade_attn = True
-        if not _platforms.current_platform.supports_async_scheduling:
+        if not current_platform.supports_async_scheduling:
             self.scheduler_config.async_scheduling = False
         if self.diffusion_config is not None and self.scheduler_config.scheduler_cls is None:
             self.scheduler_config.scheduler_cls = 'vllm.v1.core.sched.diffusion_scheduler.' + ('DiffusionAsyncScheduler' if self.scheduler_config.async_scheduling else 'DiffusionScheduler')
-        if _platforms.current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1') == '1':
+        if current_platform.needs_mp_executor and self.parallel_config.distributed_executor_backend == 'uni' and _r.env('VLLM_ENABLE_V1_MULTIPROCESSING', '1', envs) == '1':
             self.parallel_config.distributed_executor_backend = 'mp'
         if self.parallel_config.worker_cls == 'auto':
-            self.parallel_config.worker_cls = _platforms.current_platform.worker_cls
-        if self.parallel_config.enable_dbo and not _platforms.current_platform.supports_dbo:
-            _log.warning(f'dual-batch overlap is not available on the {_platforms.current_platform.device_type} platform; disabled')
+            self.parallel_config.worker_cls = current_platform.worker_cls
+        if self.parallel_config.enable_dbo and not current_platform.supports_dbo:
+            _log.warning(f'dual-batch overlap is not available on the {current_platform.device_type} platform; disabled')
             self.parallel_config.enable_dbo = False
-        if not _platforms.current_platform.supports_cudagraphs:
+        if not current_platform.supports_cudagraphs:
             self.compilation_config.cudagraph_capture_sizes = []
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
-            self.compilation_config.backend = ('eager' if _r.env('VLLM_CPU_CI_ENV', '0') != '0' else _platforms.current_platform.compile_backend)
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
-            self.compilation_config.inductor_compile_config = self.compilation_config.inductor_compile_config | _platforms.current_platform.inductor_compile_config
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.backend = ('eager' if _r.env('VLLM_CPU_CI_ENV', '0', envs) != '0' else current_platform.compile_backend)
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+            self.compilation_config.inductor_compile_config = self.compilation_config.inductor_compile_config | current_platform.inductor_compile_config
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
             self.compilation_config.ir_enable_torch_wrap = False
-        if _platforms.current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
+        if current_platform.compile_traces_once and self.compilation_config.mode == CompilationMode.VLLM_COMPILE:
             self.compilation_config.mode = CompilationMode.DYNAMO_TRACE_ONCE
-        if self.lora_config is not None and not _platforms.current_platform.compiles_with_lora:
+        if self.lora_config is not None and not current_platform.compiles_with_lora:
             self.compilation_config.mode = CompilationMode.NONE
-        if not _platforms.current_platform.supports_cuda_profiler_time:
+        if not current_platform.supports_cuda_profiler_time:
             self.profiler_config.torch_profiler_dump_cuda_time_total = False
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.max_cudagraph_capture_size = 0
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1' and self.compilation_config.cudagraph_mode.without_piecewise() == CUDAGraphMode.NONE:
+            self.compilation_config.cudagraph_capture_sizes = []
+        if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1':
+            _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
+            self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
+        if (self.profiler_config.profiler == 'proton' and self.profiler_config.proton_graph_attribution) and not (self.use_v2_model_runner):
+            raise _r.RuleError('Proton CUDA graph attribution needs the V2 model runner', ["profiler_config.profiler", "profiler_config.proton_graph_attribution", "use_v2_model_runner"], self)
+        if (self.profiler_config.profiler == 'proton' and (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE or (self.compilation_config.cudagraph_mm_encoder and not (self.model_config is not None and self.model_config.enforce_eager)))) and not (not (self.profiler_config.proton_mode is not None and self.profiler_config.proton_mode.split(':')[0].lower() == 'pcsampling')):
+            raise _r.RuleError('Proton PC sampling needs CUDA graphs off; use --enforce-eager', ["profiler_config.profiler", "compilation_config.cudagraph_mode", "compilation_config.cudagraph_mm_encoder", "model_config.enforce_eager", "profiler_config.proton_mode"], self)
+        if (self.profiler_config.profiler == 'proton' and (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE or (self.compilation_config.cudagraph_mm_encoder and not (self.model_config is not None and self.model_config.enforce_eager)))) and not (self.profiler_config.proton_graph_attribution):
+            raise _r.RuleError('Proton profiling with CUDA graphs needs proton_graph_attribution=true to see the replayed kernels; turn it on or use --enforce-eager', ["profiler_config.profiler", "compilation_config.cudagraph_mode", "compilation_config.cudagraph_mm_encoder", "model_config.enforce_eager", "profiler_config.proton_graph_attribution"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and self.lora_config is not None:
+            raise _r.RuleError('adaptive verification does not work with LoRA yet', ["speculative_config.enable_adaptive_verification", "lora_config"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE):
+            raise _r.RuleError("adaptive verification needs CUDA graphs (its draft budget comes from the captured steps' costs): not with enforce_eager, cudagraph_mode none or a platform without graphs", ["speculative_config.enable_adaptive_verification", "compilation_config.cudagraph_mode"], self)
+        if (self.speculative_config is not None and self.speculative_config.enable_adaptive_verification) and not (self.parallel_config.pipeline_parallel_size <= 1):
+            raise _r.RuleError('adaptive verification does not work with pipeline parallelism yet', ["speculative_config.enable_adaptive_verification", "parallel_config.pipeline_parallel_size"], self)
         self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
         self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
         if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
@@ -546,9 +662,9 @@ class VllmConfig:
             _log.warning('sequence parallelism with pipeline parallelism needs the custom rms_norm op, which custom_ops disables')
         if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config is not None and not self.model_config.disable_cascade_attn and not self.compilation_config.cudagraph_mode.has_piecewise_cudagraphs():
             _log.warning('no piecewise CUDA graph for cascade attention: such batches run eagerly')
-        if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0') == '1'):
+        if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) == '1'):
             raise _r.RuleError(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE, got {self.compilation_config.mode}', ["compilation_config.cudagraph_mode", "compilation_config.mode"], self)
-        if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0) != 0 and not self.model_config.disable_cascade_attn:
+        if self.model_config is not None and _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and not self.model_config.disable_cascade_attn:
             _log.warning('cascade attention disabled: VLLM_BATCH_INVARIANT is set')
             self.model_config.disable_cascade_attn = True
         if (self.parallel_config.use_ubatching) and self.parallel_config.all2all_backend not in ('deepep_low_latency', 'deepep_high_throughput', 'nixl_ep'):
@@ -561,31 +677,36 @@ class VllmConfig:
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'native':
             self.kv_transfer_config.kv_connector_extra_config = self.kv_transfer_config.kv_connector_extra_config | ({'cpu_bytes_to_use': self.cache_config.kv_offloading_size * 1073741824})
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'native':
-            self.kv_transfer_config.kv_connector = ('SimpleCPUOffloadConnector' if _r.env('VLLM_USE_SIMPLE_KV_OFFLOAD', 0) != 0 else 'OffloadingConnector')
+            self.kv_transfer_config.kv_connector = ('SimpleCPUOffloadConnector' if _r.env('VLLM_USE_SIMPLE_KV_OFFLOAD', 0, envs) != 0 else 'OffloadingConnector')
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None and self.cache_config.kv_offloading_backend == 'lmcache':
             self.kv_transfer_config.kv_connector = 'LMCacheMPConnector'
         if self.cache_config.kv_offloading_size is not None and self.kv_transfer_config is not None:
             self.kv_transfer_config.kv_role = 'kv_both'
-        if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0:
+        if self.is_mm_encoder_only and self.cache_config.enable_prefix_caching:
+            _log.info('prefix caching disabled: this instance runs the multimodal encoder only')
+            self.cache_config.enable_prefix_caching = False
+        if self.model_config is not None and self.model_config.attention_chunk_size is not None and not (self.speculative_config is not None and self.speculative_config.use_eagle()) and _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0:
             _log.warning('hybrid KV cache manager disabled for chunked local attention (VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0)')
         if (self.scheduler_config.disable_hybrid_kv_cache_manager is not None) and not (self.scheduler_config.disable_hybrid_kv_cache_manager or not self.hybrid_kv_cache_unsupported):
             raise _r.RuleError('the hybrid KV cache manager was explicitly enabled but this configuration does not support it; leave the choice unset', ["scheduler_config.disable_hybrid_kv_cache_manager", "hybrid_kv_cache_unsupported"], self)
         if self.scheduler_config.disable_hybrid_kv_cache_manager is None and (self.kv_transfer_config is None or self.hybrid_kv_cache_unsupported):
             self.scheduler_config.disable_hybrid_kv_cache_manager = self.hybrid_kv_cache_unsupported
-        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleConnector', 'LMCacheConnectorV1', 'LMCacheMPConnector', 'MoRIIOConnector', 'FlexKVConnectorV1', 'HF3FSKVConnector'):
             _log.warning(f'KV connector {self.kv_transfer_config.kv_connector} does not support the hybrid KV cache manager: turned off (hybrid SSM models need it; sliding-window models run slower)')
             self.scheduler_config.disable_hybrid_kv_cache_manager = True
-        if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
+        if self.scheduler_config.disable_hybrid_kv_cache_manager is None and self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector_module_path is None and self.kv_transfer_config.kv_connector in ('ExampleHiddenStatesConnector', 'NixlConnector', 'NixlPullConnector', 'NixlPushConnector', 'OffloadingConnector', 'DecodeBenchConnector', 'MooncakeConnector', 'MooncakeStoreConnector', 'SimpleCPUOffloadConnector'):
+            self.scheduler_config.disable_hybrid_kv_cache_manager = False
+        if self.compilation_config.debug_dump_path is not None and _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
             _log.warning('VLLM_DEBUG_DUMP_PATH overrides debug_dump_path')
-        if _r.env('VLLM_DEBUG_DUMP_PATH', None) is not None:
-            self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None))
+        if _r.env('VLLM_DEBUG_DUMP_PATH', None, envs) is not None:
+            self.compilation_config.debug_dump_path = Path(_r.env('VLLM_DEBUG_DUMP_PATH', None, envs))
         if self.compilation_config.debug_dump_path is not None:
             self.compilation_config.debug_dump_path = _r.abspath(self.compilation_config.debug_dump_path)
         if self.has_blocked_weights and '-quant_fp8' not in self.compilation_config.custom_ops:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
-        if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '')) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
+        if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '', envs)) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
-        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
+        if (self.model_config is not None and self.cache_config.cache_dtype.startswith('nvfp4') and not self.cache_config.cache_dtype.endswith('_ds_mla')) and not (not self.model_config.use_mla):
             raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
         if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
             raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
@@ -621,7 +742,7 @@ class VllmConfig:
     @property
     def use_v2_model_runner(self) -> "bool":
         """Whether the V2 model runner runs this configuration."""
-        return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '').strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
+        return (_r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip().lower() in ('1', 'true', 'yes', 'on') if _r.env('VLLM_USE_V2_MODEL_RUNNER', '', envs).strip() else (self.speculative_config is not None and self.speculative_config.method == 'dspark') or (self.model_config is not None and self.model_config.is_diffusion))
 
     @property
     def is_mm_encoder_only(self) -> "bool":
@@ -671,11 +792,11 @@ class VllmConfig:
     @property
     def hybrid_kv_cache_unsupported(self) -> "bool":
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
-        return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1) == 0)
+        return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0)
 
     def enable_trace_function_call_for_thread(self) -> "None":
         """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
-        if _r.env('VLLM_TRACE_FUNCTION', '0') not in ('', '0'):
+        if _r.env('VLLM_TRACE_FUNCTION', '0', envs) not in ('', '0'):
             raise _r.NotSupportedError('VllmConfig.enable_trace_function_call_for_thread: VLLM_TRACE_FUNCTION tracing is part of the vLLM engine', [])
         return None
 
@@ -694,15 +815,8 @@ class VllmConfig:
 
     def validate_block_size(self) -> "None":
         """Checks the final block size against context-parallel interleaving and the Mamba align-mode rules; the engine calls it once the attention backend fixed the size."""
-        if self.parallel_config.decode_context_parallel_size > 1 and self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
-            _log.warning('cp_kv_cache_interleave_size set to dcp_kv_cache_interleave_size')
-            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
-        if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
+        if (self.parallel_config.decode_context_parallel_size > 1 and not (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and self.kv_transfer_config.is_kv_transfer_instance)) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
             raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
-        if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
-            raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
-        if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):
-            raise ValueError(f'Mamba align mode needs long_prefill_token_threshold ({self.scheduler_config.long_prefill_token_threshold}) >= block_size ({self.cache_config.block_size})')
         if (self.cache_config.mamba_cache_mode == 'align') and not (not self.scheduler_config.disable_chunked_mm_input):
             raise ValueError('Mamba align mode needs chunked multimodal input (disable_chunked_mm_input=False)')
 
@@ -775,3 +889,7 @@ class VllmConfig:
 
 _MEMO_VllmConfig: dict[str, str] = {}
 """Canonical factor text -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: Architectures for which the engine turns breakable CUDA graphs on by default (VLLM_USE_BREAKABLE_CUDAGRAPH=1, unless set): the engine's choice, kept as data.
+DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES = frozenset(['AliceAIForCausalLM', 'BeamForCausalLM', 'DeepSeekV4MTPModel', 'DeepseekV32ForCausalLM', 'DeepseekV32MTPModel', 'DeepseekV41ForCausalLM', 'DeepseekV4ForCausalLM', 'DeepseekV4ForConditionalGeneration', 'Dots3NoteForCausalLM', 'Dots3NoteMTPModel', 'Glm5NextForCausalLM', 'Glm5NextForConditionalGeneration', 'Glm5NextMTPModel', 'GlmMoeDsaForCausalLM', 'HYV4ForCausalLM', 'HYV4MTPModel', 'InklingForCausalLM', 'InklingForConditionalGeneration', 'KimiK3ForConditionalGeneration', 'KimiK3MTPModel', 'KimiLinearForCausalLM', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration', 'MuseSpark1xForCausalLM', 'MuseSparkForConditionalGeneration', 'Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration', 'Qwen4ExpMTP', 'Step5ForCausalLM', 'Step5ForConditionalGeneration'])
