@@ -9,8 +9,8 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
-from vllm_config.platforms import current_platform
 from vllm_config import types as _types
+from vllm_config.platforms import current_platform
 from vllm_config.types import KVRole
 
 #: Sending KV transfer roles (re-exported from vllm_config.types).

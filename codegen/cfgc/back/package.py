@@ -307,6 +307,14 @@ def emit_module(module: str, classes: list[m.ClassDef], res: Resolved, source: s
     uses = _support_names_used(code)
     if any(k.alias for k in res.schema.constants if k.module == module):
         imports.insert(0, f"from {pkg} import types as _types")
+    # The package's own seams (vLLM's modules look them up at call time), placed where
+    # ruff's isort puts them: by module, a plain name before an alias of one module.
+    seams = [line for name, line in (
+        ("envs", f"from {pkg} import envs"),
+        ("_platforms", f"from {pkg} import platforms as _platforms"),
+        ("current_platform", f"from {pkg}.platforms import current_platform"))
+        if name in uses]
+    imports = sorted(seams + imports, key=lambda line: line.split()[1])
     modules = [(f"cfgc.runtime.{n}", a) for n, a in (
         ("hashing", "_h"), ("rules", "_r"), ("validators", "_v")) if a == "_h" or a in uses]
     modules += [(path, "_" + path.rsplit(".", 1)[1]) for path in imported]

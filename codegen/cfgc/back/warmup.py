@@ -10,6 +10,7 @@ product of each op's specialisations; a served model's plan comes from the compi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -74,7 +75,7 @@ def deployment_source(d: DeploymentCode) -> str:
              f"    _known = {py_literal(tuple(name for name, _ in d.architectures))}",
              "    if _architecture not in _known:",
              '        return {"architecture": _architecture, "calls": None}']
-    lines += [f"    {name} = {src}" for name, src in d.values]
+    lines += [f"    {name} = {src}" for name, src in _used_values(d)]
     lines.append("    _calls: list[dict[str, Any]] = []")
     for i, (arch, calls) in enumerate(d.architectures):
         lines.append(f"    {'if' if i == 0 else 'elif'} _architecture == {py_literal(arch)}:")
@@ -92,6 +93,22 @@ def deployment_source(d: DeploymentCode) -> str:
               f'        "from": {py_literal(reads)},',
               "    }"]
     return "\n".join(lines) + "\n"
+
+
+def _used_values(d: DeploymentCode) -> list[tuple[str, str]]:
+    """The values some call, token count or later value reads: a release whose ops
+    need fewer of them (an op added later) gets no unused locals."""
+    sources = [d.dtype, d.num_tokens, d.max_num_tokens]
+    for _, calls in d.architectures:
+        for call in calls:
+            sources += [call.when or "", *(src for _, src in call.exprs)]
+    read = set(re.findall(r"[A-Za-z_]\w*", " ".join(sources)))
+    kept = []
+    for name, src in reversed(d.values):
+        if name in read:
+            kept.append((name, src))
+            read |= set(re.findall(r"[A-Za-z_]\w*", src))
+    return kept[::-1]
 
 
 def _call_lines(call: CompiledCall) -> list[str]:

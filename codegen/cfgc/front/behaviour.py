@@ -115,7 +115,8 @@ class _Compiler:
             msg = self.message(rule.message, rule.loc, what, facts)
             reads = tuple(dict.fromkeys((*(when.reads if when else ()), *req.reads)))
             reads = tuple(r for r in reads if not any(o.startswith(r + ".") for o in reads))
-            cond = x.negated_source(rule.require, self._scope(), facts) or f"not ({req.source})"
+            cond = x.negated_source(rule.require, self._scope(), facts) or (
+                f"not {req.source}" if x.parenthesized(req.source) else f"not ({req.source})")
             if when is not None:
                 cond = f"({when.source}) and {cond}"
             # A class rule hands the instance over, so the message can say which values

@@ -42,7 +42,9 @@ the expression has ruled None out first (`x is not None and x > 0`, a rule's `wh
 from __future__ import annotations
 
 import ast
+import io
 import string
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -1167,6 +1169,26 @@ def compile_message(message: str, loc: Loc, scope: Scope, errors: Collector, wha
                    + "}")
     body = "".join(out)
     return "f" + repr(body) if "{" in body.replace("{{", "") else repr(message)
+
+
+def parenthesized(source: str) -> bool:
+    """Whether one pair of parentheses encloses all of `source` (`(a if b else c)`, not
+    `(a) and (b)`): negating it needs no second pair."""
+    if not (source.startswith("(") and source.endswith(")")):
+        return False
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return False
+    depth = 0
+    for tok in tokens:
+        if tok.type == tokenize.OP and tok.string in "([{":
+            depth += 1
+        elif tok.type == tokenize.OP and tok.string in ")]}":
+            depth -= 1
+            if depth == 0:
+                return tok.end[1] == len(source) and tok.end[0] == 1
+    return False
 
 
 def negated_source(e: Expr, scope: Scope, facts: frozenset[str]) -> str:

@@ -18,7 +18,6 @@ from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import envs
 from vllm_config import platforms as _platforms
-from vllm_config.platforms import current_platform
 from vllm_config.attention import AttentionConfig
 from vllm_config.cache import CacheConfig
 from vllm_config.compilation import CompilationConfig
@@ -36,6 +35,7 @@ from vllm_config.model import ModelConfig
 from vllm_config.observability import ObservabilityConfig
 from vllm_config.offload import OffloadConfig
 from vllm_config.parallel import ParallelConfig
+from vllm_config.platforms import current_platform
 from vllm_config.profiler import ProfilerConfig
 from vllm_config.reasoning import ReasoningConfig
 from vllm_config.scheduler import SchedulerConfig
@@ -381,7 +381,7 @@ class VllmConfig:
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.encoder_cache_size = self.scheduler_config.max_num_batched_tokens
         packed_kv_cache = _r.from_flags() and self.cache_config.cache_dtype.startswith('turboquant_')
-        if (packed_kv_cache and self.model_config is not None and self.model_config.is_hybrid) and not ((any(t in ('full_attention', 'attention') for t in getattr(self.model_config.hf_text_config, 'layer_types', None)) if getattr(self.model_config.hf_text_config, 'layer_types', None) is not None else (any(t in ('attention', 'hybrid') for t in getattr(self.model_config.hf_text_config, 'layers_block_type', None)) if getattr(self.model_config.hf_text_config, 'layers_block_type', None) is not None else any(t == 1 for t in getattr(self.model_config.hf_config, 'attn_type_list', None) or [])))):
+        if (packed_kv_cache and self.model_config is not None and self.model_config.is_hybrid) and not (any(t in ('full_attention', 'attention') for t in getattr(self.model_config.hf_text_config, 'layer_types', None)) if getattr(self.model_config.hf_text_config, 'layer_types', None) is not None else (any(t in ('attention', 'hybrid') for t in getattr(self.model_config.hf_text_config, 'layers_block_type', None)) if getattr(self.model_config.hf_text_config, 'layers_block_type', None) is not None else any(t == 1 for t in getattr(self.model_config.hf_config, 'attn_type_list', None) or []))):
             raise _r.NotSupportedError('a TurboQuant KV cache on a hybrid model needs its full-attention layers named in the model config (layer_types, layers_block_type or attn_type_list); none found', ["model_config.is_hybrid", "model_config.hf_text_config", "model_config.hf_config"], self)
         boundary_layer_count = (int(getattr(self.model_config.hf_text_config, 'num_hidden_layers', 0)) if packed_kv_cache and self.model_config is not None and not self.model_config.is_hybrid else 0)
         boundary_layers = sorted(set(list(range(min(2, boundary_layer_count // 2))) + list(range(boundary_layer_count - min(2, boundary_layer_count // 2), boundary_layer_count))))

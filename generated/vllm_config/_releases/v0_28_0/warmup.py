@@ -102,10 +102,6 @@ def _deployment(self: Any) -> dict[str, Any]:
     kv_lora_rank = getattr(text, 'kv_lora_rank', None) or 0
     q_lora_rank = getattr(text, 'q_lora_rank', None) or 0
     qk_rope_head_dim = getattr(text, 'qk_rope_head_dim', None) or 0
-    activation = getattr(text, 'hidden_activation', None) or getattr(text, 'hidden_act', None) or ''
-    gelu_approximate = ('tanh' if activation in ('gelu_pytorch_tanh', 'gelu_new', 'gelu_fast', 'gelu_python_tanh') else 'none')
-    layer_intermediate_sizes = (text.intermediate_size if isinstance(getattr(text, 'intermediate_size', None), list) else [getattr(text, 'intermediate_size', None) or 0 for i in range(num_layers)])
-    sparse_intermediate_sizes = sorted({size // tp for size, sparsity in zip(layer_intermediate_sizes, getattr(text, 'activation_sparsity_pattern', None) or [], strict=False) if sparsity > 0})
     mm_images = self.model_config.multimodal_config is not None and self.model_config.multimodal_config.get_limit_per_prompt('image') > 0
     mm_audio = self.model_config.multimodal_config is not None and self.model_config.multimodal_config.get_limit_per_prompt('audio') > 0
     encoder_max_num_tokens = self.scheduler_config.max_num_encoder_input_tokens

@@ -16,12 +16,12 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import envs
-from vllm_config.platforms import current_platform
 from vllm_config import types as _types
 from vllm_config.load import LoadConfig
 from vllm_config.model_arch import HfConfigFacts, ModelArchitectureConfig
 from vllm_config.multimodal import MultiModalConfig
 from vllm_config.parallel import ParallelConfig
+from vllm_config.platforms import current_platform
 from vllm_config.pooler import PoolerConfig
 from vllm_config.quantization import QuantizationConfigArgs
 from vllm_config.types import (

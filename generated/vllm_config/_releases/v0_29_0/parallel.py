@@ -13,8 +13,8 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import envs
-from vllm_config.platforms import current_platform
 from vllm_config.fault_tolerance import FaultToleranceConfig
+from vllm_config.platforms import current_platform
 from vllm_config.types import (
     All2AllBackend,
     DataParallelBackend,
