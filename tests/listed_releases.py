@@ -62,3 +62,12 @@ def run_in(release: str, code: str, *args: str, env: dict[str, str] | None = Non
                           cwd=REPO, timeout=300, check=False)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def manifest(release: str) -> dict[str, Any]:
+    """The release's flag manifest, as generated (cli_manifest.json of its package)."""
+    import vllm_config
+
+    base = Path(vllm_config.__file__).parent
+    sub = vllm_config._RELEASE_DIRS.get(release)
+    return json.loads(((base / sub) if sub else base).joinpath("cli_manifest.json").read_text())

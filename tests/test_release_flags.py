@@ -110,15 +110,6 @@ def report(release: str) -> dict[str, Any]:
     return json.loads(proc.stdout)
 
 
-def manifest(release: str) -> dict[str, Any]:
-    """The release's flag manifest, as generated."""
-    import vllm_config
-
-    base = Path(vllm_config.__file__).parent
-    sub = vllm_config._RELEASE_DIRS.get(release)
-    return json.loads(((base / sub) if sub else base).joinpath("cli_manifest.json").read_text())
-
-
 def options(line: str) -> list[str]:
     return [word.split("=", 1)[0] for word in shlex.split(line) if word.startswith("-")]
 

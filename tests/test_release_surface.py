@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from .listed_releases import RELEASES, at, facts, history, run_in
+from .listed_releases import RELEASES, at, facts, history, manifest, run_in
 
 #: Fields our release keeps that its vLLM release dropped (the schema has not caught
 #: up yet; each is a gap to close, not a choice). The test fails when one goes away,
@@ -113,8 +113,6 @@ def test_engine_flags_are_the_releases(release: str) -> None:
     assert sorted(spellings - options) == []
     explicit = {"--no-" + f["flag"][2:] for f in want if f["explicit_boolean_optional"]}
     assert sorted(explicit - options) == []
-    from .test_release_flags import manifest
-
     assert {f["name"] for f in manifest(release)["flags"]} == {f["flag"] for f in want}
 
 
