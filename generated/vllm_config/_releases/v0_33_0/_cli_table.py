@@ -277,8 +277,6 @@ CLASSES = {
             "fuse_act_quant": "",
             "fuse_attn_quant": "",
             "eliminate_noops": "",
-            "enable_sp": "",
-            "fuse_gemm_comms": "",
             "fuse_allreduce_rms": "",
             "enable_qk_norm_rope_fusion": "",
             "fuse_rope_kvcache_cat_mla": "",
@@ -288,7 +286,6 @@ CLASSES = {
             "fuse_qk_norm_rope_kvcache": "",
             "rope_kvcache_fusion_max_token_num": "",
             "fi_allreduce_fusion_max_size_mb": "",
-            "sp_min_token_num": "",
         },
     },
     "DynamicShapesConfig": {

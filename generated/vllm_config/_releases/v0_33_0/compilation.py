@@ -47,15 +47,6 @@ class PassConfig:
     eliminate_noops: bool = True
     """Remove no-op reshapes and views so the fusion patterns can match; keep on when any fusion is on."""
 
-    enable_sp: bool = None  # unset: filled in after construction
-    """Sequence parallelism: shard activations between TP ranks around the all-reduce.
-    Needs tensor_parallel_size > 1; switched off for models whose hidden size is
-    too small to gain from it.
-    """
-
-    fuse_gemm_comms: bool = None  # unset: filled in after construction
-    """Async tensor parallelism, overlapping GEMMs with their collectives. Works with sequence parallelism."""
-
     fuse_allreduce_rms: bool = None  # unset: filled in after construction
     """Fuse the TP all-reduce with the following RMSNorm (and quantization) using FlashInfer."""
 
@@ -94,11 +85,6 @@ class PassConfig:
     GPU generation and TP size.
     """
 
-    sp_min_token_num: _v.Int | None = None
-    """Batches of at least this many tokens use sequence parallelism; smaller ones run
-    without it. Unset: a threshold derived from the device, TP size and hidden size.
-    """
-
     @field_validator("fuse_norm_quant", mode="wrap")
     @classmethod
     def _skip_none_fuse_norm_quant(cls, value: Any, handler) -> Any:
@@ -112,16 +98,6 @@ class PassConfig:
     @field_validator("fuse_attn_quant", mode="wrap")
     @classmethod
     def _skip_none_fuse_attn_quant(cls, value: Any, handler) -> Any:
-        return None if value is None else handler(value)
-
-    @field_validator("enable_sp", mode="wrap")
-    @classmethod
-    def _skip_none_enable_sp(cls, value: Any, handler) -> Any:
-        return None if value is None else handler(value)
-
-    @field_validator("fuse_gemm_comms", mode="wrap")
-    @classmethod
-    def _skip_none_fuse_gemm_comms(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
     @field_validator("fuse_allreduce_rms", mode="wrap")
@@ -179,8 +155,8 @@ class PassConfig:
 
     def log_enabled_passes(self) -> "None":
         """Logs (once) which fuse_* fusion passes are on."""
-        if self.fuse_norm_quant or self.fuse_act_quant or self.fuse_attn_quant or self.fuse_gemm_comms or self.fuse_allreduce_rms or self.fuse_rope_kvcache_cat_mla or self.fuse_act_padding or self.fuse_mla_dual_rms_norm or self.fuse_rope_kvcache or self.fuse_qk_norm_rope_kvcache:
-            _log.info(f"fusion passes on: {', '.join([name for name, on in zip(['norm_quant', 'act_quant', 'attn_quant', 'gemm_comms', 'allreduce_rms', 'rope_kvcache_cat_mla', 'act_padding', 'mla_dual_rms_norm', 'rope_kvcache', 'qk_norm_rope_kvcache'], [self.fuse_norm_quant, self.fuse_act_quant, self.fuse_attn_quant, self.fuse_gemm_comms, self.fuse_allreduce_rms, self.fuse_rope_kvcache_cat_mla, self.fuse_act_padding, self.fuse_mla_dual_rms_norm, self.fuse_rope_kvcache, self.fuse_qk_norm_rope_kvcache], strict=False) if on])}")
+        if self.fuse_norm_quant or self.fuse_act_quant or self.fuse_attn_quant or self.fuse_allreduce_rms or self.fuse_rope_kvcache_cat_mla or self.fuse_act_padding or self.fuse_mla_dual_rms_norm or self.fuse_rope_kvcache or self.fuse_qk_norm_rope_kvcache:
+            _log.info(f"fusion passes on: {', '.join([name for name, on in zip(['norm_quant', 'act_quant', 'attn_quant', 'allreduce_rms', 'rope_kvcache_cat_mla', 'act_padding', 'mla_dual_rms_norm', 'rope_kvcache', 'qk_norm_rope_kvcache'], [self.fuse_norm_quant, self.fuse_act_quant, self.fuse_attn_quant, self.fuse_allreduce_rms, self.fuse_rope_kvcache_cat_mla, self.fuse_act_padding, self.fuse_mla_dual_rms_norm, self.fuse_rope_kvcache, self.fuse_qk_norm_rope_kvcache], strict=False) if on])}")
         return None
 
     def flashinfer_max_size(self, world_size: "int", default_sizes_mb: "dict[int, float] | None" = None) -> "int | None":
@@ -192,20 +168,17 @@ class PassConfig:
         return {
             "eliminate_noops": self.eliminate_noops,
             "enable_qk_norm_rope_fusion": self.enable_qk_norm_rope_fusion,
-            "enable_sp": self.enable_sp,
             "fi_allreduce_fusion_max_size_mb": None if self.fi_allreduce_fusion_max_size_mb is None else (float(self.fi_allreduce_fusion_max_size_mb) + 0.0),
             "fuse_act_padding": self.fuse_act_padding,
             "fuse_act_quant": self.fuse_act_quant,
             "fuse_allreduce_rms": self.fuse_allreduce_rms,
             "fuse_attn_quant": self.fuse_attn_quant,
-            "fuse_gemm_comms": self.fuse_gemm_comms,
             "fuse_mla_dual_rms_norm": self.fuse_mla_dual_rms_norm,
             "fuse_norm_quant": self.fuse_norm_quant,
             "fuse_qk_norm_rope_kvcache": self.fuse_qk_norm_rope_kvcache,
             "fuse_rope_kvcache": self.fuse_rope_kvcache,
             "fuse_rope_kvcache_cat_mla": self.fuse_rope_kvcache_cat_mla,
             "rope_kvcache_fusion_max_token_num": self.rope_kvcache_fusion_max_token_num,
-            "sp_min_token_num": self.sp_min_token_num,
         }
 
     def compute_hash(self) -> str:
@@ -213,27 +186,24 @@ class PassConfig:
         text = repr((
             self.eliminate_noops,
             self.enable_qk_norm_rope_fusion,
-            self.enable_sp,
             None if self.fi_allreduce_fusion_max_size_mb is None else (float(self.fi_allreduce_fusion_max_size_mb) + 0.0),
             self.fuse_act_padding,
             self.fuse_act_quant,
             self.fuse_allreduce_rms,
             self.fuse_attn_quant,
-            self.fuse_gemm_comms,
             self.fuse_mla_dual_rms_norm,
             self.fuse_norm_quant,
             self.fuse_qk_norm_rope_kvcache,
             self.fuse_rope_kvcache,
             self.fuse_rope_kvcache_cat_mla,
             self.rope_kvcache_fusion_max_token_num,
-            self.sp_min_token_num,
         ))
         # Memoised on the exact canonical text, so a changed field can never return a
         # stale hash (values that compare equal but print differently, 1 vs True or
         # 0.0 vs -0.0, stay apart); hashing an equal config again skips SHA-256.
         digest = _MEMO_PassConfig.get(text)
         if digest is None:
-            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,enable_sp,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_gemm_comms,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_qk_norm_rope_kvcache,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num,sp_min_token_num:" + text.encode()).hexdigest()
+            digest = _sha256(b"PassConfig:eliminate_noops,enable_qk_norm_rope_fusion,fi_allreduce_fusion_max_size_mb,fuse_act_padding,fuse_act_quant,fuse_allreduce_rms,fuse_attn_quant,fuse_mla_dual_rms_norm,fuse_norm_quant,fuse_qk_norm_rope_kvcache,fuse_rope_kvcache,fuse_rope_kvcache_cat_mla,rope_kvcache_fusion_max_token_num:" + text.encode()).hexdigest()
             _h.remember(_MEMO_PassConfig, text, digest)
         return digest
 
@@ -619,10 +589,7 @@ class CompilationConfig:
         if (self.cudagraph_capture_sizes is not None) and not (len(self.cudagraph_capture_sizes) > 0):
             raise ValueError('cudagraph_capture_sizes must not be empty when capturing')
         sizes = (sorted(set([s for s in self.cudagraph_capture_sizes if s <= max_num_batched_tokens])) if self.cudagraph_capture_sizes is not None else self._default_cudagraph_capture_sizes(max_size, max_num_batched_tokens, interactivity))
-        sp = tensor_parallel_size > 1 and self.pass_config.enable_sp
-        if sp and any((s % tensor_parallel_size) != 0 for s in sizes):
-            _log.warning(f'capture sizes {[s for s in sizes if (s % tensor_parallel_size) != 0]} dropped: not multiples of tensor_parallel_size {tensor_parallel_size}')
-        kept = ([s for s in sizes if (s % tensor_parallel_size) == 0] if sp else sizes)
+        kept = sizes
         largest = (kept[-1] if len(kept) > 0 else 0)
         if (self.cudagraph_capture_sizes is not None and self.max_cudagraph_capture_size is not None) and not (self.max_cudagraph_capture_size == largest):
             raise ValueError(f'max_cudagraph_capture_size ({self.max_cudagraph_capture_size}) must equal the largest of cudagraph_capture_sizes ({largest})')
@@ -635,12 +602,10 @@ class CompilationConfig:
         self.post_init_cudagraph_sizes()
 
     def _resolve_compile_ranges_endpoints(self, max_num_batched_tokens: "int | None", allreduce_max_token_num: "int | None" = None, sp_min_token_num: "int | None" = None) -> "None":
-        """The final compile_ranges_endpoints, sorted: max_num_batched_tokens, plus the token counts where a fusion switches: the fused all-reduce + RMSNorm limit (`allreduce_max_token_num`, from the device and model), the sequence-parallel threshold (pass_config.sp_min_token_num, else `sp_min_token_num` from the engine), the RoPE + KV-cache fusion limit, and the given endpoints below it."""
-        if self.pass_config.enable_sp and self.pass_config.sp_min_token_num is None:
-            self.pass_config.sp_min_token_num = sp_min_token_num
+        """The final compile_ranges_endpoints, sorted: max_num_batched_tokens, plus the token counts where a fusion switches: the fused all-reduce + RMSNorm limit (`allreduce_max_token_num`, from the device and model) and the RoPE + KV-cache fusion limit, and the given endpoints below it. `sp_min_token_num` is accepted and ignored (there is no sequence parallelism any more)."""
         if (self.compile_ranges_endpoints is not None) and not (all(x > 0 for x in self.compile_ranges_endpoints)):
             raise ValueError(f'compile range endpoints must be positive, got {[x for x in self.compile_ranges_endpoints if x <= 0][0]}')
-        self.compile_ranges_endpoints = ([] if max_num_batched_tokens is None else sorted(((([max_num_batched_tokens] + ([allreduce_max_token_num] if self.pass_config.fuse_allreduce_rms and allreduce_max_token_num is not None and allreduce_max_token_num < max_num_batched_tokens else [])) + ([self.pass_config.sp_min_token_num - 1] if self.pass_config.enable_sp and self.pass_config.sp_min_token_num is not None and 1 < self.pass_config.sp_min_token_num < max_num_batched_tokens else [])) + ([self.pass_config.rope_kvcache_fusion_max_token_num] if self.pass_config.fuse_rope_kvcache and self.pass_config.rope_kvcache_fusion_max_token_num < max_num_batched_tokens else [])) + [x for x in (self.compile_ranges_endpoints if self.compile_ranges_endpoints is not None else []) if 1 < x < max_num_batched_tokens]))
+        self.compile_ranges_endpoints = ([] if max_num_batched_tokens is None else sorted((([max_num_batched_tokens] + ([allreduce_max_token_num] if self.pass_config.fuse_allreduce_rms and allreduce_max_token_num is not None and allreduce_max_token_num < max_num_batched_tokens else [])) + ([self.pass_config.rope_kvcache_fusion_max_token_num] if self.pass_config.fuse_rope_kvcache and self.pass_config.rope_kvcache_fusion_max_token_num < max_num_batched_tokens else [])) + [x for x in (self.compile_ranges_endpoints if self.compile_ranges_endpoints is not None else []) if 1 < x < max_num_batched_tokens]))
 
     def set_splitting_ops_for_v1(self, all2all_backend: "str", data_parallel_size: "int" = 1) -> "None":
         """Chooses splitting_ops (and downgrades cudagraph_mode where needed) once mode, cudagraph_mode and the pass flags are final."""
@@ -663,12 +628,6 @@ class CompilationConfig:
             self.cudagraph_mode = CUDAGraphMode.NONE
         if emptied and self.cudagraph_mode == CUDAGraphMode.FULL_AND_PIECEWISE:
             _log.warning('empty splitting_ops leaves nothing to capture piecewise: cudagraph_mode set to FULL')
-            self.cudagraph_mode = CUDAGraphMode.FULL
-        whole_graph = not self.use_inductor_graph_partition and (self.pass_config.enable_sp or self.pass_config.fuse_gemm_comms) and self.splitting_ops is not None and len(self.splitting_ops) > 0
-        if whole_graph:
-            _log.warning('sequence parallelism / async TP need the whole graph: splitting_ops set to []')
-            self.splitting_ops = []
-        if whole_graph and self.cudagraph_mode.has_piecewise_cudagraphs():
             self.cudagraph_mode = CUDAGraphMode.FULL
         if all2all_backend == 'deepep_high_throughput' and data_parallel_size > 1 and self.cudagraph_mode != CUDAGraphMode.NONE:
             _log.info('DeepEP high-throughput kernels cannot run in CUDA graphs: cudagraph_mode set to NONE')
@@ -728,10 +687,7 @@ class CompilationConfig:
 
     def adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len: "int", tensor_parallel_size: "int") -> "None":
         """Rounds the capture sizes up to multiples of the decode query length (and of TP with sequence parallelism), dropping those above the maximum."""
-        sp = tensor_parallel_size > 1 and self.pass_config.enable_sp
-        multiple = (max(uniform_decode_query_len, tensor_parallel_size) if sp else uniform_decode_query_len)
-        if (sp) and not ((multiple % uniform_decode_query_len) == 0 and (multiple % tensor_parallel_size) == 0):
-            raise ValueError(f'no capture size can be a multiple of both {uniform_decode_query_len} (num_speculative_tokens + 1) and {tensor_parallel_size} (tensor_parallel_size, for sequence parallelism); change num_speculative_tokens or turn sequence parallelism off')
+        multiple = uniform_decode_query_len
         if self.cudagraph_capture_sizes is None or len(self.cudagraph_capture_sizes) == 0 or multiple <= 1:
             return
         if self.max_cudagraph_capture_size is None:

@@ -560,17 +560,6 @@ class VllmConfig:
         if self.compilation_config.cudagraph_mode.requires_piecewise_compilation() and self.compilation_config.mode != CompilationMode.VLLM_COMPILE and _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) != '1':
             _log.info(f'cudagraph_mode {self.compilation_config.cudagraph_mode.name} needs compilation mode VLLM_COMPILE; dropping its piecewise graphs')
             self.compilation_config.cudagraph_mode = self.compilation_config.cudagraph_mode.without_piecewise()
-        if _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and bool(self.compilation_config.pass_config.enable_sp):
-            self.compilation_config.pass_config.enable_sp = False
-        if _r.env('VLLM_BATCH_INVARIANT', 0, envs) != 0 and bool(self.compilation_config.pass_config.fuse_gemm_comms):
-            self.compilation_config.pass_config.fuse_gemm_comms = False
-        if self.compilation_config.pass_config.fuse_gemm_comms:
-            self.compilation_config.pass_config.enable_sp = True
-        if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
-            _log.warning('sequence parallelism needs tensor_parallel_size > 1; disabled')
-            self.compilation_config.pass_config.fuse_gemm_comms = False
-        if self.compilation_config.pass_config.enable_sp and self.parallel_config.tensor_parallel_size == 1:
-            self.compilation_config.pass_config.enable_sp = False
         self.compilation_config.fast_moe_cold_start = False
         if self.speculative_config is not None and self.scheduler_config.max_num_scheduled_tokens is None:
             self.scheduler_config.max_num_scheduled_tokens = self.scheduler_config.max_num_batched_tokens
@@ -654,12 +643,6 @@ class VllmConfig:
             raise _r.RuleError('adaptive verification does not work with pipeline parallelism yet', ["speculative_config.enable_adaptive_verification", "parallel_config.pipeline_parallel_size"], self)
         self.compilation_config._resolve_compile_ranges_endpoints(self.scheduler_config.max_num_batched_tokens)
         self.compilation_config.set_splitting_ops_for_v1(self.parallel_config.all2all_backend, (1 if self.model_config is not None and not self.model_config.is_moe else self.parallel_config.data_parallel_size))
-        if self.compilation_config.pass_config.enable_sp and self.compilation_config.mode != CompilationMode.VLLM_COMPILE:
-            _log.warning(f'sequence parallelism is on but compilation mode is {self.compilation_config.mode}')
-        if self.compilation_config.pass_config.enable_sp and self.parallel_config.pipeline_parallel_size > 1 and '-rms_norm' not in self.compilation_config.custom_ops:
-            self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+rms_norm']
-        if self.compilation_config.pass_config.enable_sp and self.parallel_config.pipeline_parallel_size > 1 and '-rms_norm' in self.compilation_config.custom_ops:
-            _log.warning('sequence parallelism with pipeline parallelism needs the custom rms_norm op, which custom_ops disables')
         if self.compilation_config.cudagraph_mode.has_full_cudagraphs() and self.model_config is not None and not self.model_config.disable_cascade_attn and not self.compilation_config.cudagraph_mode.has_piecewise_cudagraphs():
             _log.warning('no piecewise CUDA graph for cascade attention: such batches run eagerly')
         if (self.compilation_config.cudagraph_mode.requires_piecewise_compilation()) and not (self.compilation_config.mode == CompilationMode.VLLM_COMPILE or _r.env('VLLM_USE_BREAKABLE_CUDAGRAPH', '0', envs) == '1'):
