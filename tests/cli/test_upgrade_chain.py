@@ -96,10 +96,15 @@ def chained(tmp_path_factory) -> Path:
     return root
 
 
-def upgrade(root: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(root / "generated")}
-    env.pop("CFGC_RELEASE", None)
-    return subprocess.run([sys.executable, "-m", "chaincli", "upgrade", *argv], env=env,
+def upgrade(root: Path, *argv: str, env: dict[str, str] | None = None,
+            ) -> subprocess.CompletedProcess[str]:
+    """`chaincli upgrade ARGV`; ARGV starting with `--release` or `upgrade` is the whole
+    command line (the release selected before the command)."""
+    full = {**os.environ, "PYTHONPATH": str(root / "generated")}
+    full.pop("CFGC_RELEASE", None)
+    full.update(env or {})
+    command = list(argv) if argv[:1] in (("--release",), ("upgrade",)) else ["upgrade", *argv]
+    return subprocess.run([sys.executable, "-m", "chaincli", *command], env=full,
                           capture_output=True, text=True, cwd=root, check=False)
 
 
@@ -147,6 +152,29 @@ def test_a_later_start_skips_the_earlier_steps(chained: Path) -> None:
     assert data["argv"] == ["--third-name"]
     assert by_flag(data)["--second-name"] == [("4.0", "renamed")]
     assert "OtherConfig.level" not in {c.get("path") for c in data["changes"]}
+
+
+def test_without_from_the_selected_release_is_the_start(chained: Path) -> None:
+    """`--release R` or CFGC_RELEASE=R picks the release the line is written for; the
+    chain starts there, not at the default release."""
+    line = ("--to", "4.0", "--format", "json", "--", "--second-name")
+    for proc in (upgrade(chained, "--release", "2.0", "upgrade", *line),
+                 upgrade(chained, "upgrade", *line, env={"CFGC_RELEASE": "2.0"})):
+        assert proc.returncode == 0, proc.stderr
+        data = json.loads(proc.stdout)
+        assert data["through"] == ["2.0", "3.0", "4.0"]
+        assert data["argv"] == ["--third-name"]
+    # without a selection it is still the default release, where --second-name is unknown
+    proc = upgrade(chained, "upgrade", *line)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    # --from still wins over the selection
+    proc = upgrade(chained, "--release", "2.0", "upgrade", "--from", "1.0", "--to", "4.0",
+                   "--format", "json", "--", "--first-name")
+    assert json.loads(proc.stdout)["through"] == list(RELEASES)
+    # a target before the selected release names where the chain would start
+    proc = upgrade(chained, "--release", "3.0", "upgrade", "--to", "2.0", "--", "--size", "1")
+    assert proc.returncode == 2
+    assert "--to 2.0 is older than the selected release 3.0" in proc.stderr
 
 
 def test_text_report_is_readable(chained: Path) -> None:

@@ -121,7 +121,9 @@ class Args:
     prog: str = "vllm-config"  # for the error lines
 
 
-def arguments(argv: list[str], history: dict) -> Args | None:
+def arguments(argv: list[str], history: dict, selected: str | None = None) -> Args | None:
+    """The command's arguments; without --from the chain starts at `selected`, the
+    release this process runs (--release or CFGC_RELEASE), else the default one."""
     releases = history["releases"]
     opts: dict[str, str] = {}
     keep, rest = False, None
@@ -159,9 +161,11 @@ def arguments(argv: list[str], history: dict) -> Args | None:
                            f"{', '.join(releases)})")
     if "--to" not in opts:
         raise CliError(f"upgrade: --to is required (one of {', '.join(releases)})")
-    source = opts.get("--from", history["default"])
+    start = selected if selected in releases else history["default"]
+    source = opts.get("--from", start)
+    named = "--from" if "--from" in opts else "the selected release"
     if releases.index(source) > releases.index(opts["--to"]):
-        raise CliError(f"upgrade: --to {opts['--to']} is older than --from {source}: "
+        raise CliError(f"upgrade: --to {opts['--to']} is older than {named} {source}: "
                        f"upgrade goes to a later release (releases, oldest first: "
                        f"{', '.join(releases)})")
     fmt = opts.get("--format", "text")

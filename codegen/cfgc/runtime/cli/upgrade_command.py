@@ -22,7 +22,9 @@ from .upgrade_report import Carried, finish
 
 def main(table: object, command: str, argv: list[str], warn) -> int:
     history, root = read_history(table)
-    args = arguments(argv, history)
+    # Without --from, start at the release this process runs: --release or CFGC_RELEASE
+    # chose it (the table is that release's).
+    args = arguments(argv, history, getattr(table, "RELEASE", None))
     if args is None:
         sys.stdout.write(USAGE.format(prog=table.PROG) + "\n")
         return 0
