@@ -29,7 +29,7 @@ CORPUS = sorted((REPO / "tests" / "schema_errors").glob("*.yaml"))
 #: Schema can say.
 SHAPE = {
     "unknown_key", "missing_doc", "unknown_validator", "exclude_without_reason",
-    "cli_none_not_false", "call_not_dotted", "environment_bad_type",
+    "cli_none_not_bool", "call_not_dotted", "environment_bad_type",
     "environment_default_and_env", "rule_category_not_a_warning", "rule_missing_require",
     "method_step_hook", "step_return_in_resolve", "release_removed_without_fate",
 }

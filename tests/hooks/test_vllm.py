@@ -502,10 +502,11 @@ def test_hybrid_kv_cache_manager(monkeypatch):
               scheduler_config=sched(disable_hybrid_kv_cache_manager=False))
     monkeypatch.setenv("VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE", "0")
     assert build(model_config=chunked) is True
-    # a connector without a forced answer: the engine decides
+    # a registered connector that supports the hybrid manager keeps it on, as vLLM's
+    # factory answers (False, decided here rather than left to the engine)
     monkeypatch.delenv("VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE")
     assert build(kv_transfer_config=KVTransferConfig(kv_connector="NixlConnector",
-                                                     kv_role="kv_both")) is None
+                                                     kv_role="kv_both")) is False
 
 
 def test_kv_events_warnings(caplog):
