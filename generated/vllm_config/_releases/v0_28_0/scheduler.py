@@ -111,6 +111,8 @@ class SchedulerConfig:
             self.max_num_encoder_input_tokens = self.max_num_batched_tokens
         if self.encoder_cache_size is None:
             self.encoder_cache_size = self.max_num_batched_tokens
+        if _r.from_flags() and not _r.given(self, 'max_num_seqs'):
+            self.max_num_seqs = min(self.max_num_seqs, self.max_num_batched_tokens)
         if is_encoder_decoder:
             self.disable_chunked_mm_input = True
         if is_encoder_decoder:

@@ -384,6 +384,8 @@ class VllmConfig:
             self.scheduler_config.max_num_seqs = ((128 * self.parallel_config.pipeline_parallel_size) * self.parallel_config.tensor_parallel_size if current_platform.device_type == 'cpu' else self.scheduler_config.max_num_seqs) * (2 if self.performance_mode == 'throughput' else 1)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens') and self.model_config is not None:
             self.scheduler_config.max_num_batched_tokens = min(self.scheduler_config.max_num_seqs * self.model_config.max_model_len, self.scheduler_config.max_num_batched_tokens)
+        if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_seqs'):
+            self.scheduler_config.max_num_seqs = min(self.scheduler_config.max_num_seqs, self.scheduler_config.max_num_batched_tokens)
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
             self.scheduler_config.max_num_encoder_input_tokens = self.scheduler_config.max_num_batched_tokens
         if _r.from_flags() and not _r.given(self, 'scheduler_config.max_num_batched_tokens'):
