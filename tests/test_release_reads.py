@@ -32,6 +32,8 @@ SELECTION = {
     ("runtime/cli/explain.py", "load_history"):
         "finds the default release's folder, which holds the release history",
     ("runtime/cli/explain.py", "main"): "marks the loaded release in a flag's history",
+    ("runtime/cli/upgrade_command.py", "main"):
+        "without --from, upgrade starts at the release --release or CFGC_RELEASE selected",
     ("runtime/cli/release_loader.py", "ReleaseLoader"):
         "upgrade swaps the package between releases and reads which one the caller had "
         "loaded, so its modules serve the others and are put back afterwards",
