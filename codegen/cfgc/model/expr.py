@@ -43,6 +43,11 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
         errors.error(loc, f"{what} must be an expression (a string)")
         return None
     text = str(text)
+    # Eight releases parse the same expressions again and again; a tree that passed is
+    # kept by its text (trees are only read, never changed, after parsing).
+    tree = _CHECKED_TREES.get(text.strip())
+    if tree is not None:
+        return Expr(text.strip(), loc, tree)
     try:
         tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
@@ -54,7 +59,12 @@ def parse(text: object, loc: Loc, errors: Collector, what: str) -> Expr | None:
             errors.error(_node_loc(loc, node, text), f"{what}: {type(node).__name__.lower()} "
                          f"({ast.unparse(node)!r}) is not part of the expression language")
             return None
+    _CHECKED_TREES[text.strip()] = tree
     return Expr(text.strip(), loc, tree)
+
+
+#: Trees of expressions that parsed and use only the language's constructs, by text.
+_CHECKED_TREES: dict[str, ast.Expression] = {}
 
 
 _ALLOWED = (ast.Name, ast.Attribute, ast.Constant, ast.Tuple, ast.List, ast.Dict, ast.BitOr,
