@@ -1211,6 +1211,7 @@ def env_facts() -> dict:
     saved = {k: os.environ.pop(k) for k in list(os.environ)
              if k.startswith("VLLM_") and k != "VLLM_TARGET_DEVICE"}
     out: dict[str, dict] = {}
+    home = os.path.expanduser("~")
     try:
         for name in sorted(envs.environment_variables):
             try:
@@ -1220,6 +1221,8 @@ def env_facts() -> dict:
                 continue
             encoded = value if value is None or isinstance(value, bool | int | float | str) \
                 else {"repr": _ADDRESS.sub("", repr(value))}
+            if isinstance(encoded, str) and encoded.startswith(home + os.sep):
+                encoded = "~" + encoded[len(home):]  # a default under the recorder's home
             out[name] = {"declared": declared.get(name), "default": encoded,
                          "default_type": type(value).__name__}
     finally:
