@@ -278,16 +278,15 @@ def main(table: object, command: str, argv: list[str], warn) -> int:
         raise CliError("explain: expected one flag or config field (e.g. --kv-cache-dtype "
                        "or cache_config.cache_dtype)" + (f", not {len(queries)}"
                                                         if queries else ""))
-    history = None
     try:
         entry = find(load(table), queries[0])
     except CliError:
-        history = load_history(table)
-        elsewhere = not_in_release(history, queries[0], getattr(table, "RELEASE", ""))
+        elsewhere = not_in_release(load_history(table), queries[0],
+                                   getattr(table, "RELEASE", ""))
         if elsewhere:
             raise CliError(elsewhere) from None
         raise
-    history = history or load_history(table)
+    history = load_history(table)
     if history is not None:
         entry = {**entry, "releases": entry_history(history, entry,
                                                     getattr(table, "RELEASE", ""))}
