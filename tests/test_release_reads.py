@@ -27,9 +27,7 @@ SCANNED = ("hooks", "runtime", "checkpoint")
 SELECTION = {
     ("runtime/cli/releases.py", "take_release"): "--release picks the package to run",
     ("runtime/cli/parse.py", "build_cli"): "--release's help names the default release",
-    ("runtime/cli/upgrade.py", "package_root"):
-        "finds the default release's folder, which holds the release history",
-    ("runtime/cli/explain.py", "load_history"):
+    ("runtime/cli/releases.py", "history_folder"):
         "finds the default release's folder, which holds the release history",
     ("runtime/cli/explain.py", "main"): "marks the loaded release in a flag's history",
     ("runtime/cli/upgrade_command.py", "main"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 
+from .releases import history_folder
 from .values import CliError
 
 EXPLAIN_USAGE = ("usage: {prog} explain FLAG|FIELD_PATH [--format text|json] "
@@ -31,11 +32,8 @@ def load_history(table: object) -> dict | None:
     """The history of fields and flags across the package's releases (in the default
     release's folder, whichever release `table` is), or None for a package of one
     release."""
-    here = os.path.dirname(table.__file__)
-    parent = os.path.dirname(here)
-    root = os.path.dirname(parent) if os.path.basename(parent) == "_releases" else here
     try:
-        with open(os.path.join(root, HISTORY_FILE), encoding="utf-8") as fh:
+        with open(os.path.join(history_folder(table), HISTORY_FILE), encoding="utf-8") as fh:
             return json.load(fh)
     except FileNotFoundError:
         return None
@@ -280,16 +278,15 @@ def main(table: object, command: str, argv: list[str], warn) -> int:
         raise CliError("explain: expected one flag or config field (e.g. --kv-cache-dtype "
                        "or cache_config.cache_dtype)" + (f", not {len(queries)}"
                                                         if queries else ""))
-    history = None
     try:
         entry = find(load(table), queries[0])
     except CliError:
-        history = load_history(table)
-        elsewhere = not_in_release(history, queries[0], getattr(table, "RELEASE", ""))
+        elsewhere = not_in_release(load_history(table), queries[0],
+                                   getattr(table, "RELEASE", ""))
         if elsewhere:
             raise CliError(elsewhere) from None
         raise
-    history = history or load_history(table)
+    history = load_history(table)
     if history is not None:
         entry = {**entry, "releases": entry_history(history, entry,
                                                     getattr(table, "RELEASE", ""))}

@@ -46,6 +46,14 @@ def take_release(table: object, argv: list[str]) -> tuple[str | None, list[str]]
     return (None if release == table.RELEASE else release), rest
 
 
+def history_folder(table: object) -> str:
+    """The default release's package folder, which holds the history across releases
+    (releases.json, explain_history.json), whichever release `table` is."""
+    here = os.path.dirname(table.__file__)
+    parent = os.path.dirname(here)
+    return os.path.dirname(parent) if os.path.basename(parent) == "_releases" else here
+
+
 def run_release(table: object, release: str, argv: list[str], allow_code: bool) -> int:
     """The command on `release`'s package, in a child process."""
     import subprocess  # only here: --help and the other commands never pay for it

@@ -31,6 +31,7 @@ import json
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .releases import history_folder
 from .values import CliError
 
 USAGE = ("usage: {prog} upgrade [--from RELEASE] --to RELEASE [--format text|json] "
@@ -91,14 +92,8 @@ class Release:
         return cls(name, flags, by_target, history.get("meaning_changed", {}))
 
 
-def package_root(table: object) -> Path:
-    """The default release's package folder (the table may be another release's)."""
-    here = Path(table.__file__).resolve().parent
-    return here.parents[1] if here.parent.name == "_releases" else here
-
-
 def read_history(table: object) -> tuple[dict, Path]:
-    root = package_root(table)
+    root = Path(history_folder(table))
     try:
         return json.loads((root / "releases.json").read_text()), root
     except OSError:

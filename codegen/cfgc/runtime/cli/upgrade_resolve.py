@@ -101,18 +101,17 @@ class Chain:
     def at(self, i: int, extra: tuple[str, ...] = ()) -> Resolution | Rejected:
         key = (i, extra)
         if key not in self.memo:
-            table = self.loader.load(self.names[i])
-            try:
-                self.memo[key] = resolve(table, [*self.lines[i], *extra])
-            except Rejected as exc:
-                self.memo[key] = exc
+            self.memo[key] = self._build(i, extra)
         return self.memo[key]
 
     def again(self, i: int) -> Resolution | Rejected:
         """A second build under the same release: what differs is not the release's."""
+        return self._build(i)
+
+    def _build(self, i: int, extra: tuple[str, ...] = ()) -> Resolution | Rejected:
         table = self.loader.load(self.names[i])
         try:
-            return resolve(table, self.lines[i])
+            return resolve(table, [*self.lines[i], *extra])
         except Rejected as exc:
             return exc
 
