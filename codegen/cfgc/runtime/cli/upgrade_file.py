@@ -6,6 +6,7 @@ place) or to stdout. Each release on the way resolves the file as carried to it.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -117,10 +118,14 @@ def _rename(data, old: str, new: str) -> None:
 
 def _write(path: Path, text: str) -> None:
     """Whole or not at all: a temporary file beside the target, then a rename."""
+    tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent or Path("."), prefix=f".{path.name}.")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         os.replace(tmp, path)
     except OSError as exc:
+        if tmp is not None:  # a full disk mid-write leaves no temporary file behind
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise CliError(f"upgrade: -o {path}: cannot write: {exc.strerror}") from None
