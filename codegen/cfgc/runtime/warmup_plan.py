@@ -16,8 +16,6 @@ from typing import Any
 #: The keys that make a specialisation (besides op and provider), in item order.
 SPEC_KEYS = ("dtype", "hidden_size", "has_weight", "weight_dtype", "in_place", "row_stride",
              "approximate")
-#: Keys of an item that the warmup runtime does not read: where it came from.
-META_KEYS = ("layers", "from")
 _NORM_OPS = ("rms_norm", "fused_add_rms_norm")
 
 
@@ -109,11 +107,6 @@ def _add_call(item: dict[str, Any], call: Mapping[str, Any],
     for key, paths in call["from"].items():
         known = item["from"].setdefault(key, [])
         known.extend(p for p in paths if p not in known)
-
-
-def runtime_item(item: Mapping[str, Any]) -> dict[str, Any]:
-    """The item as the warmup runtime takes it (without where it came from)."""
-    return {k: v for k, v in item.items() if k not in META_KEYS}
 
 
 def describe(item: Mapping[str, Any]) -> list[str]:
