@@ -16,7 +16,8 @@ from typing import Any
 #: The keys that make a specialisation (besides op and provider), in item order.
 SPEC_KEYS = ("dtype", "hidden_size", "has_weight", "weight_dtype", "in_place", "row_stride",
              "approximate")
-_NORM_OPS = ("rms_norm", "fused_add_rms_norm")
+#: The ops whose calls have a weight (has_weight, weight_dtype, row_stride).
+NORM_OPS = ("rms_norm", "fused_add_rms_norm")
 
 
 class PlanError(ValueError):
@@ -78,7 +79,7 @@ def _widths(call: Mapping[str, Any]) -> list[int]:
 def _spec(call: Mapping[str, Any], width: int, dtype: str) -> dict[str, Any]:
     op = call["op"]
     spec: dict[str, Any] = {"dtype": dtype, "hidden_size": width}
-    if op in _NORM_OPS:
+    if op in NORM_OPS:
         spec["has_weight"] = call["has_weight"]
         if call.get("weight_dtype") not in (None, dtype):
             spec["weight_dtype"] = call["weight_dtype"]
