@@ -86,13 +86,7 @@ def named_types(f: m.FieldDef, res: Resolved) -> list[str]:
 def allowed_values(f: m.FieldDef, res: Resolved) -> list[str]:
     """Every value a Literal or enum in the field's type allows, as the user writes it
     (enum members by name, which is what flags and config files take)."""
-    values: list[str] = []
-    for node in res.expand(f.type).walk():
-        if node.kind == TypeKind.LITERAL:
-            values += [json.dumps(v) if isinstance(v, str) else str(v) for v in node.values]
-        elif node.kind == TypeKind.NAMED and node.name in res.enums:
-            values += [mem.name for mem in res.enums[node.name].members]
-    return list(dict.fromkeys(values))
+    return list(res.allowed_values(f.type))
 
 
 def _type_cell(f: m.FieldDef, res: Resolved) -> str:

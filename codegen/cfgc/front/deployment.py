@@ -29,6 +29,7 @@ from ..model.kernels import (
     OpCall,
 )
 from ..model.resolved import Resolved
+from ..runtime.warmup_plan import NORM_OPS
 from . import expr as x
 from .reader import IDENT, Reader
 from .yaml_loader import Node
@@ -40,7 +41,6 @@ CALL_KEYS = ("op", "layers", "has_weight", "in_place", "when", *CALL_EXPRS)
 _NORM_ONLY = ("has_weight", "row_stride", "weight_dtype")
 _FUSED_ONLY = ("in_place",)
 _GATED_ONLY = ("approximate",)
-_NORM_OPS = ("rms_norm", "fused_add_rms_norm")
 #: Names the generated code binds or calls itself: a value may not take them.
 _TAKEN = frozenset({"self", *x.FUNCTIONS, *dir(builtins)})
 
@@ -136,9 +136,9 @@ def _call(node: Node, owner: str, ops: dict[str, Op], errors: Collector) -> OpCa
     for key in CALL_KEYS:
         if not r.has(key):
             continue
-        wrong = ((key in _NORM_ONLY and op not in _NORM_OPS)
+        wrong = ((key in _NORM_ONLY and op not in NORM_OPS)
                  or (key in _FUSED_ONLY and op != "fused_add_rms_norm")
-                 or (key in _GATED_ONLY and op in _NORM_OPS))
+                 or (key in _GATED_ONLY and op in NORM_OPS))
         if wrong:
             errors.error(r.key_loc(key), f"{what}: {op} takes no {key!r}")
     if op == "fused_add_rms_norm" and not r.has("in_place"):

@@ -53,6 +53,7 @@ from ..model import schema as m
 from ..model.expr import _ARITH, _ORDER, Expr, _node_loc, parse
 from ..model.resolved import Resolved
 from ..model.types import TypeExpr, TypeSyntaxError, parse_type
+from ..runtime.platforms import PREDICATES
 
 ANY = TypeExpr("scalar", name="Any")
 BOOL = TypeExpr("scalar", name="bool")
@@ -72,8 +73,8 @@ ISINSTANCE_TYPES = {"str": ("scalar", "str"), "int": ("scalar", "int"),
                     "tuple": ("container", "tuple"), "set": ("container", "set"),
                     "type": ("type", "type")}
 #: vLLM's platform predicates, `platform.is_cuda_alike()`: true for the selected
-#: profile's device type (cfgc.runtime.platforms.PREDICATES).
-PLATFORM_PREDICATES = ("is_cuda", "is_rocm", "is_cuda_alike", "is_cpu", "is_xpu", "is_tpu")
+#: profile's device type.
+PLATFORM_PREDICATES = tuple(PREDICATES)
 #: Functions of no argument: a fresh random id, the clock, the schema's version.
 NULLARY = {"uuid4": STR, "time_ns": INT, "schema_version": INT, "from_flags": BOOL}
 FUNCTIONS.update(dict.fromkeys(NULLARY))

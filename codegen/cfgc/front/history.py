@@ -50,24 +50,6 @@ def _hashed(f: m.FieldDef) -> bool:
     return f.hash is not None and f.hash.include
 
 
-def _value_text(v: object) -> str:
-    import json
-
-    return json.dumps(v) if isinstance(v, str) else str(v)
-
-
-def allowed(t, res: Resolved) -> tuple[str, ...]:
-    """The values a type allows as a user writes them (Literal values, enum members by
-    name); () when it is open (any int, any string)."""
-    out: list[str] = []
-    for node in res.expand(t).walk():
-        if node.kind == "literal":
-            out += [_value_text(v) for v in node.values]
-        elif node.kind == "named" and node.name in res.enums:
-            out += [mem.name for mem in res.enums[node.name].members]
-    return tuple(dict.fromkeys(out))
-
-
 def snapshot(res: Resolved) -> dict[str, Facts]:
     """Every subject of one release: classes, their fields, flags, enums and aliases."""
     out: dict[str, Facts] = {}
@@ -75,14 +57,14 @@ def snapshot(res: Resolved) -> dict[str, Facts]:
         out[c.name] = Facts("class", c.name)
         for f in c.fields:
             out[f"{c.name}.{f.name}"] = Facts("field", c.name, default_text(f, res),
-                                              _hashed(f), allowed(f.type, res))
+                                              _hashed(f), res.allowed_values(f.type))
     for fl in (res.flags.flags if res.flags else ()):
         out[fl.flag] = Facts("flag", fl.cls, values=tuple(fl.choices or ()),
                              spellings=(*fl.aliases, *fl.negatives), target=fl.target)
     for name, e in res.enums.items():
         out.setdefault(name, Facts("type", values=tuple(mem.name for mem in e.members)))
     for name, a in res.aliases.items():
-        values = allowed(a.type, res)
+        values = res.allowed_values(a.type)
         if values:
             out.setdefault(name, Facts("type", values=values))
     return out

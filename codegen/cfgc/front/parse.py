@@ -101,21 +101,15 @@ def parse_release(nodes: list[tuple[str, str, Node]], release: str | None,
     """The schema of one release (None: the default) from the documents of all;
     `projector` (from `projector_of`) shares the work between the releases of one
     compile."""
-    errors = Collector()
-    listed = releases_of(nodes, errors)
-    errors.raise_if_any()
-    fates: tuple[m.Fate, ...] = ()
-    if listed is not None:
-        projector = projector or history.Projector(nodes, listed)
-        fates = projector.fates
-        release = release or listed.default
-        nodes = [(d, s, projector.project(n, release) or Node({}, n.loc))
-                 for d, s, n in nodes]
-    schema = parse_documents(nodes, errors, projector.shared if projector else None)
-    if listed is None:
-        return replace(schema, root=root)
+    projector = projector or projector_of(nodes)
+    if projector is None:
+        return replace(parse_documents(nodes, Collector()), root=root)
+    listed = projector.releases
+    release = release or listed.default
+    nodes = [(d, s, projector.project(n, release) or Node({}, n.loc)) for d, s, n in nodes]
+    schema = parse_documents(nodes, Collector(), projector.shared)
     return replace(schema, root=root, release=release, releases=listed.names,
-                   default_release=listed.default, fates=fates)
+                   default_release=listed.default, fates=projector.fates)
 
 
 def projector_of(nodes: list[tuple[str, str, Node]]) -> history.Projector | None:

@@ -8,6 +8,7 @@ nothing changes it: backends and tools only read.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -133,6 +134,19 @@ class Resolved:
             done = t
         self._expanded[id(t)] = (t, done)
         return done
+
+    def allowed_values(self, t: TypeExpr) -> tuple[str, ...]:
+        """Every value a Literal or enum in type `t` allows, as the user writes it
+        (strings quoted, enum members by name: what flags and config files take); ()
+        when the type is open (any int, any string)."""
+        values: list[str] = []
+        for node in self.expand(t).walk():
+            if node.kind == "literal":
+                values += [json.dumps(v) if isinstance(v, str) else str(v)
+                           for v in node.values]
+            elif node.kind == "named" and node.name in self.enums:
+                values += [mem.name for mem in self.enums[node.name].members]
+        return tuple(dict.fromkeys(values))
 
     def class_deps(self, c: m.ClassDef) -> set[str]:
         deps = set()

@@ -68,12 +68,10 @@ def rewrite(config: Any, rules: list[Mapping[str, Any]]) -> Any:
 
 
 def _test(name: str, wanted: Any, config: Any, entry: Any) -> bool:
-    if name == "model_type":
+    if name in ("model_type", "model_type_within"):  # two spellings of one test
         return config.model_type in wanted
     if name == "model_type_contains":
         return wanted in config.model_type
-    if name == "model_type_within":
-        return config.model_type in wanted
     if name == "architecture":
         return config.architectures[0] in wanted
     if name == "initial_architecture":

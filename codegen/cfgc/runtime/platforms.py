@@ -40,27 +40,6 @@ class Platform:
         self.name = name
         self._values = values
 
-    def _is(self, device_types: tuple[str, ...]) -> bool:
-        return self._values.get("device_type") in device_types
-
-    def is_cuda(self) -> bool:
-        return self._is(PREDICATES["is_cuda"])
-
-    def is_rocm(self) -> bool:
-        return self._is(PREDICATES["is_rocm"])
-
-    def is_cuda_alike(self) -> bool:
-        return self._is(PREDICATES["is_cuda_alike"])
-
-    def is_cpu(self) -> bool:
-        return self._is(PREDICATES["is_cpu"])
-
-    def is_xpu(self) -> bool:
-        return self._is(PREDICATES["is_xpu"])
-
-    def is_tpu(self) -> bool:
-        return self._is(PREDICATES["is_tpu"])
-
     def __getattr__(self, attr: str) -> object:
         values = self.__dict__.get("_values", {})
         if attr not in values:
@@ -71,6 +50,18 @@ class Platform:
 
     def __repr__(self) -> str:
         return f"<platform {self.name}>"
+
+
+def _predicate(name: str, device_types: tuple[str, ...]):
+    def predicate(self: Platform) -> bool:
+        return self._values.get("device_type") in device_types
+
+    predicate.__name__, predicate.__qualname__ = name, f"Platform.{name}"
+    return predicate
+
+
+for _name, _types in PREDICATES.items():
+    setattr(Platform, _name, _predicate(_name, _types))
 
 
 class _Current:

@@ -16,9 +16,8 @@ from typing import Any
 #: The keys that make a specialisation (besides op and provider), in item order.
 SPEC_KEYS = ("dtype", "hidden_size", "has_weight", "weight_dtype", "in_place", "row_stride",
              "approximate")
-#: Keys of an item that the warmup runtime does not read: where it came from.
-META_KEYS = ("layers", "from")
-_NORM_OPS = ("rms_norm", "fused_add_rms_norm")
+#: The ops whose calls have a weight (has_weight, weight_dtype, row_stride).
+NORM_OPS = ("rms_norm", "fused_add_rms_norm")
 
 
 class PlanError(ValueError):
@@ -80,7 +79,7 @@ def _widths(call: Mapping[str, Any]) -> list[int]:
 def _spec(call: Mapping[str, Any], width: int, dtype: str) -> dict[str, Any]:
     op = call["op"]
     spec: dict[str, Any] = {"dtype": dtype, "hidden_size": width}
-    if op in _NORM_OPS:
+    if op in NORM_OPS:
         spec["has_weight"] = call["has_weight"]
         if call.get("weight_dtype") not in (None, dtype):
             spec["weight_dtype"] = call["weight_dtype"]
@@ -109,11 +108,6 @@ def _add_call(item: dict[str, Any], call: Mapping[str, Any],
     for key, paths in call["from"].items():
         known = item["from"].setdefault(key, [])
         known.extend(p for p in paths if p not in known)
-
-
-def runtime_item(item: Mapping[str, Any]) -> dict[str, Any]:
-    """The item as the warmup runtime takes it (without where it came from)."""
-    return {k: v for k, v in item.items() if k not in META_KEYS}
 
 
 def describe(item: Mapping[str, Any]) -> list[str]:
