@@ -128,7 +128,7 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
     table = res.flags
     env = environment()  # the package backend's: same settings, cached template bytecode
     pkg = res.schema.package
-    prog = pkg.replace("_", "-")
+    prog = res.schema.command
     views = completion_views(table)
     group_words = safe_words(sorted({g.lower() for g, _, _ in table.groups} | {"all"}))
     out = {

@@ -229,7 +229,7 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
     from the project root."""
     pkg = res.schema.package
     out = {f"{GENERATED_DIR}/{pkg}/explain.json": explain_json(
-        build_explain(res, res.flags), pkg.replace("_", "-"))}
+        build_explain(res, res.flags), res.schema.command)}
     schema = res.schema
     if len(schema.releases) > 1 and schema.release == schema.default_release:
         out[f"{GENERATED_DIR}/{pkg}/{HISTORY_FILE}"] = history_json(res)

@@ -245,7 +245,7 @@ def build_schema(res: Resolved, table: FlagTable) -> dict:
     for c in res.schema.classes:
         if c.name in inside:
             defs[c.name] = class_schema(c, res)
-    prog = res.schema.package.replace("_", "-")
+    prog = res.schema.command
     return {
         "$schema": DRAFT,
         "title": f"{prog} --config file",

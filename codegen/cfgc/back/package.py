@@ -514,7 +514,7 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
                     for r in schema.releases if r != schema.release}
     out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
         header=header("schema/"), package=pkg, version=schema.version, exports=exports,
-        prog=pkg.replace("_", "-"),  # the command's name, as the cli backend spells it
+        prog=schema.command,
         release=schema.release, releases=repr(schema.releases),
         # only the default release's package selects another
         release_dirs=repr(release_dirs) if schema.release == schema.default_release

@@ -506,6 +506,11 @@ class Schema:
     root: Path | None = field(default=None, compare=False)
 
     @property
+    def command(self) -> str:
+        """The operator command's name: the package's, with dashes (`vllm-config`)."""
+        return self.package.replace("_", "-")
+
+    @property
     def modules(self) -> tuple[str, ...]:
         return tuple(sorted({c.module for c in self.classes}))
 
