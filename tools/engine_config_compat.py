@@ -64,9 +64,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT / "tests" / "fixtures" / "parity"))
 FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"  # 0.25.1's, the default release
 CHECKPOINT = PARITY_DIR / "tiny-opt"
-#: The venv of each release is found by tools/vllm_venv.py (--venv, $VLLM_VENV or
-#: $VLLM_VENVS/RELEASE); re-exported here for the tools that import it from this module.
-vllm_python = vllm_venv.vllm_python
 
 
 def fixtures_of(release: str) -> Path:
@@ -328,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
                          "(default 0.25.1)")
     vllm_venv.add_venv_argument(ap)
     args = ap.parse_args(argv)
-    python = vllm_python("engine_config_compat", args.release, args.venv)
+    python = vllm_venv.vllm_python("engine_config_compat", args.release, args.venv)
     fixtures = FIXTURES if args.release == "0.25.1" else fixtures_of(args.release)
     if not fixtures.is_file():
         sys.exit(f"engine_config_compat: no recorded command lines of {args.release} "
