@@ -27,7 +27,7 @@ from cfgc.checkpoint.per_layer import merge_layers
 
 from .conftest import REPO
 from .listed_releases import RELEASES as LISTED
-from .listed_releases import run_in
+from .listed_releases import parity_report, run_in
 
 #: The releases the gap lines were recorded from (they are about 0.33.0's gaps).
 RELEASES = ("0.25.1", "0.33.0")
@@ -46,10 +46,7 @@ def test_recorded_gap_cases_resolve_as_vllm_does(release: str) -> None:
     lines = [line for line in CASES.read_text().splitlines()
              if line.split("#", 1)[0].strip()]
     assert len(recorded["valid"]) + len(recorded["invalid"]) == len(lines)
-    proc = subprocess.run([sys.executable, str(REPO / "tools" / "parity.py"), "--release",
-                           release, "--json", "--fixtures", str(fixtures)],
-                          capture_output=True, text=True, cwd=REPO, check=True, timeout=600)
-    report = json.loads(proc.stdout)
+    report = parity_report(release, fixtures)
     assert report["accepted_agree"] == report["accepted_total"] > 20
     assert report["rejected_agree"] == report["rejected_total"] > 5
     assert report["path_checks_agree"] == report["path_checks_total"]
