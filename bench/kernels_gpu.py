@@ -117,14 +117,11 @@ class Case:
         return float(err)
 
 
-def _compiled_fns(enabled: bool) -> dict[str, Callable[..., Any]]:
-    if not enabled:
-        return {}
+def raise_compile_limits() -> None:
+    """One compile per shape (static): raise torch.compile's limits so no shape falls
+    back to eager."""
     import torch
 
-    import vllm_kernels.native as native
-
-    # One compile per shape (static); raise the limits so no shape falls back to eager.
     for knob in (
         "recompile_limit",
         "cache_size_limit",
@@ -133,6 +130,16 @@ def _compiled_fns(enabled: bool) -> dict[str, Callable[..., Any]]:
     ):
         if hasattr(torch._dynamo.config, knob):
             setattr(torch._dynamo.config, knob, 4096)
+
+
+def _compiled_fns(enabled: bool) -> dict[str, Callable[..., Any]]:
+    if not enabled:
+        return {}
+    import torch
+
+    import vllm_kernels.native as native
+
+    raise_compile_limits()
     return {
         "rms_norm": torch.compile(native.rms_norm, dynamic=False),
         "fused_add_rms_norm": torch.compile(native.fused_add_rms_norm, dynamic=False),
@@ -375,6 +382,25 @@ def _env_info(cuda: bool) -> dict[str, str]:
     else:
         info["device"] = "CPU (dry run: numbers are meaningless)"
     return info
+
+
+def open_device(dry_run: bool) -> tuple[bool, str, dict[str, Any]] | None:
+    """(cuda, "cuda" or "cpu", the environment with the device's launch profile), the
+    environment printed as one JSON line; None, after saying so, without a GPU unless
+    `dry_run` (then the CPU)."""
+    import torch
+
+    from vllm_kernels._support import device_profile
+
+    cuda = torch.cuda.is_available() and not dry_run
+    if not cuda and not dry_run:
+        print("no GPU: use --dry-run to exercise the script on the CPU", file=sys.stderr)
+        return None
+    device = "cuda" if cuda else "cpu"
+    info: dict[str, Any] = dict(_env_info(cuda))
+    info["profile"] = repr(device_profile(torch.device(device)))
+    print(json.dumps(info), flush=True)
+    return cuda, device, info
 
 
 def render_markdown(info: dict[str, str], rows: list[dict], warm: dict[str, Any] | None) -> str:

@@ -47,7 +47,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from kernels_gpu import _ensure_importable, _env_info, _gbps  # noqa: E402
+from kernels_gpu import (  # noqa: E402
+    _ensure_importable,
+    _gbps,
+    open_device,
+    raise_compile_limits,
+)
 from kernels_timing import graph_time_ms, time_ms  # noqa: E402
 
 STD_MULTIPLIER = 1.6448536  # Gemma 3n's, for a 0.95 target sparsity
@@ -135,11 +140,7 @@ def _compiled_fns(enabled: bool) -> dict[str, Callable[..., Any]]:
 
     from vllm_kernels import native, native_activation
 
-    # One compile per shape (static); raise the limits so no shape falls back to eager.
-    for knob in ("recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
-                 "accumulated_cache_size_limit"):
-        if hasattr(torch._dynamo.config, knob):
-            setattr(torch._dynamo.config, knob, 4096)
+    raise_compile_limits()
     return {
         "rms_norm": torch.compile(native.rms_norm, dynamic=False),
         "fused_add_rms_norm": torch.compile(native.fused_add_rms_norm, dynamic=False),
@@ -374,16 +375,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     import torch
 
-    from vllm_kernels._support import device_profile
-
-    cuda = torch.cuda.is_available() and not args.dry_run
-    if not cuda and not args.dry_run:
-        print("no GPU: use --dry-run to exercise the script on the CPU", file=sys.stderr)
+    opened = open_device(args.dry_run)
+    if opened is None:
         return 2
-    device = "cuda" if cuda else "cpu"
-    info: dict[str, Any] = dict(_env_info(cuda))
-    info["profile"] = repr(device_profile(torch.device(device)))
-    print(json.dumps(info), flush=True)
+    cuda, device, info = opened
     rows: list[dict[str, Any]] = []
     warm: dict[str, Any] | None = None
 

@@ -35,7 +35,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from kernels_gpu import _ensure_importable, _env_info, _gbps  # noqa: E402
+from kernels_gpu import (  # noqa: E402
+    _ensure_importable,
+    _gbps,
+    open_device,
+    raise_compile_limits,
+)
 from kernels_timing import graph_time_ms, time_ms  # noqa: E402
 
 STD_MULTIPLIER = 1.6448536  # Gemma 3n's, for a 0.95 target sparsity
@@ -115,10 +120,7 @@ def _compiled(name: str, enabled: bool) -> Callable[..., Any] | None:
 
     from vllm_kernels import native, native_activation
 
-    for knob in ("recompile_limit", "cache_size_limit", "accumulated_recompile_limit",
-                 "accumulated_cache_size_limit"):
-        if hasattr(torch._dynamo.config, knob):
-            setattr(torch._dynamo.config, knob, 4096)
+    raise_compile_limits()
     fn = {"rms_norm": native.rms_norm, "fused_add_rms_norm": native.fused_add_rms_norm,
           "gelu": native_activation.gelu_and_mul_sparse}[name]
     return torch.compile(fn, dynamic=False)
@@ -253,16 +255,10 @@ def main(argv: list[str] | None = None) -> int:
     _ensure_importable()
     import torch
 
-    from vllm_kernels._support import device_profile
-
-    cuda = torch.cuda.is_available() and not args.dry_run
-    if not cuda and not args.dry_run:
-        print("no GPU: use --dry-run to exercise the script on the CPU", file=sys.stderr)
+    opened = open_device(args.dry_run)
+    if opened is None:
         return 2
-    device = "cuda" if cuda else "cpu"
-    info: dict[str, Any] = dict(_env_info(cuda))
-    info["profile"] = repr(device_profile(torch.device(device)))
-    print(json.dumps(info), flush=True)
+    cuda, device, info = opened
     baseline = _load_baseline(args.baseline)
     rows: list[dict[str, Any]] = []
     t0 = time.perf_counter()

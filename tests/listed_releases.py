@@ -64,6 +64,15 @@ def run_in(release: str, code: str, *args: str, env: dict[str, str] | None = Non
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
+def parity_report(release: str, recording: Path) -> dict[str, Any]:
+    """tools/parity.py's JSON report of `release` of vllm_config against `recording`."""
+    proc = subprocess.run([sys.executable, str(REPO / "tools" / "parity.py"), "--release",
+                           release, "--json", "--fixtures", str(recording)],
+                          capture_output=True, text=True, cwd=REPO, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout)
+
+
 def manifest(release: str) -> dict[str, Any]:
     """The release's flag manifest, as generated (cli_manifest.json of its package)."""
     import vllm_config

@@ -20,11 +20,11 @@ import subprocess
 import sys
 
 import pytest
-import yaml
 
 from tools import parity
 
 from .conftest import REPO
+from .listed_releases import RELEASES
 
 ACCEPTED_SHARE = 0.95
 REJECTED_SHARE = 0.95
@@ -40,12 +40,7 @@ FLOORS: dict[tuple[str, str], tuple[int, int, int, int, int | None]] = {
 PATHS_AGREEING_EVERYWHERE_FLOOR = 289
 
 
-def listed_releases() -> list[str]:
-    project = yaml.safe_load((REPO / "schema" / "project.yaml").read_text())["project"]
-    return list(project["releases"]["list"])
-
-
-RECORDED = [(release, path.name) for release in listed_releases()
+RECORDED = [(release, path.name) for release in RELEASES
             for path in parity.recordings_of(release)]
 
 #: Run in the child: every recording of one release, through tools/parity.py; only the
@@ -78,7 +73,7 @@ def report_of(release: str, name: str) -> dict:
 
 
 def test_every_listed_release_has_recorded_command_lines() -> None:
-    for release in listed_releases():
+    for release in RELEASES:
         assert parity.recordings_of(release), f"no recording of {release}"
 
 

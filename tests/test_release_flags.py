@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from .listed_releases import RELEASES, REPO, at, facts, history, run_in
+from .listed_releases import RELEASES, REPO, at, facts, history, parity_report, run_in
 
 CASES = REPO / "tools" / "parity_cases" / "release_flags.txt"
 PARITY = REPO / "tests" / "fixtures" / "parity"
@@ -103,11 +103,7 @@ def recorded(release: str) -> dict[str, dict[str, Any]]:
 @functools.cache
 def report(release: str) -> dict[str, Any]:
     """tools/parity.py's report of the release against its recording."""
-    proc = subprocess.run([sys.executable, str(REPO / "tools" / "parity.py"), "--release",
-                           release, "--json", "--fixtures", str(recording_path(release))],
-                          capture_output=True, text=True, cwd=REPO, timeout=300, check=False)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    return json.loads(proc.stdout)
+    return parity_report(release, recording_path(release))
 
 
 def options(line: str) -> list[str]:

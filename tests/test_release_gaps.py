@@ -27,6 +27,7 @@ from cfgc.checkpoint.per_layer import merge_layers
 
 from .conftest import REPO
 from .listed_releases import RELEASES as LISTED
+from .listed_releases import parity_report, run_in
 
 #: The releases the gap lines were recorded from (they are about 0.33.0's gaps).
 RELEASES = ("0.25.1", "0.33.0")
@@ -38,14 +39,6 @@ def _tag(release: str) -> str:
     return release.replace(".", "_")
 
 
-def _in_release(release: str, code: str, *args: str) -> Any:
-    """JSON printed by `code` run with `release` loaded (CFGC_RELEASE is read at import)."""
-    proc = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
-                          text=True, env={**os.environ, "CFGC_RELEASE": release},
-                          check=True, timeout=300, cwd=REPO)
-    return json.loads(proc.stdout)
-
-
 @pytest.mark.parametrize("release", RELEASES)
 def test_recorded_gap_cases_resolve_as_vllm_does(release: str) -> None:
     fixtures = REPO / "tests" / "fixtures" / "parity" / f"gaps_{_tag(release)}_cli_cases.json"
@@ -53,10 +46,7 @@ def test_recorded_gap_cases_resolve_as_vllm_does(release: str) -> None:
     lines = [line for line in CASES.read_text().splitlines()
              if line.split("#", 1)[0].strip()]
     assert len(recorded["valid"]) + len(recorded["invalid"]) == len(lines)
-    proc = subprocess.run([sys.executable, str(REPO / "tools" / "parity.py"), "--release",
-                           release, "--json", "--fixtures", str(fixtures)],
-                          capture_output=True, text=True, cwd=REPO, check=True, timeout=600)
-    report = json.loads(proc.stdout)
+    report = parity_report(release, fixtures)
     assert report["accepted_agree"] == report["accepted_total"] > 20
     assert report["rejected_agree"] == report["rejected_total"] > 5
     assert report["path_checks_agree"] == report["path_checks_total"]
@@ -125,7 +115,7 @@ def test_every_constructor_parameter_of_vllm_config_classes_is_there(release: st
                                f"python -m tests.test_release_gaps --record VENV_PYTHON "
                                f"{fixture.relative_to(REPO)}")
     assert json.loads(fixture.read_text())["release"] == release
-    got = _in_release(release, _FIELDS_PROBE, str(fixture))
+    got = run_in(release, _FIELDS_PROBE, str(fixture))
     assert got == {"missing": [], "not_found": []}
 
 
@@ -165,9 +155,9 @@ def test_architecture_facts_of_0_33_0_match_vllm(case: str, tmp_path: Path) -> N
     (tmp_path / "config.json").write_text(json.dumps(config))
     env_dir = tmp_path / "cache"
     code = f"import os; os.environ['CFGC_CACHE_DIR'] = {str(env_dir)!r}\n" + _ARCH_PROBE
-    assert _in_release("0.33.0", code, str(tmp_path)) == want
+    assert run_in("0.33.0", code, str(tmp_path)) == want
     # 0.25.1's class has neither field; the same facts (now cached) still build it
-    older = _in_release("0.25.1", code, str(tmp_path))
+    older = run_in("0.25.1", code, str(tmp_path))
     assert older["num_experts_per_token"] == older["per_layer_overrides"] == "absent"
     assert older["total_num_kv_heads"] == want["total_num_kv_heads"]
 

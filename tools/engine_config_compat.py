@@ -60,21 +60,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import vllm_venv  # noqa: E402 - tools/ is on the path just above
 
-ROOT = Path(__file__).resolve().parent.parent
-PARITY_DIR = Path(os.environ.get("CFGC_PARITY_DIR", ROOT / "tests" / "fixtures" / "parity"))
-FIXTURES = PARITY_DIR / "vllm_0_25_1_cli_cases.json"  # 0.25.1's, the default release
-CHECKPOINT = PARITY_DIR / "tiny-opt"
-#: The venv of each release is found by tools/vllm_venv.py (--venv, $VLLM_VENV or
-#: $VLLM_VENVS/RELEASE); re-exported here for the tools that import it from this module.
-vllm_python = vllm_venv.vllm_python
-
-
-def fixtures_of(release: str) -> Path:
-    """The recorded command lines of `release`: vLLM's shared recording where there is
-    one, else ours (tools/record_parity.py)."""
-    dotted = release.replace(".", "_")
-    shared = PARITY_DIR / f"vllm_{dotted}_cli_cases.json"
-    return shared if shared.is_file() else PARITY_DIR / f"cfgc_{dotted}_cli_cases.json"
+# The recordings (vLLM's shared one of a release where there is one, else ours) are
+# found as tools/parity.py finds them.
+from parity import CHECKPOINT, ROOT, fixtures_of  # noqa: E402
 
 #: Variables that tell the tools where vLLM's venvs are (tools/vllm_venv.py); never
 #: passed on to vLLM itself.
@@ -328,8 +316,8 @@ def main(argv: list[str] | None = None) -> int:
                          "(default 0.25.1)")
     vllm_venv.add_venv_argument(ap)
     args = ap.parse_args(argv)
-    python = vllm_python("engine_config_compat", args.release, args.venv)
-    fixtures = FIXTURES if args.release == "0.25.1" else fixtures_of(args.release)
+    python = vllm_venv.vllm_python("engine_config_compat", args.release, args.venv)
+    fixtures = fixtures_of(args.release)
     if not fixtures.is_file():
         sys.exit(f"engine_config_compat: no recorded command lines of {args.release} "
                  f"at {fixtures}")

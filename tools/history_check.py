@@ -47,6 +47,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "codegen"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import release_history  # noqa: E402 - tools/ is on the path just above (the format's writer)
 
 from cfgc.front import releases as rel  # noqa: E402 - codegen/ is on the path just above
 from cfgc.front.sources import schema_files  # noqa: E402
@@ -74,14 +77,7 @@ class Facts:
         self.releases: list[str] = history["releases"]
 
     def expand(self, runs: dict[str, Any] | None) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for span, value in (runs or {}).items():
-            first, _, last = span.partition("..")
-            last = last or first
-            i, j = self.releases.index(first), self.releases.index(last)
-            for r in self.releases[i:j + 1]:
-                out[r] = value
-        return out
+        return release_history.expand(self.releases, runs)
 
     def presence(self, entry: dict | None) -> dict[str, bool]:
         values = self.expand(entry.get("presence")) if entry else {}

@@ -70,6 +70,17 @@ def runs(releases: list[str], values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def expand(releases: list[str], spans: dict[str, Any] | None) -> dict[str, Any]:
+    """The inverse of `runs`: release -> value for every release a span covers."""
+    out: dict[str, Any] = {}
+    for span, value in (spans or {}).items():
+        first, _, last = span.partition("..")
+        i, j = releases.index(first), releases.index(last or first)
+        for release in releases[i:j + 1]:
+            out[release] = value
+    return out
+
+
 def _default(field: dict) -> Any:
     default = field.get("default", {})
     if "value" in default:

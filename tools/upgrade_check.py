@@ -74,10 +74,10 @@ SHARED_PARITY = ROOT.parent / "shared" / "parity"
 def default_cases(release: str) -> list[Path]:
     """The recordings of `release` checked by default: vLLM's (the repository's copy and
     ../shared/parity's, once each line), else ours."""
-    shared = compat.PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
+    shared = parity.PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
     if shared.is_file():
         return [shared, SHARED_PARITY / shared.name]
-    return [compat.fixtures_of(release)]
+    return [parity.fixtures_of(release)]
 
 
 CASE_TIMEOUT_S = 120
@@ -294,7 +294,7 @@ def measure(args) -> dict:
     source_python = None if args.no_native else vllm_venv.vllm_python(
         "upgrade_check", args.source, args.venv)
     cases = load_cases(files, args.case)
-    checkpoint = str((compat.PARITY_DIR / "tiny-opt").resolve())
+    checkpoint = str((parity.PARITY_DIR / "tiny-opt").resolve())
     started = time.monotonic()
     command = vllm_config_command()
     full = {c["id"]: ["--model", checkpoint, *c["argv"]] for c in cases}

@@ -61,18 +61,26 @@ classes:
 """
 
 
-@pytest.fixture(scope="module")
-def small(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("upgrade")
+def generated_project(root: Path, package: str, releases: tuple[str, ...], schema: str,
+                      ) -> Path:
+    """A project at `root` of package `package` listing `releases` (the first the
+    default), `schema` its one schema file (schema/<package less "cli">.yaml), generated."""
     (root / "schema").mkdir()
     shutil.copy(REPO / "pyproject.toml", root)
+    listed = ", ".join(f"'{r}'" for r in releases)
     (root / "schema" / "project.yaml").write_text(
-        "project:\n  package: smallcli\n  schema_version: 1\n  doc: x\n"
-        "  releases: {list: ['1.0', '2.0'], default: '1.0'}\n")
-    (root / "schema" / "small.yaml").write_text(SCHEMA)
+        f"project:\n  package: {package}\n  schema_version: 1\n  doc: x\n"
+        f"  releases: {{list: [{listed}], default: '{releases[0]}'}}\n")
+    (root / "schema" / f"{package.removesuffix('cli')}.yaml").write_text(schema)
     result = run_cfgc(root, "generate")
     assert result.returncode == 0, result.stderr
     return root
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory) -> Path:
+    return generated_project(tmp_path_factory.mktemp("upgrade"), "smallcli", ("1.0", "2.0"),
+                             SCHEMA)
 
 
 def upgrade(root: Path, *argv: str) -> subprocess.CompletedProcess[str]:

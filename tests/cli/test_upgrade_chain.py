@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from ..conftest import REPO
-from ..test_schema_errors import run_cfgc
+from .test_upgrade import generated_project
 
 RELEASES = ("1.0", "2.0", "3.0", "4.0")
 
@@ -83,17 +81,7 @@ classes:
 
 @pytest.fixture(scope="module")
 def chained(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("chain")
-    (root / "schema").mkdir()
-    shutil.copy(REPO / "pyproject.toml", root)
-    listed = ", ".join(f"'{r}'" for r in RELEASES)
-    (root / "schema" / "project.yaml").write_text(
-        "project:\n  package: chaincli\n  schema_version: 1\n  doc: x\n"
-        f"  releases: {{list: [{listed}], default: '1.0'}}\n")
-    (root / "schema" / "chain.yaml").write_text(SCHEMA)
-    result = run_cfgc(root, "generate")
-    assert result.returncode == 0, result.stderr
-    return root
+    return generated_project(tmp_path_factory.mktemp("chain"), "chaincli", RELEASES, SCHEMA)
 
 
 def upgrade(root: Path, *argv: str, env: dict[str, str] | None = None,

@@ -130,10 +130,6 @@ def classify(flag: dict, classes: dict) -> Flag | None:
     return None
 
 
-def _json_value_of(value: Any) -> str:
-    return json.dumps(value) if not isinstance(value, str) else value
-
-
 class Generator:
     def __init__(self, release: str, seed: int, facts: Path = FACTS) -> None:
         folder = facts / release
