@@ -4,7 +4,8 @@ Every `add_argument` call of EngineArgs.add_cli_args and AsyncEngineArgs.add_cli
 whose first option string is a long flag: its option strings in order (the flag, then
 its short aliases). Read with `ast`, never imported, so no vLLM install is needed.
 
-    python tools/extract_engine_flags.py VENV/lib/python3.11/site-packages/vllm/engine/arg_utils.py \\
+    python tools/extract_engine_flags.py \\
+        VENV/lib/python3.11/site-packages/vllm/engine/arg_utils.py \\
         > tests/facts/engine_flags_0_25_1.json
 """
 
