@@ -23,7 +23,9 @@ It writes, under --out (sorted, indented JSON; the same install gives the same b
   the value `vllm.envs.NAME` gives with no VLLM_* variable set (and its Python type).
   `--only envs` writes this file alone (seconds, no config is built).
 - public_api.json: the public names of vllm.config and the public methods of each class;
-  vllm_config_imports.json: the (module, name) pairs vLLM's own code imports from it.
+  vllm_config_imports.json: the (module, name) pairs vLLM's own code imports from it
+  (its config package included). `--only imports` writes this file alone (seconds:
+  the installed source is read, not run).
 
 Only names, types, defaults and values are recorded: no doc text and no function bodies.
 Standard library plus the installed vLLM; tools/extract_seed_facts.py, extract_seed_api.py
@@ -1236,6 +1238,21 @@ def dump(path: Path, data: dict) -> None:
     path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
 
+def dump_imports(out: Path) -> None:
+    """vllm_config_imports.json, read from the installed source without importing it."""
+    from importlib.metadata import distribution, version
+
+    site = Path(str(distribution("vllm").locate_file("")))
+    dump(
+        out / "vllm_config_imports.json",
+        {
+            "about": f"Every (module, name) that vLLM {version('vllm')}'s own modules, "
+            "vllm/config/ included, import from vllm.config* by absolute path.",
+            "names": extract_seed_api.imported_names(site, within_config=True),
+        },
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", required=True, type=Path)
@@ -1246,9 +1263,13 @@ def main(argv: list[str] | None = None) -> int:
         help="checkpoint folder with a config.json (default ../shared/parity/tiny-opt)",
     )
     ap.add_argument("--no-hash", action="store_true", help="skip the hash probes")
-    ap.add_argument("--only", choices=["envs"], help="write only this file")
+    ap.add_argument("--only", choices=["envs", "imports"], help="write only this file")
     args = ap.parse_args(argv)
     check_release(args.out)
+    if args.only == "imports":
+        args.out.mkdir(parents=True, exist_ok=True)
+        dump_imports(args.out)
+        return 0
     prepare_environment()
     args.out.mkdir(parents=True, exist_ok=True)
     dump(args.out / "envs.json", env_facts())
@@ -1371,14 +1392,7 @@ def main(argv: list[str] | None = None) -> int:
     flags = engine_flags(classes, version)
     dump(out / "engine_flags.json", flags)
     dump(out / "public_api.json", public_api(snapshot, classes, site))
-    dump(
-        out / "vllm_config_imports.json",
-        {
-            "about": f"Every (module, name) that vLLM {version}'s own modules import "
-            "from vllm.config*.",
-            "names": extract_seed_api.imported_names(site),
-        },
-    )
+    dump_imports(out)
     # Last: reading the platform defaults puts stand-ins for GPU modules in this process.
     dump(out / "ir_ops.json", ir_ops(inst.get("VllmConfig"), notes))
     if notes:  # ir_ops may have added some

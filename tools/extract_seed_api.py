@@ -60,10 +60,15 @@ def seed_api(src: Path, seed_classes: set[str]) -> dict[str, list[dict[str, str]
     return out
 
 
-def imported_names(src: Path) -> list[tuple[str, str]]:
+def imported_names(src: Path, *, within_config: bool = False) -> list[tuple[str, str]]:
+    """Every (module, name) of a `from vllm.config... import name` in vLLM's source.
+
+    The seed facts read the modules outside `vllm/config/` only; a release's facts
+    (`within_config`) read `vllm/config/` too, since its modules import each other's
+    names by the same absolute paths, which a drop-in must serve as well."""
     names: set[tuple[str, str]] = set()
     for path in (src / "vllm").rglob("*.py"):
-        if path.parts[-3:-1] == ("vllm", "config"):
+        if not within_config and path.parts[-3:-1] == ("vllm", "config"):
             continue
         try:
             tree = ast.parse(path.read_text())
