@@ -7,6 +7,7 @@ ratchets: raise them as the schema improves."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -73,14 +74,30 @@ def probe(release: str) -> dict:
     return json.loads(proc.stdout)
 
 
-def hash_verdicts(release: str) -> tuple[int, int, int]:
-    """(agreeing, compared, facts' verdicts): whether each field feeds the cache key."""
+def _read_by_extras(cls) -> set[str]:
+    """Fields a class's extra hash factors read: such a field feeds the key through them
+    (SpeculativeConfig.method through uses_aux_hidden_states), as vLLM's reading of its
+    compute_hash source counts it."""
+    names: set[str] = set()
+    for extra in cls.hash_extra:
+        names.update(extra.reads)
+        if extra.expr is not None:
+            names.update(node.id for node in ast.walk(ast.parse(extra.expr.text, mode="eval"))
+                         if isinstance(node, ast.Name))
+    return names
+
+
+def hash_verdicts(release: str) -> tuple[int, int, int, list[str]]:
+    """(agreeing, compared, facts' verdicts, disagreements the schema does not name):
+    whether each field feeds the cache key."""
     res = {r.schema.release: r for r in pipeline.load_releases(REPO)}[release]
     facts = json.loads((FACTS / release / "config_classes.json").read_text())["classes"]
     agree = compared = verdicts = 0
+    unnamed: list[str] = []
     for name, c in facts.items():
         cls = res.classes.get(name)
         ours = {f.name: f for f in cls.fields} if cls is not None else {}
+        extras = _read_by_extras(cls) if cls is not None else set()
         for f in c["fields"]:
             if f.get("hash") not in ("include", "exclude"):
                 continue
@@ -89,8 +106,13 @@ def hash_verdicts(release: str) -> tuple[int, int, int]:
             if o is None or o.hash is None:
                 continue
             compared += 1
-            agree += ("include" if o.hash.include else "exclude") == f["hash"]
-    return agree, compared, verdicts
+            feeds = o.hash.include or o.name in extras
+            if ("include" if feeds else "exclude") == f["hash"]:
+                agree += 1
+            elif not o.differs:
+                unnamed.append(f"{name}.{o.name}: vLLM {f['hash']}, ours "
+                               f"{'include' if feeds else 'exclude'}")
+    return agree, compared, verdicts, unnamed
 
 
 def test_every_listed_release_has_facts() -> None:
@@ -110,10 +132,13 @@ def test_constructor_arguments_and_defaults(release: str) -> None:
 
 @pytest.mark.parametrize("release", RELEASES)
 def test_cache_key_verdicts(release: str) -> None:
-    agree, compared, verdicts = hash_verdicts(release)
+    """Every field agrees with vLLM on whether it feeds the cache key, or its difference
+    is named in the schema (`differs_from_vllm`, on the differences page)."""
+    agree, compared, verdicts, unnamed = hash_verdicts(release)
     assert compared >= HASH_COMPARED_FLOOR.get(release, HASH_SHARE * verdicts)
     assert agree / compared >= HASH_SHARE
     assert agree >= HASH_AGREE_FLOOR.get(release, 0)
+    assert unnamed == []
 
 
 # --- the facts' history and the tools around it -------------------------------------
