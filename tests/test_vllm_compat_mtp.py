@@ -19,11 +19,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.listed_releases import RELEASES
+
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures" / "mtp"
 TOOL = REPO / "tools" / "record_mtp_drafts.py"
-RELEASES = sorted(p.stem for p in FIXTURES.glob("*.json"))
 CASES = [(release, case["name"]) for release in RELEASES
+         if (FIXTURES / f"{release}.json").is_file()
          for case in json.loads((FIXTURES / f"{release}.json").read_text())["cases"]]
 
 
@@ -44,10 +46,11 @@ def _theirs(release: str) -> dict[str, dict]:
     return {case["name"]: case["outcome"] for case in recorded["cases"]}
 
 
-def test_the_releases_are_recorded() -> None:
-    import vllm_config
-
-    assert {"0.25.1", "0.33.0"} <= set(RELEASES) <= set(vllm_config.RELEASES)
+def test_every_listed_release_is_recorded() -> None:
+    missing = [r for r in RELEASES if not (FIXTURES / f"{r}.json").is_file()]
+    assert not missing, (f"no MTP recording of {missing}: record each with "
+                         f"<venv>/bin/python tools/record_mtp_drafts.py --out "
+                         f"tests/fixtures/mtp/RELEASE.json")
 
 
 @pytest.mark.parametrize(("release", "name"), CASES, ids=[f"{r}:{n}" for r, n in CASES])
@@ -57,7 +60,7 @@ def test_draft_config_as_vllm_makes_it(release: str, name: str) -> None:
 
 def test_the_cases_cover_every_draft_architecture() -> None:
     """Each drafter architecture the rules of a release can give is given by some case."""
-    for release in RELEASES:
+    for release in sorted({release for release, _ in CASES}):
         made = {a for outcome in _theirs(release).values() if "result" in outcome
                 for a in outcome["result"].get("architectures") or []}
         named = _rule_architectures(release)
