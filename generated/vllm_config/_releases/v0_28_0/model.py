@@ -966,3 +966,7 @@ class ModelConfig:
 
 _MEMO_ModelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The logprobs modes computed after the logits processors ran.
+PROCESSED_LOGPROBS_MODES = ('processed_logits', 'processed_logprobs')
