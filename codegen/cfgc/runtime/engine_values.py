@@ -7,11 +7,14 @@ everywhere. When vllm_config stands in for `vllm.config` inside a running engine
 engine needs the objects: `in_engine()` is true when vLLM and torch are both already
 imported in this process (nothing here imports either), and the config classes then
 store the object (hook steps of the schema). The cache key reads such an object by its
-name, so it is the same in and out of the engine.
+name, so it is the same in and out of the engine. `kv_cache_layout`, which only the
+engine's own code calls, answers with the engine's enum (imported when called).
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import sys
 from typing import Any
 
@@ -41,3 +44,26 @@ def is_torch_dtype(value: Any) -> bool:
 def dtype_name(value: Any) -> Any:
     """A torch.dtype as its name ("bfloat16"); anything else unchanged."""
     return str(value).removeprefix("torch.") if is_torch_dtype(value) else value
+
+
+#: Layout names older releases used, read as the layouts they meant.
+_LAYOUT_ALIASES = {"NHD": "LBNHC", "HND": "LBHNC"}
+
+
+@functools.cache
+def kv_cache_layout(layout_name: str) -> Any:
+    """The engine's KVCacheLayout member called `layout_name` (NHD and HND read as LBNHC
+    and LBHNC); a ValueError naming the layouts otherwise. The enum is the engine's own
+    (vllm.v1.kv_cache_layout, which its attention backends compare with), so this runs
+    inside the engine only."""
+    layout_name = _LAYOUT_ALIASES.get(layout_name, layout_name)
+    try:
+        layouts = importlib.import_module("vllm.v1.kv_cache_layout").KVCacheLayout
+    except ImportError:
+        raise ValueError(f"KV cache layout {layout_name!r}: the layouts are vLLM's engine's "
+                         "(vllm.v1.kv_cache_layout), which is not installed") from None
+    try:
+        return layouts[layout_name]
+    except KeyError:
+        raise ValueError(f"Unknown KV cache layout {layout_name!r}. "
+                         f"Valid layouts: {[m.name for m in layouts]}") from None

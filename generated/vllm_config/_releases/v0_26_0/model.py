@@ -944,3 +944,7 @@ class ModelConfig:
 
 _MEMO_ModelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The pooler settings the engine logs when it starts (as in vllm_config.pooler).
+POOLER_CONFIG_LOG_FIELDS = ('seq_pooling_type', 'tok_pooling_type', 'use_activation')

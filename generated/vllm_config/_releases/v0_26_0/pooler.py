@@ -100,3 +100,7 @@ class PoolerConfig:
 
 _CONSTANT_HASH_PoolerConfig = _h.digest("PoolerConfig", {})
 """No field of PoolerConfig feeds the cache key, so its hash is a constant."""
+
+
+#: The pooler settings the engine logs when it starts.
+POOLER_CONFIG_LOG_FIELDS = ('seq_pooling_type', 'tok_pooling_type', 'use_activation')

@@ -1057,6 +1057,18 @@ DFlashModelTypes = Literal["dflash"]
 DSparkModelTypes = Literal["dspark"]
 """Speculative methods that run a DSpark drafter."""
 
+MMHasherAlgorithm = Literal["blake3", "sha256", "sha512"]
+"""Hash functions that key multimodal inputs in the processor cache."""
+
+VideoPruningMethod = Literal["evs", "vidcom2"]
+"""How video tokens are pruned (efficient video sampling or VidCom2)."""
+
+MiniMaxM3MSADecodeBackend = Literal["triton", "cutlass"]
+"""Kernels of MiniMax-M3's sparse attention decode."""
+
+MambaSSUAlgorithm = Literal["auto", "simple", "vertical", "horizontal"]
+"""Algorithms of the Mamba kernels' selective state update."""
+
 AttnTypeStr = Literal[
     "decoder",
     "encoder",

@@ -767,4 +767,8 @@ _MEMO_VllmConfig: dict[str, str] = {}
 
 
 #: Architectures that run on the V2 model runner by default (vLLM asks its model registry for them; see VllmConfig.use_v2_model_runner here).
-DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['DeepseekV2ForCausalLM', 'Qwen2MoeForCausalLM', 'GraniteMoeForCausalLM'])
+DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['DeepseekV2ForCausalLM', 'GraniteMoeForCausalLM', 'InklingForCausalLM', 'InklingForConditionalGeneration', 'KimiK3ForConditionalGeneration', 'LongcatFlashNgramForCausalLM', 'Qwen2MoeForCausalLM'])
+
+
+#: Architectures that stay on the V1 model runner on ROCm although listed above.
+ROCM_EXCLUDED_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['KimiK3ForConditionalGeneration'])

@@ -11,7 +11,11 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from cfgc.runtime.deprecation import warn_deprecated
+from vllm_config import types as _types
 from vllm_config.types import AttentionBackendEnum, IndexerKVDType, MLAPrefillBackendEnum
+
+#: MiniMax-M3 sparse decode kernels (re-exported from vllm_config.types).
+MiniMaxM3MSADecodeBackend = _types.MiniMaxM3MSADecodeBackend
 
 
 @config

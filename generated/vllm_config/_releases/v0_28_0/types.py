@@ -1060,6 +1060,36 @@ DFlashModelTypes = Literal["dflash"]
 DSparkModelTypes = Literal["dspark"]
 """Speculative methods that run a DSpark drafter."""
 
+ProtonBackend = Literal["cupti"]
+"""Where the Proton profiler reads hardware counters from."""
+
+ProtonContext = Literal["shadow", "python"]
+"""How the Proton profiler attributes time to call contexts."""
+
+ProtonData = Literal["tree", "trace"]
+"""The shape of the data the Proton profiler collects."""
+
+ProtonHook = Literal["triton"]
+"""What the Proton profiler hooks into."""
+
+ProtonOutputFormat = Literal["hatchet", "hatchet_msgpack", "chrome_trace"]
+"""File formats the Proton profiler writes."""
+
+MMHasherAlgorithm = Literal["blake3", "sha256", "sha512"]
+"""Hash functions that key multimodal inputs in the processor cache."""
+
+VideoPruningMethod = Literal["evs", "vidcom2"]
+"""How video tokens are pruned (efficient video sampling or VidCom2)."""
+
+MiniMaxM3MSADecodeBackend = Literal["triton", "cutlass"]
+"""Kernels of MiniMax-M3's sparse attention decode."""
+
+MambaSSUAlgorithm = Literal["auto", "simple", "vertical", "horizontal"]
+"""Algorithms of the Mamba kernels' selective state update."""
+
+MMProcessorDevice = str
+"""Where the multimodal processor runs: "auto", "cpu" or the platform's accelerator (any text; checked against that set on the command line)."""
+
 AttnTypeStr = Literal[
     "decoder",
     "encoder",

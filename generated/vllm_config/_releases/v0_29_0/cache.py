@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from pydantic import Field, field_validator
 
 from cfgc.hooks import cache as _hooks
+from cfgc.runtime import engine_values as _engine_values
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
@@ -22,6 +23,9 @@ from vllm_config.types import (
 )
 
 _log = logging.getLogger(__name__)
+
+#: The engine's KV cache layout of a name (NHD and HND read as LBNHC and LBHNC); the engine's own enum, so only inside the engine.
+_layout_from_name = _engine_values.kv_cache_layout
 
 
 @config

@@ -179,3 +179,15 @@ class KernelConfig:
 
 _MEMO_KernelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for KernelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The MoE backends that run FlashInfer's expert parallelism.
+FLASHINFER_MOE_EP_BACKENDS = frozenset(['flashinfer_moe_ep_mega_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm'])
+
+
+#: The architectures FlashInfer's expert-parallel MoE backends support.
+FLASHINFER_MOE_EP_ARCHITECTURES = frozenset(['DeepseekV4ForCausalLM', 'DeepSeekV4MTPModel'])
+
+
+#: Every mega-MoE backend (fused dispatch, experts and combine).
+MEGA_MOE_BACKENDS = frozenset(['deep_gemm_mega_moe', 'flashinfer_moe_ep_mega_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm'])

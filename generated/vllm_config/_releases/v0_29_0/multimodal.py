@@ -12,8 +12,18 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.platforms import current_platform
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
+
+#: Hash functions for multimodal inputs (re-exported from vllm_config.types).
+MMHasherAlgorithm = _types.MMHasherAlgorithm
+
+#: Video token pruning methods (re-exported from vllm_config.types).
+VideoPruningMethod = _types.VideoPruningMethod
+
+#: Where the multimodal processor runs (re-exported from vllm_config.types).
+MMProcessorDevice = _types.MMProcessorDevice
 
 
 @config

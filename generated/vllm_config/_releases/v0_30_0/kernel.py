@@ -12,7 +12,11 @@ from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config import platforms as _platforms
+from vllm_config import types as _types
 from vllm_config.types import CompilationMode, IrOpProvider, LinearBackend, MoEBackend
+
+#: Top-k kernels of the sparse attention indexer (re-exported from vllm_config.types).
+SparseIndexerTopkBackend = _types.SparseIndexerTopkBackend
 
 
 @config
@@ -211,3 +215,15 @@ class KernelConfig:
 
 _MEMO_KernelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for KernelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The MoE backends that run FlashInfer's expert parallelism.
+FLASHINFER_MOE_EP_BACKENDS = frozenset(['flashinfer_moe_ep_mega_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm'])
+
+
+#: The architectures FlashInfer's expert-parallel MoE backends support.
+FLASHINFER_MOE_EP_ARCHITECTURES = frozenset(['DeepseekV4ForCausalLM', 'DeepSeekV4MTPModel'])
+
+
+#: Every mega-MoE backend (fused dispatch, experts and combine).
+MEGA_MOE_BACKENDS = frozenset(['deep_gemm_mega_moe', 'flashinfer_moe_ep_mega_cutedsl', 'flashinfer_moe_ep_mega_deep_gemm'])

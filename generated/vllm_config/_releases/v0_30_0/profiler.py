@@ -11,12 +11,28 @@ from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.types import ProfilerKind
 
 _log = logging.getLogger(__name__)
 
 #: Whether a profiler path is a URI (s3://, gs://, ...) rather than a local path.
 _is_uri_path = _names._is_uri_path
+
+#: Proton counter sources (re-exported from vllm_config.types).
+ProtonBackend = _types.ProtonBackend
+
+#: Proton context kinds (re-exported from vllm_config.types).
+ProtonContext = _types.ProtonContext
+
+#: Proton data shapes (re-exported from vllm_config.types).
+ProtonData = _types.ProtonData
+
+#: Proton hooks (re-exported from vllm_config.types).
+ProtonHook = _types.ProtonHook
+
+#: Proton output formats (re-exported from vllm_config.types).
+ProtonOutputFormat = _types.ProtonOutputFormat
 
 
 @config

@@ -868,5 +868,9 @@ _MEMO_VllmConfig: dict[str, str] = {}
 """Canonical factor text -> digest for VllmConfig.compute_hash (bounded by _h.remember)."""
 
 
-#: Architectures that run on the V2 model runner by default (vLLM asks its model registry for them; see VllmConfig.use_v2_model_runner here).
-DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['DeepseekV2ForCausalLM', 'Qwen2MoeForCausalLM', 'GraniteMoeForCausalLM'])
+#: Architectures that default to the V1 model runner on ROCm (the engine's choice, kept as data).
+ROCM_DEFAULT_MRV1_ARCHITECTURES = frozenset(['DeepseekV32ForCausalLM', 'DeepseekV4ForCausalLM'])
+
+
+#: Architectures for which the engine turns breakable CUDA graphs on by default (VLLM_USE_BREAKABLE_CUDAGRAPH=1, unless set): the engine's choice, kept as data.
+DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES = frozenset(['DeepSeekV4MTPModel', 'DeepseekV32ForCausalLM', 'DeepseekV32MTPModel', 'DeepseekV4ForCausalLM', 'Dots3NoteForCausalLM', 'Dots3NoteMTPModel', 'GlmMoeDsaForCausalLM', 'HYV4ForCausalLM', 'HYV4MTPModel', 'InklingForCausalLM', 'InklingForConditionalGeneration', 'KimiK3ForConditionalGeneration', 'KimiK3MTPModel', 'KimiLinearForCausalLM', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration'])

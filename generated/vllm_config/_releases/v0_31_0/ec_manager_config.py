@@ -6,8 +6,12 @@ from typing import Any
 from pydantic import Field
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime.dataclass import config
+
+#: Base class of what the scheduler's encoder-cache manager hands the worker's each step (custom managers subclass it).
+EncoderCacheManagerMetadata = _names.EncoderCacheManagerMetadata
 
 
 @config

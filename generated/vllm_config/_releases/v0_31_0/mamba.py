@@ -9,7 +9,11 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.types import MambaBackendEnum
+
+#: State-update algorithms of the Mamba kernels (re-exported from vllm_config.types).
+MambaSSUAlgorithm = _types.MambaSSUAlgorithm
 
 
 @config

@@ -9,11 +9,25 @@ from pydantic import Field, field_validator
 
 from cfgc.hooks import multimodal as _hooks
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import types as _types
 from vllm_config.platforms import current_platform
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
+
+#: The dummy-input options of each modality, modality -> options (a dict whose `get` takes its arguments positionally, as vLLM's).
+MultiModalDummyOptions = _names.MultiModalDummyOptions
+
+#: Hash functions for multimodal inputs (re-exported from vllm_config.types).
+MMHasherAlgorithm = _types.MMHasherAlgorithm
+
+#: Video token pruning methods (re-exported from vllm_config.types).
+VideoPruningMethod = _types.VideoPruningMethod
+
+#: Where the multimodal processor runs (re-exported from vllm_config.types).
+MMProcessorDevice = _types.MMProcessorDevice
 
 
 @config

@@ -6,12 +6,16 @@ import logging
 from pydantic import Field
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import WatermarkContextScope, WatermarkingAlgorithm, WatermarkPRFName
 
 _log = logging.getLogger(__name__)
+
+#: The 64-bit key of one watermark domain, derived from the secret key (the first eight bytes of SHA-256 over the domain and the key).
+derive_watermark_key = _names.derive_watermark_key
 
 
 @config

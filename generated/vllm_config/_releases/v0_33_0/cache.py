@@ -8,7 +8,9 @@ from typing import Any, ClassVar
 from pydantic import Field, field_validator
 
 from cfgc.hooks import cache as _hooks
+from cfgc.runtime import engine_values as _engine_values
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
@@ -21,6 +23,15 @@ from vllm_config.types import (
 )
 
 _log = logging.getLogger(__name__)
+
+#: The handler a platform plugin registered for a KV cache dtype: None for each, since the dtypes are the schema's (as vLLM answers for its own).
+get_kv_cache_dtype_handler = _names.get_kv_cache_dtype_handler
+
+#: Whether a name is one of the release's KV cache dtypes (KV_CACHE_DTYPES).
+is_known_kv_cache_dtype = _names.is_known_kv_cache_dtype
+
+#: The engine's KV cache layout of a name (NHD and HND read as LBNHC and LBHNC); the engine's own enum, so only inside the engine.
+_layout_from_name = _engine_values.kv_cache_layout
 
 
 @config

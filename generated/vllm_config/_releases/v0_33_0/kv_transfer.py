@@ -6,6 +6,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
@@ -18,6 +19,9 @@ KVProducer = _types.KVProducer
 
 #: Receiving KV transfer roles (re-exported from vllm_config.types).
 KVConsumer = _types.KVConsumer
+
+#: The host memory pool (GiB) of the HiSparse connector a KVTransferConfig sets up, alone or inside a MultiConnector; None without one (an error for two, or without a positive host_pool_gib).
+hisparse_host_pool_gib = _names.hisparse_host_pool_gib
 
 
 @config

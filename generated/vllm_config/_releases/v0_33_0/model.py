@@ -1018,5 +1018,9 @@ _MEMO_ModelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""
 
 
+#: The pooler settings the engine logs when it starts (as in vllm_config.pooler).
+POOLER_CONFIG_LOG_FIELDS = ('seq_pooling_type', 'tok_pooling_type', 'use_activation')
+
+
 #: The logprobs modes computed after the logits processors ran.
 PROCESSED_LOGPROBS_MODES = ('processed_logits', 'processed_logprobs')

@@ -34,6 +34,12 @@ ProtonHook = _types.ProtonHook
 #: Proton output formats (re-exported from vllm_config.types).
 ProtonOutputFormat = _types.ProtonOutputFormat
 
+#: Checks one profiling session's delay and maximum iterations (each optional): a ValueError for a negative one.
+validate_profile_iteration_bounds = _names.validate_profile_iteration_bounds
+
+#: A profile's file-name prefix, checked: 1 to 128 ASCII letters, digits, ".", "_" or "-", starting with a letter or digit (None passes).
+validate_profile_prefix = _names.validate_profile_prefix
+
 
 @config
 class ProfilerConfig:
