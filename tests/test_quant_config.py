@@ -1,6 +1,7 @@
-"""VllmConfig.quant_config and the quantization the checkpoint decides agree with vLLM
-0.25.1 and 0.33.0 on the quantized tiny checkpoints of tests/fixtures/quant/cases.json
-(vLLM's values recorded by tools/record_quant_configs.py; vLLM is never imported here)."""
+"""VllmConfig.quant_config and the quantization the checkpoint decides agree with each
+listed vLLM release on the quantized tiny checkpoints of tests/fixtures/quant/cases.json
+(vLLM's values recorded by tools/record_quant_configs.py --release R; vLLM is never
+imported here)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import vllm_config
 import vllm_config.quantization
 from cfgc.checkpoint import quant
 from cfgc.checkpoint.quant import traits
+from tests.listed_releases import RELEASES
 from tools.record_quant_configs import (
     CASES,
     agrees,
@@ -32,10 +34,16 @@ from vllm_config.platforms import using_platform
 DATA = json.loads(CASES.read_text())
 RECORDED = json.loads(recording("0.25.1").read_text())
 
-#: Cases where 0.33.0 differs on purpose: case -> why.
-DIFFERS_0_33_0 = {
-    "fp8-flag": "-q fp8 on an unquantized checkpoint builds vLLM 0.33.0's online "
-                "quantization config (engine classes); quant_config stays None here",
+_ONLINE_FP8 = ("-q fp8 on an unquantized checkpoint builds this release's online "
+               "quantization config (engine classes); quant_config stays None here")
+_CT_DEFAULTS = ("this release's compressed-tensors parsing sets zp_dtype and observer on "
+                "every scheme explicitly; ours leaves them unset, at the library's defaults")
+#: Cases where a release differs from its vLLM on purpose: release -> case -> why.
+DIFFERS: dict[str, dict[str, str]] = {
+    "0.28.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
+    "0.29.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
+    "0.31.0": {"fp8-flag": _ONLINE_FP8},
+    "0.33.0": {"fp8-flag": _ONLINE_FP8},
 }
 
 
@@ -54,17 +62,25 @@ def test_quant_config_matches_vllm(case: dict[str, Any], tmp_path: Path) -> None
     assert comparable(got) == comparable(want)
 
 
-def test_release_0_33_0_matches_its_vllm() -> None:
-    want = json.loads(recording("0.33.0").read_text())
-    got = ours_all("0.33.0")
+@pytest.mark.parametrize("release", RELEASES)
+def test_release_matches_its_vllm(release: str) -> None:
+    assert recording(release).is_file(), (
+        f"no quantization recording of vLLM {release}: run tools/record_quant_configs.py "
+        f"--release {release} (tests/facts/releases/README.md says where its venv comes from)")
+    want = json.loads(recording(release).read_text())
+    got = ours_all(release)
     differ = {k for k in want if not agrees(want[k], got[k])}
-    assert differ == set(DIFFERS_0_33_0), {k: (want[k], got[k]) for k in differ}
-    # what 0.33.0 changed shows: GPTQ activation order and bitsandbytes are refused,
-    # FP8 configs match ignored layers exactly, ModelOpt FP8 needs capability 80
+    assert differ == set(DIFFERS.get(release, {})), {k: (want[k], got[k]) for k in differ}
+
+
+def test_what_0_33_0_changed_shows() -> None:
+    """GPTQ activation order and bitsandbytes are refused, FP8 configs match ignored
+    layers exactly, ModelOpt FP8 needs capability 80, and ModelOpt per-block FP8 turns
+    the quant_fp8 custom op on (not in 0.25.1)."""
+    got = ours_all("0.33.0")
     assert not got["gptq-flag-marlin"]["ok"] and not got["bnb-4bit"]["ok"]
     assert got["fp8-block"]["attrs"]["ignored_layers_match_mode"] == "exact"
     assert got["modelopt-fp8"]["min_capability"] == 80
-    # ModelOpt per-block FP8 turns the quant_fp8 custom op on from 0.33.0 (not in 0.25.1)
     assert "+quant_fp8" in got["modelopt-fp8-pb-wo"]["related"]["compilation_config.custom_ops"]
     assert "+quant_fp8" not in RECORDED["modelopt-fp8-pb-wo"]["related"][
         "compilation_config.custom_ops"]
