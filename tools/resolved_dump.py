@@ -6,6 +6,7 @@ release.
     python tools/resolved_dump.py --out DIR           # ... and DIR/<release>.json
     python tools/resolved_dump.py --root OTHER_CHECKOUT --out DIR2
     python tools/resolved_dump.py --compare DIR DIR2  # which releases differ, and where
+    python tools/resolved_dump.py --stats             # lines under changed:, restatements
 
 The dump holds everything the front end hands the backends (front/load.py): the schema
 records, the compiled behaviour, the flag table, the history notes and release changes
@@ -112,6 +113,98 @@ def compare(a: Path, b: Path) -> list[str]:
     return lines
 
 
+def changed_entries(root: Path):
+    """Every release's change of every entry of the schema at `root`: (file, path,
+    release, the change, the entry as it is in the release before)."""
+    from cfgc.errors import Collector
+    from cfgc.front import edits
+    from cfgc.front import releases as rel
+    from cfgc.front.sources import schema_files
+    from cfgc.front.yaml_loader import Node, load_yaml
+
+    def walk(node: Node, path: tuple[str, ...], file: str):
+        if node.is_seq:
+            for i, item in enumerate(node.value):
+                yield from walk(item, (*path, str(i)), file)
+            return
+        if not node.is_map:
+            return
+        marks = rel._markers(node)
+        if rel.CHANGED in marks:
+            state = rel._unmarked(node, marks)
+            changes = marks[rel.CHANGED].value
+            for release in sorted(changes, key=lambda r: [int(p) for p in r.split(".")]):
+                yield file, path, release, changes[release], state
+                state = edits.apply(state, changes[release], release, "", Collector())
+        for key, child in node.value.items():
+            if marks.get(key) is not child:
+                yield from walk(child, (*path, key), file)
+
+    for path in schema_files(root / "schema"):
+        yield from walk(load_yaml(path, path.name), (), path.name)
+
+
+def restatements(root: Path) -> list[str]:
+    """The changes that restate a Literal or a list default that an edit (`values:`,
+    `default_items:`) could state by difference: a `type:` whose Literal values differ
+    from those of the type before and nothing else, a list `default:` over a list."""
+    from cfgc.front.edits import literals
+
+    def outside(text: str) -> tuple[str, list[tuple[int, int]]]:
+        spans = literals(text)
+        rest = text
+        for start, end, _ in reversed(spans):
+            rest = rest[:start] + "Literal[]" + rest[end:]
+        return " ".join(rest.split()), spans
+
+    found = []
+    for file, path, release, change, before in changed_entries(root):
+        new_type, old_type = change.value.get("type"), before.value.get("type")
+        if new_type is not None and old_type is not None and all(
+                isinstance(t.value, str) and "Literal[" in t.value
+                for t in (new_type, old_type)):
+            try:
+                (a, _), (b, _) = outside(old_type.value), outside(new_type.value)
+            except (ValueError, SyntaxError):
+                a, b = "", "-"
+            if a == b:
+                found.append(f"{file}:{new_type.loc.line}: {'.'.join(path)} {release} type")
+        new_default, old_default = change.value.get("default"), before.value.get("default")
+        if new_default is not None and new_default.is_seq and old_default is not None \
+                and old_default.is_seq:
+            found.append(f"{file}:{new_default.loc.line}: {'.'.join(path)} {release} default")
+    return found
+
+
+def changed_lines(root: Path) -> int:
+    """Lines of the schema inside a `changed:` value (from its first line to its last,
+    comment lines not counted; the `changed:` line itself counts where the value starts
+    on it)."""
+    import yaml
+
+    def spans(text: str, node: yaml.Node):
+        if isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                yield from spans(text, item)
+        elif isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if key.value == "changed" and isinstance(value, yaml.MappingNode):
+                    end = value.end_mark.index
+                    while end and text[end - 1] in " \n":
+                        end -= 1
+                    yield range(value.start_mark.line, text.count("\n", 0, end) + 1)
+                yield from spans(text, value)
+
+    total = 0
+    for path in sorted((root / "schema").glob("*.yaml")):
+        text = path.read_text()
+        lines = text.split("\n")
+        counted = {i for span in spans(text, yaml.compose(text, Loader=yaml.SafeLoader))
+                   for i in span}
+        total += sum(1 for i in counted if not lines[i].strip().startswith("#"))
+    return total
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=ROOT,
@@ -119,7 +212,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write <release>.json here")
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("DIR", "DIR2"),
                         help="compare two folders of dumps; exit 1 when any differs")
+    parser.add_argument("--stats", action="store_true",
+                        help="count the lines under changed: and the restatements")
     args = parser.parse_args(argv)
+    if args.stats:
+        found = restatements(args.root)
+        print(f"lines under changed: {changed_lines(args.root)}")
+        print(f"Literal or list-default restatements: {len(found)}")
+        for line in found:
+            print(f"  {line}")
+        return 0
     if args.compare:
         lines = compare(*args.compare)
         print("\n".join(lines))
