@@ -9,7 +9,8 @@ hold besides the keys it restates (front/releases.py applies them in release ord
                                   # keys (a dotted path reaches into a mapping) the
                                   # entry no longer has
 
-Each edit applies to the entry as it is in the release before, so a change names only
+Each edit applies to the entry as it is in the release before (and, the same way, to a
+mapping the change merges into: `cli: {without: [aliases]}`), so a change names only
 what changed. `remove` goes first, then the values placed `after:` / `before:` a value
 that is there, then `add` appends; everything kept stays where it was and as it was
 written. Adding a value that is there, removing or anchoring on one that is not, and
@@ -50,7 +51,8 @@ def touched(entry: Node, change: Node) -> tuple[str, ...]:
     out: list[str] = []
     for key, value in change.value.items():
         if key == WITHOUT and key in edits:
-            out += [str(p.value).split(".")[0] for p in value.value if value.is_seq]
+            paths = value.value if value.is_seq else []
+            out += [str(p.value).split(".")[0] for p in paths]
         else:
             out.append(TARGETS.get(key, key) if key in edits else key)
     return tuple(dict.fromkeys(out))
@@ -154,7 +156,7 @@ def _drop(node: Node, steps: list[str], item: Node, what: str,
 
 def _read(edit: Node, key: str, what: str, errors: Collector) -> dict[str, Node] | None:
     """The edit's parts, checked: add/remove lists, after/before mappings of lists."""
-    reader = Reader(edit, f"{key} ({what})", lang.LIST_EDIT, errors)
+    reader = Reader(edit, f"{key} of {what}", lang.LIST_EDIT, errors)
     if not reader.ok:
         return None
     if not edit.value:
