@@ -24,6 +24,7 @@ import dataclasses
 import enum
 import hashlib
 import json
+import signal
 import sys
 from collections.abc import Mapping
 from pathlib import Path
@@ -206,6 +207,7 @@ def changed_lines(root: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--root", type=Path, default=ROOT,
                         help="the project whose schema is resolved (default: this one)")
