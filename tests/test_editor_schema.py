@@ -32,6 +32,7 @@ SHAPE = {
     "cli_none_not_bool", "call_not_dotted", "environment_bad_type",
     "environment_default_and_env", "rule_category_not_a_warning", "rule_missing_require",
     "method_step_hook", "step_return_in_resolve", "release_removed_without_fate",
+    "release_edit_unknown_key",
 }
 #: Refused by cfgc's YAML loader before any shape is looked at (the editor's YAML parser
 #: reports duplicate keys and unknown tags itself).

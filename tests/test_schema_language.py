@@ -100,6 +100,8 @@ def parents() -> dict[str, tuple[str, str]]:
                     found[ref] = (record.name, key.name)
                     queue.append(ref)
     found.setdefault("removed", ("field", "removed"))  # only the release keys name it
+    # only a release's change names it: a field's `changed: {R: {values: ...}}`
+    found.setdefault("list_edit", ("field", "changed"))
     # Through a class's methods: an enum's properties take no params, steps or hooks.
     found["accessor"] = ("class", "methods")
     return found
@@ -116,9 +118,16 @@ def probe_document(target: str, body: dict) -> tuple[dict, list]:
     while name != LANGUAGE.top.name:
         parent_name, key = PARENTS[name]
         parent = LANGUAGE.record(parent_name)
+        if name == "list_edit":  # the values of a Literal type, edited in a release
+            local: list = [RELEASES[-1], "values"]
+            value: object = {RELEASES[-1]: {"values": inner}}
+            inner = {**minimal(parent), "type": 'Literal["a", "b"]', key: value}
+            path = [key, *local, *path]
+            name = parent_name
+            continue
         shape = next(k.shape for k in (*parent.keys, *LANGUAGE.history_keys)
                      if k.name == key)
-        local: list = []
+        local = []
         value = wrap(shape, name, inner, local)
         inner = {**minimal(parent), key: value}
         path = [key, *local, *path]
@@ -228,7 +237,27 @@ def test_reference_lists_the_keys_of_each_record(repo: Path) -> None:
         listed[anchor] = re.findall(r"^- \*\*`([^`]+)`\*\*", section, flags=re.M)
     expected = {language_docs.anchor(r.name): list(r.names()) for r in RECORDS}
     expected[language_docs.anchor("history")] = [k.name for k in LANGUAGE.history_keys]
+    expected[language_docs.anchor("changes")] = [c.key.name for c in LANGUAGE.change_keys]
     assert listed == expected
+
+
+@pytest.mark.parametrize("record", [r for r in RECORDS if r.history], ids=lambda r: r.name)
+def test_a_release_change_takes_the_record_keys_and_its_edits(record: Record) -> None:
+    """A release's change of an entry (`changed: {R: {...}}`) holds any of the record's
+    keys, and the edits that apply to it: `values` where the record has a type,
+    `default_items` where it has a default value, `without` everywhere."""
+    props = SCHEMA["definitions"][record.name + ".changes"]["properties"]
+    edits = [c.key.name for c in LANGUAGE.change_keys if c.applies(record)]
+    history = [k.name for k in LANGUAGE.history_keys]
+    assert list(props) == [*record.names(), *edits, *history]
+    assert "without" in edits
+    assert ("values" in edits) is ("type" in record.names())
+    assert not set(edits) & set(record.names()), "an edit may not shadow a key"
+    for change in LANGUAGE.change_keys:
+        if change.key.name in props:
+            example = yaml.safe_load(change.key.example)[change.key.name]
+            prop = {**props[change.key.name], "definitions": SCHEMA["definitions"]}
+            assert list(Draft7Validator(prop).iter_errors(example)) == [], change.key.example
 
 
 def test_committed_outputs_are_the_generated_ones(repo: Path) -> None:

@@ -51,7 +51,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import release_history  # noqa: E402 - tools/ is on the path just above (the format's writer)
 
-from cfgc.front import releases as rel  # noqa: E402 - codegen/ is on the path just above
+from cfgc.front import edits  # noqa: E402 - codegen/ is on the path just above
+from cfgc.front import releases as rel  # noqa: E402
 from cfgc.front.sources import schema_files  # noqa: E402
 from cfgc.front.yaml_loader import Node, load_yaml  # noqa: E402
 
@@ -209,7 +210,8 @@ def walk(node: Node, path: tuple[str, ...], file: str, markers: list[Marker],
                             value["in"].value, fate=fate, until=until))
     if rel.CHANGED in marks:
         for release, block in marks[rel.CHANGED].value.items():
-            keys = tuple(block.value) if block.is_map else ()
+            # the entry keys it sets, edits (values -> type) or removes (without)
+            keys = edits.touched(node, block) if block.is_map else ()
             found.append(Marker(file, block.loc.line, path, "changed", release, keys))
     markers.extend(found)
     if is_entry(path):

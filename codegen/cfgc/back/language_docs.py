@@ -69,6 +69,13 @@ def render(language: Language = LANGUAGE) -> str:
             "Every mapping marked *history* above may also carry these (see "
             "[Releases](#releases)).", ""]
     out += [_key(k, language) for k in language.history_keys]
+    if language.change_keys:
+        out += ["", f"### Change keys {{#{anchor('changes')}}}", "",
+                "Besides the keys it restates, a release's change "
+                '(`changed: {"0.33.0": {...}}`) may edit the entry as it is in the release '
+                "before, so that it says only what changed (see [Releases](#releases)).", ""]
+        out += [_key(c.key, language) + (f" Where the entry has `{c.edits}`." if c.edits
+                                         else "") for c in language.change_keys]
     return "\n".join(out) + "\n\n"
 
 

@@ -64,6 +64,9 @@ def schema(language: Language = LANGUAGE) -> dict:
 
 def _record(record: Record, language: Language, partial: bool) -> dict:
     props = {key.name: _key(key, language, partial) for key in record.keys}
+    if partial:  # a release's change may also edit the entry as it was (`values`, ...)
+        for key in language.change_keys_of(record):
+            props[key.name] = _key(key, language, False)
     if record.history:
         for key in language.history_keys:
             props[key.name] = _key(key, language, partial)

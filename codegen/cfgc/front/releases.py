@@ -14,11 +14,15 @@ constant, a kernel op...) may say in which releases it holds and how it differs:
                                              #   until: R, an entry of that name is
                                              #   back from release R on
     changed: {"0.33.0": {default: 8192}}     # keys that differ from this release on
+    changed: {"0.33.0": {values: {add: [x]}, without: [ge]}}
+                                             # ... or edits of the entry as it was
+                                             #   (front/edits.py)
 
 Before anything else reads the schema, its documents are projected onto one release:
 what does not hold in it is dropped and the `changed` keys are merged in (mappings
-key by key, anything else replaced), so that the rest of the front end sees the schema
-of one release, with every node still located in the file that said it.
+key by key, anything else replaced; edits applied to the entry as it was in the release
+before), so that the rest of the front end sees the schema of one release, with every
+node still located in the file that said it.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from dataclasses import dataclass, field
 from ..errors import Collector
 from ..model import schema as m
 from ..model import schema_language as lang
+from . import edits
 from .yaml_loader import Node
 
 #: The keys that carry history; recognised only with the shape each must have, so that
@@ -148,10 +153,28 @@ def _check_node(node: Node, path: tuple[str, ...], releases: Releases, errors: C
             elif gone in releases.names and releases.index(key) >= releases.index(gone):
                 errors.error(change.loc, f"changed in {key!r}, after it was removed in "
                                          f"{gone!r}: it does not exist there")
+        _check_edits(node, marks, path, releases, errors)
     for key, child in node.value.items():
         if marks.get(key) is child:
             continue
         _check_node(child, (*path, key), releases, errors, history)
+
+
+def _check_edits(node: Node, marks: dict[str, Node], path: tuple[str, ...],
+                 releases: Releases, errors: Collector) -> None:
+    """The entry's changes applied in release order, as the projection applies them, so
+    that an edit of what is not there (a value, a key) is a located error here."""
+    state = _unmarked(node, marks)
+    for name in releases.names:
+        change = marks[CHANGED].value.get(name)
+        if change is not None:
+            state = edits.apply(state, change, name, subject_of(path), errors)
+
+
+def _unmarked(node: Node, marks: dict[str, Node]) -> Node:
+    """The mapping without its history keys."""
+    value = {k: v for k, v in node.value.items() if marks.get(k) is not v}
+    return Node(value, node.loc, {k: loc for k, loc in node.key_locs.items() if k in value})
 
 
 def _gap(removed: Node, releases: Releases) -> tuple[int, int | None] | None:
@@ -239,32 +262,18 @@ def _project_one(node: Node, release: str, releases: Releases, again) -> Node | 
         start, end = _gap(marks[REMOVED], releases) or (0, None)
         if start <= at and (end is None or at < end):
             return None
-    value = {k: v for k, v in node.value.items() if marks.get(k) is not v}
-    key_locs = {k: loc for k, loc in node.key_locs.items() if k in value}
-    merged = Node(value, node.loc, key_locs)
+    merged = _unmarked(node, marks)
     if CHANGED in marks:
         for name in releases.names[: at + 1]:
             change = marks[CHANGED].value.get(name)
-            if change is not None:
-                merged = _merge(merged, change)
+            if change is not None:  # (check() reported what an edit gets wrong)
+                merged = edits.apply(merged, change, name, "", Collector())
     out: dict[str, Node] = {}
     for key, child in merged.value.items():
         projected = again(child, release)
         if projected is not None:
             out[key] = projected
     return Node(out, merged.loc, {k: merged.key_locs[k] for k in out if k in merged.key_locs})
-
-
-def _merge(base: Node, change: Node) -> Node:
-    """`change`'s keys over `base`'s: mappings merged key by key, the rest replaced."""
-    value = dict(base.value)
-    key_locs = dict(base.key_locs)
-    for key, new in change.value.items():
-        old = value.get(key)
-        value[key] = _merge(old, new) if old is not None and old.is_map and new.is_map \
-            else new
-        key_locs[key] = change.key_locs.get(key, new.loc)
-    return Node(value, base.loc, key_locs)
 
 
 class Projector:

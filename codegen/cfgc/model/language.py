@@ -177,12 +177,40 @@ class Record:
 
 
 @dataclass(frozen=True)
+class ChangeKey:
+    """A key only a release's change holds (`changed: {"0.33.0": {...}}`), beside the
+    record's own keys: it edits the entry as it was in the release before instead of
+    restating a key. `edits` names the record key it edits, and the records it belongs
+    to are those with that key (of shape `shape`, when given); '' for every record with
+    history."""
+
+    key: Key
+    edits: str = ""
+    shape: type[Shape] | None = None
+
+    def applies(self, record: Record) -> bool:
+        if not record.history:
+            return False
+        if not self.edits:
+            return True
+        if self.edits not in record.names():
+            return False
+        return self.shape is None or isinstance(record.key(self.edits).shape, self.shape)
+
+
+@dataclass(frozen=True)
 class Language:
-    """Every record, the top one (a schema file) first, and the release keys
-    (`added`, `removed`, `changed`) that every record with `history` may carry."""
+    """Every record, the top one (a schema file) first, the release keys (`added`,
+    `removed`, `changed`) that every record with `history` may carry, and the keys a
+    release's change may hold besides the record's own (`values`, `without`, ...)."""
 
     records: tuple[Record, ...]
     history_keys: tuple[Key, ...]
+    change_keys: tuple[ChangeKey, ...] = ()
+
+    def change_keys_of(self, record: Record) -> tuple[Key, ...]:
+        """The change keys a release's change of `record` may hold."""
+        return tuple(c.key for c in self.change_keys if c.applies(record))
 
     @property
     def top(self) -> Record:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .language import (
     Anything,
+    ChangeKey,
     Choice,
     Const,
     Either,
@@ -1096,6 +1097,26 @@ REMOVED = Record(
     history=False,
 )
 
+LIST_EDIT = Record(
+    "list_edit", "A list edit", "changed.RELEASE.values, changed.RELEASE.default_items",
+    "Items added to and removed from a list as it is in the release before; the items "
+    "kept stay in their order.",
+    (
+        Key("add", ListOf(Anything("a new value")), "Appended at the end, in this order.",
+            "add: [nvfp4_4over6]"),
+        Key("remove", ListOf(Anything("a value that is there")), "Taken out (first).",
+            "remove: [bitsandbytes]"),
+        Key("after", MapOf(ListOf(Anything("a new value")), Text("a value that is there")),
+            "Placed right after a value that is there: value -> the new ones, in order.",
+            "after: {fp8_ds_mla: [nvfp4_ds_mla]}"),
+        Key("before", MapOf(ListOf(Anything("a new value")), Text("a value that is there")),
+            "Placed right before a value that is there: value -> the new ones, in order.",
+            "before: {bf16: [auto]}"),
+    ),
+    at_least_one=("add", "remove", "after", "before"),
+    history=False,
+)
+
 HISTORY_KEYS = (
     Key("added", RELEASE, "The entry exists from this release on.", 'added: "0.33.0"'),
     Key("removed", Ref("removed"), "The entry is gone from this release on, and why.",
@@ -1103,6 +1124,22 @@ HISTORY_KEYS = (
     Key("changed", MapOf(Anything("the keys that differ"), RELEASE), "Keys that differ "
         "from a release on: mappings merge key by key, anything else is replaced.",
         'changed: {"0.33.0": {default: 8192}}'),
+)
+
+#: What a release's change may hold besides the keys it restates: edits of the entry as
+#: it is in the release before (front/edits.py), so that a change says only what changed.
+CHANGE_KEYS = (
+    ChangeKey(Key("values", Ref("list_edit"), "The values added to and removed from the "
+                  "Literal[...] of the type in force (instead of restating the type).",
+                  "values: {add: [nvfp4], remove: [fp8_inc]}"), edits="type"),
+    ChangeKey(Key("default_items", Ref("list_edit"), "The items added to and removed from "
+                  "the list default in force (instead of restating the list).",
+                  'default_items: {after: {"vllm::mamba": ["vllm::short_conv"]}}'),
+              edits="default", shape=Anything),
+    ChangeKey(Key("without", ListOf(Text("a key, or a dotted path into a mapping",
+                                         r"^[^.\s]+(\.[^.\s]+)*$")),
+                  "Keys the entry no longer has from this release on (a bound, a default, "
+                  "a parameter); each must be there.", "without: [ge, params.tp_size]")),
 )
 
 LANGUAGE = Language(
@@ -1114,6 +1151,7 @@ LANGUAGE = Language(
      HOOK_VALIDATOR, EXPR_VALIDATOR, REQUIRE_VALIDATOR, EXPOSE_VALIDATOR,
      ENVIRONMENT_VARIABLE, KERNELS, PROVIDER, TOLERANCE, OP, DEPLOYMENT, DEPLOYMENT_VALUE,
      DEPLOYMENT_ARCHITECTURE, OP_CALL, PLATFORMS, PLATFORM_ATTRIBUTE,
-     PROFILE, REMOVED),
+     PROFILE, REMOVED, LIST_EDIT),
     HISTORY_KEYS,
+    CHANGE_KEYS,
 )

@@ -310,7 +310,7 @@ MambaDType = Literal["auto", "float32", "float16", "bfloat16"]
 """Element type of the Mamba state cache; "auto" takes it from the model."""
 
 MambaCacheMode = Literal["all", "align", "none"]
-"""Which Mamba states are kept for prefix caching ("none", "all" or "align")."""
+"""Which Mamba states are kept for prefix caching."""
 
 PrefixCachingHashAlgo = Literal["sha256", "sha256_cbor", "xxhash", "xxhash_cbor"]
 """Serialization and hash function used to key prefix-cache blocks."""

@@ -15,9 +15,8 @@ class WeightTransferConfig:
 
     backend: Literal["nccl", "ipc", "sparse_nccl", "sharded_rdt"] | str = "nccl"
     """Transport for weight updates: "nccl" (collective broadcast over GPUs, the
-    usual choice across nodes), "ipc" (CUDA IPC handles, same node only),
-    "sparse_nccl", "sharded_rdt" (further built-in transports), or the name of
-    a registered custom backend.
+    usual choice across nodes), "ipc" (CUDA IPC handles, same node only), another
+    of the built-in transports, or the name of a registered custom backend.
     """
 
     def hash_factors(self) -> dict[str, object]:

@@ -64,7 +64,7 @@ class CacheConfig:
     multiple of it. Sets matching granularity only, not how often states are stored.
     """
 
-    hash_block_size: _v.Int | None = Field(default=None, gt=0, init=False)
+    hash_block_size: _v.Int | None = Field(default=None, init=False)
     """Tokens per prefix-cache block hash, set by the engine (prefix_match_unit is
     the setting).
     """
