@@ -205,17 +205,13 @@ def fused_add_rms_norm_args_ok(
 # call is not cached (extra keywords, such as out= or config=).
 
 
-def _tensor_key(t: Tensor) -> tuple[object, ...]:
-    return (t.dtype, t.is_cuda, t.get_device(), t.shape, t.stride(), t.data_ptr() & 15)
-
-
-def _weight_key(w: Tensor | None) -> tuple[object, ...] | None:
-    return None if w is None else _tensor_key(w)
-
-
 def _x_key(x: Tensor) -> tuple[object, ...]:
-    shape = x.shape
-    return (x.dtype, x.is_cuda, x.get_device(), shape[0].bit_length(), shape[1:], x.stride(),
+    # Written out flat: a call pays for every attribute read here (slicing a
+    # torch.Size costs more than indexing it twice).
+    s = x.shape
+    n = len(s)
+    rest = s[1] if n == 2 else (s[1], s[2]) if n == 3 else tuple(s[1:])
+    return (x.dtype, x.is_cuda, x.get_device(), s[0].bit_length(), rest, x.stride(),
             x.data_ptr() & 15)
 
 
@@ -225,7 +221,12 @@ def rms_norm_call_key(
 ) -> tuple[object, ...] | None:
     if kwargs:
         return None
-    return (_x_key(x), _weight_key(weight), variance_size)
+    if weight is None:
+        return (_x_key(x), variance_size)
+    # The weight's device index is enough beside x's: both are CUDA, or the
+    # predicate refuses the pair whatever the key says.
+    return (_x_key(x), variance_size, weight.dtype, weight.get_device(), weight.shape,
+            weight.stride(), weight.data_ptr() & 15)
 
 
 def fused_add_rms_norm_call_key(
@@ -235,6 +236,9 @@ def fused_add_rms_norm_call_key(
     if kwargs:
         return None
     # residual: the same shape as x or the call fails; its strides and alignment matter.
-    r = (residual.dtype, residual.get_device(), residual.shape[0] == x.shape[0],
-         residual.shape[1:], residual.stride(), residual.data_ptr() & 15)
-    return (_x_key(x), r, _weight_key(weight), variance_size, bool(in_place))
+    key = (_x_key(x), variance_size, bool(in_place), residual.dtype, residual.get_device(),
+           residual.shape == x.shape, residual.stride(), residual.data_ptr() & 15)
+    if weight is None:
+        return key
+    return (key, weight.dtype, weight.get_device(), weight.shape, weight.stride(),
+            weight.data_ptr() & 15)

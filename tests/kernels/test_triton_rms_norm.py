@@ -178,16 +178,31 @@ def test_launch_config_table() -> None:
     # The token count enters the choice only through CHUNKED_MIN_ROWS.
     big = tk.CHUNKED_MIN_ROWS
     assert tk.launch_config("rms_norm", 64, 2).rows > 1
-    assert not tk.launch_config("rms_norm", 2048, 2, big).chunked
+    assert not tk.launch_config("rms_norm", 1024, 2, big).chunked  # 2 KiB rows
+    # 4 KiB rows: large batches take the two-pass kernel, the whole row one chunk.
+    assert not tk.launch_config("rms_norm", 2048, 2, big - 1).chunked
+    assert tk.launch_config("rms_norm", 2048, 2, big) == tk.LaunchConfig(2048, 1, 4, True)
     assert not tk.launch_config("rms_norm", 4096, 2, big - 1).chunked
     assert tk.launch_config("rms_norm", 4096, 2, big).chunked
     assert tk.launch_config("rms_norm", 8192, 2, big).block_n == 4096
     assert tk.launch_config("rms_norm", 40000, 2, 1).chunked  # too long for registers
     assert not tk.launch_config("fused_add_rms_norm", 8192, 2, big).chunked
-    assert tk.launch_config("fused_add_rms_norm", 8192, 4, 1).chunked
+    # fp32 rows of 32 KiB: in registers for small batches, chunked for large ones.
+    assert tk.launch_config("fused_add_rms_norm", 8192, 4, 1) == tk.LaunchConfig(8192, 1, 16)
+    assert tk.launch_config("fused_add_rms_norm", 8192, 4, big).chunked
+    assert tk.launch_config("fused_add_rms_norm", 16384, 4, 1).chunked  # 64 KiB
     assert tk.warmup_token_counts("rms_norm", 4096, 2) == (1, big)
-    assert tk.warmup_token_counts("rms_norm", 2048, 2) == (1,)
+    assert tk.warmup_token_counts("rms_norm", 2048, 2) == (1, big)
+    assert tk.warmup_token_counts("rms_norm", 1024, 2) == (1,)
     assert tk.warmup_token_counts("fused_add_rms_norm", 8192, 2) == (1,)
+    assert tk.warmup_token_counts("fused_add_rms_norm", 8192, 4) == (1, big)
+    # A high-bandwidth GPU (an H200) moves both thresholds to 1024 tokens.
+    from vllm_kernels._support import DeviceProfile
+
+    h200 = DeviceProfile(sms=132, dram_gbps=4814.0)
+    low = tk.HIGH_BANDWIDTH_CHUNKED_MIN_ROWS
+    assert tk.warmup_token_counts("rms_norm", 2048, 2, h200) == (1, low)
+    assert tk.warmup_token_counts("fused_add_rms_norm", 8192, 4, h200) == (1, low)
     with pytest.raises(ValueError):
         tk.launch_config("layer_norm", 64, 2)
 
