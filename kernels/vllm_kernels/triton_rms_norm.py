@@ -59,10 +59,6 @@ class LaunchConfig:
     rows: int  # rows per program (row kernels only)
     num_warps: int
     chunked: bool = False  # two-pass chunked kernel instead of the row kernel
-    # per-head kernel only: the head count as a constexpr (one binary per count)
-    # instead of a runtime value, and int32 offsets instead of int64
-    const_heads: bool = False
-    narrow: bool = False
 
 
 # rms_norm batches at least this large take the chunked kernel (when the row is
@@ -144,21 +140,24 @@ def launch_config(
 # Bytes of x one program of the per-head kernel normalises: several heads, so that
 # each program still moves a few KiB (a head is 128-512 bytes in 16-bit types).
 HEADS_PROGRAM_BYTES = 4096
-HIGH_BANDWIDTH_HEADS_PROGRAM_BYTES = 4096
 
 
 def _heads_config(head_dim: int, element_size: int, profile: DeviceProfile | None) -> LaunchConfig:
     """The per-head kernel's shape: whole heads in registers, several a program.
-    No token-count threshold: one binary serves every batch."""
+    No token-count threshold: one binary serves every batch (up to the int64
+    offsets of ``heads_wide_from``, far past any batch)."""
     block_n = triton.next_power_of_2(head_dim)
-    high = (profile or DEFAULT_PROFILE).high_bandwidth
-    target = HIGH_BANDWIDTH_HEADS_PROGRAM_BYTES if high else HEADS_PROGRAM_BYTES
-    rows = triton.next_power_of_2(max(1, target // (block_n * element_size)))
-    # Short heads on a high-bandwidth GPU: twice the warps, 16 bytes a thread. On an
-    # H200 (head_dim 128, bf16, 32 and 8 heads) 16 rows x 8 warps was the fastest of
-    # 24 shapes at every M in CUDA graphs; at head_dim 256, 8 rows x 4 warps was.
-    warps = 8 if high and block_n * element_size <= 256 else 4
-    return LaunchConfig(block_n, rows, warps)
+    head_bytes = block_n * element_size
+    rows = triton.next_power_of_2(max(1, HEADS_PROGRAM_BYTES // head_bytes))
+    if not (profile or DEFAULT_PROFILE).high_bandwidth:
+        return LaunchConfig(block_n, rows, 4)
+    # On a high-bandwidth GPU (an H200, bf16, in CUDA graphs at 16-2048 tokens):
+    # short heads (head_dim 128) ran fastest as 16 rows x 8 warps (16 bytes a
+    # thread), 1.03-3.5x torch.compile; longer ones (256) as 2 KiB a program,
+    # 4 rows x 4 warps, 1.02-1.7x where 4 KiB was 1.00-1.7x.
+    if head_bytes <= 256:
+        return LaunchConfig(block_n, rows, 8)
+    return LaunchConfig(block_n, max(1, rows // 2), 4)
 
 
 def _chunked_min_rows(profile: DeviceProfile | None, row_bytes: int) -> int:
@@ -172,11 +171,29 @@ _THRESHOLDS = ("CHUNKED_MIN_ROWS", "HIGH_BANDWIDTH_CHUNKED_MIN_ROWS")
 
 
 def warmup_token_counts(
-    op: str, hidden: int, element_size: int, profile: DeviceProfile | None = None
+    op: str,
+    hidden: int,
+    element_size: int,
+    profile: DeviceProfile | None = None,
+    *,
+    heads: int | None = None,
+    token_stride: int | None = None,
 ) -> tuple[int, ...]:
     """Token counts that between them hit every launch config for this row shape
     on a device of ``profile`` (None: the default one): 1, and each threshold
-    where the choice changes."""
+    where the choice changes.
+
+    For a per-head view (``heads`` of ``hidden`` each, contiguous within a token,
+    tokens ``token_stride`` apart): 1 (one token's heads are rows), 2 (the
+    per-head kernel; with one head, rows ``token_stride`` apart), and the token
+    count from which its offsets need int64.
+    """
+    if heads is not None:
+        stride = token_stride or heads * hidden
+        counts = {1, 2, heads_wide_from(heads, hidden, stride, hidden)}
+        if heads == 1:
+            counts |= set(warmup_token_counts(op, hidden, element_size, profile))
+        return tuple(sorted(counts))
     counts = [1]
     for name in _THRESHOLDS:
         t = globals()[name]  # read at call time: tests lower the thresholds
@@ -265,13 +282,12 @@ def _rms_norm_chunked(
         tl.store(o_row + cols, y, mask=mask)
 
 
-@triton.jit(do_not_specialize=["n_rows", "heads", "eps"])
+@triton.jit(do_not_specialize=["n_rows", "eps"])
 def _rms_norm_heads(
     x_ptr,
     out_ptr,
     w_ptr,
     n_rows,
-    heads,
     x_token_stride,
     x_head_stride,
     out_token_stride,
@@ -292,15 +308,12 @@ def _rms_norm_heads(
     rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
     cols = tl.arange(0, BLOCK_N)
     mask = (rows < n_rows)[:, None] & (cols < N)[None, :]
-    # heads is a runtime value (do_not_specialize): any head count shares a binary,
-    # unless HEADS (> 0) makes it a constant.
-    if HEADS > 0:
-        tok = rows // HEADS
-        head = rows % HEADS
-    else:
-        tok = rows // heads
-        head = rows % heads
-    if WIDE:  # int64 offsets: tokens * stride overflows int32 for long prefills
+    # The head count is a constexpr (one binary per count a model has): a division
+    # by a runtime value sat on the address's critical path, and in CUDA graphs at
+    # 16-2048 tokens a constant count (with int32 offsets) was 3-10% faster on an H200.
+    tok = rows // HEADS
+    head = rows % HEADS
+    if WIDE:  # int64 offsets, only where int32 would overflow (see _offsets_fit)
         tok = tok.to(tl.int64)
         head = head.to(tl.int64)
     x_rows = (tok * x_token_stride + head * x_head_stride)[:, None]
@@ -469,12 +482,12 @@ def _plan_rms_norm(
         cfg = config or launch_config(
             "rms_norm_heads", hidden, x.element_size(), n_rows, device_profile(x.device)
         )
-        args = (x3, o3, weight, n_rows, heads, x3.stride(0), x3.stride(1), o3.stride(0),
+        args = (x3, o3, weight, n_rows, x3.stride(0), x3.stride(1), o3.stride(0),
                 o3.stride(1), epsilon)
+        wide = not (_offsets_fit(x3, tokens) and _offsets_fit(o3, tokens))
         return _Launch(_rms_norm_heads, (triton.cdiv(n_rows, cfg.rows),), args,
-                       {**consts, "BLOCK_N": cfg.block_n, "ROWS": cfg.rows,
-                        "HEADS": heads if cfg.const_heads else 0, "WIDE": not cfg.narrow},
-                       cfg.num_warps)
+                       {**consts, "BLOCK_N": cfg.block_n, "ROWS": cfg.rows, "HEADS": heads,
+                        "WIDE": wide}, cfg.num_warps)
     o2 = _rows(out, "out")
     n_rows = x2.shape[0]
     if n_rows == 0:
@@ -489,6 +502,21 @@ def _plan_rms_norm(
                        cfg.num_warps)
     return _Launch(_rms_norm_rows, (triton.cdiv(n_rows, cfg.rows),), args,
                    {**consts, "BLOCK_N": cfg.block_n, "ROWS": cfg.rows}, cfg.num_warps)
+
+
+def _offsets_fit(t3: Tensor, tokens: int) -> bool:
+    """Whether every element offset of ``tokens`` tokens of the (tokens, heads, N)
+    view fits int32: so for any batch up to ``heads_wide_from`` tokens."""
+    return tokens < heads_wide_from(t3.shape[1], t3.shape[2], t3.stride(0), t3.stride(1))
+
+
+def heads_wide_from(heads: int, head_dim: int, token_stride: int, head_stride: int) -> int:
+    """The first token count whose per-head view needs int64 offsets (a token-count
+    threshold of the per-head kernel, far past any batch at real strides: 349,526
+    tokens for Qwen3-8B's q at TP 1, 32 heads of 128 in rows of 6144)."""
+    end = (heads - 1) * head_stride + head_dim  # one past a token's last element
+    # T tokens fit while (T - 1) * token_stride + end <= 2**31.
+    return (2**31 - end) // max(token_stride, 1) + 2
 
 
 def _heads(t: Tensor, what: str) -> Tensor:
@@ -616,7 +644,7 @@ _ARG_NAMES = {
     "_rms_norm_rows": ("x_ptr", "out_ptr", "w_ptr", "n_rows", "x_stride", "out_stride", "eps"),
     "_rms_norm_chunked": ("x_ptr", "out_ptr", "w_ptr", "n_rows", "x_stride", "out_stride",
                           "eps"),
-    "_rms_norm_heads": ("x_ptr", "out_ptr", "w_ptr", "n_rows", "heads", "x_token_stride",
+    "_rms_norm_heads": ("x_ptr", "out_ptr", "w_ptr", "n_rows", "x_token_stride",
                         "x_head_stride", "out_token_stride", "out_head_stride", "eps"),
     "_fused_add_rms_norm_rows": ("x_ptr", "res_ptr", "out_ptr", "w_ptr", "n_rows", "x_stride",
                                  "res_stride", "out_stride", "eps"),
@@ -656,14 +684,18 @@ def bind_rms_norm(
     tail = tuple(launch.consts.values())
     rows = launch.consts.get("ROWS", 1)  # the chunked kernel: one row a program
     if heads:
-        n_heads, xts, xhs, ots, ohs = launch.args[4:9]
+        n_heads = x.shape[1]
+        xts, xhs, ots, ohs = launch.args[4:8]
+        _, hi = _token_class(x.shape[0])
+        if launch.consts["WIDE"] != (hi >= heads_wide_from(n_heads, x.shape[2], xts, xhs)):
+            return out, None  # int32 offsets for some of the class, not all
 
         def call_heads(x: Tensor, weight: Tensor | None, epsilon: float,
                        variance_size: int | None = None) -> Tensor:
             out = torch.empty_like(x)
             n = x.shape[0] * n_heads
             run((n + rows - 1) // rows, 1, 1, stream(dev), function, packed, None, enter,
-                exit_, x, out, weight, n, n_heads, xts, xhs, ots, ohs, epsilon, *tail)
+                exit_, x, out, weight, n, xts, xhs, ots, ohs, epsilon, *tail)
             return out
 
         return out, call_heads

@@ -345,4 +345,24 @@ def test_per_head_launch_config_follows_profile() -> None:
             assert cfg.rows & (cfg.rows - 1) == 0, "ROWS must be a power of two"
             # No token-count threshold: every batch takes one binary.
             assert cfg == tk.launch_config("rms_norm_heads", head_dim, es, 2, profile)
-    assert tk.warmup_token_counts("rms_norm_heads", 128, 2) == (1,)
+    # Per-head counts: one token (rows), two (the per-head kernel), and where
+    # int32 offsets end: 349,525 tokens of Qwen3-8B's q fit, one more does not.
+    wide = tk.heads_wide_from(32, 128, 6144, 128)
+    assert (wide - 2) * 6144 + 32 * 128 <= 2**31 < (wide - 1) * 6144 + 32 * 128
+    assert tk.warmup_token_counts("rms_norm", 128, 2, heads=32, token_stride=6144) == (
+        1, 2, wide)
+    assert 1 in tk.warmup_token_counts("rms_norm", 256, 2, heads=1, token_stride=3072)
+
+
+def test_per_head_int64_offsets_only_where_needed(device) -> None:
+    g = _gen(13, device)
+    qkv = _rand((3, 48), torch.float32, device, g)
+    x = qkv[:, :32].view(3, 2, 16)
+    plan = tk._plan_rms_norm(x, None, EPS, 16, torch.empty_like(x), None)
+    assert plan is not None and plan.kernel is tk._rms_norm_heads
+    assert plan.consts["WIDE"] is False and plan.consts["HEADS"] == 2
+    # A token stride that would overflow int32 within the batch takes int64
+    # offsets (planned on meta tensors: no 8 GiB buffer needed).
+    huge = torch.empty_strided((3, 2, 16), (2**30, 16, 1), device="meta")
+    plan = tk._plan_rms_norm(huge, None, EPS, 16, torch.empty(3, 2, 16, device="meta"), None)
+    assert plan is not None and plan.consts["WIDE"] is True
