@@ -82,6 +82,9 @@ def shapes(args: argparse.Namespace) -> list[tuple[str, str, str, int, int]]:
     """(op, approximate, dtype, row size, M) in the order they run; per-head shapes
     carry their PER_HEAD index in the approximate slot."""
     out = []
+    for dtype in args.head_dtypes:  # first: issue 38's shapes survive a run cut short
+        for i, (_, head_dim, _, _) in enumerate(PER_HEAD):
+            out += [(HEADS, str(i), dtype, head_dim, m) for m in args.head_tokens]
     for dtype in args.dtypes:
         tokens = args.tokens if dtype != "float32" else args.fp32_tokens
         for op in ("rms_norm", "fused_add_rms_norm"):
@@ -90,9 +93,6 @@ def shapes(args: argparse.Namespace) -> list[tuple[str, str, str, int, int]]:
                 out += [(op, "", dtype, n, m) for n, m in args.extra_rms_norm]
         for approx in ("none", "tanh"):
             out += [(GELU, approx, dtype, d, m) for d in args.d for m in tokens]
-    for dtype in args.head_dtypes:
-        for i, (_, head_dim, _, _) in enumerate(PER_HEAD):
-            out += [(HEADS, str(i), dtype, head_dim, m) for m in args.head_tokens]
     return out
 
 
