@@ -16,7 +16,11 @@ for M <= 1024, also inside a CUDA graph (64 calls a graph, as a decode step runs
 the L2 is then warm for all three alike). Ops: rms_norm and fused_add_rms_norm
 (hidden 4096 and 8192; the fused op in place), gelu_and_mul_sparse with
 approximate "none" and "tanh" (d 2048, 8192, 16384); bf16 and fp16 at
-M in {1, 16, 256, 1024, 4096, 16384}, fp32 at {16, 1024, 16384}.
+M in {1, 16, 256, 1024, 4096, 16384}, fp32 at {16, 1024, 16384}; rms_norm at hidden
+2048 and M = 4096 (``--extra-rms-norm``); and, first, the per-head norms (PER_HEAD:
+Qwen3-8B's q and k, Gemma 3n's q and k, viewed out of the fused QKV output, whose
+tokens are the whole QKV width apart) in bf16 at M in {1, 16, 256, 2048, 8192}, in
+CUDA graphs at every M.
 
 First the warmup check: in a fresh process with an empty Triton cache, the static
 warmup plans given with ``--plan`` (by default the generated ones of 0.25.1 and
