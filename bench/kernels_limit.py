@@ -16,7 +16,11 @@ for M <= 1024, also inside a CUDA graph (64 calls a graph, as a decode step runs
 the L2 is then warm for all three alike). Ops: rms_norm and fused_add_rms_norm
 (hidden 4096 and 8192; the fused op in place), gelu_and_mul_sparse with
 approximate "none" and "tanh" (d 2048, 8192, 16384); bf16 and fp16 at
-M in {1, 16, 256, 1024, 4096, 16384}, fp32 at {16, 1024, 16384}.
+M in {1, 16, 256, 1024, 4096, 16384}, fp32 at {16, 1024, 16384}; rms_norm at hidden
+2048 and M = 4096 (``--extra-rms-norm``); and, first, the per-head norms (PER_HEAD:
+Qwen3-8B's q and k, Gemma 3n's q and k, viewed out of the fused QKV output, whose
+tokens are the whole QKV width apart) in bf16 at M in {1, 16, 256, 2048, 8192}, in
+CUDA graphs at every M.
 
 First the warmup check: in a fresh process with an empty Triton cache, the static
 warmup plans given with ``--plan`` (by default the generated ones of 0.25.1 and
@@ -66,13 +70,31 @@ DEFAULT_PLANS = [
 SWEEP_TOKENS = [3, 7, 63, 65, 100, 257, 1000, 1023, 1025, 2047, 2049, 3001, 4095, 4097, 12345]
 
 
+# Per-head norms (issue 38): (model, head_dim, heads, QKV width of one rank at TP 1).
+# The view is q, k or v of the fused QKV output, so a token's heads are the whole
+# QKV width after the previous token's.
+HEADS = "rms_norm per-head"
+PER_HEAD = [
+    ("Qwen3-8B q", 128, 32, (32 + 8 + 8) * 128),
+    ("Qwen3-8B k", 128, 8, (32 + 8 + 8) * 128),
+    ("Gemma 3n q", 256, 8, (8 + 2 + 2) * 256),
+    ("Gemma 3n k", 256, 2, (8 + 2 + 2) * 256),
+]
+
+
 def shapes(args: argparse.Namespace) -> list[tuple[str, str, str, int, int]]:
-    """(op, approximate, dtype, row size, M) in the order they run."""
+    """(op, approximate, dtype, row size, M) in the order they run; per-head shapes
+    carry their PER_HEAD index in the approximate slot."""
     out = []
+    for dtype in args.head_dtypes:  # first: issue 38's shapes survive a run cut short
+        for i, (_, head_dim, _, _) in enumerate(PER_HEAD):
+            out += [(HEADS, str(i), dtype, head_dim, m) for m in args.head_tokens]
     for dtype in args.dtypes:
         tokens = args.tokens if dtype != "float32" else args.fp32_tokens
         for op in ("rms_norm", "fused_add_rms_norm"):
             out += [(op, "", dtype, n, m) for n in args.hidden for m in tokens]
+            if op == "rms_norm" and dtype != "float32":
+                out += [(op, "", dtype, n, m) for n, m in args.extra_rms_norm]
         for approx in ("none", "tanh"):
             out += [(GELU, approx, dtype, d, m) for d in args.d for m in tokens]
     return out
@@ -95,7 +117,17 @@ class Case:
             return torch.randn(*shape, device=device, generator=gen).to(dtype)
 
         self.compile_note = ""
-        if op == GELU:
+        if op == HEADS:
+            _, head_dim, heads, width = PER_HEAD[int(approx)]
+            qkv = rand(m, width)
+            x = qkv[:, : heads * head_dim].view(m, heads, head_dim)
+            w = (1 + 0.1 * torch.randn(n, device=device, generator=gen)).to(dtype)
+            elems = m * heads * head_dim
+            self.bytes, copy_elems = 2 * elems * es + n * es, elems
+            self.ours = lambda: vk.rms_norm(x, w, EPS)
+            fn = compiled.get("rms_norm")
+            self.compiled = None if fn is None else (lambda: fn(x, w, EPS))
+        elif op == GELU:
             # Real-looking data: about 5% of each gate row passes the cutoff.
             x = (torch.randn(m, 2 * n, device=device, generator=gen) * 2 + 0.3).to(dtype)
             self.bytes, copy_elems = 3 * m * n * es, 3 * m * n // 2
@@ -162,6 +194,9 @@ def kernel_label(op: str, n: int, es: int, m: int) -> str:
         return kind + f" w{c.num_warps}" + (f" r{c.max_registers}" if c.max_registers else "")
     from vllm_kernels.triton_rms_norm import launch_config
 
+    if op == HEADS:
+        c = launch_config("rms_norm_heads", n, es, m, profile)
+        return f"heads x{c.rows} w{c.num_warps}" if m > 1 else "rows (1 token)"
     c = launch_config(op, n, es, m, profile)
     return (f"chunked {c.block_n}" if c.chunked else f"rows x{c.rows}") + f" w{c.num_warps}"
 
@@ -195,9 +230,16 @@ def measure(case: Case, graphs: bool, cuda: bool, rounds: int) -> dict[str, Any]
     return row
 
 
+def _what(r: dict[str, Any]) -> str:
+    if r["op"] == HEADS:
+        name, _, heads, width = PER_HEAD[int(r["approximate"])]
+        return f"{HEADS} {name} ({heads}x{r['n']}, row {width})"
+    return r["op"] + (f" ({r['approximate']})" if r["approximate"] else "")
+
+
 def line(r: dict[str, Any]) -> str:
-    what = r["op"] + (f"({r['approximate']})" if r["approximate"] else "")
-    s = (f"{what:<25} {r['dtype']:<8} n={r['n']:<5} M={r['m']:<6} {r['kernel']:<24} "
+    what = _what(r)
+    s = (f"{what:<45} {r['dtype']:<8} n={r['n']:<5} M={r['m']:<6} {r['kernel']:<24} "
          f"ours {r['ours_us']:8.2f} us {r['ours_gbps']:5.0f} GB/s | copy {r['copy_us']:8.2f} us "
          f"| {r['pct_copy']:5.1f}% copy")
     if "x_compile" in r:
@@ -310,7 +352,7 @@ def render(info: dict[str, Any], rows: list[dict[str, Any]], warm: dict[str, Any
               "| x compile | graph ours us | graph copy us | graph compile us | graph x compile |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        what = r["op"] + (f" ({r['approximate']})" if r["approximate"] else "")
+        what = _what(r)
         lines.append(
             f"| {what} | {r['dtype']} | {r['n']} | {r['m']} | {r['kernel']} "
             f"| {r['ours_us']:.2f} | {r['copy_us']:.2f} | {r['pct_copy']:.1f}% "
@@ -327,7 +369,7 @@ def results_json(info: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, 
     one op name per approximation, so each gets its own panel."""
     out = []
     for r in rows:
-        op = r["op"] + (f" ({r['approximate']})" if r["approximate"] else "")
+        op = _what(r)
         s = {"op": op, "dtype": r["dtype"], "hidden": r["n"], "tokens": r["m"],
              "kernel": r["kernel"], "triton_gbps": round(r["ours_gbps"]),
              "pct_of_copy": round(r["pct_copy"], 1), "copy_gbps": round(r["copy_gbps"]),
@@ -355,7 +397,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--fp32-tokens", type=int, nargs="+", default=[16, 1024, 16384])
     p.add_argument("--hidden", type=int, nargs="+", default=[4096, 8192])
     p.add_argument("--d", type=int, nargs="+", default=[2048, 8192, 16384])
+    p.add_argument("--extra-rms-norm", type=lambda v: tuple(map(int, v.split("x"))),
+                   nargs="*", default=[(2048, 4096)], help="extra rms_norm shapes, HIDDENxM")
+    p.add_argument("--head-dtypes", nargs="*", default=["bfloat16"])
+    p.add_argument("--head-tokens", type=int, nargs="+", default=[1, 16, 256, 2048, 8192])
     p.add_argument("--graph-max-m", type=int, default=1024)
+    p.add_argument("--head-graph-max-m", type=int, default=8192,
+                   help="per-head shapes are timed in CUDA graphs up to this M")
+    p.add_argument("--only", default=None, help="only shapes whose op label contains this")
     p.add_argument("--rounds", type=int, default=2, help="interleaved timing rounds")
     p.add_argument("--no-compile", action="store_true", help="skip torch.compile")
     p.add_argument("--skip-bandwidth", action="store_true")
@@ -369,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.dry_run:
         os.environ["TRITON_INTERPRET"] = "1"
         args.tokens, args.fp32_tokens, args.hidden, args.d = [1, 3], [3], [64], [96]
+        args.extra_rms_norm, args.head_tokens = [(32, 3)], [1, 3]
     _ensure_importable()
     if args.warmup_child:
         warmup_child(args)
@@ -397,11 +447,14 @@ def main(argv: list[str] | None = None) -> int:
     compiled = _compiled_fns(not args.no_compile)
     t0 = time.perf_counter()
     for op, approx, dtype, n, m in [] if args.skip_bandwidth else shapes(args):
+        if args.only and args.only not in op:
+            continue
         case = Case(op, approx, dtype, n, m, device, compiled)
         es = getattr(torch, dtype).itemsize
+        graph_max = args.head_graph_max_m if op == HEADS else args.graph_max_m
         row = {"op": op, "approximate": approx, "dtype": dtype, "n": n, "m": m,
                "kernel": kernel_label(op, n, es, m),
-               **measure(case, m <= args.graph_max_m, cuda, args.rounds)}
+               **measure(case, m <= graph_max, cuda, args.rounds)}
         rows.append(row)
         print(line(row), flush=True)
         save()

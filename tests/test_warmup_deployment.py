@@ -93,7 +93,7 @@ def test_token_counts_reach_every_call(probes, name) -> None:
             item = by_spec[call.spec("bfloat16")]
             cap = probe["encoder_budget" if call.budget == "encoder" else
                         "max_num_batched_tokens"]
-            rows = call.rows_per_token
+            rows = call.rows_per_count
             assert {rows, rows * cap} <= set(item["num_tokens"]), (name, tp, call)
             capture = [s for s in probe["capture_sizes"] or [] if s <= cap]
             assert {rows * s for s in capture} <= set(item["num_tokens"]), (name, tp, call)
@@ -145,9 +145,13 @@ def test_entry_takes_a_serve_line() -> None:
     text = _warmup("--list", "--", "--model", model, "-tp", "2")
     assert text.returncode == 0, text.stderr
     lines = text.stdout.splitlines()
-    assert lines[-1].startswith("3 items for Qwen3ForCausalLM")
-    assert any(line.startswith("op=rms_norm provider=triton dtype=bfloat16 hidden_size=128 "
-                               "has_weight=True") for line in lines)
+    # The first layer's norm, the fused norms, and q_norm and k_norm: per-head views
+    # of the QKV output (16 and 4 heads of 128 at TP 2, tokens (16 + 2 * 4) * 128 apart).
+    assert lines[-1].startswith("4 items for Qwen3ForCausalLM")
+    for heads in (16, 4):
+        assert any(line.startswith("op=rms_norm provider=triton dtype=bfloat16 hidden_size=128 "
+                                   f"has_weight=True heads={heads} token_stride=3072 ")
+                   for line in lines), lines
     assert any("from: " in line and "model_config.model_arch_config.head_size" in line
                for line in lines)
     js = _warmup("--release", "0.33.0", "--list", "--format", "json", "--",

@@ -54,7 +54,16 @@ class Call:
                 spec["in_place"] = self.in_place
             if self.layout == "columns" and self.stride != self.width:
                 spec["row_stride"] = self.stride
+            if self.layout == "heads":  # the per-head kernel's view, as the layer makes it
+                spec["heads"] = self.rows_per_token
+                spec["token_stride"] = self.stride
         return tuple(sorted(spec.items()))
+
+    @property
+    def rows_per_count(self) -> int:
+        """What one of the plan's token counts means: rows for a rows item (tokens x
+        rows per token), tokens for a per-head item."""
+        return 1 if self.layout == "heads" else self.rows_per_token
 
     def as_dict(self) -> dict:
         return asdict(self)

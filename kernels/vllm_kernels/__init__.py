@@ -22,6 +22,7 @@ __all__ = [
     "NATIVE",
     "REGISTRY",
     "TRITON",
+    "clear_call_cache",
     "Op",
     "OpRegistry",
     "RegistryError",
@@ -56,18 +57,21 @@ rms_norm: Op = REGISTRY.declare(
     "rms_norm(x, weight: Tensor | None, epsilon: float, variance_size: int | None = None)"
     " -> Tensor",
     "RMS normalisation of the last dim, fp32 accumulation, output in x's dtype.",
+    call_key="vllm_kernels._support:rms_norm_call_key",
 )
 fused_add_rms_norm: Op = REGISTRY.declare(
     "fused_add_rms_norm",
     "fused_add_rms_norm(x, residual, weight: Tensor | None, epsilon: float,"
     " variance_size: int | None = None, *, in_place: bool = True) -> (out, residual)",
     "residual += x (in place), out = rms_norm(residual); with in_place, out is x.",
+    call_key="vllm_kernels._support:fused_add_rms_norm_call_key",
 )
 gelu_and_mul_sparse: Op = REGISTRY.declare(
     "gelu_and_mul_sparse",
     "gelu_and_mul_sparse(x, std_multiplier: float, approximate: str = 'none') -> Tensor",
     "x = [gate | up] (last dim 2d): gelu(relu(gate - (mean + std * std_multiplier))) * up,"
     " mean and population std per row of the gate; output [..., d] in x's dtype.",
+    call_key="vllm_kernels._support_activation:gelu_and_mul_sparse_call_key",
 )
 
 REGISTRY.register("rms_norm", NATIVE, native.rms_norm, sources=_NATIVE_SOURCES)
@@ -79,6 +83,7 @@ REGISTRY.register(
     supported=triton_supported,
     supports_args=rms_norm_args_ok,
     sources=_TRITON_SOURCES,
+    bind=f"{_TRITON_MODULE}:bind_rms_norm",
 )
 REGISTRY.register(
     "fused_add_rms_norm",
@@ -87,6 +92,7 @@ REGISTRY.register(
     supported=triton_supported,
     supports_args=fused_add_rms_norm_args_ok,
     sources=_TRITON_SOURCES,
+    bind=f"{_TRITON_MODULE}:bind_fused_add_rms_norm",
 )
 REGISTRY.register(
     "gelu_and_mul_sparse",
@@ -101,6 +107,7 @@ REGISTRY.register(
     supported=triton_supported,
     supports_args=gelu_and_mul_sparse_args_ok,
     sources=_TRITON_SOURCES,
+    bind=f"{_TRITON_ACTIVATION_MODULE}:bind_gelu_and_mul_sparse",
 )
 # Serving default: the fast path first; native is the implicit fallback.
 REGISTRY.set_default([TRITON, NATIVE])
@@ -108,3 +115,4 @@ REGISTRY.set_default([TRITON, NATIVE])
 set_default = REGISTRY.set_default
 set_priority = REGISTRY.set_priority
 provider_uuids = REGISTRY.provider_uuids
+clear_call_cache = REGISTRY.clear_call_cache

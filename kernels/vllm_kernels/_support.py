@@ -19,6 +19,9 @@ from torch import Tensor
 # only keeps untested territory (and int32 column offsets) on the native path.
 MAX_TRITON_HIDDEN = 1 << 18
 TRITON_DTYPES = (torch.float32, torch.float16, torch.bfloat16)
+# A per-head view's head, padded to a power of two, must fit one program's
+# registers (head_dim 64-256 in practice: 128-1024 bytes).
+MAX_HEAD_BYTES = 16384
 
 
 def interpreter_enabled() -> bool:
@@ -125,11 +128,38 @@ def rows_view(t: Tensor) -> Tensor | None:
         return None
 
 
-def _common_ok(x: Tensor, weight: Tensor | None, variance_size: int | None) -> bool:
+def heads_view(t: Tensor) -> Tensor | None:
+    """View ``t`` as (tokens, heads, head_dim) without copying, or None.
+
+    The per-head layout: a q or k slice of a fused QKV output viewed per head,
+    where tokens are the whole QKV width apart and heads head_dim apart. Both
+    strides are free; the last dim must be contiguous, and any dims before the
+    last two must collapse into one token stride.
+    """
+    if t.dim() < 3 or (t.shape[-1] > 1 and t.stride(-1) != 1):
+        return None
+    if t.dim() == 3:
+        return t
+    try:
+        return t.view(-1, t.shape[-2], t.shape[-1])
+    except RuntimeError:
+        return None
+
+
+def _heads_ok(x: Tensor) -> bool:
+    # The per-head kernel keeps a head in registers: no chunked variant.
+    if heads_view(x) is None:
+        return False
+    return (1 << (x.shape[-1] - 1).bit_length()) * x.element_size() <= MAX_HEAD_BYTES
+
+
+def _common_ok(
+    x: Tensor, weight: Tensor | None, variance_size: int | None, per_head: bool = False
+) -> bool:
     hidden = x.shape[-1] if x.dim() else 0
     if x.dtype not in TRITON_DTYPES or not _device_ok(x) or not 0 < hidden <= MAX_TRITON_HIDDEN:
         return False
-    if rows_view(x) is None:
+    if rows_view(x) is None and not (per_head and _heads_ok(x)):
         return False
     if weight is not None:
         if weight.dim() != 1 or weight.shape[0] != hidden or weight.device != x.device:
@@ -142,7 +172,7 @@ def _common_ok(x: Tensor, weight: Tensor | None, variance_size: int | None) -> b
 def rms_norm_args_ok(
     x: Tensor, weight: Tensor | None, epsilon: float, variance_size: int | None = None, **_: object
 ) -> bool:
-    return _common_ok(x, weight, variance_size)
+    return _common_ok(x, weight, variance_size, per_head=True)
 
 
 def fused_add_rms_norm_args_ok(
@@ -162,3 +192,53 @@ def fused_add_rms_norm_args_ok(
         and residual.device == x.device
         and rows_view(residual) is not None
     )
+
+
+# -- call keys: what the registry caches its choice (and a direct launcher) on ----
+#
+# A key holds everything that decides which provider takes a call and which
+# binary Triton runs for it: each tensor's dtype and device, its sizes past the
+# token dim and all its strides (Triton specialises integers on divisibility by
+# 16), its data pointer's 16-byte alignment, the flags of the call, and the
+# token count's power-of-two class (a launch config changes only at powers of
+# two; a launcher checks that for its class, and declines otherwise). None: the
+# call is not cached (extra keywords, such as out= or config=).
+
+
+def _x_key(x: Tensor) -> tuple[object, ...]:
+    # Written out flat: a call pays for every attribute read here (slicing a
+    # torch.Size costs more than indexing it twice).
+    s = x.shape
+    n = len(s)
+    rest = s[1] if n == 2 else (s[1], s[2]) if n == 3 else tuple(s[1:])
+    return (x.dtype, x.is_cuda, x.get_device(), s[0].bit_length(), rest, x.stride(),
+            x.data_ptr() & 15)
+
+
+def rms_norm_call_key(
+    x: Tensor, weight: Tensor | None, epsilon: float, variance_size: int | None = None,
+    **kwargs: object,
+) -> tuple[object, ...] | None:
+    if kwargs:
+        return None
+    if weight is None:
+        return (_x_key(x), variance_size)
+    # The weight's device index is enough beside x's: both are CUDA, or the
+    # predicate refuses the pair whatever the key says.
+    return (_x_key(x), variance_size, weight.dtype, weight.get_device(), weight.shape,
+            weight.stride(), weight.data_ptr() & 15)
+
+
+def fused_add_rms_norm_call_key(
+    x: Tensor, residual: Tensor, weight: Tensor | None, epsilon: float,
+    variance_size: int | None = None, *, in_place: bool = True, **kwargs: object,
+) -> tuple[object, ...] | None:
+    if kwargs:
+        return None
+    # residual: the same shape as x or the call fails; its strides and alignment matter.
+    key = (_x_key(x), variance_size, bool(in_place), residual.dtype, residual.get_device(),
+           residual.shape == x.shape, residual.stride(), residual.data_ptr() & 15)
+    if weight is None:
+        return key
+    return (key, weight.dtype, weight.get_device(), weight.shape, weight.stride(),
+            weight.data_ptr() & 15)

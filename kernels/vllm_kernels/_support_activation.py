@@ -11,7 +11,7 @@ import numbers
 
 from torch import Tensor
 
-from ._support import TRITON_DTYPES, _device_ok, rows_view
+from ._support import TRITON_DTYPES, _device_ok, _x_key, rows_view
 
 # The chunked kernel has no row-length limit; this bound keeps untested
 # territory (and int32 column offsets) on the native path, as for the norms.
@@ -43,3 +43,13 @@ def gelu_and_mul_sparse_args_ok(
     if not math.isfinite(std_multiplier):
         return False  # inf * a zero std is NaN: leave such rows to native's rules
     return rows_view(x) is not None
+
+
+def gelu_and_mul_sparse_call_key(
+    x: Tensor, std_multiplier: float, approximate: str = "none", **kwargs: object
+) -> tuple[object, ...] | None:
+    """The registry's cache key (see ``_support``): std_multiplier is no
+    specialisation, but its type and finiteness decide the provider."""
+    if kwargs or not isinstance(std_multiplier, float) or not math.isfinite(std_multiplier):
+        return None
+    return (_x_key(x), approximate)

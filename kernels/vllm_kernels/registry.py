@@ -10,6 +10,17 @@ Each implementation carries a ``uuid``: the SHA-256 of its source text. The
 config's cache key includes these (``provider_uuids()``), so editing a kernel
 invalidates artifacts compiled against the old one, with no manual version bump.
 
+A call's choice is cached per call signature when the op declares a
+``call_key`` (a function of the call's arguments: dtypes, devices, the shapes
+and strides that matter; None for a call not to cache): the first call of a
+signature walks the priority list; the next ones look the key up and go
+straight to what was chosen. An implementation with a ``bind`` function can do
+better than its plain function there: ``bind`` makes the first call and returns,
+beside its result, a launcher for the later calls of the signature (the Triton
+provider's launches the compiled kernel directly). The cache is emptied whenever
+the default priority or a registration changes, and not used at all inside
+``set_priority`` (a scoped override).
+
 Implementations and predicates may be given as ``"package.module:attr"`` strings
 and are imported on first use; sources given as module names are read from disk
 without importing them. That is how the Triton provider stays registered while
@@ -86,6 +97,7 @@ class Implementation:
     _supported: Lazy
     _supports_args: Lazy
     sources: tuple[Source, ...]
+    _bind: Lazy | None = field(default=None, repr=False)
     _uuid: str | None = field(default=None, repr=False)
     _supported_cache: bool | None = field(default=None, repr=False)
 
@@ -115,12 +127,23 @@ class Implementation:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self.fn(*args, **kwargs)
 
+    def bind(self, *args: Any, **kwargs: Any) -> tuple[Any, Callable[..., Any]]:
+        """Make this call; return its result and the function for the later calls
+        of its signature (a direct launcher where the provider has one)."""
+        if self._bind is None:
+            return self.fn(*args, **kwargs), self.fn
+        if isinstance(self._bind, str):
+            self._bind = _resolve(self._bind)
+        result, fast = self._bind(*args, **kwargs)
+        return result, fast or self.fn
+
 
 @dataclass(frozen=True)
 class OpDecl:
     name: str
     signature: str
     doc: str = ""
+    call_key: Lazy | None = None
 
 
 class Op:
@@ -129,13 +152,34 @@ class Op:
     def __init__(self, registry: OpRegistry, decl: OpDecl) -> None:
         self._registry = registry
         self.decl = decl
+        self._calls = registry._calls[decl.name]  # emptied in place, never replaced
+        self._override = registry._override
+        self._key: Callable[..., Any] | None = None
 
     @property
     def name(self) -> str:
         return self.decl.name
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self._registry.call(self.decl.name, *args, **kwargs)
+        # The hot path: one key, one dict lookup, the cached function. Every
+        # line here is paid on every call of every layer.
+        key_fn = self._key
+        if key_fn is None:
+            if self.decl.call_key is None:
+                return self._registry.call(self.decl.name, *args, **kwargs)
+            key_fn = self._key = _resolve(self.decl.call_key)
+        if self._override.get() is not None:
+            return self._registry.call(self.decl.name, *args, **kwargs)
+        try:
+            key = key_fn(*args, **kwargs)
+        except Exception:  # noqa: BLE001 - odd arguments: the slow path says what is wrong
+            key = None
+        if key is None:
+            return self._registry.call(self.decl.name, *args, **kwargs)
+        fn = self._calls.get(key)
+        if fn is not None:
+            return fn(*args, **kwargs)
+        return self._registry._first_call(self.decl.name, key, args, kwargs)
 
     def __repr__(self) -> str:
         return f"Op({self.decl.signature})"
@@ -151,15 +195,24 @@ class OpRegistry:
         self._override: contextvars.ContextVar[dict[str, list[str]] | None] = (
             contextvars.ContextVar(f"vllm_kernels_priority_{id(self)}", default=None)
         )
+        # Per op: call key -> the function that serves calls with that key.
+        self._calls: dict[str, dict[Any, Callable[..., Any]]] = {}
 
     # -- declaration -------------------------------------------------------
-    def declare(self, name: str, signature: str, doc: str = "") -> Op:
+    def declare(
+        self, name: str, signature: str, doc: str = "", *, call_key: Lazy | None = None
+    ) -> Op:
+        """Declare an op. ``call_key(*args, **kwargs)`` (optional) maps a call to a
+        hashable key, equal for calls that every provider treats alike (same
+        provider choice, same compiled specialisation), or None for a call not
+        to cache; with it the choice is made once per key."""
         if name in self._ops:
             raise RegistryError(f"op {name!r} already declared")
-        decl = OpDecl(name, signature, doc)
+        decl = OpDecl(name, signature, doc, call_key)
         self._ops[name] = decl
         self._impls[name] = {}
         self._default[name] = [NATIVE]
+        self._calls[name] = {}
         return Op(self, decl)
 
     def register(
@@ -171,12 +224,15 @@ class OpRegistry:
         supported: Lazy = _always,
         supports_args: Lazy = _always,
         sources: Sequence[Source] | None = None,
+        bind: Lazy | None = None,
     ) -> Implementation:
         """Register ``fn`` as ``provider``'s implementation of ``op``.
 
         ``sources`` are what the uuid hashes; by default the function's own
         source. Pass the module(s) when the function calls helpers or kernels
-        whose edits must change the uuid too.
+        whose edits must change the uuid too. ``bind(*args, **kwargs)`` makes a
+        call like ``fn`` and returns ``(result, launcher or None)``: the launcher
+        serves the later calls of the op's call key (see the module doc).
         """
         self._decl(op)
         if provider in self._impls[op]:
@@ -186,9 +242,17 @@ class OpRegistry:
                 sources = (fn.partition(":")[0],)
             else:
                 sources = (fn,)
-        impl = Implementation(op, provider, fn, supported, supports_args, tuple(sources))
+        impl = Implementation(op, provider, fn, supported, supports_args, tuple(sources), bind)
         self._impls[op][provider] = impl
+        self.clear_call_cache()
         return impl
+
+    def clear_call_cache(self) -> None:
+        """Forget every cached choice (and launcher): the next call of each
+        signature walks the priority list again. Needed after installing Triton
+        launch hooks (a profiler), which direct launchers do not call."""
+        for calls in self._calls.values():
+            calls.clear()
 
     # -- lookup ------------------------------------------------------------
     def _decl(self, op: str) -> OpDecl:
@@ -259,6 +323,7 @@ class OpRegistry:
             self._decl(spec)
             spec = {spec: priority}
         self._default.update(self._normalise(spec))
+        self.clear_call_cache()
 
     def priority(self, op: str) -> list[str]:
         """The effective priority list for ``op`` (scoped override, else default)."""
@@ -292,3 +357,10 @@ class OpRegistry:
 
     def call(self, op: str, *args: Any, **kwargs: Any) -> Any:
         return self.select(op, *args, **kwargs).fn(*args, **kwargs)
+
+    def _first_call(self, op: str, key: Any, args: tuple[Any, ...],
+                    kwargs: dict[str, Any]) -> Any:
+        """A call whose key is not cached yet: choose, call, remember the choice."""
+        result, fn = self.select(op, *args, **kwargs).bind(*args, **kwargs)
+        self._calls[op][key] = fn
+        return result

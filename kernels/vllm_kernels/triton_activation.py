@@ -48,7 +48,9 @@ contiguous binary.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import torch
 import triton
@@ -401,3 +403,62 @@ def gelu_and_mul_sparse(
             options["maxnreg"] = cfg.max_registers
         _gelu_and_mul_sparse_rows[grid](*args, **consts, ROWS=cfg.rows, **options)
     return out
+
+
+def bind_gelu_and_mul_sparse(
+    x: Tensor, std_multiplier: float, approximate: str = "none", **kwargs: Any
+) -> tuple[Tensor, Callable[..., Tensor] | None]:
+    """Make this call, and return with its result a direct launcher for the later
+    calls of its signature (see ``triton_rms_norm.bind_rms_norm``), or None."""
+    out = gelu_and_mul_sparse(x, std_multiplier, approximate, **kwargs)
+    if kwargs or x.dim() != 2 or x.device.type != "cuda" or x.shape[0] == 0:
+        return out, None
+    d = x.shape[-1] // 2
+    es, profile = x.element_size(), device_profile(x.device)
+    n = x.shape[0]
+    lo, hi = 1 << (n.bit_length() - 1), (1 << n.bit_length()) - 1
+    cfg = launch_config("gelu_and_mul_sparse", d, es, n, profile)
+    if cfg != launch_config("gelu_and_mul_sparse", d, es, lo, profile) or cfg != launch_config(
+        "gelu_and_mul_sparse", d, es, hi, profile
+    ):
+        return out, None
+    # Launch once more through Triton's path for the compiled kernel it picks
+    # (cached now: no compilation); the output is rewritten with the same values.
+    xs, os_ = _row_stride(x, 2 * d), _row_stride(out, d)
+    args = (x, out, n, xs, os_, float(std_multiplier))
+    consts = {"D": d, "APPROX_TANH": approximate == "tanh", "BLOCK_D": cfg.block_d}
+    if cfg.chunked:
+        per_program = triton.cdiv(triton.cdiv(d, cfg.block_d), cfg.split)
+        kernel = _gelu_and_mul_sparse_chunked
+        consts["CHUNKS_PER_PROGRAM"] = per_program
+        grid1 = triton.cdiv(triton.cdiv(d, cfg.block_d), per_program)
+        options: dict[str, Any] = {"num_warps": cfg.num_warps}
+    else:
+        kernel = _gelu_and_mul_sparse_rows
+        consts["ROWS"] = cfg.rows
+        grid1 = 1
+        options = {"num_warps": cfg.num_warps}
+        if cfg.max_registers:
+            options["maxnreg"] = cfg.max_registers
+    rows = 1 if cfg.chunked else cfg.rows
+    grid = (n, grid1) if cfg.chunked else (triton.cdiv(n, rows),)
+    compiled = kernel[grid](*args, **consts, **options)
+    from ._launch import bound
+
+    names = ("x_ptr", "out_ptr", "n_rows", "x_stride", "out_stride", "std_multiplier", *consts)
+    b = bound(kernel, compiled, names, x.device.index)
+    if b is None:
+        return out, None
+    run, function, packed, enter, exit_, stream, dev = b
+    tail = tuple(consts.values())
+    chunked = cfg.chunked
+
+    def call(x: Tensor, std_multiplier: float, approximate: str = "none") -> Tensor:
+        n = x.shape[0]
+        out = x.new_empty((n, d))
+        g0 = n if chunked else (n + rows - 1) // rows
+        run(g0, grid1, 1, stream(dev), function, packed, None, enter, exit_,
+            x, out, n, xs, os_, std_multiplier, *tail)
+        return out
+
+    return out, call

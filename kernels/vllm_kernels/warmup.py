@@ -15,6 +15,14 @@ A plan is a list of items; each item is a dict (or ``WarmupItem``) with keys:
     variance_size  int   None      None means hidden_size
     row_stride     int   None      row stride of x when it is a strided view
                                    (>= x's last dim); None means contiguous
+    heads          int   None      rms_norm only: x is a per-head view
+                                   (tokens, heads, hidden_size), heads contiguous
+                                   within a token (q, k or v of a fused QKV
+                                   output); None means rows. num_tokens then
+                                   counts tokens, not rows (and, without
+                                   max_num_tokens, bounds the threshold counts)
+    token_stride   int   None      with heads: the distance between tokens (the
+                                   QKV width); None means heads * hidden_size
     approximate    str   None      gelu_and_mul_sparse only: "none" | "tanh";
                                    None means "none", the op's default
     num_tokens     list  DEFAULT_NUM_TOKENS  token counts to launch with
@@ -112,6 +120,8 @@ class WarmupItem:
     in_place: bool = False
     variance_size: int | None = None
     row_stride: int | None = None
+    heads: int | None = None
+    token_stride: int | None = None
     approximate: str | None = None
     num_tokens: tuple[int, ...] = DEFAULT_NUM_TOKENS
     max_num_tokens: int | None = None
@@ -140,6 +150,16 @@ class WarmupItem:
             raise ValueError(f"variance_size {self.variance_size} outside 1..{self.hidden_size}")
         if self.row_stride is not None and self.row_stride < self.width:
             raise ValueError(f"row_stride {self.row_stride} < x's last dim {self.width}")
+        if self.heads is not None:
+            if self.op != "rms_norm" or self.row_stride is not None:
+                raise ValueError("heads (a per-head view) is for rms_norm, without row_stride")
+            if self.heads < 1:
+                raise ValueError(f"heads must be positive, got {self.heads}")
+            if self.token_stride is not None and self.token_stride < self.heads * self.width:
+                raise ValueError(f"token_stride {self.token_stride} < heads * hidden_size "
+                                 f"{self.heads * self.width}")
+        elif self.token_stride is not None:
+            raise ValueError("token_stride needs heads (a per-head view)")
         if not self.num_tokens or min(self.num_tokens) < 1:
             raise ValueError("num_tokens must be a non-empty list of positive ints")
         if self.max_num_tokens is not None and self.max_num_tokens < max(self.num_tokens):
@@ -156,6 +176,11 @@ class WarmupItem:
                 f"unknown warmup item key(s) {sorted(unknown)}; known: {sorted(known)}"
             )
         return cls(**data)
+
+    @property
+    def per_head(self) -> bool:
+        """Whether x is a per-head view (tokens, heads, hidden_size) or rows."""
+        return self.heads is not None
 
     @property
     def width(self) -> int:
@@ -176,6 +201,9 @@ class WarmupItem:
             parts.append(f"variance_size={self.variance_size}")
         if self.row_stride is not None:
             parts.append(f"row_stride={self.row_stride}")
+        if self.heads is not None:
+            parts.append(f"per-head heads={self.heads} "
+                         f"token_stride={self.token_stride or self.heads * self.hidden_size}")
         return " ".join(parts)
 
 
@@ -274,10 +302,17 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
     module, _, attr = _JIT_PROVIDERS[item.provider][item.op].partition(":")
     counts_fn = getattr(importlib.import_module(module), attr)
     # The thresholds can depend on the GPU (its DeviceProfile): ask for this one's.
-    required = counts_fn(item.op, hidden, dtype.itemsize, device_profile(device))
+    layout = {"heads": item.heads, "token_stride": item.token_stride} if item.per_head else {}
+    required = counts_fn(item.op, hidden, dtype.itemsize, device_profile(device), **layout)
     # A launch config past the most rows serving will launch is never used: skip it.
-    if item.max_num_tokens is not None:
-        required = [n for n in required if n <= item.max_num_tokens]
+    # A per-head item with no bound stops at its largest listed count: its one
+    # threshold past 2 tokens (int64 offsets) is hundreds of thousands of tokens
+    # away, a buffer of gigabytes, which no listed batch reaches.
+    bound = item.max_num_tokens
+    if bound is None and item.per_head:
+        bound = max(item.num_tokens)
+    if bound is not None:
+        required = [n for n in required if n <= bound]
     num_tokens = sorted(set(item.num_tokens) | set(required))
     rows = num_tokens[-1]
     width = item.row_stride or item.width
@@ -294,6 +329,15 @@ def _run_item(item: WarmupItem, registry: OpRegistry, device: torch.device) -> i
     if item.has_weight:
         w_dtype = parse_dtype(item.weight_dtype) if item.weight_dtype else dtype
         weight = torch.randn(hidden, dtype=w_dtype, device=device, generator=gen)
+    if item.per_head:  # as the model views it: q, k or v columns of each QKV row
+        heads = item.heads or 1
+        stride = item.token_stride or heads * hidden
+        qkv = torch.randn(rows, stride, dtype=dtype, device=device, generator=gen)
+        for m in num_tokens:
+            impl.fn(qkv[:m, : heads * hidden].view(m, heads, hidden), weight, item.epsilon,
+                    item.variance_size)
+        _sync(device)
+        return len(num_tokens)
     residual = torch.randn(rows, hidden, dtype=dtype, device=device, generator=gen)
     for m in num_tokens:
         if item.op == "rms_norm":

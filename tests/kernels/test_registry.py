@@ -178,14 +178,21 @@ def test_package_dispatch(device) -> None:
     with vk.set_priority(["native"]):
         assert vk.REGISTRY.select("rms_norm", x, w, 1e-6).provider == "native"
     # Triton cannot take an int tensor, a strided hidden dim, or leading dims
-    # that do not collapse to one row stride: native runs instead.
+    # that collapse neither to one row stride nor to (tokens, heads): native
+    # runs instead. A per-head view (tokens, heads, head_dim) takes Triton.
     xi = torch.ones(4, 96, dtype=torch.int32, device=device)
     assert vk.REGISTRY.select("rms_norm", xi, None, 1e-6).provider == "native"
     xt = torch.randn(96, 4, 3, device=device).permute(2, 1, 0)
     assert vk.REGISTRY.select("rms_norm", xt, None, 1e-6).provider == "native"
-    xn = torch.randn(4, 8, 200, device=device)[:, :3, :96]
+    xh = torch.randn(4, 8, 200, device=device)[:, :3, :96]
+    assert vk.REGISTRY.select("rms_norm", xh, None, 1e-6).provider == "triton"
+    torch.testing.assert_close(vk.rms_norm(xh, None, 1e-6), vk.native.rms_norm(xh, None, 1e-6))
+    xn = torch.randn(4, 5, 8, 200, device=device)[:, :4, :3, :96]
     assert vk.REGISTRY.select("rms_norm", xn, None, 1e-6).provider == "native"
     torch.testing.assert_close(vk.rms_norm(xn, None, 1e-6), vk.native.rms_norm(xn, None, 1e-6))
+    # The fused op takes rows only: a per-head view goes native.
+    assert vk.REGISTRY.select("fused_add_rms_norm", xh, xh.clone(), None, 1e-6).provider == (
+        "native")
     # variance_size out of range is refused by the predicate (native then raises).
     assert vk.REGISTRY.select("rms_norm", x, None, 1e-6, 97).provider == "native"
     # The fused op through the registry keeps its in-place contract.
@@ -244,3 +251,142 @@ def test_gelu_and_mul_sparse_dispatch(device) -> None:
         vk.gelu_and_mul_sparse(torch.randn(4, 95, device=device), 1.0)
     with pytest.raises(ValueError, match="approximate"):
         vk.gelu_and_mul_sparse(x, 1.0, "erf")
+
+
+# -- the per-signature cache -----------------------------------------------------
+
+
+def _keyed_registry(calls: list[str], asked: list[str]) -> OpRegistry:
+    """One op whose call key is the argument's type; 'fast' takes ints only and
+    binds a launcher of its own."""
+    reg = OpRegistry()
+    op = reg.declare("inc", "inc(x) -> x", call_key=lambda x, **kw: None if kw else type(x))
+
+    def ints_only(x):
+        asked.append("fast")
+        return isinstance(x, int)
+
+    def bind(x):
+        calls.append("fast/bind")
+
+        def launcher(x):
+            calls.append("fast/launcher")
+            return x + 1
+
+        return x + 1, launcher
+
+    reg.register("inc", NATIVE, lambda x: calls.append("native") or x + 1)
+    reg.register("inc", "fast", lambda x: calls.append("fast") or x + 1,
+                 supports_args=ints_only, bind=bind)
+    reg.set_default(["fast"])
+    assert op.name == "inc"
+    return reg
+
+
+def test_call_cache_chooses_once_per_key() -> None:
+    calls: list[str] = []
+    asked: list[str] = []
+    reg = _keyed_registry(calls, asked)
+    inc = reg.op("inc")
+    assert [inc(1), inc(2), inc(3)] == [2, 3, 4]
+    # The first call chose (asked the predicate) and bound; the rest used the launcher.
+    assert asked == ["fast"] and calls == ["fast/bind", "fast/launcher", "fast/launcher"]
+    calls.clear()
+    asked.clear()
+    assert inc(1.5) == 2.5 and inc(2.5) == 3.5  # another key: chosen once, native
+    assert asked == ["fast"] and calls == ["native", "native"]
+    calls.clear()
+    reg.register("inc", "other", lambda x: x + 1)  # a registration empties the cache
+    inc(4)
+    assert calls == ["fast/bind"]
+
+
+def test_call_cache_follows_priority_changes() -> None:
+    calls: list[str] = []
+    asked: list[str] = []
+    reg = _keyed_registry(calls, asked)
+    inc = reg.op("inc")
+    inc(1)
+    inc(1)
+    assert calls == ["fast/bind", "fast/launcher"]
+    calls.clear()
+    with reg.set_priority(["native"]):  # a scoped override bypasses the cache
+        inc(1)
+        inc(1)
+    assert calls == ["native", "native"]
+    calls.clear()
+    inc(1)  # the default is back, and still cached
+    assert calls == ["fast/launcher"]
+    calls.clear()
+    reg.set_default(["native"])  # a new default empties the cache
+    inc(1)
+    inc(1)
+    assert calls == ["native", "native"]
+    reg.set_default(["fast"])
+    calls.clear()
+    inc(1)
+    inc(1)
+    assert calls == ["fast/bind", "fast/launcher"]
+    calls.clear()
+    reg.clear_call_cache()
+    inc(1)
+    assert calls == ["fast/bind"]
+
+
+def test_call_key_separates_what_specialises(device) -> None:
+    from vllm_kernels._support import fused_add_rms_norm_call_key, rms_norm_call_key
+
+    x = torch.randn(8, 64, device=device)
+    w = torch.randn(64, device=device)
+    key = rms_norm_call_key(x, w, 1e-6)
+    assert key == rms_norm_call_key(torch.randn(15, 64, device=device), w, 1e-6)  # 8..15
+    different = [
+        rms_norm_call_key(torch.randn(16, 64, device=device), w, 1e-6),  # token class
+        rms_norm_call_key(x.half(), w, 1e-6),  # dtype
+        rms_norm_call_key(x, None, 1e-6),  # weight or not
+        rms_norm_call_key(x, w.half(), 1e-6),  # weight dtype
+        rms_norm_call_key(x, w, 1e-6, 32),  # variance_size
+        rms_norm_call_key(torch.randn(8, 80, device=device)[:, :64], w, 1e-6),  # stride
+        rms_norm_call_key(torch.randn(8 * 64 + 1, device=device)[1:].view(8, 64), w, 1e-6),
+        rms_norm_call_key(torch.randn(8, 4, 64, device=device)[:, :2], w, 1e-6),  # per-head
+    ]
+    assert all(k != key for k in different) and len(set(different)) == len(different)
+    assert rms_norm_call_key(x, w, 1e-6, out=x) is None  # keywords: not cached
+    r = torch.randn(8, 64, device=device)
+    fkey = fused_add_rms_norm_call_key(x, r, w, 1e-6)
+    assert fkey == fused_add_rms_norm_call_key(x, r.clone(), w, 1e-6, in_place=True)
+    assert fkey != fused_add_rms_norm_call_key(x, r, w, 1e-6, in_place=False)
+    assert fkey != fused_add_rms_norm_call_key(x, r[:4], w, 1e-6)  # a mismatched residual
+
+
+def test_cached_calls_match_native(device) -> None:
+    """Second and later calls of a signature (on a GPU: the direct launcher) compute
+    what the first did, at every token count of the class and across classes."""
+    vk.clear_call_cache()
+    g = torch.Generator(device=device).manual_seed(5)
+    w = torch.randn(128, device=device, generator=g)
+    qkv = torch.randn(20, 12 * 128, device=device, generator=g)
+    for tokens in (1, 2, 3, 5, 8, 13, 20, 3):
+        x = torch.randn(tokens, 128, device=device, generator=g)
+        torch.testing.assert_close(vk.rms_norm(x, w, 1e-6), vk.native.rms_norm(x, w, 1e-6))
+        q = qkv[:tokens, : 8 * 128].view(tokens, 8, 128)
+        torch.testing.assert_close(vk.rms_norm(q, w, 1e-6), vk.native.rms_norm(q, w, 1e-6))
+        r = torch.randn(tokens, 128, device=device, generator=g)
+        x0, r0 = x.clone(), r.clone()
+        out, res = vk.fused_add_rms_norm(x, r, w, 1e-6)
+        ref, ref_res = vk.native.fused_add_rms_norm(x0, r0, w, 1e-6)
+        assert out is x and res is r
+        torch.testing.assert_close(out, ref)
+        torch.testing.assert_close(res, ref_res)
+        xg = torch.randn(tokens, 256, device=device, generator=g)
+        torch.testing.assert_close(vk.gelu_and_mul_sparse(xg, 1.6448536, "tanh"),
+                                   vk.native_activation.gelu_and_mul_sparse(xg, 1.6448536,
+                                                                            "tanh"))
+    cached = vk.REGISTRY._calls["rms_norm"]
+    impl = vk.REGISTRY.implementation("rms_norm", "triton")
+    assert cached and all(
+        fn is not vk.native.rms_norm for fn in cached.values()
+    ), "every signature here is Triton's"
+    direct = [fn for fn in cached.values() if fn is not impl.fn]
+    # On a GPU every signature launches directly; the interpreter has no binary.
+    assert len(direct) == (len(cached) if device.type == "cuda" else 0)

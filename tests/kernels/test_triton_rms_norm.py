@@ -178,16 +178,31 @@ def test_launch_config_table() -> None:
     # The token count enters the choice only through CHUNKED_MIN_ROWS.
     big = tk.CHUNKED_MIN_ROWS
     assert tk.launch_config("rms_norm", 64, 2).rows > 1
-    assert not tk.launch_config("rms_norm", 2048, 2, big).chunked
+    assert not tk.launch_config("rms_norm", 1024, 2, big).chunked  # 2 KiB rows
+    # 4 KiB rows: large batches take the two-pass kernel, the whole row one chunk.
+    assert not tk.launch_config("rms_norm", 2048, 2, big - 1).chunked
+    assert tk.launch_config("rms_norm", 2048, 2, big) == tk.LaunchConfig(2048, 1, 4, True)
     assert not tk.launch_config("rms_norm", 4096, 2, big - 1).chunked
     assert tk.launch_config("rms_norm", 4096, 2, big).chunked
     assert tk.launch_config("rms_norm", 8192, 2, big).block_n == 4096
     assert tk.launch_config("rms_norm", 40000, 2, 1).chunked  # too long for registers
     assert not tk.launch_config("fused_add_rms_norm", 8192, 2, big).chunked
-    assert tk.launch_config("fused_add_rms_norm", 8192, 4, 1).chunked
+    # fp32 rows of 32 KiB: in registers for small batches, chunked for large ones.
+    assert tk.launch_config("fused_add_rms_norm", 8192, 4, 1) == tk.LaunchConfig(8192, 1, 16)
+    assert tk.launch_config("fused_add_rms_norm", 8192, 4, big).chunked
+    assert tk.launch_config("fused_add_rms_norm", 16384, 4, 1).chunked  # 64 KiB
     assert tk.warmup_token_counts("rms_norm", 4096, 2) == (1, big)
-    assert tk.warmup_token_counts("rms_norm", 2048, 2) == (1,)
+    assert tk.warmup_token_counts("rms_norm", 2048, 2) == (1, big)
+    assert tk.warmup_token_counts("rms_norm", 1024, 2) == (1,)
     assert tk.warmup_token_counts("fused_add_rms_norm", 8192, 2) == (1,)
+    assert tk.warmup_token_counts("fused_add_rms_norm", 8192, 4) == (1, big)
+    # A high-bandwidth GPU (an H200) moves both thresholds to 1024 tokens.
+    from vllm_kernels._support import DeviceProfile
+
+    h200 = DeviceProfile(sms=132, dram_gbps=4814.0)
+    low = tk.HIGH_BANDWIDTH_CHUNKED_MIN_ROWS
+    assert tk.warmup_token_counts("rms_norm", 2048, 2, h200) == (1, low)
+    assert tk.warmup_token_counts("fused_add_rms_norm", 8192, 4, h200) == (1, low)
     with pytest.raises(ValueError):
         tk.launch_config("layer_norm", 64, 2)
 
@@ -233,3 +248,121 @@ def test_long_rows_use_chunked_kernel(device) -> None:
     ref, _ = native.fused_add_rms_norm(x.clone(), r.clone(), w, EPS, in_place=False)
     out, _ = tk.fused_add_rms_norm(x, r, w, EPS)
     _assert_close(out, ref)
+
+
+# -- per-head views (tokens, heads, head_dim) -----------------------------------
+
+
+def _ref64(x: torch.Tensor, w: torch.Tensor | None) -> torch.Tensor:
+    """Float64 reference: no rounding at all (the ops round twice, ~2 ulps)."""
+    x64 = x.double()
+    y = x64 * torch.rsqrt(x64.pow(2).mean(dim=-1, keepdim=True) + EPS)
+    return y * w.double() if w is not None else y
+
+
+def _qkv(tokens: int, q_heads: int, kv_heads: int, head_dim: int, dtype, device, g):
+    """q, k, v per-head views of one fused QKV output, as Qwen3 and Gemma 3n make
+    them: each token's row is the whole QKV width apart."""
+    width = (q_heads + 2 * kv_heads) * head_dim
+    qkv = _rand((tokens, width), dtype, device, g)
+    q, k, v = qkv.split([q_heads * head_dim, kv_heads * head_dim, kv_heads * head_dim], dim=-1)
+    return qkv, (t.view(tokens, -1, head_dim) for t in (q, k, v))
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+@pytest.mark.parametrize("head_dim", [64, 128, 256])
+@pytest.mark.parametrize("has_weight", [True, False], ids=["w", "nw"])
+def test_per_head_views_match_float64(device, dtype, head_dim, has_weight) -> None:
+    g = _gen(head_dim + has_weight, device)
+    tokens, q_heads, kv_heads = 5, 4, 2
+    qkv, views = _qkv(tokens, q_heads, kv_heads, head_dim, dtype, device, g)
+    before = qkv.clone()
+    w = _rand((head_dim,), dtype, device, g) if has_weight else None
+    for view in views:
+        assert view.stride(0) == qkv.shape[1] and view.stride(1) == head_dim
+        assert tk.rows_view(view) is None  # the per-head path, not the row one
+        out = torch.full(view.shape, float("nan"), dtype=dtype, device=device)
+        got = tk.rms_norm(view, w, EPS, out=out)
+        assert got is out and not got.isnan().any(), "every element must be written"
+        rtol, atol = TOL[dtype]
+        torch.testing.assert_close(got.double(), _ref64(view, w), rtol=rtol, atol=atol)
+        _assert_close(got, native.rms_norm(view, w, EPS))
+    assert torch.equal(qkv, before), "the QKV output must not change"
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=str)
+def test_per_head_any_strides(device, dtype) -> None:
+    # Heads further apart than head_dim, an odd token stride, odd head_dim (masked
+    # tail), one head per token's row, and a strided out.
+    g = _gen(3, device)
+    buf = _rand((7, 5, 100), dtype, device, g)
+    x = buf[:, 1:4, 3:72]  # (7, 3, 69): token stride 500, head stride 100
+    assert tk.rows_view(x) is None
+    w = _rand((69,), dtype, device, g)
+    obuf = torch.full((7, 4, 80), float("nan"), dtype=dtype, device=device)
+    out = obuf[:, :3, :69]
+    got = tk.rms_norm(x, w, EPS, out=out)
+    assert got is out
+    rtol, atol = TOL[dtype]
+    torch.testing.assert_close(got.double(), _ref64(x, w), rtol=rtol, atol=atol)
+    assert obuf[:, 3:].isnan().all() and obuf[:, :, 69:].isnan().all(), "padding written"
+    # Leading dims that collapse into tokens: (2, 7, 3, 69) -> (14, 3, 69).
+    big = _rand((2, 7, 5, 100), dtype, device, g)[:, :, 1:4, 3:72]
+    torch.testing.assert_close(tk.rms_norm(big, w, EPS).double(), _ref64(big, w),
+                               rtol=rtol, atol=atol)
+
+
+def test_per_head_one_launch_and_one_token(device, monkeypatch) -> None:
+    launches: list[str] = []
+    real = tk._Launch.__call__
+
+    def counting(self):  # type: ignore[no-untyped-def]
+        launches.append(self.kernel.fn.__name__)
+        return real(self)
+
+    monkeypatch.setattr(tk._Launch, "__call__", counting)
+    g = _gen(11, device)
+    _, (q, k, _v) = _qkv(9, 8, 2, 128, torch.float32, device, g)
+    tk.rms_norm(q, None, EPS)
+    assert launches == ["_rms_norm_heads"], "one launch for every head of every token"
+    # One token: its heads are contiguous rows, so the row kernel (and its
+    # contiguous binary) serves it.
+    launches.clear()
+    _, (q1, _k1, _v1) = _qkv(1, 8, 2, 128, torch.float32, device, g)
+    got = tk.rms_norm(q1, None, EPS)
+    assert launches == ["_rms_norm_rows"]
+    torch.testing.assert_close(got.double(), _ref64(q1, None), rtol=1e-5, atol=1e-5)
+
+
+def test_per_head_launch_config_follows_profile() -> None:
+    from vllm_kernels._support import DEFAULT_PROFILE, DeviceProfile
+
+    h200 = DeviceProfile(sms=132, dram_gbps=4814.0)
+    for profile in (DEFAULT_PROFILE, h200):
+        for head_dim, es in ((64, 2), (128, 2), (256, 2), (128, 4), (100, 2)):
+            cfg = tk.launch_config("rms_norm_heads", head_dim, es, 4096, profile)
+            assert cfg.block_n == triton.next_power_of_2(head_dim) and not cfg.chunked
+            assert cfg.rows & (cfg.rows - 1) == 0, "ROWS must be a power of two"
+            # No token-count threshold: every batch takes one binary.
+            assert cfg == tk.launch_config("rms_norm_heads", head_dim, es, 2, profile)
+    # Per-head counts: one token (rows), two (the per-head kernel), and where
+    # int32 offsets end: 349,525 tokens of Qwen3-8B's q fit, one more does not.
+    wide = tk.heads_wide_from(32, 128, 6144, 128)
+    assert (wide - 2) * 6144 + 32 * 128 <= 2**31 < (wide - 1) * 6144 + 32 * 128
+    assert tk.warmup_token_counts("rms_norm", 128, 2, heads=32, token_stride=6144) == (
+        1, 2, wide)
+    assert 1 in tk.warmup_token_counts("rms_norm", 256, 2, heads=1, token_stride=3072)
+
+
+def test_per_head_int64_offsets_only_where_needed(device) -> None:
+    g = _gen(13, device)
+    qkv = _rand((3, 48), torch.float32, device, g)
+    x = qkv[:, :32].view(3, 2, 16)
+    plan = tk._plan_rms_norm(x, None, EPS, 16, torch.empty_like(x), None)
+    assert plan is not None and plan.kernel is tk._rms_norm_heads
+    assert plan.consts["WIDE"] is False and plan.consts["HEADS"] == 2
+    # A token stride that would overflow int32 within the batch takes int64
+    # offsets (planned on meta tensors: no 8 GiB buffer needed).
+    huge = torch.empty_strided((3, 2, 16), (2**30, 16, 1), device="meta")
+    plan = tk._plan_rms_norm(huge, None, EPS, 16, torch.empty(3, 2, 16, device="meta"), None)
+    assert plan is not None and plan.consts["WIDE"] is True

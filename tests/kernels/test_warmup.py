@@ -259,3 +259,38 @@ def test_gelu_and_mul_sparse_warmup(device, monkeypatch) -> None:
         assert mon.after_warmup == []
     finally:
         mon.uninstall()
+
+
+def test_per_head_items(device) -> None:
+    """A per-head item says so (heads, token_stride), launches the view the model
+    makes, and leaves nothing to compile for per-head calls at other token counts."""
+    import vllm_kernels as vk
+
+    with pytest.raises(ValueError, match="per-head"):
+        WarmupItem(op="fused_add_rms_norm", hidden_size=64, heads=4)
+    with pytest.raises(ValueError, match="token_stride"):
+        WarmupItem(op="rms_norm", hidden_size=64, heads=4, token_stride=100)
+    with pytest.raises(ValueError, match="needs heads"):
+        WarmupItem(op="rms_norm", hidden_size=64, token_stride=640)
+    item = WarmupItem(op="rms_norm", hidden_size=64, heads=4, token_stride=6 * 64,
+                      num_tokens=(1, 3), dtype="float32")
+    assert item.per_head and not WarmupItem(op="rms_norm", hidden_size=64).per_head
+    assert "per-head heads=4 token_stride=384" in item.describe()
+    kv = {**item.__dict__, "heads": 1, "has_weight": False}
+    report = run_warmup([item, WarmupItem(**kv)], device=device,
+                        monitor="raise" if device.type == "cuda" else None, progress=False)
+    # 1, 2 (the counts that reach the row and per-head kernels) and 3; the int64
+    # threshold lies past the largest listed count and is not launched.
+    assert report.launches == 3 + 3
+    try:
+        qkv = torch.randn(37, 6 * 64, device=device)
+        for m in (2, 5, 37):  # counts no item lists
+            for heads, w in ((4, torch.randn(64, device=device)), (1, None)):
+                x = qkv[:m, : heads * 64].view(m, heads, 64)
+                vk.rms_norm(x, w, 1e-6)
+        if device.type == "cuda":
+            torch.cuda.synchronize()
+            assert report.monitor is not None and report.monitor.after_warmup == []
+    finally:
+        if report.monitor is not None:
+            report.monitor.uninstall()

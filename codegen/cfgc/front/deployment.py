@@ -40,6 +40,8 @@ CALL_KEYS = ("op", "layers", "has_weight", "in_place", "when", *CALL_EXPRS)
 #: Keys of a call that only some ops take.
 _NORM_ONLY = ("has_weight", "row_stride", "weight_dtype")
 _FUSED_ONLY = ("in_place",)
+#: A per-head view: rms_norm only (the fused op takes rows).
+_RMS_ONLY = ("token_stride",)
 _GATED_ONLY = ("approximate",)
 #: Names the generated code binds or calls itself: a value may not take them.
 _TAKEN = frozenset({"self", *x.FUNCTIONS, *dir(builtins)})
@@ -137,12 +139,17 @@ def _call(node: Node, owner: str, ops: dict[str, Op], errors: Collector) -> OpCa
         if not r.has(key):
             continue
         wrong = ((key in _NORM_ONLY and op not in NORM_OPS)
+                 or (key in _RMS_ONLY and op != "rms_norm")
                  or (key in _FUSED_ONLY and op != "fused_add_rms_norm")
                  or (key in _GATED_ONLY and op in NORM_OPS))
         if wrong:
             errors.error(r.key_loc(key), f"{what}: {op} takes no {key!r}")
     if op == "fused_add_rms_norm" and not r.has("in_place"):
         errors.error(node.loc, f"{what} must say whether it writes in place (in_place)")
+    if r.has("token_stride") and (r.has("row_stride") or not r.has("rows_per_token")):
+        errors.error(r.key_loc("token_stride"), f"{what}: a per-head view (token_stride) "
+                                                "needs rows_per_token (its heads) and no "
+                                                "row_stride")
     if not r.has("width"):
         errors.error(node.loc, f"{what} needs 'width' (the item's hidden_size)")
         return None

@@ -55,9 +55,10 @@ class Op:
 #: What an op call of the deployment section may compute, each an expression:
 #: the width (hidden_size of the item; an int or a list of them), rows per token (the
 #: heads of a per-head norm), the GELU approximation, the row stride of a strided
-#: view, the weight's dtype, and the call's own token counts and most tokens.
-CALL_EXPRS = ("width", "rows_per_token", "approximate", "row_stride", "weight_dtype",
-              "num_tokens", "max_num_tokens")
+#: view, the token stride of a per-head view, the weight's dtype, and the call's own
+#: token counts and most tokens.
+CALL_EXPRS = ("width", "rows_per_token", "approximate", "row_stride", "token_stride",
+              "weight_dtype", "num_tokens", "max_num_tokens")
 
 
 @dataclass(frozen=True)

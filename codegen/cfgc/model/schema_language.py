@@ -986,6 +986,9 @@ OP_CALL = Record(
             "approximate: gelu_approximate"),
         Key("row_stride", Expression(), "A norm over some columns of wider rows: their "
             "width.", "row_stride: kv_lora_rank + qk_rope_head_dim"),
+        Key("token_stride", Expression(), "A per-head norm over a (tokens, "
+            "rows_per_token, width) view of wider rows: their width (the fused QKV "
+            "output's).", "token_stride: (q_heads + 2 * kv_heads) * head_size"),
         Key("weight_dtype", Expression(), "A norm whose weight has another dtype.",
             "weight_dtype: '\"float32\"'"),
         Key("num_tokens", Expression(), "This call's token counts (default: the "

@@ -15,8 +15,8 @@ from typing import Any
 
 #: The keys that make a specialisation (besides op and provider), in item order.
 SPEC_KEYS = ("dtype", "hidden_size", "has_weight", "weight_dtype", "in_place", "row_stride",
-             "approximate")
-#: The ops whose calls have a weight (has_weight, weight_dtype, row_stride).
+             "heads", "token_stride", "approximate")
+#: The ops whose calls have a weight (has_weight, weight_dtype, row_stride, token_stride).
 NORM_OPS = ("rms_norm", "fused_add_rms_norm")
 
 
@@ -88,6 +88,11 @@ def _spec(call: Mapping[str, Any], width: int, dtype: str) -> dict[str, Any]:
         stride = call.get("row_stride")
         if stride is not None and stride != width:
             spec["row_stride"] = stride
+        if call.get("token_stride") is not None:
+            # A per-head view (tokens, heads, width) of rows token_stride wide: the
+            # item says so, and counts tokens (each a row of every head).
+            spec["heads"] = call.get("rows_per_token") or 1
+            spec["token_stride"] = call["token_stride"]
     else:
         spec["approximate"] = call.get("approximate") or "none"
     return spec
@@ -95,7 +100,8 @@ def _spec(call: Mapping[str, Any], width: int, dtype: str) -> dict[str, Any]:
 
 def _add_call(item: dict[str, Any], call: Mapping[str, Any],
               deployment: Mapping[str, Any]) -> None:
-    rows = call.get("rows_per_token") or 1
+    # Rows items count rows (tokens x rows per token); per-head items count tokens.
+    rows = 1 if "heads" in item else call.get("rows_per_token") or 1
     counts = call.get("num_tokens") or deployment["num_tokens"]
     cap = call.get("max_num_tokens") or deployment["max_num_tokens"]
     if not isinstance(rows, int) or rows < 1 or not isinstance(cap, int) or cap < 1:

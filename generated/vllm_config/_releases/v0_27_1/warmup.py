@@ -20,11 +20,11 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "88772354c946d2e6f1f6cce2fb5a4dde71e00a9a34058997f7896af4833b6165",
+        "triton": "d976cc0e752151bcded14567200ce69dd749e171f39b37ebee28d44be5c4f31d",
     },
     "fused_add_rms_norm": {
         "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "87af95246c879ce67780e5823584a7ce46b1ccc40c5eaa7c1817deddc71f17ae",
+        "triton": "e6c2560339ed1a6b1c0ac3530a2f64fd75337049ad5a081b5ce984bc4d885b9e",
     },
 }
 
@@ -160,12 +160,24 @@ def _deployment(self: Any) -> dict[str, Any]:
         if bool(getattr(text, 'qk_norm', False)):
             _calls.append({
                 "op": "rms_norm",
-                "layers": "q_norm and k_norm, one row per head (qk_norm checkpoints only)",
+                "layers": "q_norm (qk_norm checkpoints only), over a per-head view of the fused QKV output",
                 "has_weight": True,
                 "in_place": False,
                 "width": head_size,
                 "rows_per_token": q_heads,
-                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "when": ("model_config.hf_text_config.qk_norm",)},
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.hf_text_config.qk_norm",)},
+            })
+        if bool(getattr(text, 'qk_norm', False)):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "k_norm (qk_norm checkpoints only)",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.hf_text_config.qk_norm",)},
             })
     elif _architecture == "Qwen3ForCausalLM":
         _calls.append({
@@ -186,21 +198,23 @@ def _deployment(self: Any) -> dict[str, Any]:
         })
         _calls.append({
             "op": "rms_norm",
-            "layers": "q_norm, one row per query head of the rank",
+            "layers": "q_norm, over the query heads of the rank: a per-head view of the fused QKV output, whose tokens are the whole QKV width apart",
             "has_weight": True,
             "in_place": False,
             "width": head_size,
             "rows_per_token": q_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size")},
+            "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size")},
         })
         _calls.append({
             "op": "rms_norm",
-            "layers": "k_norm, one row per key head of the rank",
+            "layers": "k_norm, over the key heads of the rank (the same QKV output)",
             "has_weight": True,
             "in_place": False,
             "width": head_size,
             "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
+            "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size")},
         })
     elif _architecture == "DeepseekV2ForCausalLM":
         _calls.append({
@@ -285,33 +299,49 @@ def _deployment(self: Any) -> dict[str, Any]:
             "width": hidden_size,
             "from": {"hidden_size": ("model_config.model_arch_config.hidden_size",)},
         })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "q_norm, one row per query head of the rank",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": q_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "k_norm, one row per key head (layers that compute their own KV)",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "v_norm, without a weight, one row per value head",
-            "has_weight": False,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the layers that compute their own KV: a per-head view of the fused QKV output, whose tokens are the whole QKV width apart",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if (getattr(text, 'num_kv_shared_layers', None) or 0) > 0:
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the KV-shared layers, which project q alone (whole rows of heads)",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "when": ("model_config.hf_text_config.num_kv_shared_layers",)},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "k_norm (layers that compute their own KV), per head of the QKV output",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "v_norm, without a weight, per head of the same QKV output",
+                "has_weight": False,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
         _calls.append({
             "op": "rms_norm",
             "layers": "per_layer_projection_norm, one row per decoder layer for each token",
@@ -330,33 +360,49 @@ def _deployment(self: Any) -> dict[str, Any]:
             "width": hidden_size,
             "from": {"hidden_size": ("model_config.model_arch_config.hidden_size",)},
         })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "q_norm, one row per query head of the rank",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": q_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "k_norm, one row per key head (layers that compute their own KV)",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "v_norm, without a weight, one row per value head",
-            "has_weight": False,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the layers that compute their own KV: a per-head view of the fused QKV output, whose tokens are the whole QKV width apart",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if (getattr(text, 'num_kv_shared_layers', None) or 0) > 0:
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the KV-shared layers, which project q alone (whole rows of heads)",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "when": ("model_config.hf_text_config.num_kv_shared_layers",)},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "k_norm (layers that compute their own KV), per head of the QKV output",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "v_norm, without a weight, per head of the same QKV output",
+                "has_weight": False,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
         _calls.append({
             "op": "rms_norm",
             "layers": "per_layer_projection_norm, one row per decoder layer for each token",

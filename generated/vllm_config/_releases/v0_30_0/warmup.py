@@ -20,15 +20,15 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "7a873a832154d97c0745bde5bce71bd600b782d85f68b5a6e9489920ab94449a",
-        "triton": "303f1b77ffddeed88ab6e9999ea3152887ffba58dfe9a56008dbf3a01441c1ff",
+        "triton": "1357b25922f55c8fd95c8549364b4d3faa6c9e49db84303ae3b2ca52b54c8ca0",
     },
     "fused_add_rms_norm": {
         "native": "a3415f926037be522156d08ea9fb28dc7d43a7c181da56161d1eef329f31eac4",
-        "triton": "dca91ed36539e424a272f4e2ff931c84b9b1797315ddc35aa2f736d0f39d4883",
+        "triton": "c599ee191557b8811f8aa255b84fcc9955e4ed74b54bd3f08f540756801f8e65",
     },
     "gelu_and_mul_sparse": {
         "native": "5513df06eb16032c418344ff726973c0fa96abc7c7c7cafabec33c7e5af02c8e",
-        "triton": "6579b3cc5013a113ade716cc47b9a84f12ce9e16110deee78726aa44daa6370f",
+        "triton": "931be077cd6d7a74108af45181e0642b710752afc13d2c1c91172c4ffe67082d",
     },
 }
 
@@ -169,12 +169,24 @@ def _deployment(self: Any) -> dict[str, Any]:
         if bool(getattr(text, 'qk_norm', False)):
             _calls.append({
                 "op": "rms_norm",
-                "layers": "q_norm and k_norm, one row per head (qk_norm checkpoints only)",
+                "layers": "q_norm (qk_norm checkpoints only), over a per-head view of the fused QKV output",
                 "has_weight": True,
                 "in_place": False,
                 "width": head_size,
                 "rows_per_token": q_heads,
-                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "when": ("model_config.hf_text_config.qk_norm",)},
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.hf_text_config.qk_norm",)},
+            })
+        if bool(getattr(text, 'qk_norm', False)):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "k_norm (qk_norm checkpoints only)",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.hf_text_config.qk_norm",)},
             })
     elif _architecture == "Qwen3ForCausalLM":
         _calls.append({
@@ -195,21 +207,23 @@ def _deployment(self: Any) -> dict[str, Any]:
         })
         _calls.append({
             "op": "rms_norm",
-            "layers": "q_norm, one row per query head of the rank",
+            "layers": "q_norm, over the query heads of the rank: a per-head view of the fused QKV output, whose tokens are the whole QKV width apart",
             "has_weight": True,
             "in_place": False,
             "width": head_size,
             "rows_per_token": q_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size")},
+            "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size")},
         })
         _calls.append({
             "op": "rms_norm",
-            "layers": "k_norm, one row per key head of the rank",
+            "layers": "k_norm, over the key heads of the rank (the same QKV output)",
             "has_weight": True,
             "in_place": False,
             "width": head_size,
             "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
+            "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size")},
         })
     elif _architecture == "DeepseekV2ForCausalLM":
         _calls.append({
@@ -294,33 +308,49 @@ def _deployment(self: Any) -> dict[str, Any]:
             "width": hidden_size,
             "from": {"hidden_size": ("model_config.model_arch_config.hidden_size",)},
         })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "q_norm, one row per query head of the rank",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": q_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "k_norm, one row per key head (layers that compute their own KV)",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "v_norm, without a weight, one row per value head",
-            "has_weight": False,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the layers that compute their own KV: a per-head view of the fused QKV output, whose tokens are the whole QKV width apart",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if (getattr(text, 'num_kv_shared_layers', None) or 0) > 0:
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the KV-shared layers, which project q alone (whole rows of heads)",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "when": ("model_config.hf_text_config.num_kv_shared_layers",)},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "k_norm (layers that compute their own KV), per head of the QKV output",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "v_norm, without a weight, per head of the same QKV output",
+                "has_weight": False,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
         _calls.append({
             "op": "rms_norm",
             "layers": "per_layer_projection_norm, one row per decoder layer for each token",
@@ -339,33 +369,49 @@ def _deployment(self: Any) -> dict[str, Any]:
             "width": hidden_size,
             "from": {"hidden_size": ("model_config.model_arch_config.hidden_size",)},
         })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "q_norm, one row per query head of the rank",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": q_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "k_norm, one row per key head (layers that compute their own KV)",
-            "has_weight": True,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
-        _calls.append({
-            "op": "rms_norm",
-            "layers": "v_norm, without a weight, one row per value head",
-            "has_weight": False,
-            "in_place": False,
-            "width": head_size,
-            "rows_per_token": kv_heads,
-            "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size")},
-        })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the layers that compute their own KV: a per-head view of the fused QKV output, whose tokens are the whole QKV width apart",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if (getattr(text, 'num_kv_shared_layers', None) or 0) > 0:
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "q_norm of the KV-shared layers, which project q alone (whole rows of heads)",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": q_heads,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size"), "when": ("model_config.hf_text_config.num_kv_shared_layers",)},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "k_norm (layers that compute their own KV), per head of the QKV output",
+                "has_weight": True,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
+        if num_layers > (getattr(text, 'num_kv_shared_layers', None) or 0):
+            _calls.append({
+                "op": "rms_norm",
+                "layers": "v_norm, without a weight, per head of the same QKV output",
+                "has_weight": False,
+                "in_place": False,
+                "width": head_size,
+                "rows_per_token": kv_heads,
+                "token_stride": (q_heads + (2 * kv_heads)) * head_size,
+                "from": {"hidden_size": ("model_config.model_arch_config.head_size",), "rows_per_token": ("model_config.model_arch_config.total_num_kv_heads", "parallel_config.tensor_parallel_size"), "token_stride": ("model_config.model_arch_config.total_num_attention_heads", "parallel_config.tensor_parallel_size", "model_config.model_arch_config.total_num_kv_heads", "model_config.model_arch_config.head_size"), "when": ("model_config.model_arch_config.total_num_hidden_layers", "model_config.hf_text_config.num_kv_shared_layers")},
+            })
         _calls.append({
             "op": "rms_norm",
             "layers": "per_layer_projection_norm, one row per decoder layer for each token",
