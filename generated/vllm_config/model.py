@@ -412,7 +412,8 @@ class ModelConfig:
 
     @field_validator("quantization", mode="before")
     @classmethod
-    def _before_quantization(cls, value: Any) -> Any:
+    def validate_quantization_before(cls, value: Any) -> Any:
+        """The value `quantization` is given, as the field stores it - a method name is lower-cased."""
         value = _v.lower(value)
         return value
 

@@ -374,13 +374,18 @@ class _Compiler:
         self.params = dict(_param_types(acc))
         want = parse_type(acc.returns) if acc.returns != "Any" else None
         scope = self.scope
-        if acc.kind == "staticmethod":  # no instance: only its parameters are names
+        if acc.kind == "staticmethod" or acc.mode == "before":
+            # no instance (a before-mode validator sees the raw input): only its
+            # parameters are names
             self.scope = x.Scope(self.res, None, None)
         try:
             guards: list[str] = []
             facts: frozenset[str] = frozenset()
+            # An after-mode validator's rules are the class's checks at construction:
+            # recorded with the fields they read, as the class's own rules are.
+            record = acc.kind == "validator" and acc.mode == "after"
             for i, rule in enumerate(acc.rules):
-                guards += self.rule(rule, f"rule {i + 1} of {what}", record=False)
+                guards += self.rule(rule, f"rule {i + 1} of {what}", record=record)
                 if rule.level == "error" and rule.when is None:
                     facts |= x.facts_of(rule.require)
             self.in_method, self.returns = True, want
