@@ -532,12 +532,11 @@ ACCESSOR = Record(
 
 PARAM = Record(
     "param", "A parameter", "...params.NAME",
-    "A parameter with a default.",
+    "A parameter with a default, or one that some releases lack (release keys).",
     (
         Key("type", TYPE, "Its type.", "type: float", required=True),
         Key("default", Anything("a literal"), "Its default (a literal).", "default: 1.0"),
     ),
-    history=False,
 )
 
 RULE = Record(

@@ -565,7 +565,7 @@ class CompilationConfig:
         """Whether the torch the engine runs on checks Inductor's runtime asserts on every call (before 2.12): the running torch inside vLLM's engine, else the torch vLLM 0.25.1 is built against (2.11)."""
         return _hooks.torch_asserts_every_call(self)
 
-    def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False) -> "Any":
+    def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False, use_aot_compile: "bool" = False) -> "Any":
         """The torch.compile backend for this config's mode (a name or a callable)."""
         raise _r.NotSupportedError("CompilationConfig.init_backend() is not available in vllm_config: the backend is a torch.compile backend object (vLLM's own, or one looked up in torch's registry), which only the engine with torch can build")
 
@@ -661,7 +661,7 @@ class CompilationConfig:
         """Logs the custom ops the model enabled and disabled, and warns for each '+op' / '-op' of custom_ops that no op of the model matched."""
         return _hooks.custom_op_log_check(self)
 
-    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, tensor_parallel_size: "int" = 1, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False, piecewise_capture_available: "bool" = True) -> "CUDAGraphMode":
+    def resolve_cudagraph_mode_and_sizes(self, min_cg_support: "AttentionCGSupport | str | int", min_cg_attn_backend: "str | None", uniform_decode_query_len: "int" = 1, use_v2_model_runner: "bool" = False, kv_cache_config: "Any" = None, max_num_reqs: "int | None" = None, is_profiling: "bool" = False, piecewise_capture_available: "bool" = True) -> "CUDAGraphMode":
         """Downgrades cudagraph_mode to what the attention backends support (their weakest CUDA-graph support level), rounds capture sizes for speculative decoding and checks the Mamba cache has a block per decode sequence; returns the mode."""
         if self.cudagraph_mode is None:
             self.cudagraph_mode = CUDAGraphMode.NONE
@@ -690,13 +690,13 @@ class CompilationConfig:
         if (chosen.has_full_cudagraphs()) and not (support != 'NEVER'):
             raise ValueError(f'cudagraph_mode {chosen.name} is not possible with {attention}; use cudagraph_mode=PIECEWISE with mode VLLM_COMPILE')
         if not use_v2_model_runner and chosen.decode_mode() == CUDAGraphMode.FULL and uniform_decode_query_len > 1:
-            self.adjust_cudagraph_sizes_for_spec_decode(uniform_decode_query_len, tensor_parallel_size)
+            self.adjust_cudagraph_sizes_for_spec_decode(uniform_decode_query_len)
         if (kv_cache_config is not None and max_num_reqs is not None and chosen.has_full_cudagraphs() and not is_profiling and kv_cache_config.has_mamba_layers) and not (max_num_reqs <= kv_cache_config.num_blocks):
             raise ValueError(f'max_num_seqs ({max_num_reqs}) is larger than the {kv_cache_config.num_blocks} Mamba cache blocks: every decoding sequence needs one for full CUDA graphs; lower max_num_seqs or raise gpu_memory_utilization')
         self.cudagraph_mode = chosen
         return chosen
 
-    def adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len: "int", tensor_parallel_size: "int") -> "None":
+    def adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len: "int") -> "None":
         """Rounds the capture sizes up to multiples of the decode query length (and of TP with sequence parallelism), dropping those above the maximum."""
         multiple = uniform_decode_query_len
         if self.cudagraph_capture_sizes is None or len(self.cudagraph_capture_sizes) == 0 or multiple <= 1:
