@@ -58,6 +58,8 @@ class ClassView:
     post_init_params: str = ""
     factors: list[tuple[str, str]] = field(default_factory=list)
     hash_prefix: str = ""
+    hashed: list[tuple[str, str]] = field(default_factory=list)  # compute_hash's factors
+    hash_params: str = ""  # compute_hash's keywords after self
     properties: list[AccessorView] = field(default_factory=list)
     methods: list[AccessorView] = field(default_factory=list)
 
@@ -249,14 +251,22 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
         if f.default.kind == "unset" and not t.optional:  # None until post-init fills it
             t = TypeExpr("union", args=(t, TypeExpr("none")))
         factors.append((f.name, hash_expr(t, f"self.{f.name}", res)))
+    hashed = list(factors)  # what compute_hash reads: the factors, some under a keyword
     for extra in c.hash_extra:
         if extra.expr is not None:
-            factors.append((extra.name, f"_h.canon({code.hash_extras[extra.name]})"))
+            factor = f"_h.canon({code.hash_extras[extra.name]})"
         elif extra.hook:
-            factors.append((extra.name, f"_h.canon(_hooks.{extra.hook}(self))"))
+            factor = f"_h.canon(_hooks.{extra.hook}(self))"
         else:
-            factors.append((extra.name, f"_h.canon(_h.path(self, {extra.path!r}))"))
+            factor = f"_h.canon(_h.path(self, {extra.path!r}))"
+        if extra.param:  # compute_hash(param=False) leaves it out; hash_factors keeps it
+            view.hash_params += f", {extra.param}: bool = True"
+            hashed.append((extra.name, f"({factor} if {extra.param} else None)"))
+        else:
+            hashed.append((extra.name, factor))
+        factors.append((extra.name, factor))
     view.factors = sorted(factors)
+    view.hashed = sorted(hashed)
     names = ",".join(name for name, _ in view.factors)
     view.hash_prefix = "b" + json.dumps(f"{c.name}:{names}:")  # names are identifiers
     return view

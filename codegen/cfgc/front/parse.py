@@ -633,7 +633,8 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                     extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
                                         er.str("hook", ename), er.str("doc", ename),
                                         er.str_list("reads", ename),
-                                        _expr(er, "expr", f"hash factor {ename}", errors))
+                                        _expr(er, "expr", f"hash factor {ename}", errors),
+                                        er.str("param", ename))
                     if [bool(extra.path), bool(extra.hook), er.has("expr")].count(True) != 1:
                         errors.error(extra.loc, f"hash factor {ename} needs exactly one of "
                                      "path, hook, expr")

@@ -245,6 +245,7 @@ class HashExtra:
     doc: str = ""
     reads: tuple[str, ...] = ()  # fields a hook factor depends on (for docs and checks)
     expr: Expr | None = None  # or an expression over the class's fields
+    param: str = ""  # compute_hash's keyword (default True) that leaves it out when False
 
     @property
     def source(self) -> str:

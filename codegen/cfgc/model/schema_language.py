@@ -433,6 +433,9 @@ HASH_FACTOR = Record(
         Key("reads", STRINGS, "The fields a hook factor reads.",
             "reads: [method, draft_model_config]"),
         Key("doc", Text(), "What the factor is.", "doc: The uuids of the kernels' sources."),
+        Key("param", Text("a parameter name", r"^[a-z][a-z0-9_]*$"), "A keyword of "
+            "compute_hash (default True) that leaves the factor out when given False.",
+            "param: include_version"),
     ),
     exactly_one=("path", "hook", "expr"),
 )

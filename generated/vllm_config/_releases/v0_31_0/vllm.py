@@ -877,7 +877,7 @@ class VllmConfig:
             "structured_outputs_config": self.structured_outputs_config.compute_hash(),
         }
 
-    def compute_hash(self) -> str:
+    def compute_hash(self, include_version: bool = True) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.additional_config),
@@ -899,7 +899,7 @@ class VllmConfig:
             self.parallel_config.compute_hash(),
             self.profiler_config.compute_hash(),
             _h.nested(self.scheduler_config),
-            _h.canon(1),
+            (_h.canon(1) if include_version else None),
             _h.nested(self.speculative_config),
             self.structured_outputs_config.compute_hash(),
         ))

@@ -565,7 +565,7 @@ class CompilationConfig:
         """Whether the torch the engine runs on checks Inductor's runtime asserts on every call (before 2.12): the running torch inside vLLM's engine, else the torch vLLM 0.25.1 is built against (2.11)."""
         return _hooks.torch_asserts_every_call(self)
 
-    def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False, use_aot_compile: "bool" = False) -> "Any":
+    def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False, use_aot_compile: "bool" = True) -> "Any":
         """The torch.compile backend for this config's mode (a name or a callable)."""
         raise _r.NotSupportedError("CompilationConfig.init_backend() is not available in vllm_config: the backend is a torch.compile backend object (vLLM's own, or one looked up in torch's registry), which only the engine with torch can build")
 
@@ -697,7 +697,7 @@ class CompilationConfig:
         return chosen
 
     def adjust_cudagraph_sizes_for_spec_decode(self, uniform_decode_query_len: "int") -> "None":
-        """Rounds the capture sizes up to multiples of the decode query length (and of TP with sequence parallelism), dropping those above the maximum."""
+        """Rounds the capture sizes up to multiples of the decode query length, dropping those above the maximum."""
         multiple = uniform_decode_query_len
         if self.cudagraph_capture_sizes is None or len(self.cudagraph_capture_sizes) == 0 or multiple <= 1:
             return
