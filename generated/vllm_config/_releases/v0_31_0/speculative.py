@@ -25,7 +25,6 @@ from vllm_config.types import (
     RejectionSampleMethod,
     SpeculativeMethod,
 )
-from vllm_config.vllm import VllmConfig
 
 _log = logging.getLogger(__name__)
 
@@ -657,7 +656,7 @@ class SpeculativeConfig:
         """Whether the trailing prefix-cache block, whose draft KV may still change, is dropped: an EAGLE-style drafter (from 0.33.0 one that needs it) unless disable_eagle_block_drop."""
         return self.use_eagle() and not self.disable_eagle_block_drop
 
-    def apply_draft_overrides(self, vllm_config: "VllmConfig") -> "VllmConfig":
+    def apply_draft_overrides(self, vllm_config: "Any") -> "Any":
         """A copy of the target's VllmConfig with this config's kernel choices laid over it, each only when set - moe_backend as kernel_config.moe_backend, attention_backend as attention_config.backend and kv_cache_dtype as cache_config.cache_dtype."""
         return _hooks.apply_draft_overrides(self, vllm_config)
 

@@ -25,7 +25,6 @@ from vllm_config.types import (
     RejectionSampleMethod,
     SpeculativeMethod,
 )
-from vllm_config.vllm import VllmConfig
 
 _log = logging.getLogger(__name__)
 
@@ -730,7 +729,7 @@ class SpeculativeConfig:
         """Whether the draft's position limit is raised to the target's max_model_len: a drafter other than a separate draft model whose RoPE types (default, linear, llama3, ntk, proportional) only size the cache."""
         return self.method != 'draft_model' and self.draft_model_config is not None and (self.draft_model_config.checkpoint_facts is None or self.draft_model_config.checkpoint_facts.rope_parameters is None or all(p['rope_type'] in ('default', 'linear', 'llama3', 'ntk', 'proportional') for p in self.draft_model_config.checkpoint_facts.rope_parameters.values()))
 
-    def apply_draft_overrides(self, vllm_config: "VllmConfig") -> "VllmConfig":
+    def apply_draft_overrides(self, vllm_config: "Any") -> "Any":
         """A copy of the target's VllmConfig with this config's kernel choices laid over it, each only when set - moe_backend as kernel_config.moe_backend, attention_backend as attention_config.backend and kv_cache_dtype as cache_config.cache_dtype."""
         return _hooks.apply_draft_overrides(self, vllm_config)
 
