@@ -636,6 +636,11 @@ class VllmConfig:
         return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
 
     @property
+    def num_lookahead_tokens(self) -> "int":
+        """KV slots reserved past the tokens the target model is scheduled for, because the drafter writes KV there: num_speculative_tokens + 1 for DFlash (and DSpark filling in), num_speculative_tokens for other EAGLE-style drafters and draft models, 0 otherwise."""
+        return (0 if self.speculative_config is None else (self.num_speculative_tokens + 1 if self.speculative_config.use_dflash() else (self.num_speculative_tokens if self.speculative_config.use_eagle() or self.speculative_config.uses_draft_model() else 0)))
+
+    @property
     def max_concurrent_batches(self) -> "int":
         """Batches in flight at once: the pipeline depth, one more with asynchronous scheduling on the V2 runner, at least 2 with asynchronous scheduling on V1 without pipelining."""
         return ((self.parallel_config.pipeline_parallel_size + 1 if self.use_v2_model_runner else (2 if self.parallel_config.pipeline_parallel_size <= 1 else self.parallel_config.pipeline_parallel_size)) if self.scheduler_config.async_scheduling else self.parallel_config.pipeline_parallel_size)

@@ -741,6 +741,16 @@ class VllmConfig:
         return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
 
     @property
+    def num_lookahead_tokens(self) -> "int":
+        """KV slots reserved past the tokens the target model is scheduled for, because the drafter writes KV there: num_speculative_tokens + 1 for DFlash (and DSpark filling in), num_speculative_tokens for other EAGLE-style drafters and draft models, 0 otherwise."""
+        return (0 if self.speculative_config is None else (self.num_speculative_tokens + 1 if self.speculative_config.use_dflash() or (self.speculative_config.use_dspark() and self.speculative_config.draft_model_config is not None and not getattr(self.speculative_config.draft_model_config.hf_config, 'sample_from_anchor', True)) else (self.num_speculative_tokens if self.speculative_config.use_eagle() or self.speculative_config.uses_draft_model() else 0)))
+
+    @property
+    def num_prefill_lookahead_tokens(self) -> "int":
+        """Prompt tokens past the scheduled range that an EAGLE-style drafter reads during chunked prefill: num_speculative_tokens when MTP chains several modules, else 1; 0 without such a drafter."""
+        return (0 if self.speculative_config is None or not self.speculative_config.use_eagle() else (self.num_speculative_tokens if self.speculative_config.use_multi_module_mtp() else 1))
+
+    @property
     def uniform_decode_query_len(self) -> "int":
         """Query tokens per request in a decode step where all requests decode: the new token plus one per draft token."""
         return 1 + self.num_speculative_tokens
@@ -779,6 +789,18 @@ class VllmConfig:
     def hybrid_kv_cache_unsupported(self) -> "bool":
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
         return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0)
+
+    def adjust_dcp_kv_cache_interleave_size(self, kv_cache_config: "Any") -> "None":
+        """Aligns the DCP interleave size for prefill/decode disaggregation once the KV cache groups are known: dcp_kv_cache_interleave_size (above 1) overrides cp_kv_cache_interleave_size, then with a KV connector (from 0.33.0 NIXL, on a P/D instance, unless the interleave size was given) it becomes the smallest kernel block size of the groups."""
+        if self.parallel_config.decode_context_parallel_size <= 1:
+            return
+        if self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
+            _log.warning('cp_kv_cache_interleave_size is overridden by dcp_kv_cache_interleave_size (which will be deprecated once prefill context parallelism is complete)')
+            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
+        local_block_size = min([g.kv_cache_spec.block_size for g in kv_cache_config.kv_cache_groups])
+        if self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and self.parallel_config.cp_kv_cache_interleave_size != local_block_size:
+            _log.info(f'prefill/decode disaggregation with decode context parallelism: the interleave size is set to the block size {local_block_size} for block-aligned transfers')
+            self.parallel_config.cp_kv_cache_interleave_size = local_block_size
 
     def enable_trace_function_call_for_thread(self) -> "None":
         """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
