@@ -847,6 +847,10 @@ class ModelConfig:
         """Query heads per GPU; given arch_config (one layer's), that layer's."""
         return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
 
+    def get_num_experts_per_tok(self) -> "int":
+        """Experts each token is routed to in an MoE layer; 0 for dense models."""
+        return self.model_arch_config.num_experts_per_token
+
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""
         return self.model_arch_config.num_experts

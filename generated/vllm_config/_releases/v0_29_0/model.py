@@ -650,6 +650,11 @@ class ModelConfig:
         return (self.checkpoint_facts.uses_xdrope_dim if self.checkpoint_facts is not None else 0)
 
     @property
+    def uses_xdrope(self) -> "bool":
+        """Whether the model uses XD-RoPE (it has XD-RoPE sections)."""
+        return self.uses_xdrope_dim > 0
+
+    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None
@@ -860,6 +865,14 @@ class ModelConfig:
     def get_num_attention_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
         """Query heads per GPU; given arch_config (one layer's), that layer's."""
         return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
+
+    def get_num_experts_per_tok(self) -> "int":
+        """Experts each token is routed to in an MoE layer; 0 for dense models."""
+        return self.model_arch_config.num_experts_per_token
+
+    def maybe_untie_word_embeddings(self) -> "None":
+        """When the config says the input and output embeddings are tied but the checkpoint ships an lm_head of its own, marks them untied (hf_config and its text config) and sets word_embeddings_untied_by_checkpoint, so the engine loads that head (and ties the two again if they are equal)."""
+        return _hooks.maybe_untie_word_embeddings(self)
 
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""

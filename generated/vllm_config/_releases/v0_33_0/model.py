@@ -677,6 +677,11 @@ class ModelConfig:
         return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
 
     @property
+    def mrope_num_dims(self) -> "int":
+        """Position channels of multimodal RoPE: the length of the text config's mrope_section (or its older name xdrope_section), at least 3; 3 when the model declares M-RoPE without a section in its RoPE settings, 0 without M-RoPE."""
+        return (0 if self.checkpoint_facts is None or not self.checkpoint_facts.uses_mrope else max((([len(p['mrope_section']) for p in (self.checkpoint_facts.rope_parameters.values() if self.checkpoint_facts.rope_parameters is not None else []) if ('mrope_section' in p and isinstance(p['mrope_section'], (list, tuple)))] + [len(p['xdrope_section']) for p in (self.checkpoint_facts.rope_parameters.values() if self.checkpoint_facts.rope_parameters is not None else []) if ('xdrope_section' in p and isinstance(p['xdrope_section'], (list, tuple)))]) + [3])[0], 3))
+
+    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None
@@ -882,6 +887,14 @@ class ModelConfig:
     def get_num_attention_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
         """Query heads per GPU; given arch_config (one layer's), that layer's."""
         return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
+
+    def get_num_experts_per_tok(self) -> "int":
+        """Experts each token is routed to in an MoE layer; 0 for dense models."""
+        return self.model_arch_config.num_experts_per_token
+
+    def maybe_untie_word_embeddings(self) -> "None":
+        """When the config says the input and output embeddings are tied but the checkpoint ships an lm_head of its own, marks them untied (hf_config and its text config) and sets word_embeddings_untied_by_checkpoint, so the engine loads that head (and ties the two again if they are equal)."""
+        return _hooks.maybe_untie_word_embeddings(self)
 
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""
