@@ -727,6 +727,16 @@ class ModelConfig:
         return self.architecture in ('DeciLMForCausalLM',)
 
     @property
+    def supports_kv_cache_grouping(self) -> "bool":
+        """Whether the model groups its layers' KV caches itself (vLLM's SupportsKVCacheGrouping interface); no registered architecture of this release does."""
+        return False
+
+    @property
+    def supports_multimodal_inputs(self) -> "bool":
+        """Whether the model runs with multimodal inputs: it is multimodal and some modality's limit per prompt is above 0 (or precomputed embeddings are enabled); False when the model serves text only."""
+        return self.multimodal_config is not None and (self.multimodal_config.enable_mm_embeds or any(self.multimodal_config.get_limit_per_prompt(modality) != 0 for modality in ['image', 'video', 'audio'] + list(self.multimodal_config.limit_per_prompt)))
+
+    @property
     def has_inner_state(self) -> "bool":
         """Whether the model carries a recurrent state between steps."""
         return self.architecture in ('BailingMoeV2_5ForCausalLM', 'ColBERTLfm2Model', 'FalconH1ForCausalLM', 'FalconMambaForCausalLM', 'GraniteMoeHybridForCausalLM', 'JambaForCausalLM', 'JambaForSequenceClassification', 'KimiLinearForCausalLM', 'Lfm2ForCausalLM', 'Lfm2MoeForCausalLM', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'MiniCPMV4_6ForConditionalGeneration', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'OlmoHybridForCausalLM', 'Plamo2ForCausalLM', 'Qwen3NextForCausalLM', 'Zamba2ForCausalLM')
