@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from tests.listed_releases import FACTS, REPO, RELEASES, facts, run_in
+from tests.listed_releases import FACTS, RELEASES, REPO, facts, run_in
 
 #: Inspects the release's package (run in a child with CFGC_RELEASE set): for each
 #: member of the facts file given as argv[1], what we have under its name.
@@ -325,10 +325,11 @@ fold = MultiModalConfig.fold_mm_processor_device
 out = {"fold": [fold(None, None), fold(None, "auto"), fold(None, "cpu"), fold({"x": 1}, "cuda"),
                 fold({"device": "cpu"}, "cuda")],
        "type": [MultiModalConfig().get_mm_processor_device_type(),
-                MultiModalConfig(mm_processor_kwargs={"device": "cuda:1"}).get_mm_processor_device_type()],
-       "gpu_video": [MultiModalConfig().use_gpu_video_backend(),
-                     MultiModalConfig(media_io_kwargs={"video": {"video_backend": "pynvvideocodec"}}).use_gpu_video_backend(),
-                     MultiModalConfig(media_io_kwargs={"video": {"backend": "opencv"}}).use_gpu_video_backend()]}
+                MultiModalConfig(mm_processor_kwargs={"device": "cuda:1"})
+                .get_mm_processor_device_type()],
+       "gpu_video": [MultiModalConfig(media_io_kwargs=kw).use_gpu_video_backend()
+                     for kw in ({}, {"video": {"video_backend": "pynvvideocodec"}},
+                                {"video": {"backend": "opencv"}})]}
 try:
     MultiModalConfig(mm_processor_kwargs={"device": "cuda"}).validate_mm_processor_device(None)
 except ValueError as exc:
@@ -393,3 +394,52 @@ def test_a_listed_release_has_facts() -> None:
     for release in RELEASES:
         assert Path(FACTS / release / "public_api.json").is_file(), release
     assert json.loads((FACTS / RELEASES[0] / "public_api.json").read_text())["classes"]
+
+
+def test_model_config_members_from_the_checkpoint_facts() -> None:
+    got = _run("0.33.0", """
+from types import SimpleNamespace
+from vllm_config import ModelConfig
+def model(arch, experts_per_tok=0, rope=None, mrope=False):
+    m = ModelConfig.__new__(ModelConfig)
+    object.__setattr__(m, "model_arch_config", SimpleNamespace(
+        architectures=[arch], num_experts_per_token=experts_per_tok))
+    object.__setattr__(m, "checkpoint_facts", SimpleNamespace(
+        rope_parameters=rope, uses_mrope=mrope))
+    object.__setattr__(m, "multimodal_config", None)
+    return m
+qwen_vl = {"": {"rope_type": "default", "mrope_section": [16, 24, 24]}}
+print(json.dumps({
+    "lora": [model(arch).is_lora_supported
+             for arch in ("LlamaForCausalLM", "BloomForCausalLM", "SomeNewForCausalLM")],
+    "experts": model("MixtralForCausalLM", 2).get_num_experts_per_tok(),
+    "mrope": [model("LlamaForCausalLM").mrope_num_dims,
+              model("Qwen2VLForConditionalGeneration", rope=qwen_vl, mrope=True).mrope_num_dims,
+              model("X", rope={"": {"rope_type": "default", "mrope_section": [8, 8]}},
+                    mrope=True).mrope_num_dims,
+              model("X", rope={"": {"rope_type": "default"}}, mrope=True).mrope_num_dims],
+    "grouping": model("LlamaForCausalLM").supports_kv_cache_grouping,
+    "mm": model("LlamaForCausalLM").supports_multimodal_inputs,
+}))
+""")
+    # BloomForCausalLM has no LoRA in vLLM 0.33.0's registry; an unknown architecture counts as yes
+    assert got["lora"] == [True, False, True]
+    assert got["experts"] == 2
+    # no M-RoPE: 0; a 3-part section: 3; a 2-part section still means 3-D positions; no
+    # section in the RoPE settings: 3
+    assert got["mrope"] == [0, 3, 3, 3]
+    assert got["grouping"] is False and got["mm"] is False
+
+
+def test_supports_multimodal_inputs_follows_the_limits() -> None:
+    got = _run("0.31.0", """
+from vllm_config import ModelConfig, MultiModalConfig
+def model(**mm):
+    m = ModelConfig.__new__(ModelConfig)
+    object.__setattr__(m, "multimodal_config", MultiModalConfig(**mm))
+    return m
+print(json.dumps([model(**mm).supports_multimodal_inputs for mm in (
+    {}, {"language_model_only": True}, {"language_model_only": True, "enable_mm_embeds": True},
+    {"limit_per_prompt": {"image": 0, "video": 0, "audio": 0}})]))
+""")
+    assert got == [True, False, True, False]

@@ -443,8 +443,9 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
 
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
-                  "Annotated", "field_validator", "model_validator", "_v", "_r", "_log", "_warnings", "_hooks",
-                  "warn_deprecated", "_platforms", "current_platform", "envs")
+                  "Annotated", "field_validator", "model_validator", "_v", "_r", "_log",
+                  "_warnings", "_hooks", "warn_deprecated", "_platforms", "current_platform",
+                  "envs")
 
 
 #: Any of them as a name of its own (not an attribute, not part of a longer name): one

@@ -957,7 +957,6 @@ NoLoRAArchitectures = Literal[
     "DeepSeekV4MTPModel",
     "DeepseekV32MTPModel",
     "DeepseekV41ForCausalLM",
-    "DeepseekV4ForCausalLM",
     "DeepseekVLV2ForCausalLM",
     "DiffusionGemmaForBlockDiffusion",
     "DomynEdgeForCausalLM",
@@ -1066,7 +1065,7 @@ NoLoRAArchitectures = Literal[
     "XLMRobertaForTokenClassification",
     "Zamba2ForCausalLM",
 ]
-"""Registered architectures whose implementation does not take LoRA adapters (vLLM 0.33.0's model registry: the classes that do not implement SupportsLoRA)."""
+"""Registered architectures whose implementation does not take LoRA adapters (vLLM 0.33.0's model registry on CUDA: the classes that do not implement SupportsLoRA; tools/no_lora_architectures.py lists them)."""
 
 RawInputOnlyArchitectures = Literal["PrithviGeoSpatialMAE", "Terratorch"]
 """Registered multimodal architectures that take raw inputs only (no text prompt)."""
