@@ -6,7 +6,7 @@ from hashlib import sha256 as _sha256
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import vllm as _hooks
@@ -578,10 +578,6 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '', envs)) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
-        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
-            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
-        if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
-            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
 
     @property
     def has_blocked_weights(self) -> "bool":
@@ -670,6 +666,20 @@ class VllmConfig:
     def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
         return _hooks.compile_debug_dump_path(self)
+
+    @model_validator(mode="after")
+    def validate_nvfp4_kv_cache_with_mla(self) -> "Any":
+        """Checks, when the config is built (after its other steps), that an nvfp4 KV cache is not used with an MLA model (the DeepSeek sparse-MLA layouts excepted)."""
+        if (self.model_config is not None and self.cache_config.cache_dtype == 'nvfp4') and not (not self.model_config.use_mla):
+            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
+        return self
+
+    @model_validator(mode="after")
+    def validate_mamba_block_size(self) -> "Any":
+        """Checks, when the config is built, that a Mamba block size other than the model length comes with prefix caching."""
+        if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
+            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -432,6 +432,8 @@ def _method_name(a) -> str:
     class methods first; `(...)` for a hook-backed method that declares no parameters
     (it passes on what it is given)."""
     prefix = f"`@{a.kind}` " if a.kind != "method" else ""
+    if a.kind == "validator":  # pydantic runs it when the class is built
+        prefix = f"`@model_validator(mode=\"{a.mode}\")` "
     if not (a.has_params or a.expr is not None or a.unsupported):
         return f"{prefix}`{a.name}(...)`"
     defaults = dict(a.defaults)

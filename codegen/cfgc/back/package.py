@@ -58,6 +58,8 @@ class ClassView:
     post_init_params: str = ""
     factors: list[tuple[str, str]] = field(default_factory=list)
     hash_prefix: str = ""
+    hashed: list[tuple[str, str]] = field(default_factory=list)  # compute_hash's factors
+    hash_params: str = ""  # compute_hash's keywords after self
     properties: list[AccessorView] = field(default_factory=list)
     methods: list[AccessorView] = field(default_factory=list)
 
@@ -69,13 +71,25 @@ class AccessorView:
     returns: str
     params: str  # ", x: int" after self
     body: str  # the returned expression
-    kind: str = "method"  # method, staticmethod, classmethod
+    kind: str = "method"  # method, staticmethod, classmethod, validator
     statement: str = ""  # the body as one statement (default: return <body>)
+    mode: str = ""  # a validator's: after (on the instance) or before (a classmethod)
 
     @property
     def first(self) -> str:
         """The first parameter: self, cls, or none for a staticmethod."""
+        if self.kind == "validator":
+            return "cls" if self.mode == "before" else "self"
         return {"method": "self", "classmethod": "cls", "staticmethod": ""}[self.kind]
+
+    @property
+    def decorators(self) -> list[str]:
+        """The lines above `def`: pydantic's model_validator for a validator (a classmethod
+        in before mode, as pydantic wants it), else the binding."""
+        if self.kind == "validator":
+            return [f'model_validator(mode="{self.mode}")'] + (
+                ["classmethod"] if self.mode == "before" else [])
+        return [] if self.kind == "method" else [self.kind]
 
 
 def _field_validators(c: m.ClassDef, f: m.FieldDef, res: Resolved) -> list[ValidatorView]:
@@ -190,8 +204,11 @@ def _method_view(c: m.ClassDef, acc: m.Accessor, compiled, guards: list[str]
         statement = _guarded(guards, body)
         if acc.steps and acc.expr is None:  # the steps change the config; nothing to return
             statement = "\n        ".join(guards)
+        if acc.kind == "validator":  # pydantic keeps what a validator returns
+            body = acc.params[0][0] if acc.mode == "before" else "self"
+            statement = _guarded(guards, body)
         return AccessorView(acc.name, acc.doc, acc.returns, sig, body, acc.kind,
-                            statement=statement)
+                            statement=statement, mode=acc.mode)
     sig = param_source(acc)
     if acc.unsupported:
         msg = f"{c.name}.{acc.name}() is not available in vllm_config: {acc.unsupported}"
@@ -234,14 +251,22 @@ def class_view(c: m.ClassDef, res: Resolved) -> ClassView:
         if f.default.kind == "unset" and not t.optional:  # None until post-init fills it
             t = TypeExpr("union", args=(t, TypeExpr("none")))
         factors.append((f.name, hash_expr(t, f"self.{f.name}", res)))
+    hashed = list(factors)  # what compute_hash reads: the factors, some under a keyword
     for extra in c.hash_extra:
         if extra.expr is not None:
-            factors.append((extra.name, f"_h.canon({code.hash_extras[extra.name]})"))
+            factor = f"_h.canon({code.hash_extras[extra.name]})"
         elif extra.hook:
-            factors.append((extra.name, f"_h.canon(_hooks.{extra.hook}(self))"))
+            factor = f"_h.canon(_hooks.{extra.hook}(self))"
         else:
-            factors.append((extra.name, f"_h.canon(_h.path(self, {extra.path!r}))"))
+            factor = f"_h.canon(_h.path(self, {extra.path!r}))"
+        if extra.param:  # compute_hash(param=False) leaves it out; hash_factors keeps it
+            view.hash_params += f", {extra.param}: bool = True"
+            hashed.append((extra.name, f"({factor} if {extra.param} else None)"))
+        else:
+            hashed.append((extra.name, factor))
+        factors.append((extra.name, factor))
     view.factors = sorted(factors)
+    view.hashed = sorted(hashed)
     names = ",".join(name for name, _ in view.factors)
     view.hash_prefix = "b" + json.dumps(f"{c.name}:{names}:")  # names are identifiers
     return view
@@ -418,8 +443,9 @@ def _constants(module: str, res: Resolved, late: bool = False) -> tuple[list[str
 
 
 _SUPPORT_NAMES = ("Counter", "InitVar", "_sha256", "Path", "Any", "ClassVar", "Literal", "Field",
-                  "Annotated", "field_validator", "_v", "_r", "_log", "_warnings", "_hooks",
-                  "warn_deprecated", "_platforms", "current_platform", "envs")
+                  "Annotated", "field_validator", "model_validator", "_v", "_r", "_log",
+                  "_warnings", "_hooks", "warn_deprecated", "_platforms", "current_platform",
+                  "envs")
 
 
 #: Any of them as a name of its own (not an attribute, not part of a longer name): one
@@ -441,7 +467,7 @@ def _code_text(views: list[ClassView], extra: list[str] = ()) -> str:
     for v in views:
         code += [f.decl for f in v.fields] + [e for _, e in v.factors] + v.phase
         code += [line for val in v.validators for line in (val.params, *val.body)]
-        code += [f"{a.returns} {a.params} {a.body} {a.statement}"
+        code += [f"{a.returns} {a.params} {a.body} {a.statement} {' '.join(a.decorators)}"
                  for a in (*v.properties, *v.methods)]
         if v.validators:
             code.append("Any")  # validator signatures

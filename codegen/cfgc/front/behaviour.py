@@ -36,6 +36,7 @@ class _Compiler:
         self.params: dict[str, TypeExpr] = {}  # compiling an accessor: its parameters
         self.locals: dict[str, TypeExpr] = {}  # the names `let` steps bound so far
         self.in_method = False  # compiling a method's steps
+        self.in_validator = False  # an after-mode validator's: checks of the class
         self.returns: TypeExpr | None = None  # ... and the type they return (None: Any)
         self.assigned: TypeExpr | None = None  # the type the last `set` step assigned
 
@@ -124,7 +125,7 @@ class _Compiler:
             instance = ", self" if record else ""
             error = (f"{rule.raises}({msg})" if rule.raises not in _ERRORS else
                      f"_r.{_ERRORS[rule.raises]}({msg}, {json.dumps(list(reads))}{instance})")
-            if self.in_method and rule.raises == "ValueError":
+            if self.in_method and not self.in_validator and rule.raises == "ValueError":
                 # A method's steps may run inside another config's construction (a
                 # resolve step calls it): its fields would name the wrong flags there.
                 error = f"ValueError({msg})"
@@ -146,7 +147,8 @@ class _Compiler:
              facts: frozenset[str] = frozenset()) -> list[str]:
         """A step as Python lines; `facts`: what earlier steps of a method established."""
         if s.kind == "check":
-            return self.rule(s.rule, what, record=not self.in_method, facts=facts)
+            return self.rule(s.rule, what, record=not self.in_method or self.in_validator,
+                             facts=facts)
         if s.kind in ("let", "do", "return"):
             return self.local_step(s, what, facts)
         if s.kind == "hook":
@@ -374,16 +376,22 @@ class _Compiler:
         self.params = dict(_param_types(acc))
         want = parse_type(acc.returns) if acc.returns != "Any" else None
         scope = self.scope
-        if acc.kind == "staticmethod":  # no instance: only its parameters are names
+        if acc.kind == "staticmethod" or acc.mode == "before":
+            # no instance (a before-mode validator sees the raw input): only its
+            # parameters are names
             self.scope = x.Scope(self.res, None, None)
         try:
             guards: list[str] = []
             facts: frozenset[str] = frozenset()
+            # An after-mode validator's rules are the class's checks at construction:
+            # recorded with the fields they read, as the class's own rules are.
+            record = acc.kind == "validator" and acc.mode == "after"
             for i, rule in enumerate(acc.rules):
-                guards += self.rule(rule, f"rule {i + 1} of {what}", record=False)
+                guards += self.rule(rule, f"rule {i + 1} of {what}", record=record)
                 if rule.level == "error" and rule.when is None:
                     facts |= x.facts_of(rule.require)
             self.in_method, self.returns = True, want
+            self.in_validator = record  # its checks are the class's: RuleError, recorded
             for i, step in enumerate(acc.steps):
                 self.assigned = None
                 guards += self.step(step, f"step {i + 1} of {what}", facts=facts)
@@ -394,6 +402,7 @@ class _Compiler:
             checked = self.expr(acc.expr, what, want, facts)
         finally:
             self.params, self.locals, self.in_method, self.returns = {}, {}, False, None
+            self.in_validator = False
             self.scope = scope
         if acc.expr is not None and checked is None:
             return

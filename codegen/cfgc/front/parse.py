@@ -633,7 +633,8 @@ def _parse_class(name: str, node: Node, stem: str, errors: Collector) -> m.Class
                     extra = m.HashExtra(ename, enode.key_locs[ename], er.str("path", ename),
                                         er.str("hook", ename), er.str("doc", ename),
                                         er.str_list("reads", ename),
-                                        _expr(er, "expr", f"hash factor {ename}", errors))
+                                        _expr(er, "expr", f"hash factor {ename}", errors),
+                                        er.str("param", ename))
                     if [bool(extra.path), bool(extra.hook), er.has("expr")].count(True) != 1:
                         errors.error(extra.loc, f"hash factor {ename} needs exactly one of "
                                      "path, hook, expr")
@@ -764,10 +765,20 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
         if unsupported and (expr is not None or ar.has("hook") or ar.has("call")):
             errors.error(ar.key_loc("unsupported"), f"{label} is unsupported: it takes no "
                          "expr, hook or call")
-        if (kind == "classmethod" and expr is not None) or (kind != "method" and steps):
+        if (kind == "classmethod" and expr is not None) or (
+                kind not in ("method", "validator") and steps):
             errors.error(ar.key_loc("kind"), f"{label} is a {kind}: back it with a hook "
                          "(an expression reads the instance; a staticmethod's may read "
                          "only its parameters)")
+        mode = ar.str("mode", label, default="after" if kind == "validator" else "")
+        if ar.has("mode") and (kind != "validator" or mode not in m.EXPR_VALIDATOR_MODES):
+            errors.error(ar.key_loc("mode"), f"mode of {label} goes with kind: validator "
+                         f"and is one of {m.EXPR_VALIDATOR_MODES}")
+        if kind == "validator" and (expr is not None or ar.has("hook") or ar.has("call")
+                                    or unsupported or not (rules or steps)):
+            errors.error(ar.key_loc("kind"), f"{label} is a validator: its checks are "
+                         "`rules` or `steps` (it returns what it validated), no expr, hook "
+                         "or call")
         if each_op and kind != "classmethod":
             errors.error(ar.key_loc("each_op"), f"{label}: 'each_op' builds the class, so "
                          "the method must be kind: classmethod")
@@ -797,12 +808,17 @@ def _accessors(r: Reader, key: str, what: str, errors: Collector,
                     errors.error(pnode.key_locs[pname], f"parameter {pname!r} of {label} "
                                  "follows one with a default: give it a default too")
                 seen_default = seen_default or pname in dict(defaults)
+        if kind == "validator" and len(params) != (mode == "before"):
+            errors.error(pnode.loc if pnode is not None else ar.key_loc("kind"),
+                         f"{label}: a {mode}-mode validator takes "
+                         + ("one parameter (the input)" if mode == "before"
+                            else "no parameters (it checks the instance)"))
         if unsupported:
             hook = ""
         out.append(m.Accessor(name, hook, ar.str("doc", name, required=True), loc, returns,
                               expr, tuple(params), kind, tuple(defaults), unsupported,
                               _differs(ar, label), pnode is not None, rules, steps,
-                              each_op))
+                              each_op, mode))
     return tuple(out)
 
 

@@ -142,6 +142,30 @@ _SAMPLING_KEYS = ("repetition_penalty", "temperature", "top_k", "top_p", "min_p"
                   "max_new_tokens")
 
 
+def maybe_untie_word_embeddings(self: Any) -> None:
+    """Untie the embeddings the config calls tied when the checkpoint has its own
+    lm_head. A hook: it reads the checkpoint's tensor names (safetensors headers) and
+    changes the Hugging Face config objects."""
+    from pathlib import Path
+
+    from cfgc.checkpoint import weights
+
+    if not getattr(self.hf_config, "tie_word_embeddings", False):
+        return
+    facts = self.checkpoint_facts
+    folder = Path(facts.config_dir) if facts is not None and facts.config_dir else None
+    names = weights.tensor_dtypes(folder) if folder is not None and folder.is_dir() else {}
+    if not any(name.endswith("lm_head.weight") for name in names):
+        return
+    logger.debug("%s: the config ties the word embeddings but the checkpoint has an "
+               "lm_head; loading it untied", self.model)
+    self.hf_config.tie_word_embeddings = False
+    text = self.hf_config.get_text_config() if hasattr(self.hf_config, "get_text_config") \
+        else self.hf_config
+    text.tie_word_embeddings = False
+    self.word_embeddings_untied_by_checkpoint = True
+
+
 def get_diff_sampling_param(self: Any) -> dict[str, Any]:
     """Default sampling parameters: the generation config's (unless generation_config is
     "vllm") with override_generation_config on top; max_new_tokens becomes max_tokens.

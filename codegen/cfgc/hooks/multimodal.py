@@ -54,3 +54,44 @@ def check_fp8_scale_files(self: Any) -> None:
         raise FileNotFoundError(
             f"folder for the FP8 scale file does not exist: {Path(save_path).parent}"
         )
+
+
+#: Device types torch.device accepts by name (read when torch is not installed).
+_DEVICE_TYPES = ("cpu", "cuda", "xpu", "mps", "meta", "hpu", "mtia", "xla", "ipu", "hip",
+                 "ve", "fpga", "maia", "vulkan", "opengl", "opencl", "ideep", "mkldnn",
+                 "lazy", "privateuseone")
+
+
+def get_mm_processor_device_type(self: Any) -> str | None:
+    """The type of the device mm_processor_kwargs["device"] names, as torch.device reads
+    it ("cuda:1" -> "cuda", an index -> the accelerator); None when none is given.
+
+    A hook: it is torch's parsing of a device (torch, when installed, does it; without
+    torch a name, "name:index" or an index is read the same way)."""
+    device = (self.mm_processor_kwargs or {}).get("device")
+    if device is None:
+        return None
+    problem = ValueError(f'invalid "device" in mm_processor_kwargs: {device!r}; expected a '
+                         'torch device such as "cpu", "cuda" or "cuda:0"')
+    try:
+        import torch
+    except ImportError:
+        torch = None
+    if torch is not None:
+        try:
+            return torch.device(device).type
+        except (RuntimeError, TypeError, ValueError):
+            raise problem from None
+    if isinstance(device, bool):
+        raise problem
+    if isinstance(device, int):
+        return "cuda"  # a bare index names an accelerator device
+    kind = getattr(device, "type", None)
+    if isinstance(kind, str):  # a torch.device-like object
+        return kind
+    if not isinstance(device, str):
+        raise problem
+    name, _, index = device.partition(":")
+    if name not in _DEVICE_TYPES or (index and not index.isdigit()):
+        raise problem
+    return name

@@ -73,6 +73,35 @@ def sync_dp_state(dp_group: Any, has_unfinished: bool, pending_pause: bool) -> t
     return work > 0 or pauses % size != 0, pauses == size
 
 
+def cpu_distributed_timeout(self: Any) -> Any:
+    """cpu_distributed_timeout_seconds as a timedelta (None when unset). A hook: the
+    expression language has no timedelta."""
+    from datetime import timedelta
+
+    seconds = self.cpu_distributed_timeout_seconds
+    return None if seconds is None else timedelta(seconds=seconds)
+
+
+def sync_dp_state_with_timeout(self: Any, dp_group: Any, has_unfinished: bool,
+                               pending_pause: bool) -> tuple[bool, bool]:
+    """sync_dp_state as a method (vLLM 0.33.0): the same sum over ranks, waiting at most
+    the config's CPU process-group timeout."""
+    import torch
+    import torch.distributed as dist
+
+    tensor = torch.tensor([int(has_unfinished), int(pending_pause)], dtype=torch.int64,
+                          device="cpu")
+    work = dist.all_reduce(tensor, op=dist.ReduceOp.SUM, group=dp_group, async_op=True)
+    timeout = cpu_distributed_timeout(self)
+    if timeout is None:
+        work.wait()
+    else:
+        work.wait(timeout=timeout)
+    busy, pauses = (int(v) for v in tensor.tolist())
+    size = dp_group.size()
+    return busy > 0 or pauses % size != 0, pauses == size
+
+
 def sync_kv_cache_memory_size(dp_group: Any, kv_cache_memory: int) -> int:
     """The smallest KV-cache budget over ranks; -1 (no limit) loses to any budget."""
     if kv_cache_memory == -1:

@@ -14,6 +14,26 @@ from typing import Any
 
 # --- public methods of SpeculativeConfig (declared under `methods:`) -----------------
 
+#: (field of SpeculativeConfig, sub-config of VllmConfig, its field) that the draft's
+#: VllmConfig takes from the speculative config when set.
+_DRAFT_OVERRIDES = (("moe_backend", "kernel_config", "moe_backend"),
+                    ("attention_backend", "attention_config", "backend"),
+                    ("kv_cache_dtype", "cache_config", "cache_dtype"))
+
+
+def apply_draft_overrides(self: Any, vllm_config: Any) -> Any:
+    """A copy of `vllm_config` with each override that is set on `self` replaced in its
+    sub-config. A hook: it copies configs with changes (`replace`), which an expression
+    cannot say; the target config is left as it was."""
+    from cfgc.runtime.utils import replace
+
+    for source, sub, target in _DRAFT_OVERRIDES:
+        value = getattr(self, source, None)
+        if value is not None:
+            changed = replace(getattr(vllm_config, sub), **{target: value})
+            vllm_config = replace(vllm_config, **{sub: changed})
+    return vllm_config
+
 
 def hf_config_override(hf_config: Any, transformers_mtp_overrides: Any = None) -> Any:
     """The MTP drafter's Hugging Face config made from the target's, by the rewrite rules

@@ -245,6 +245,7 @@ class HashExtra:
     doc: str = ""
     reads: tuple[str, ...] = ()  # fields a hook factor depends on (for docs and checks)
     expr: Expr | None = None  # or an expression over the class's fields
+    param: str = ""  # compute_hash's keyword (default True) that leaves it out when False
 
     @property
     def source(self) -> str:
@@ -264,7 +265,7 @@ class Accessor:
     returns: str = "Any"  # annotation text, for readers and docs
     expr: Expr | None = None
     params: tuple[tuple[str, str], ...] = ()  # (name, type text) of a method's parameters
-    kind: str = "method"  # method, staticmethod or classmethod (properties: "property")
+    kind: str = "method"  # method, staticmethod, classmethod or validator (properties: "property")
     defaults: tuple[tuple[str, str], ...] = ()  # (parameter, Python literal) with a default
     unsupported: str = ""  # why it raises NotSupportedError (needs the engine/GPU/torch)
     differs: str = ""  # `differs_from_vllm`: a deliberate difference, and why
@@ -272,6 +273,7 @@ class Accessor:
     rules: tuple[Rule, ...] = ()  # checked in order before `expr` (which may be absent)
     steps: tuple[Step, ...] = ()  # run in order before `expr` (a method that mutates)
     each_op: str = ""  # a classmethod building the class with this parameter for every op
+    mode: str = ""  # kind "validator": "after" (on the instance) or "before" (on the input)
 
     @property
     def signature(self) -> str:

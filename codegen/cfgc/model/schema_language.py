@@ -57,6 +57,8 @@ ACCESSOR_KIND = Choice((
     ("method", "takes the instance (the default)"),
     ("staticmethod", "takes no instance: a hook, or an expr over its parameters only"),
     ("classmethod", "takes the class: a hook, or `each_op`"),
+    ("validator", "a pydantic model validator under vLLM's name: run when the class is "
+     "built and callable by name; `rules` or `steps`, no expr, hook or call"),
 ))
 NORMALISER = Choice((
     ("lower", "lower-cases a string"),
@@ -432,6 +434,9 @@ HASH_FACTOR = Record(
         Key("reads", STRINGS, "The fields a hook factor reads.",
             "reads: [method, draft_model_config]"),
         Key("doc", Text(), "What the factor is.", "doc: The uuids of the kernels' sources."),
+        Key("param", Text("a parameter name", r"^[a-z][a-z0-9_]*$"), "A keyword of "
+            "compute_hash (default True) that leaves the factor out when given False.",
+            "param: include_version"),
     ),
     exactly_one=("path", "hook", "expr"),
 )
@@ -504,6 +509,10 @@ ACCESSOR = Record(
             "arguments on.", "params: {tokens: int, scale: {type: float, default: 1.0}}",
             details="A method without `params` takes `*args, **kwargs` (a hook) or none."),
         Key("kind", ACCESSOR_KIND, "How the method is bound.", "kind: classmethod"),
+        Key("mode", EXPR_VALIDATOR_MODE, "With `kind: validator`: `after` (the default) "
+            "checks the built instance and returns it; `before` checks the raw input (its "
+            "one parameter, the keyword arguments) and returns it.", "mode: before",
+            details="See [Model validators](#model-validators)."),
         Key("hook", NAME, "A hook implements it: hook(self, ...) in the class's hooks "
             "module.", "hook: pick_backend"),
         Key("call", CALL, "A library function implements it.",
@@ -527,12 +536,11 @@ ACCESSOR = Record(
 
 PARAM = Record(
     "param", "A parameter", "...params.NAME",
-    "A parameter with a default.",
+    "A parameter with a default, or one that some releases lack (release keys).",
     (
         Key("type", TYPE, "Its type.", "type: float", required=True),
         Key("default", Anything("a literal"), "Its default (a literal).", "default: 1.0"),
     ),
-    history=False,
 )
 
 RULE = Record(

@@ -35,7 +35,10 @@ def auto_to_none(value: Any) -> Any:
 
 
 def enum_by_name(value: Any, enum_cls: type[enum.Enum]) -> Any:
-    """'flash_attn' -> Enum.FLASH_ATTN; the error lists the valid names."""
+    """'flash_attn' -> Enum.FLASH_ATTN; the error lists the valid names. A mapping's
+    values are read the same way (a field of type dict[str, Enum])."""
+    if isinstance(value, dict):
+        return {key: enum_by_name(item, enum_cls) for key, item in value.items()}
     if isinstance(value, bool):  # True == 1 would pick an IntEnum member
         raise ValueError(f"expected a {enum_cls.__name__} name, not {value}")
     if isinstance(value, enum.Enum) and type(value) is not enum_cls \

@@ -7,7 +7,6 @@ from typing import Any, Literal
 from pydantic import Field, field_validator
 
 from cfgc.runtime import hashing as _h
-from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
 from vllm_config.types import AttentionBackendEnum, IndexerKVDType, MLAPrefillBackendEnum
@@ -113,17 +112,21 @@ class AttentionConfig:
         value = _v.enum_by_name(value, AttentionBackendEnum)
         return value
 
+    @field_validator("backend_per_kind", mode="before")
+    @classmethod
+    def validate_backend_per_kind_before(cls, value: Any) -> Any:
+        """The value `backend_per_kind` is given, as the field stores it - each key must be a KV cache group kind, and a backend's member name (any case) becomes the AttentionBackendEnum member."""
+        if isinstance(value, dict) and not all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in value):
+            raise ValueError(f'unknown KV cache group kind in backend_per_kind ({value}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown')
+        value = _v.enum_by_name(value, AttentionBackendEnum)
+        return value
+
     @field_validator("mla_prefill_backend", mode="before")
     @classmethod
     def validate_mla_prefill_backend_before(cls, value: Any) -> Any:
         """The value `mla_prefill_backend` is given, as the field stores it: a member name (any case) becomes the MLAPrefillBackendEnum member."""
         value = _v.enum_by_name(value, MLAPrefillBackendEnum)
         return value
-
-    def __post_init__(self) -> None:
-        """After construction, in order: derived defaults, resolve steps, rules."""
-        if not (all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in self.backend_per_kind)):
-            raise _r.RuleError(f'unknown KV cache group kind in backend_per_kind ({self.backend_per_kind}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown', ["backend_per_kind"], self)
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

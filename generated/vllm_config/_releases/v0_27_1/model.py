@@ -6,7 +6,7 @@ from dataclasses import InitVar
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import model as _hooks
@@ -418,7 +418,8 @@ class ModelConfig:
 
     @field_validator("quantization", mode="before")
     @classmethod
-    def _before_quantization(cls, value: Any) -> Any:
+    def validate_quantization_before(cls, value: Any) -> Any:
+        """The value `quantization` is given, as the field stores it - a method name is lower-cased."""
         value = _v.lower(value)
         return value
 
@@ -509,8 +510,6 @@ class ModelConfig:
         _hooks.dtype_for_engine(self)
         if not (all(':' in self.model_class_overrides[arch] for arch in self.model_class_overrides)):
             raise _r.RuleError(f'model_class_overrides maps an architecture to "module:Class" (e.g. "my_pkg.llama:MyLlama"); got {self.model_class_overrides}', ["model_class_overrides"], self)
-        if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
-            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
         if (self.multimodal_config is not None and self.renderer_num_workers > 1 and self.runner_type == 'pooling') and not (self.multimodal_config.mm_processor_cache_gb <= 0):
             raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0) for pooling models: the cache is not thread-safe', ["renderer_num_workers", "runner_type", "multimodal_config.mm_processor_cache_gb"], self)
 
@@ -753,6 +752,15 @@ class ModelConfig:
     def checkpoint_quantization_override(self) -> "str | None":
         """The method an override rule picks for this checkpoint, whatever quantization names: GPTQ checkpoints run as auto_gptq (unless another method is asked for), AWQ ones as auto_awq off CPU, ModelOpt ones by algorithm (FP8 as modelopt, FP4 as modelopt_fp4); None when no covered rule applies."""
         return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
+
+    @model_validator(mode="after")
+    def validate_model_config_after(self) -> "Any":
+        """The checks vLLM makes once the config is built (after its other steps): the tokenizer is a path or name, max_model_len a positive number of tokens, and (from 0.29.0) prompt embeddings are not asked of an encoder-decoder model."""
+        if not (isinstance(self.tokenizer, str)):
+            raise _r.RuleError(f'tokenizer must be a path or a Hugging Face model id, got {self.tokenizer!r}', ["tokenizer"], self)
+        if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
+            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
+        return self
 
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""

@@ -11,6 +11,7 @@ from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import envs
 from vllm_config import types as _types
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
 
@@ -246,6 +247,10 @@ class MultiModalConfig:
         if (self.mm_encoder_fp8_scale_path is not None) and self.mm_encoder_fp8_scale_save_path is not None:
             raise _r.RuleError('mm_encoder_fp8_scale_save_path saves dynamically calibrated scales and cannot be combined with the static mm_encoder_fp8_scale_path', ["mm_encoder_fp8_scale_path", "mm_encoder_fp8_scale_save_path"], self)
         _hooks.check_fp8_scale_files(self)
+
+    def use_gpu_video_backend(self) -> "bool":
+        """Whether videos are decoded on the GPU: the video loader (media_io_kwargs' video.video_backend, else VLLM_VIDEO_LOADER_BACKEND) or the codec (video.backend) is pynvvideocodec, the one loader vLLM registers as needing a GPU."""
+        return (self.media_io_kwargs['video']['video_backend'] if 'video' in self.media_io_kwargs and 'video_backend' in self.media_io_kwargs['video'] and self.media_io_kwargs['video']['video_backend'] else _r.env('VLLM_VIDEO_LOADER_BACKEND', 'opencv', envs)) == 'pynvvideocodec' or ('video' in self.media_io_kwargs and 'backend' in self.media_io_kwargs['video'] and self.media_io_kwargs['video']['backend'] == 'pynvvideocodec')
 
     def get_limit_per_prompt(self, modality: "str") -> "int":
         """Most items of `modality` one prompt may hold (0 text-only, 999 when not listed)."""

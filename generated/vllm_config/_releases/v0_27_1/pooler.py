@@ -1,6 +1,9 @@
 # Generated from schema/pooler.yaml by cfgc; do not edit.
 """Config classes: PoolerConfig."""
 
+from typing import Any
+
+from pydantic import model_validator
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
@@ -88,6 +91,18 @@ class PoolerConfig:
         if self.tok_pooling_type is None:
             raise _r.RuleError('tok_pooling_type is unset: the model config resolves it first', ["tok_pooling_type"])
         return self.tok_pooling_type
+
+    @model_validator(mode="before")
+    @classmethod
+    def reject_removed_parameters(cls, data: "Any") -> "Any":
+        """Refuses, before the fields are read, the parameters vLLM removed - normalize, and the tasks score and encode - with what to use instead; returns its input."""
+        if (isinstance(getattr(data, 'kwargs', data), dict)) and 'normalize' in getattr(data, 'kwargs', data):
+            raise _r.RuleError('the parameter normalize was removed; use use_activation instead', [])
+        if (isinstance(getattr(data, 'kwargs', data), dict) and 'task' in getattr(data, 'kwargs', data)) and not (getattr(data, 'kwargs', data)['task'] != 'score'):
+            raise _r.RuleError('the score task was removed; use classify instead', [])
+        if (isinstance(getattr(data, 'kwargs', data), dict) and 'task' in getattr(data, 'kwargs', data)) and not (getattr(data, 'kwargs', data)['task'] != 'encode'):
+            raise _r.RuleError('the encode task was removed; use token_embed or token_classify instead', [])
+        return data
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

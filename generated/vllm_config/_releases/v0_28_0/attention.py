@@ -125,6 +125,15 @@ class AttentionConfig:
         value = _v.enum_by_name(value, AttentionBackendEnum)
         return value
 
+    @field_validator("backend_per_kind", mode="before")
+    @classmethod
+    def validate_backend_per_kind_before(cls, value: Any) -> Any:
+        """The value `backend_per_kind` is given, as the field stores it - each key must be a KV cache group kind, and a backend's member name (any case) becomes the AttentionBackendEnum member."""
+        if isinstance(value, dict) and not all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in value):
+            raise ValueError(f'unknown KV cache group kind in backend_per_kind ({value}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown')
+        value = _v.enum_by_name(value, AttentionBackendEnum)
+        return value
+
     @field_validator("mla_prefill_backend", mode="before")
     @classmethod
     def validate_mla_prefill_backend_before(cls, value: Any) -> Any:
@@ -151,8 +160,6 @@ class AttentionConfig:
             raise _r.RuleError(f'use_fp4_indexer_cache=true contradicts indexer_kv_dtype={self.indexer_kv_dtype!r}; give only indexer_kv_dtype', ["use_fp4_indexer_cache", "indexer_kv_dtype"], self)
         if bool(self.use_fp4_indexer_cache):
             self.indexer_kv_dtype = 'mxfp4'
-        if not (all(kind in ('full_attention', 'mla_attention', 'sliding_window', 'sliding_window_mla', 'mamba', 'chunked_local_attention', 'sink_full_attention', 'encoder_only_attention', 'cross_attention', 'unknown') for kind in self.backend_per_kind)):
-            raise _r.RuleError(f'unknown KV cache group kind in backend_per_kind ({self.backend_per_kind}); the kinds are chunked_local_attention, cross_attention, encoder_only_attention, full_attention, mamba, mla_attention, sink_full_attention, sliding_window, sliding_window_mla, unknown', ["backend_per_kind"], self)
 
     def resolve_indexer_kv_dtype(self, default: "str") -> "str":
         """The indexer cache dtype to use, `default` (the model's choice) standing in for "auto"."""

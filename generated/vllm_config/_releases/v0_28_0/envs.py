@@ -36,6 +36,7 @@ VARIABLES: dict[str, tuple[str, Any, tuple[str, ...], str]] = {
     'VLLM_USE_OINK_OPS': ('bool', False, (), ''),  # platform cuda
     'VLLM_USE_SIMPLE_KV_OFFLOAD': ('bool', False, (), ''),  # VllmConfig
     'VLLM_USE_V2_MODEL_RUNNER': ('bool', None, (), ''),  # VllmConfig
+    'VLLM_VIDEO_LOADER_BACKEND': ('str', 'opencv', (), ''),  # MultiModalConfig
 }
 
 

@@ -487,6 +487,16 @@ class ParallelConfig:
         """One all-reduce for (some rank has work or a pause is not agreed yet, every rank asked to pause); imports torch."""
         return _hooks.sync_dp_state(dp_group, has_unfinished, pending_pause)
 
+    def reconfigure_for_independent_dp_rank(self) -> "None":
+        """Turns this config into that of one data-parallel rank serving alone (a dense model needs no data-parallel group): data parallelism 1, rank 0, and the nodes and node rank of its own replica."""
+        replica_nodes = self.nnodes_within_dp
+        replica_node_rank = self.node_rank_within_dp
+        self.data_parallel_size = 1
+        self.data_parallel_size_local = 1
+        self.data_parallel_rank = 0
+        self.nnodes = replica_nodes
+        self.node_rank = replica_node_rank
+
     @staticmethod
     def sync_kv_cache_memory_size(dp_group: "Any", kv_cache_memory: "int") -> "int":
         """The smallest KV-cache budget across data-parallel ranks (-1 means no limit); imports torch."""

@@ -42,7 +42,8 @@ class MambaConfig:
 
     @field_validator("backend", mode="before")
     @classmethod
-    def _before_backend(cls, value: Any) -> Any:
+    def validate_backend_before(cls, value: Any) -> Any:
+        """The value `backend` is given, as the field stores it - a member name (any case) becomes the MambaBackendEnum member."""
         value = _v.enum_by_name(value, MambaBackendEnum)
         return value
 

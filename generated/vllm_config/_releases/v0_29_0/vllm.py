@@ -6,7 +6,7 @@ from hashlib import sha256 as _sha256
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import vllm as _hooks
@@ -644,21 +644,6 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '', envs)) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
-        if (self.model_config is not None and self.cache_config.cache_dtype.startswith('nvfp4')) and not (not self.model_config.use_mla):
-            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
-        if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
-            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
-        self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0
-        if (self.cache_config.use_replayssm and self.model_config is not None) and self.model_config.architecture not in ('NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM'):
-            raise _r.RuleError(f'--use-replayssm is not supported for architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.architecture"], self)
-        if (self.cache_config.use_replayssm) and not (self.cache_config.mamba_cache_mode != 'all'):
-            raise _r.RuleError('--use-replayssm caches Mamba prefixes only in align mode; pass --mamba-cache-mode align', ["cache_config.use_replayssm", "cache_config.mamba_cache_mode"], self)
-        if (self.cache_config.use_replayssm) and not (self.num_speculative_tokens == 0):
-            raise _r.RuleError('--use-replayssm does not work with speculative decoding (RecoverSSM, from 0.29.0, is for Kimi KDA models only)', ["cache_config.use_replayssm", "num_speculative_tokens"], self)
-        if (self.cache_config.use_replayssm) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
-            raise _r.RuleError('--use-replayssm needs --mamba-backend triton', ["cache_config.use_replayssm", "mamba_config.backend"], self)
-        if (self.cache_config.use_replayssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
-            raise _r.RuleError('--use-replayssm does not work with KV connectors (disaggregated prefill, KV offloading)', ["cache_config.use_replayssm", "kv_transfer_config.is_kv_transfer_instance"], self)
 
     @property
     def has_blocked_weights(self) -> "bool":
@@ -679,6 +664,11 @@ class VllmConfig:
     def max_in_flight_tokens(self) -> "int":
         """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
         return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
+
+    @property
+    def num_lookahead_tokens(self) -> "int":
+        """KV slots reserved past the tokens the target model is scheduled for, because the drafter writes KV there: num_speculative_tokens + 1 for DFlash (and DSpark filling in), num_speculative_tokens for other EAGLE-style drafters and draft models, 0 otherwise."""
+        return (0 if self.speculative_config is None else (self.num_speculative_tokens + 1 if self.speculative_config.use_dflash() else (self.num_speculative_tokens if self.speculative_config.use_eagle() or self.speculative_config.uses_draft_model() else 0)))
 
     @property
     def uniform_decode_query_len(self) -> "int":
@@ -720,6 +710,18 @@ class VllmConfig:
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
         return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0)
 
+    def adjust_dcp_kv_cache_interleave_size(self, kv_cache_config: "Any") -> "None":
+        """Aligns the DCP interleave size for prefill/decode disaggregation once the KV cache groups are known: dcp_kv_cache_interleave_size (above 1) overrides cp_kv_cache_interleave_size, then with a KV connector (from 0.33.0 NIXL, on a P/D instance, unless the interleave size was given) it becomes the smallest kernel block size of the groups."""
+        if self.parallel_config.decode_context_parallel_size <= 1:
+            return
+        if self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
+            _log.warning('cp_kv_cache_interleave_size is overridden by dcp_kv_cache_interleave_size (which will be deprecated once prefill context parallelism is complete)')
+            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
+        local_block_size = min([g.kv_cache_spec.block_size for g in kv_cache_config.kv_cache_groups])
+        if self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and self.parallel_config.cp_kv_cache_interleave_size != local_block_size:
+            _log.info(f'prefill/decode disaggregation with decode context parallelism: the interleave size is set to the block size {local_block_size} for block-aligned transfers')
+            self.parallel_config.cp_kv_cache_interleave_size = local_block_size
+
     def enable_trace_function_call_for_thread(self) -> "None":
         """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
         if _r.env('VLLM_TRACE_FUNCTION', '0', envs) not in ('', '0'):
@@ -755,6 +757,36 @@ class VllmConfig:
     def compile_debug_dump_path(self) -> "Path | None":
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
         return _hooks.compile_debug_dump_path(self)
+
+    @model_validator(mode="after")
+    def validate_nvfp4_kv_cache_with_mla(self) -> "Any":
+        """Checks, when the config is built (after its other steps), that an nvfp4 KV cache is not used with an MLA model (the DeepSeek sparse-MLA layouts excepted)."""
+        if (self.model_config is not None and self.cache_config.cache_dtype.startswith('nvfp4')) and not (not self.model_config.use_mla):
+            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
+        return self
+
+    @model_validator(mode="after")
+    def validate_mamba_block_size(self) -> "Any":
+        """Checks, when the config is built, that a Mamba block size other than the model length comes with prefix caching."""
+        if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
+            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+        return self
+
+    @model_validator(mode="after")
+    def validate_mamba_cached_kernel(self) -> "Any":
+        """Settles ReplaySSM when the config is built: from 0.29.0 it turns on Kimi KDA's RecoverSSM for speculative decoding, then checks that the architecture, Mamba backend, prefix caching, speculative decoding, model runner and KV connectors suit the kernel that runs."""
+        self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0
+        if (self.cache_config.use_replayssm and self.model_config is not None) and self.model_config.architecture not in ('NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM'):
+            raise _r.RuleError(f'--use-replayssm is not supported for architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.architecture"], self)
+        if (self.cache_config.use_replayssm) and not (self.cache_config.mamba_cache_mode != 'all'):
+            raise _r.RuleError('--use-replayssm caches Mamba prefixes only in align mode; pass --mamba-cache-mode align', ["cache_config.use_replayssm", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm) and not (self.num_speculative_tokens == 0):
+            raise _r.RuleError('--use-replayssm does not work with speculative decoding (RecoverSSM, from 0.29.0, is for Kimi KDA models only)', ["cache_config.use_replayssm", "num_speculative_tokens"], self)
+        if (self.cache_config.use_replayssm) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
+            raise _r.RuleError('--use-replayssm needs --mamba-backend triton', ["cache_config.use_replayssm", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
+            raise _r.RuleError('--use-replayssm does not work with KV connectors (disaggregated prefill, KV offloading)', ["cache_config.use_replayssm", "kv_transfer_config.is_kv_transfer_instance"], self)
+        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

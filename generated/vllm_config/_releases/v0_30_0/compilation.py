@@ -477,7 +477,8 @@ class CompilationConfig:
 
     @field_validator("mode", mode="before")
     @classmethod
-    def _before_mode(cls, value: Any) -> Any:
+    def validate_mode_before(cls, value: Any) -> Any:
+        """The value `mode` is given, as the field stores it - a mode's name (any case) becomes the CompilationMode member; integers 0 to 3 are read as members."""
         value = _v.enum_by_name(value, CompilationMode)
         return value
 
@@ -491,6 +492,14 @@ class CompilationConfig:
     def _skip_none_compile_cache_save_format(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
+    @field_validator("compile_cache_save_format", mode="after")
+    @classmethod
+    def validate_compile_cache_save_format(cls, value: Any) -> Any:
+        """The value `compile_cache_save_format` is given, checked to be one of 'binary' and 'unpacked'."""
+        if value not in ('binary', 'unpacked'):
+            raise ValueError(f"compile_cache_save_format must be 'binary' or 'unpacked', not {value!r}")
+        return value
+
     @field_validator("ir_enable_torch_wrap", mode="wrap")
     @classmethod
     def _skip_none_ir_enable_torch_wrap(cls, value: Any, handler) -> Any:
@@ -498,7 +507,8 @@ class CompilationConfig:
 
     @field_validator("cudagraph_mode", mode="before")
     @classmethod
-    def _before_cudagraph_mode(cls, value: Any) -> Any:
+    def validate_cudagraph_mode_before(cls, value: Any) -> Any:
+        """The value `cudagraph_mode` is given, as the field stores it - a mode's name (any case) becomes the CUDAGraphMode member."""
         value = _v.enum_by_name(value, CUDAGraphMode)
         return value
 
@@ -514,7 +524,8 @@ class CompilationConfig:
 
     @field_validator("pass_config", mode="before")
     @classmethod
-    def _before_pass_config(cls, value: Any) -> Any:
+    def validate_pass_config_before(cls, value: Any) -> Any:
+        """The value `pass_config` is given, as the field stores it - a mapping becomes a PassConfig."""
         value = _v.dict_to_class(value, PassConfig)
         return value
 

@@ -31,6 +31,26 @@ class EngramConfig:
         if (self.dp_shared_memory is not None and self.dp_shared_memory) and not (self.cpu_offload):
             raise _r.RuleError('dp_shared_memory needs cpu_offload=True', ["dp_shared_memory", "cpu_offload"], self)
 
+    def verify_model_config(self, model_config: "Any") -> "None":
+        """Fails unless the model (a ModelConfig, or None) has n-gram embedding layers: its architecture's layer-id field of the text config is non-empty."""
+        if not (model_config is not None and ((model_config.architecture == 'DeepseekV41ForCausalLM' and bool(getattr(model_config.hf_text_config, 'engram_layer_ids', None))) or (model_config.architecture in ('Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration') and bool(getattr(model_config.hf_text_config, 'ple_layer_ids', None))))):
+            raise _r.RuleError('engram_config needs a model with supported Engram embeddings and non-empty n-gram layer ids', [])
+        return None
+
+    def verify_parallel_config(self, parallel_config: "Any") -> "None":
+        """Fails on a parallel layout the tables cannot be split over: shared host tables without data parallelism or with elastic EP, and tables across data-parallel ranks with elastic EP."""
+        if (bool(self.dp_shared_memory)) and not (parallel_config.data_parallel_size > 1 and not parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram dp_shared_memory needs data_parallel_size > 1 and does not work with elastic EP', ["dp_shared_memory"])
+        if (self.embedding_across_dp and parallel_config.data_parallel_size > 1) and not (not parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram embedding_across_dp does not work with elastic EP yet', ["embedding_across_dp"])
+        return None
+
+    def verify_load_config(self, load_config: "Any") -> "None":
+        """Fails when shared host tables are asked for with a load format other than auto, safetensors or pt."""
+        if (bool(self.dp_shared_memory)) and load_config.load_format not in ('auto', 'safetensors', 'pt'):
+            raise _r.RuleError(f"Engram dp_shared_memory needs load_format 'auto', 'safetensors' or 'pt', got {load_config.load_format!r}", ["dp_shared_memory"])
+        return None
+
     def get_parallel_size(self, parallel_config: "Any") -> "int":
         """Ranks one embedding table is sharded over - tensor-parallel ranks, times data-parallel ranks with embedding_across_dp."""
         return (parallel_config.tensor_parallel_size * parallel_config.data_parallel_size if self.embedding_across_dp and parallel_config.data_parallel_size > 1 else parallel_config.tensor_parallel_size)

@@ -3,8 +3,9 @@
 
 import warnings as _warnings
 from hashlib import sha256 as _sha256
+from typing import Any
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import rules as _r
@@ -118,8 +119,9 @@ class OffloadConfig:
     prefetch: PrefetchOffloadConfig = Field(default_factory=PrefetchOffloadConfig)
     """Settings of prefetch offloading."""
 
-    def __post_init__(self) -> None:
-        """After construction, in order: derived defaults, resolve steps, rules."""
+    @model_validator(mode="after")
+    def validate_offload_config(self) -> "Any":
+        """The checks of the offload settings, run when the config is built (after its other steps) under vLLM's name: prefetch group sizes, and a warning for the settings of the backend not used."""
         if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_num_in_group <= self.prefetch.offload_group_size):
             raise _r.RuleError(f'prefetch.offload_num_in_group ({self.prefetch.offload_num_in_group}) must not exceed prefetch.offload_group_size ({self.prefetch.offload_group_size})', ["offload_backend", "prefetch.offload_group_size", "prefetch.offload_num_in_group"], self)
         if (self.offload_backend == 'prefetch' or self.prefetch.offload_group_size > 0) and not (self.prefetch.offload_prefetch_step >= 1):
@@ -130,6 +132,7 @@ class OffloadConfig:
             _warnings.warn("offload_backend is 'prefetch': the UVA offload settings are ignored", UserWarning, stacklevel=1)
         if self.offload_backend == 'auto' and self.uva.cpu_offload_gb > 0 and self.prefetch.offload_group_size > 0:
             _warnings.warn("both UVA and prefetch offload settings are given with offload_backend='auto': prefetch is used; set offload_backend to silence this warning", UserWarning, stacklevel=1)
+        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

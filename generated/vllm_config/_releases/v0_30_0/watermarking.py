@@ -2,8 +2,9 @@
 """Config classes: WatermarkConfig."""
 
 import logging
+from typing import Any
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from cfgc.runtime import hashing as _h
 from cfgc.runtime import names as _names
@@ -48,17 +49,19 @@ class WatermarkConfig:
     allow_target_only_watermarking: bool = False
     """Allow speculative decoding with an algorithm that cannot mark draft tokens (only the target's tokens are marked)."""
 
-    def __post_init__(self) -> None:
-        """After construction, in order: derived defaults, resolve steps, rules."""
-        if not (self.key <= 18446744073709551615):
-            raise _r.RuleError('the watermark key must fit in 64 bits', ["key"], self)
-        if self.deduplicate_contexts == 'none' or (self.deduplicate_contexts_max_history is not None and self.deduplicate_contexts_max_history < 1024):
-            _log.warning("Gumbel watermarking without context deduplication, or searching fewer than 1024 positions, can make generations degenerate (e.g. repetition loops); use deduplicate_contexts 'single_turn' or 'all' with at least 1024 positions or no limit")
-
     @property
     def supports_speculative_decoding(self) -> "bool":
         """Whether draft tokens of speculative decoding can be watermarked too (dual-key only)."""
         return self.algorithm == 'dual_key_gumbel'
+
+    @model_validator(mode="after")
+    def validate_watermark_settings(self) -> "Any":
+        """The checks made when the config is built, under vLLM's name: the key fits in 64 bits, and a warning when context deduplication is off or searches too few positions."""
+        if not (self.key <= 18446744073709551615):
+            raise _r.RuleError('the watermark key must fit in 64 bits', ["key"], self)
+        if self.deduplicate_contexts == 'none' or (self.deduplicate_contexts_max_history is not None and self.deduplicate_contexts_max_history < 1024):
+            _log.warning("Gumbel watermarking without context deduplication, or searching fewer than 1024 positions, can make generations degenerate (e.g. repetition loops); use deduplicate_contexts 'single_turn' or 'all' with at least 1024 positions or no limit")
+        return self
 
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""

@@ -36,6 +36,25 @@ class EngramConfig:
         if (self.use_thp) and not (self.cpu_offload and not self.dp_shared_memory):
             raise _r.RuleError('use_thp needs cpu_offload=True and dp_shared_memory=False', ["use_thp", "cpu_offload", "dp_shared_memory"], self)
 
+    def verify_model_config(self, model_config: "Any") -> "None":
+        """Fails unless the model (a ModelConfig, or None) has n-gram embedding layers: its architecture's layer-id field of the text config is non-empty."""
+        if not (model_config is not None and ((model_config.architecture == 'DeepseekV41ForCausalLM' and bool(getattr(model_config.hf_text_config, 'engram_layer_ids', None))) or (model_config.architecture in ('Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration') and bool(getattr(model_config.hf_text_config, 'ple_layer_ids', None))))):
+            raise _r.RuleError('engram_config needs a model with supported Engram embeddings and non-empty n-gram layer ids', [])
+        return None
+
+    def verify_parallel_config(self, parallel_config: "Any") -> "None":
+        """Fails on a parallel layout the tables cannot be split over: shared host tables without data parallelism or with elastic EP, and tables across data-parallel ranks with elastic EP."""
+        if (bool(self.dp_shared_memory)) and not (parallel_config.data_parallel_size > 1 and not parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram dp_shared_memory needs data_parallel_size > 1 and does not work with elastic EP', ["dp_shared_memory"])
+        if (self.embedding_across_dp and parallel_config.data_parallel_size > 1) and not (not parallel_config.enable_elastic_ep):
+            raise _r.RuleError('Engram embedding_across_dp does not work with elastic EP yet', ["embedding_across_dp"])
+        return None
+
+    def resolve_dp_shared_memory(self, parallel_config: "Any") -> "None":
+        """Fills in dp_shared_memory left unset: on when the tables are offloaded without huge pages and data parallelism (not elastic) is above 1."""
+        if self.dp_shared_memory is None:
+            self.dp_shared_memory = self.cpu_offload and not self.use_thp and parallel_config.data_parallel_size > 1 and not parallel_config.enable_elastic_ep
+
     def get_parallel_size(self, parallel_config: "Any") -> "int":
         """Ranks one embedding table is sharded over - tensor-parallel ranks, times data-parallel ranks with embedding_across_dp."""
         return (parallel_config.tensor_parallel_size * parallel_config.data_parallel_size if self.embedding_across_dp and parallel_config.data_parallel_size > 1 else parallel_config.tensor_parallel_size)

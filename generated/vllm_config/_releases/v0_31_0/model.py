@@ -6,7 +6,7 @@ from dataclasses import InitVar
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import model as _hooks
@@ -455,7 +455,8 @@ class ModelConfig:
 
     @field_validator("quantization", mode="before")
     @classmethod
-    def _before_quantization(cls, value: Any) -> Any:
+    def validate_quantization_before(cls, value: Any) -> Any:
+        """The value `quantization` is given, as the field stores it - a method name is lower-cased."""
         value = _v.lower(value)
         return value
 
@@ -547,12 +548,8 @@ class ModelConfig:
         _hooks.dtype_for_engine(self)
         if not (all(':' in self.model_class_overrides[arch] for arch in self.model_class_overrides)):
             raise _r.RuleError(f'model_class_overrides maps an architecture to "module:Class" (e.g. "my_pkg.llama:MyLlama"); got {self.model_class_overrides}', ["model_class_overrides"], self)
-        if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
-            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
         if (self.multimodal_config is not None and self.renderer_num_workers > 1 and self.runner_type == 'pooling') and not (self.multimodal_config.mm_processor_cache_gb <= 0):
             raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0) for pooling models: the cache is not thread-safe', ["renderer_num_workers", "runner_type", "multimodal_config.mm_processor_cache_gb"], self)
-        if (self.enable_prompt_embeds) and not (not self.is_encoder_decoder):
-            raise _r.RuleError('--enable-prompt-embeds is not supported with encoder-decoder models', ["enable_prompt_embeds", "is_encoder_decoder"], self)
 
     @property
     def architectures(self) -> "list[str]":
@@ -665,6 +662,11 @@ class ModelConfig:
         return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
 
     @property
+    def mrope_num_dims(self) -> "int":
+        """Position channels of multimodal RoPE: the length of the text config's mrope_section (or its older name xdrope_section), at least 3; 3 when the model declares M-RoPE without a section in its RoPE settings, 0 without M-RoPE."""
+        return (0 if self.checkpoint_facts is None or not self.checkpoint_facts.uses_mrope else max((([len(p['mrope_section']) for p in (self.checkpoint_facts.rope_parameters.values() if self.checkpoint_facts.rope_parameters is not None else []) if ('mrope_section' in p and isinstance(p['mrope_section'], (list, tuple)))] + [len(p['xdrope_section']) for p in (self.checkpoint_facts.rope_parameters.values() if self.checkpoint_facts.rope_parameters is not None else []) if ('xdrope_section' in p and isinstance(p['xdrope_section'], (list, tuple)))]) + [3])[0], 3))
+
+    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None
@@ -708,6 +710,11 @@ class ModelConfig:
     def has_noops(self) -> "bool":
         """Whether some layers skip attention or MLP (no-op blocks)."""
         return self.architecture in ('DeciLMForCausalLM',)
+
+    @property
+    def supports_multimodal_inputs(self) -> "bool":
+        """Whether the model runs with multimodal inputs: it is multimodal and some modality's limit per prompt is above 0 (or precomputed embeddings are enabled); False when the model serves text only."""
+        return self.multimodal_config is not None and (self.multimodal_config.enable_mm_embeds or any(self.multimodal_config.get_limit_per_prompt(modality) != 0 for modality in ['image', 'video', 'audio'] + list(self.multimodal_config.limit_per_prompt)))
 
     @property
     def has_inner_state(self) -> "bool":
@@ -789,6 +796,17 @@ class ModelConfig:
         """The method an override rule picks for this checkpoint, whatever quantization names: GPTQ checkpoints run as auto_gptq (unless another method is asked for), AWQ ones as auto_awq off CPU, ModelOpt ones by algorithm (FP8 as modelopt, FP4 as modelopt_fp4); None when no covered rule applies."""
         return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
 
+    @model_validator(mode="after")
+    def validate_model_config_after(self) -> "Any":
+        """The checks vLLM makes once the config is built (after its other steps): the tokenizer is a path or name, max_model_len a positive number of tokens, and (from 0.29.0) prompt embeddings are not asked of an encoder-decoder model."""
+        if not (isinstance(self.tokenizer, str)):
+            raise _r.RuleError(f'tokenizer must be a path or a Hugging Face model id, got {self.tokenizer!r}', ["tokenizer"], self)
+        if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
+            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
+        if (self.enable_prompt_embeds) and not (not self.is_encoder_decoder):
+            raise _r.RuleError('--enable-prompt-embeds is not supported with encoder-decoder models', ["enable_prompt_embeds", "is_encoder_decoder"], self)
+        return self
+
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""
         return _checkpoint.architecture_config(self, *args, **kwargs)
@@ -864,6 +882,14 @@ class ModelConfig:
     def get_num_attention_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
         """Query heads per GPU; given arch_config (one layer's), that layer's."""
         return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
+
+    def get_num_experts_per_tok(self) -> "int":
+        """Experts each token is routed to in an MoE layer; 0 for dense models."""
+        return self.model_arch_config.num_experts_per_token
+
+    def maybe_untie_word_embeddings(self) -> "None":
+        """When the config says the input and output embeddings are tied but the checkpoint ships an lm_head of its own, marks them untied (hf_config and its text config) and sets word_embeddings_untied_by_checkpoint, so the engine loads that head (and ties the two again if they are equal)."""
+        return _hooks.maybe_untie_word_embeddings(self)
 
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""

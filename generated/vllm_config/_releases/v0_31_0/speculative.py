@@ -648,6 +648,18 @@ class SpeculativeConfig:
         """Whether n-gram proposals run on the GPU."""
         return self.method == 'ngram_gpu'
 
+    def use_multi_module_mtp(self) -> "bool":
+        """Whether MTP drafts with more than one of the checkpoint's MTP modules (its num_nextn_predict_layers, 1 when unstated, and num_speculative_tokens both above 1)."""
+        return self.method == 'mtp' and self.draft_model_config is not None and self.num_speculative_tokens is not None and min(getattr(self.draft_model_config.hf_config, 'num_nextn_predict_layers', 1), self.num_speculative_tokens) > 1
+
+    def use_eagle_block_drop(self) -> "bool":
+        """Whether the trailing prefix-cache block, whose draft KV may still change, is dropped: an EAGLE-style drafter (from 0.33.0 one that needs it) unless disable_eagle_block_drop."""
+        return self.use_eagle() and not self.disable_eagle_block_drop
+
+    def apply_draft_overrides(self, vllm_config: "Any") -> "Any":
+        """A copy of the target's VllmConfig with this config's kernel choices laid over it, each only when set - moe_backend as kernel_config.moe_backend, attention_backend as attention_config.backend and kv_cache_dtype as cache_config.cache_dtype."""
+        return _hooks.apply_draft_overrides(self, vllm_config)
+
     @staticmethod
     def hf_config_override(hf_config: "Any") -> "Any":
         """The Hugging Face config of the MTP drafter built into a target checkpoint, made from the target's (changed in place; for some architectures the text sub-config is returned) by the per-architecture rules of _MTP_DRAFT_REWRITES. From 0.33.0, transformers_mtp_overrides (the Transformers modeling backend's) are set instead."""

@@ -117,6 +117,7 @@ _EXPORTS: dict[str, str] = {
     "MultiModalConfig": "multimodal",
     "MultimodalArchitectures": "types",
     "NgramGPUTypes": "types",
+    "NoLoRAArchitectures": "types",
     "NoOpLayerArchitectures": "types",
     "NoPipelineParallelArchitectures": "types",
     "NumpyArray": "types",

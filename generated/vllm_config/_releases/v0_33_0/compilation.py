@@ -467,7 +467,8 @@ class CompilationConfig:
 
     @field_validator("mode", mode="before")
     @classmethod
-    def _before_mode(cls, value: Any) -> Any:
+    def validate_mode_before(cls, value: Any) -> Any:
+        """The value `mode` is given, as the field stores it - a mode's name (any case) becomes the CompilationMode member; integers 0 to 3 are read as members."""
         value = _v.enum_by_name(value, CompilationMode)
         return value
 
@@ -481,6 +482,14 @@ class CompilationConfig:
     def _skip_none_compile_cache_save_format(cls, value: Any, handler) -> Any:
         return None if value is None else handler(value)
 
+    @field_validator("compile_cache_save_format", mode="after")
+    @classmethod
+    def validate_compile_cache_save_format(cls, value: Any) -> Any:
+        """The value `compile_cache_save_format` is given, checked to be one of 'binary' and 'unpacked'."""
+        if value not in ('binary', 'unpacked'):
+            raise ValueError(f"compile_cache_save_format must be 'binary' or 'unpacked', not {value!r}")
+        return value
+
     @field_validator("ir_enable_torch_wrap", mode="wrap")
     @classmethod
     def _skip_none_ir_enable_torch_wrap(cls, value: Any, handler) -> Any:
@@ -488,7 +497,8 @@ class CompilationConfig:
 
     @field_validator("cudagraph_mode", mode="before")
     @classmethod
-    def _before_cudagraph_mode(cls, value: Any) -> Any:
+    def validate_cudagraph_mode_before(cls, value: Any) -> Any:
+        """The value `cudagraph_mode` is given, as the field stores it - a mode's name (any case) becomes the CUDAGraphMode member."""
         value = _v.enum_by_name(value, CUDAGraphMode)
         return value
 
@@ -504,7 +514,8 @@ class CompilationConfig:
 
     @field_validator("pass_config", mode="before")
     @classmethod
-    def _before_pass_config(cls, value: Any) -> Any:
+    def validate_pass_config_before(cls, value: Any) -> Any:
+        """The value `pass_config` is given, as the field stores it - a mapping becomes a PassConfig."""
         value = _v.dict_to_class(value, PassConfig)
         return value
 
@@ -554,7 +565,7 @@ class CompilationConfig:
         """Whether the torch the engine runs on checks Inductor's runtime asserts on every call (before 2.12): the running torch inside vLLM's engine, else the torch vLLM 0.25.1 is built against (2.11)."""
         return _hooks.torch_asserts_every_call(self)
 
-    def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False) -> "Any":
+    def init_backend(self, vllm_config: "Any", prefix: "str" = '', is_encoder: "bool" = False, use_aot_compile: "bool" = True) -> "Any":
         """The torch.compile backend for this config's mode (a name or a callable)."""
         raise _r.NotSupportedError("CompilationConfig.init_backend() is not available in vllm_config: the backend is a torch.compile backend object (vLLM's own, or one looked up in torch's registry), which only the engine with torch can build")
 

@@ -6,7 +6,7 @@ from dataclasses import InitVar
 from hashlib import sha256 as _sha256
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import model as _hooks
@@ -461,7 +461,8 @@ class ModelConfig:
 
     @field_validator("quantization", mode="before")
     @classmethod
-    def _before_quantization(cls, value: Any) -> Any:
+    def validate_quantization_before(cls, value: Any) -> Any:
+        """The value `quantization` is given, as the field stores it - a method name is lower-cased."""
         value = _v.lower(value)
         return value
 
@@ -562,12 +563,8 @@ class ModelConfig:
         _hooks.dtype_for_engine(self)
         if not (all(':' in self.model_class_overrides[arch] for arch in self.model_class_overrides)):
             raise _r.RuleError(f'model_class_overrides maps an architecture to "module:Class" (e.g. "my_pkg.llama:MyLlama"); got {self.model_class_overrides}', ["model_class_overrides"], self)
-        if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
-            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
         if (self.multimodal_config is not None and self.renderer_num_workers > 1 and self.runner_type == 'pooling') and not (self.multimodal_config.mm_processor_cache_gb <= 0):
             raise _r.RuleError('renderer_num_workers > 1 needs the multimodal processor cache disabled (mm_processor_cache_gb=0) for pooling models: the cache is not thread-safe', ["renderer_num_workers", "runner_type", "multimodal_config.mm_processor_cache_gb"], self)
-        if (self.enable_prompt_embeds) and not (not self.is_encoder_decoder):
-            raise _r.RuleError('--enable-prompt-embeds is not supported with encoder-decoder models', ["enable_prompt_embeds", "is_encoder_decoder"], self)
 
     @property
     def architectures(self) -> "list[str]":
@@ -680,6 +677,11 @@ class ModelConfig:
         return self.checkpoint_facts is not None and self.checkpoint_facts.uses_mrope
 
     @property
+    def mrope_num_dims(self) -> "int":
+        """Position channels of multimodal RoPE: the length of the text config's mrope_section (or its older name xdrope_section), at least 3; 3 when the model declares M-RoPE without a section in its RoPE settings, 0 without M-RoPE."""
+        return (0 if self.checkpoint_facts is None or not self.checkpoint_facts.uses_mrope else max((([len(p['mrope_section']) for p in (self.checkpoint_facts.rope_parameters.values() if self.checkpoint_facts.rope_parameters is not None else []) if ('mrope_section' in p and isinstance(p['mrope_section'], (list, tuple)))] + [len(p['xdrope_section']) for p in (self.checkpoint_facts.rope_parameters.values() if self.checkpoint_facts.rope_parameters is not None else []) if ('xdrope_section' in p and isinstance(p['xdrope_section'], (list, tuple)))]) + [3])[0], 3))
+
+    @property
     def is_multimodal_model(self) -> "bool":
         """Whether the model runs with multimodal inputs (multimodal_config is set)."""
         return self.multimodal_config is not None
@@ -705,6 +707,11 @@ class ModelConfig:
         return self.architecture in ('KimiK3ForConditionalGeneration', 'KimiLinearForCausalLM', 'NemotronHForCausalLM', 'NemotronHPuzzleForCausalLM')
 
     @property
+    def is_lora_supported(self) -> "bool":
+        """Whether the model takes LoRA adapters (from the architecture table; unknown architectures count as yes)."""
+        return self.architecture not in ('AriaForConditionalGeneration', 'BailingMoeV25MTPModel', 'BailingMoeV2_5ForCausalLM', 'BailingMoeV3ForCausalLM', 'BailingMoeV3MTPModel', 'BailingMoeV3VLForConditionalGeneration', 'BeamForCausalLM', 'BeeForConditionalGeneration', 'BertForMaskedLM', 'BloomForCausalLM', 'CLIPModel', 'Cohere2MoeForCausalLM', 'Cohere2VisionForConditionalGeneration', 'CohereAsrForConditionalGeneration', 'ColBERTJinaRobertaModel', 'ColBERTLfm2Model', 'ColBERTModernBertModel', 'ColModernVBertForRetrieval', 'ColUltraVBertForRetrieval', 'Cosmos3EdgeForConditionalGeneration', 'DFlash2BeamDraftModel', 'DFlashLagunaForCausalLM', 'DSparkDraftModel', 'DSparkV41DraftModel', 'DbrxForCausalLM', 'DeepSeekMTPModel', 'DeepSeekV4MTPModel', 'DeepseekV32MTPModel', 'DeepseekV41ForCausalLM', 'DeepseekVLV2ForCausalLM', 'DiffusionGemmaForBlockDiffusion', 'DomynEdgeForCausalLM', 'DoryForCausalLM', 'Dots3NoteForCausalLM', 'Dots3NoteMTPModel', 'EmbeddingGemma2Model', 'ErnieMTPModel', 'Exaone4_5_MTP', 'ExaoneMoeMTP', 'ExtractHiddenStatesModel', 'FalconForCausalLM', 'FalconMambaForCausalLM', 'FireRedASR2ForConditionalGeneration', 'FlintForCausalLM', 'FunASRForConditionalGeneration', 'FunAudioChatForConditionalGeneration', 'GPT2ForSequenceClassification', 'GPT2LMHeadModel', 'GPTJForCausalLM', 'Gemma3TextModel', 'Gemma3nForCausalLM', 'Gemma3nForConditionalGeneration', 'Gemma4MTPModel', 'Glm4MoeLiteMTPModel', 'Glm4MoeMTPModel', 'Glm5NextForCausalLM', 'Glm5NextMTPModel', 'GlmOcrMTPModel', 'GteModel', 'GteNewForSequenceClassification', 'GteNewModel', 'HCXVisionV2ForCausalLM', 'HYV3MTPModel', 'HYV4MTPModel', 'HfMoondream', 'HrmTextForCausalLM', 'IQuestLoopCoderForCausalLM', 'InklingMTPModel', 'InternS2MobiusMTP', 'JinaForRanking', 'K3DSparkModel', 'KananaVForConditionalGeneration', 'KimiK25ForConditionalGeneration', 'KimiK3ForConditionalGeneration', 'KimiK3MTPModel', 'KimiLinearForCausalLM', 'KimiVLForConditionalGeneration', 'Lfm2BidirectionalModel', 'LlavaOnevision2ForConditionalGeneration', 'LlavaOnevisionForConditionalGeneration', 'LongCatFlashMTPModel', 'Mamba2ForCausalLM', 'MambaForCausalLM', 'MiDashengLMModel', 'MiMoMTPModel', 'MiMoV2FlashForCausalLM', 'MiMoV2ForCausalLM', 'MiMoV2MTPModel', 'MiMoV2OmniForCausalLM', 'MiMoV2OmniMTPModel', 'MiniMaxM3MTP', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration', 'ModernBertForSequenceClassification', 'ModernBertForTokenClassification', 'ModernVBertModel', 'Moondream3ForCausalLM', 'MoonshotKimiaForCausalLM', 'MossTranscribeDiarizeForConditionalGeneration', 'NemotronHMTPModel', 'NemotronParseForConditionalGeneration', 'NomicBertModel', 'OpenAIPrivacyFilterForTokenClassification', 'OpenPanguMTPModel', 'OpenVLAForActionPrediction', 'OrionForCausalLM', 'Ovis', 'Ovis2_5', 'Ovis2_6ForCausalLM', 'Ovis2_6_MoeForCausalLM', 'PaddleOCRVLForConditionalGeneration', 'ParseAuxMTPModel', 'Phi3VForCausalLM', 'Phi4ForCausalLMV', 'Qwen2AudioForConditionalGeneration', 'Qwen3NextMTP', 'Qwen3_5MTP', 'Qwen3_5MoeMTP', 'Qwen4ExpMTP', 'RForConditionalGeneration', 'RadioMBartPrefixForCausalLM', 'RobertaForTokenClassification', 'SiglipModel', 'SkyworkR1VChatModel', 'StableLmForCausalLM', 'Step1ForCausalLM', 'Step3TextForCausalLM', 'Step3VLForConditionalGeneration', 'Step3p5ForCausalLM', 'Step3p5MTP', 'Step3p7ForConditionalGeneration', 'Step5MTP', 'StepVLForConditionalGeneration', 'Terratorch', 'XLMRobertaForTokenClassification', 'Zamba2ForCausalLM')
+
+    @property
     def is_pp_supported(self) -> "bool":
         """Whether the model supports pipeline parallelism (unknown architectures count as yes)."""
         return self.architecture not in ('AriaForConditionalGeneration', 'BailingMoeV25MTPModel', 'BertForSequenceClassification', 'BertForTokenClassification', 'BertModel', 'BertSpladeSparseEmbeddingModel', 'BgeM3EmbeddingModel', 'CLIPModel', 'CohereAsrForConditionalGeneration', 'ColBERTJinaRobertaModel', 'ColBERTLfm2Model', 'ColBERTModernBertModel', 'ColModernVBertForRetrieval', 'DFlashLagunaForCausalLM', 'DSparkDraftModel', 'DeepSeekMTPModel', 'DeepSeekV4MTPModel', 'DeepseekV4ForCausalLM', 'ErnieMTPModel', 'Exaone4_5_MTP', 'ExaoneMoeMTP', 'ExtractHiddenStatesModel', 'FireRedASR2ForConditionalGeneration', 'FireRedLIDForConditionalGeneration', 'FunASRForConditionalGeneration', 'GPT2ForSequenceClassification', 'Gemma3TextModel', 'Gemma3nForCausalLM', 'Gemma3nForConditionalGeneration', 'Gemma4MTPModel', 'Glm4MoeMTPModel', 'GteModel', 'GteNewForSequenceClassification', 'GteNewModel', 'HF_ColBERT', 'HYV3MTPModel', 'HrmTextForCausalLM', 'IQuestLoopCoderForCausalLM', 'Idefics3ForConditionalGeneration', 'JinaForRanking', 'LlamaBidirectionalForSequenceClassification', 'LlamaBidirectionalModel', 'LongCatFlashMTPModel', 'Mamba2ForCausalLM', 'MedusaModel', 'MiMoMTPModel', 'MiMoV2MTPModel', 'MiMoV2OmniMTPModel', 'MiniMaxM3MTP', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration', 'ModernBertForSequenceClassification', 'ModernBertForTokenClassification', 'ModernBertModel', 'NemotronH_Nano_Omni_Reasoning_V3', 'NemotronH_Nano_VL_V2', 'NemotronH_Super_Omni_Reasoning_V3', 'NemotronParseForConditionalGeneration', 'NomicBertModel', 'OpenAIPrivacyFilterForTokenClassification', 'OpenPanguMTPModel', 'OuroForCausalLM', 'PaddleOCRVLForConditionalGeneration', 'Phi4MMForCausalLM', 'PrithviGeoSpatialMAE', 'Qwen3NextMTP', 'Qwen3_5MTP', 'Qwen3_5MoeMTP', 'RobertaForMaskedLM', 'RobertaForSequenceClassification', 'RobertaModel', 'SiglipModel', 'SmolVLMForConditionalGeneration', 'Step3p5MTP', 'Terratorch', 'VoyageQwen3BidirectionalEmbedModel', 'WhisperForConditionalGeneration', 'XLMRobertaForSequenceClassification', 'XLMRobertaModel', 'Zamba2ForCausalLM')
@@ -723,6 +730,16 @@ class ModelConfig:
     def has_noops(self) -> "bool":
         """Whether some layers skip attention or MLP (no-op blocks)."""
         return self.architecture in ('DeciLMForCausalLM',)
+
+    @property
+    def supports_kv_cache_grouping(self) -> "bool":
+        """Whether the model groups its layers' KV caches itself (vLLM's SupportsKVCacheGrouping interface); no registered architecture of this release does."""
+        return False
+
+    @property
+    def supports_multimodal_inputs(self) -> "bool":
+        """Whether the model runs with multimodal inputs: it is multimodal and some modality's limit per prompt is above 0 (or precomputed embeddings are enabled); False when the model serves text only."""
+        return self.multimodal_config is not None and (self.multimodal_config.enable_mm_embeds or any(self.multimodal_config.get_limit_per_prompt(modality) != 0 for modality in ['image', 'video', 'audio'] + list(self.multimodal_config.limit_per_prompt)))
 
     @property
     def has_inner_state(self) -> "bool":
@@ -799,6 +816,17 @@ class ModelConfig:
         """The method an override rule picks for this checkpoint, whatever quantization names: GPTQ checkpoints run as auto_gptq (unless another method is asked for), AWQ ones as auto_awq off CPU, ModelOpt ones by algorithm (FP8 as modelopt, FP4 as modelopt_fp4); None when no covered rule applies."""
         return ('auto_gptq' if self.checkpoint_quant_method == 'gptq' and self.quantization in (None, 'gptq', 'gptq_marlin', 'auto_gptq', 'marlin') else ('auto_awq' if self.checkpoint_quant_method == 'awq' and current_platform.device_type != 'cpu' and self.quantization in (None, 'awq', 'awq_marlin', 'auto_awq', 'marlin') else ('modelopt' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and self.checkpoint_quant_algo == 'FP8' else ('modelopt_fp4' if self.checkpoint_quant_method is not None and self.checkpoint_quant_method.startswith('modelopt') and 'FP4' in self.checkpoint_quant_algo else None))))
 
+    @model_validator(mode="after")
+    def validate_model_config_after(self) -> "Any":
+        """The checks vLLM makes once the config is built (after its other steps): the tokenizer is a path or name, max_model_len a positive number of tokens, and (from 0.29.0) prompt embeddings are not asked of an encoder-decoder model."""
+        if not (isinstance(self.tokenizer, str)):
+            raise _r.RuleError(f'tokenizer must be a path or a Hugging Face model id, got {self.tokenizer!r}', ["tokenizer"], self)
+        if (self.max_model_len is not None and self.max_model_len != (-1)) and not (self.max_model_len >= 1):
+            raise _r.RuleError(f'max_model_len must be a positive number of tokens (or -1 to fit memory), got {self.max_model_len}', ["max_model_len"], self)
+        if (self.enable_prompt_embeds) and not (not self.is_encoder_decoder):
+            raise _r.RuleError('--enable-prompt-embeds is not supported with encoder-decoder models', ["enable_prompt_embeds", "is_encoder_decoder"], self)
+        return self
+
     def get_model_arch_config(self, *args: Any, **kwargs: Any) -> "Any":
         """A fresh ModelArchitectureConfig computed from hf_config (loads the config)."""
         return _checkpoint.architecture_config(self, *args, **kwargs)
@@ -874,6 +902,14 @@ class ModelConfig:
     def get_num_attention_heads(self, parallel_config: "ParallelConfig", arch_config: "ModelArchitectureConfig | None" = None) -> "int":
         """Query heads per GPU; given arch_config (one layer's), that layer's."""
         return (arch_config if arch_config is not None else self.model_arch_config).total_num_attention_heads // parallel_config.tensor_parallel_size
+
+    def get_num_experts_per_tok(self) -> "int":
+        """Experts each token is routed to in an MoE layer; 0 for dense models."""
+        return self.model_arch_config.num_experts_per_token
+
+    def maybe_untie_word_embeddings(self) -> "None":
+        """When the config says the input and output embeddings are tied but the checkpoint ships an lm_head of its own, marks them untied (hf_config and its text config) and sets word_embeddings_untied_by_checkpoint, so the engine loads that head (and ties the two again if they are equal)."""
+        return _hooks.maybe_untie_word_embeddings(self)
 
     def get_num_experts(self) -> "int":
         """Routed experts per MoE layer; 0 for dense models."""

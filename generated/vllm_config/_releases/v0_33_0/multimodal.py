@@ -13,6 +13,7 @@ from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import validators as _v
 from cfgc.runtime.dataclass import config
+from vllm_config import envs
 from vllm_config import types as _types
 from vllm_config.platforms import current_platform
 from vllm_config.types import AttentionBackendEnum, MMCacheType, MMEncoderTPMode, MMTensorIPC
@@ -276,6 +277,27 @@ class MultiModalConfig:
             self.mm_processor_kwargs = {}
         if self.mm_processor_kwargs is not None and mm_processor_device is not None and mm_processor_device != 'auto' and ('device' not in self.mm_processor_kwargs or self.mm_processor_kwargs['device'] is None):
             self.mm_processor_kwargs = self.mm_processor_kwargs | ({'device': ('cpu' if mm_processor_device == 'cpu' else current_platform.device_type)})
+
+    def use_gpu_video_backend(self) -> "bool":
+        """Whether videos are decoded on the GPU: the video loader (media_io_kwargs' video.video_backend, else VLLM_VIDEO_LOADER_BACKEND) or the codec (video.backend) is pynvvideocodec, the one loader vLLM registers as needing a GPU."""
+        return (self.media_io_kwargs['video']['video_backend'] if 'video' in self.media_io_kwargs and 'video_backend' in self.media_io_kwargs['video'] and self.media_io_kwargs['video']['video_backend'] else _r.env('VLLM_VIDEO_LOADER_BACKEND', 'opencv', envs)) == 'pynvvideocodec' or ('video' in self.media_io_kwargs and 'backend' in self.media_io_kwargs['video'] and self.media_io_kwargs['video']['backend'] == 'pynvvideocodec')
+
+    @staticmethod
+    def fold_mm_processor_device(mm_processor_kwargs: "dict[str, Any] | None", mm_processor_device: "str | None") -> "dict[str, Any] | None":
+        """The processor kwargs with the --mm-processor-device shorthand folded in as "device": unchanged when it is unset or "auto" or the kwargs name a device already; "cpu", or any other value as the platform's accelerator (the CPU without one)."""
+        return (mm_processor_kwargs if mm_processor_device is None or mm_processor_device == 'auto' or (mm_processor_kwargs is not None and 'device' in mm_processor_kwargs and mm_processor_kwargs['device'] is not None) else (mm_processor_kwargs if mm_processor_kwargs is not None else {}) | ({'device': ('cpu' if mm_processor_device == 'cpu' else (current_platform.device_type if current_platform.device_type else 'cpu'))}))
+
+    def get_mm_processor_device_type(self) -> "str | None":
+        """The device type mm_processor_kwargs["device"] names ("cuda" for "cuda:1", a torch.device or an index), None when no device is asked for; an invalid one raises ValueError."""
+        return _hooks.get_mm_processor_device_type(self)
+
+    def validate_mm_processor_device(self, ec_config: "Any") -> "None":
+        """Checks the device mm_processor_kwargs asks for (parsed even on a CPU-only platform): the accelerator only on an encode-only instance (ec_config, the deployment's ECTransferConfig or None)."""
+        device_type = self.get_mm_processor_device_type()
+        if device_type is None or current_platform.device_type in ('', 'cpu') or device_type != current_platform.device_type:
+            return
+        if not (getattr(ec_config, 'is_encode_only', False)):
+            raise ValueError(f'cannot run the multimodal processor on {device_type!r}: this instance also runs the language model, whose memory and compute it would share outside the engine\'s profiling; only an encode-only instance of an encode/prefill/decode deployment may preprocess on the accelerator. Use --mm-processor-device=cpu or drop "device" from --mm-processor-kwargs')
 
     def get_limit_per_prompt(self, modality: "str") -> "int":
         """Most items of `modality` one prompt may hold (0 text-only, 999 when not listed)."""

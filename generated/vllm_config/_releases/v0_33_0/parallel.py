@@ -452,6 +452,11 @@ class ParallelConfig:
             raise _r.RuleError(f'dbo_decode_token_threshold and dbo_prefill_token_threshold must be at least the number of micro-batches ({self.num_ubatches})', ["enable_dbo", "ubatch_size", "dbo_decode_token_threshold", "dbo_prefill_token_threshold", "num_ubatches"], self)
 
     @property
+    def cpu_distributed_timeout(self) -> "Any":
+        """cpu_distributed_timeout_seconds as a datetime.timedelta, None when unset (a hook: expressions do not build timedeltas)."""
+        return _hooks.cpu_distributed_timeout(self)
+
+    @property
     def world_size_across_dp(self) -> "int":
         """Workers across all data-parallel replicas: world_size times data_parallel_size."""
         return self.world_size * self.data_parallel_size
@@ -526,10 +531,30 @@ class ParallelConfig:
         """Whether any data-parallel rank has unfinished work (an all-reduce; imports torch)."""
         return _hooks.has_unfinished_dp(dp_group, has_unfinished)
 
-    @staticmethod
-    def sync_dp_state(dp_group: "Any", has_unfinished: "bool", pending_pause: "bool") -> "tuple[bool, bool]":
-        """One all-reduce for (some rank has work or a pause is not agreed yet, every rank asked to pause); imports torch."""
-        return _hooks.sync_dp_state(dp_group, has_unfinished, pending_pause)
+    def sync_dp_state(self, dp_group: "Any", has_unfinished: "bool", pending_pause: "bool") -> "tuple[bool, bool]":
+        """One all-reduce for (some rank has work or a pause is not agreed yet, every rank asked to pause), waiting at most cpu_distributed_timeout; imports torch."""
+        return _hooks.sync_dp_state_with_timeout(self, dp_group, has_unfinished, pending_pause)
+
+    def set_dcp_defaults(self, comm_backend: "DCPCommBackend" = 'ag_rs', q_replicate: "bool" = False) -> "None":
+        """Fills in the decode-context-parallel options the user left unset with a model's preferences (models call it while the engine settles the config)."""
+        if self.dcp_comm_backend is None:
+            self.dcp_comm_backend = comm_backend
+        if self.dcp_q_replicate is None:
+            self.dcp_q_replicate = q_replicate
+
+    def reconfigure_for_independent_dp_rank(self) -> "None":
+        """Turns this config into that of one data-parallel rank serving alone (a dense model needs no data-parallel group): data parallelism 1, rank 0, and the nodes and node rank of its own replica."""
+        replica_nodes = self.nnodes_within_dp
+        replica_node_rank = self.node_rank_within_dp
+        self.data_parallel_size = 1
+        self.data_parallel_size_local = 1
+        self.data_parallel_rank = 0
+        self.nnodes = replica_nodes
+        self.node_rank = replica_node_rank
+
+    def get_local_gpu_index(self, local_rank: "int", dp_local_rank: "int | None" = None) -> "int":
+        """The GPU index on this host of the worker with this local rank: offset by its data-parallel replica's local rank (given, else this config's) times world_size when the replicas share the host's GPUs (one node, no Ray, no external launcher); the local rank itself otherwise."""
+        return (local_rank + ((dp_local_rank if dp_local_rank is not None else (self.data_parallel_rank_local if self.data_parallel_rank_local is not None else self.data_parallel_index)) * self.world_size) if self.distributed_executor_backend not in ('ray', 'external_launcher') and self.data_parallel_backend != 'ray' and self.nnodes_within_dp == 1 else local_rank)
 
     @staticmethod
     def sync_kv_cache_memory_size(dp_group: "Any", kv_cache_memory: "int") -> "int":

@@ -6,7 +6,7 @@ from hashlib import sha256 as _sha256
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import vllm as _hooks
@@ -691,33 +691,6 @@ class VllmConfig:
             self.compilation_config.custom_ops = self.compilation_config.custom_ops + ['+quant_fp8']
         if (self.kv_transfer_config is not None and self.kv_transfer_config.kv_connector is not None and 'expandable_segments:True' in _r.env('PYTORCH_CUDA_ALLOC_CONF', '', envs)) and not (self.model_config is not None and self.model_config.enable_cumem_allocator):
             raise _r.RuleError(f'KV connector {self.kv_transfer_config.kv_connector} does not work with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True (pages registered for transfer can be remapped); unset it or enable the cumem allocator (sleep mode does)', ["kv_transfer_config.kv_connector", "model_config.enable_cumem_allocator"], self)
-        if (self.model_config is not None and self.cache_config.cache_dtype.startswith('nvfp4') and not self.cache_config.cache_dtype.endswith('_ds_mla')) and not (not self.model_config.use_mla):
-            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
-        if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
-            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
-        self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0 and self.model_config is not None and self.model_config.architecture in ('KimiLinearForCausalLM', 'KimiK3ForConditionalGeneration')
-        if (self.cache_config.use_replayssm and self.model_config is not None) and not (self.model_config.supports_replayssm):
-            raise _r.RuleError(f'--use-replayssm does not work with the architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.supports_replayssm"], self)
-        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.replayssm_buffer_len <= 16):
-            raise _r.RuleError(f"FlashInfer's ReplaySSM needs --replayssm-buffer-len of at most 16, got {self.cache_config.replayssm_buffer_len}", ["cache_config.use_replayssm", "mamba_config.backend", "cache_config.replayssm_buffer_len"], self)
-        if (self.cache_config.use_kda_recoverssm) and not (not self.mamba_config.enable_stochastic_rounding):
-            raise _r.RuleError('RecoverSSM keeps bfloat16 or float32 SSM states, which --enable-mamba-cache-stochastic-rounding (float16 states) rules out', ["cache_config.use_kda_recoverssm", "mamba_config.enable_stochastic_rounding"], self)
-        if (self.cache_config.use_kda_recoverssm and self.cache_config.mamba_cache_mode == 'align') and not (self.use_v2_model_runner):
-            raise _r.RuleError('RecoverSSM with prefix caching needs the V2 model runner (VLLM_USE_V2_MODEL_RUNNER=1)', ["cache_config.use_kda_recoverssm", "cache_config.mamba_cache_mode", "use_v2_model_runner"], self)
-        if (self.cache_config.use_kda_recoverssm) and not (self.parallel_config.pipeline_parallel_size == 1 and self.mamba_config.backend == MambaBackendEnum.TRITON):
-            raise _r.RuleError('RecoverSSM needs pipeline_parallel_size 1 and --mamba-backend triton', ["cache_config.use_kda_recoverssm", "parallel_config.pipeline_parallel_size", "mamba_config.backend"], self)
-        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.num_speculative_tokens > 0) and not (self.cache_config.mamba_cache_mode == 'none'):
-            raise _r.RuleError('speculative decoding with ReplaySSM does not support prefix caching; use --disable-prefix-caching', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "num_speculative_tokens", "cache_config.mamba_cache_mode"], self)
-        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.num_speculative_tokens > 0) and not (self.cache_config.replayssm_buffer_len >= (1 + self.num_speculative_tokens) and self.mamba_config.backend == MambaBackendEnum.FLASHINFER):
-            raise _r.RuleError(f'speculative decoding with ReplaySSM needs --mamba-backend flashinfer and --replayssm-buffer-len of at least 1 + num_speculative_tokens ({1 + self.num_speculative_tokens}), got {self.cache_config.replayssm_buffer_len}', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "num_speculative_tokens", "cache_config.replayssm_buffer_len", "mamba_config.backend"], self)
-        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.mamba_cache_mode != 'align'):
-            raise _r.RuleError("FlashInfer's ReplaySSM does not support prefix caching yet; use --disable-prefix-caching", ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend", "cache_config.mamba_cache_mode"], self)
-        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend != MambaBackendEnum.FLASHINFER) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
-            raise _r.RuleError('--use-replayssm needs --mamba-backend triton or flashinfer', ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend"], self)
-        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend == MambaBackendEnum.TRITON) and not (not self.use_v2_model_runner):
-            raise _r.RuleError("Triton's ReplaySSM needs the V1 model runner; use --mamba-backend flashinfer or the V1 model runner", ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend", "use_v2_model_runner"], self)
-        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
-            raise _r.RuleError('--use-replayssm does not work with KV connectors (prefill/decode disaggregation, KV cache offload)', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "kv_transfer_config.is_kv_transfer_instance"], self)
 
     @property
     def has_blocked_weights(self) -> "bool":
@@ -738,6 +711,26 @@ class VllmConfig:
     def max_in_flight_tokens(self) -> "int":
         """Most tokens scheduled but not yet finished at once: a full token budget per batch in flight."""
         return self.max_concurrent_batches * self.scheduler_config.max_num_batched_tokens
+
+    @property
+    def num_lookahead_tokens(self) -> "int":
+        """KV slots reserved past the tokens the target model is scheduled for, because the drafter writes KV there: num_speculative_tokens + 1 for DFlash (and DSpark filling in), num_speculative_tokens for other EAGLE-style drafters and draft models, 0 otherwise."""
+        return (0 if self.speculative_config is None else (self.num_speculative_tokens + 1 if self.speculative_config.use_dflash() or (self.speculative_config.use_dspark() and self.speculative_config.draft_model_config is not None and not getattr(self.speculative_config.draft_model_config.hf_config, 'sample_from_anchor', True)) else (self.num_speculative_tokens if self.speculative_config.use_eagle() or self.speculative_config.uses_draft_model() else 0)))
+
+    @property
+    def num_prefill_lookahead_tokens(self) -> "int":
+        """Prompt tokens past the scheduled range that an EAGLE-style drafter reads during chunked prefill: num_speculative_tokens when MTP chains several modules, else 1; 0 without such a drafter."""
+        return (0 if self.speculative_config is None or not self.speculative_config.use_eagle() else (self.num_speculative_tokens if self.speculative_config.use_multi_module_mtp() else 1))
+
+    @property
+    def num_hash_lookahead_tokens(self) -> "int":
+        """Tokens after each prefix-cache block that the block's hash also covers: num_prefill_lookahead_tokens when the trailing block is dropped for the drafter, prefix caching is on and no KV connector is used (they keep the older hashes); 0 otherwise."""
+        return (0 if self.speculative_config is None or not self.speculative_config.use_eagle_block_drop() or self.speculative_config.disable_lookahead_block_hashes or not self.cache_config.enable_prefix_caching or self.kv_transfer_config is not None else self.num_prefill_lookahead_tokens)
+
+    @property
+    def use_cumem_cudagraph_pool(self) -> "bool":
+        """Whether CUDA graphs are captured into the cuMem pool that sleep mode offloads: sleep mode with the cumem backend and sleep_mode_offload_cudagraph, CUDA graphs on, on a CUDA (or ROCm) device."""
+        return self.model_config is not None and self.model_config.sleep_mode_offload_cudagraph and self.model_config.enable_sleep_mode and self.model_config.sleep_mode_backend == 'cumem' and self.compilation_config.cudagraph_mode != CUDAGraphMode.NONE and current_platform.device_type == 'cuda'
 
     @property
     def uniform_decode_query_len(self) -> "int":
@@ -779,6 +772,24 @@ class VllmConfig:
         """Whether this configuration rules the hybrid KV cache manager out: chunked local attention with EAGLE-style drafting, or with VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE=0."""
         return self.model_config is not None and self.model_config.attention_chunk_size is not None and ((self.speculative_config is not None and self.speculative_config.use_eagle()) or _r.env('VLLM_ALLOW_CHUNKED_LOCAL_ATTN_WITH_HYBRID_KV_CACHE', 1, envs) == 0)
 
+    def adjust_dcp_kv_cache_interleave_size(self, kv_cache_groups: "list[Any]") -> "None":
+        """Aligns the DCP interleave size for prefill/decode disaggregation once the KV cache groups are known: dcp_kv_cache_interleave_size (above 1) overrides cp_kv_cache_interleave_size, then with a KV connector (from 0.33.0 NIXL, on a P/D instance, unless the interleave size was given) it becomes the smallest kernel block size of the groups."""
+        if len(kv_cache_groups) == 0 or self.kv_transfer_config is None or not self.kv_transfer_config.is_kv_transfer_instance:
+            return
+        if self.parallel_config.decode_context_parallel_size <= 1:
+            return
+        if self.parallel_config.dcp_kv_cache_interleave_size > 1 and self.parallel_config.cp_kv_cache_interleave_size != self.parallel_config.dcp_kv_cache_interleave_size:
+            _log.warning('cp_kv_cache_interleave_size is overridden by dcp_kv_cache_interleave_size (which will be deprecated once prefill context parallelism is complete)')
+            self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
+        if self.kv_transfer_config is None or not self.kv_transfer_config.has_connector('NixlConnector'):
+            return
+        if not self.parallel_config._allow_auto_resolve_cp_interleave_size:
+            return
+        local_block_size = min([g.kv_cache_spec.block_size for g in kv_cache_groups])
+        if self.parallel_config.cp_kv_cache_interleave_size != local_block_size:
+            _log.info(f'prefill/decode disaggregation with decode context parallelism: the interleave size is set to the block size {local_block_size} for block-aligned transfers')
+            self.parallel_config.cp_kv_cache_interleave_size = local_block_size
+
     def enable_trace_function_call_for_thread(self) -> "None":
         """Turns on call tracing for this thread when VLLM_TRACE_FUNCTION is set."""
         if _r.env('VLLM_TRACE_FUNCTION', '0', envs) not in ('', '0'):
@@ -809,6 +820,48 @@ class VllmConfig:
         """This rank's folder for torch.compile debug dumps, or None when dumps are off."""
         return _hooks.compile_debug_dump_path(self)
 
+    @model_validator(mode="after")
+    def validate_nvfp4_kv_cache_with_mla(self) -> "Any":
+        """Checks, when the config is built (after its other steps), that an nvfp4 KV cache is not used with an MLA model (the DeepSeek sparse-MLA layouts excepted)."""
+        if (self.model_config is not None and self.cache_config.cache_dtype.startswith('nvfp4') and not self.cache_config.cache_dtype.endswith('_ds_mla')) and not (not self.model_config.use_mla):
+            raise _r.RuleError("an nvfp4 KV cache does not work with MLA attention; choose another kv cache dtype (e.g. 'fp8' or 'auto')", ["cache_config.cache_dtype", "model_config.use_mla"], self)
+        return self
+
+    @model_validator(mode="after")
+    def validate_mamba_block_size(self) -> "Any":
+        """Checks, when the config is built, that a Mamba block size other than the model length comes with prefix caching."""
+        if (self.model_config is not None and self.cache_config.mamba_block_size is not None and self.cache_config.mamba_block_size != self.model_config.max_model_len) and not (self.cache_config.enable_prefix_caching):
+            raise _r.RuleError('mamba_block_size can only be set with prefix caching enabled', ["cache_config.mamba_block_size", "model_config.max_model_len", "cache_config.enable_prefix_caching"], self)
+        return self
+
+    @model_validator(mode="after")
+    def validate_mamba_cached_kernel(self) -> "Any":
+        """Settles ReplaySSM when the config is built: from 0.29.0 it turns on Kimi KDA's RecoverSSM for speculative decoding, then checks that the architecture, Mamba backend, prefix caching, speculative decoding, model runner and KV connectors suit the kernel that runs."""
+        self.cache_config.use_kda_recoverssm = self.cache_config.use_replayssm and self.num_speculative_tokens > 0 and self.model_config is not None and self.model_config.architecture in ('KimiLinearForCausalLM', 'KimiK3ForConditionalGeneration')
+        if (self.cache_config.use_replayssm and self.model_config is not None) and not (self.model_config.supports_replayssm):
+            raise _r.RuleError(f'--use-replayssm does not work with the architecture {self.model_config.architecture!r}', ["cache_config.use_replayssm", "model_config.supports_replayssm"], self)
+        if (self.cache_config.use_replayssm and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.replayssm_buffer_len <= 16):
+            raise _r.RuleError(f"FlashInfer's ReplaySSM needs --replayssm-buffer-len of at most 16, got {self.cache_config.replayssm_buffer_len}", ["cache_config.use_replayssm", "mamba_config.backend", "cache_config.replayssm_buffer_len"], self)
+        if (self.cache_config.use_kda_recoverssm) and not (not self.mamba_config.enable_stochastic_rounding):
+            raise _r.RuleError('RecoverSSM keeps bfloat16 or float32 SSM states, which --enable-mamba-cache-stochastic-rounding (float16 states) rules out', ["cache_config.use_kda_recoverssm", "mamba_config.enable_stochastic_rounding"], self)
+        if (self.cache_config.use_kda_recoverssm and self.cache_config.mamba_cache_mode == 'align') and not (self.use_v2_model_runner):
+            raise _r.RuleError('RecoverSSM with prefix caching needs the V2 model runner (VLLM_USE_V2_MODEL_RUNNER=1)', ["cache_config.use_kda_recoverssm", "cache_config.mamba_cache_mode", "use_v2_model_runner"], self)
+        if (self.cache_config.use_kda_recoverssm) and not (self.parallel_config.pipeline_parallel_size == 1 and self.mamba_config.backend == MambaBackendEnum.TRITON):
+            raise _r.RuleError('RecoverSSM needs pipeline_parallel_size 1 and --mamba-backend triton', ["cache_config.use_kda_recoverssm", "parallel_config.pipeline_parallel_size", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.num_speculative_tokens > 0) and not (self.cache_config.mamba_cache_mode == 'none'):
+            raise _r.RuleError('speculative decoding with ReplaySSM does not support prefix caching; use --disable-prefix-caching', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "num_speculative_tokens", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.num_speculative_tokens > 0) and not (self.cache_config.replayssm_buffer_len >= (1 + self.num_speculative_tokens) and self.mamba_config.backend == MambaBackendEnum.FLASHINFER):
+            raise _r.RuleError(f'speculative decoding with ReplaySSM needs --mamba-backend flashinfer and --replayssm-buffer-len of at least 1 + num_speculative_tokens ({1 + self.num_speculative_tokens}), got {self.cache_config.replayssm_buffer_len}', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "num_speculative_tokens", "cache_config.replayssm_buffer_len", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend == MambaBackendEnum.FLASHINFER) and not (self.cache_config.mamba_cache_mode != 'align'):
+            raise _r.RuleError("FlashInfer's ReplaySSM does not support prefix caching yet; use --disable-prefix-caching", ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend", "cache_config.mamba_cache_mode"], self)
+        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend != MambaBackendEnum.FLASHINFER) and not (self.mamba_config.backend == MambaBackendEnum.TRITON):
+            raise _r.RuleError('--use-replayssm needs --mamba-backend triton or flashinfer', ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend"], self)
+        if (self.cache_config.use_replayssm and self.num_speculative_tokens == 0 and self.mamba_config.backend == MambaBackendEnum.TRITON) and not (not self.use_v2_model_runner):
+            raise _r.RuleError("Triton's ReplaySSM needs the V1 model runner; use --mamba-backend flashinfer or the V1 model runner", ["cache_config.use_replayssm", "num_speculative_tokens", "mamba_config.backend", "use_v2_model_runner"], self)
+        if (self.cache_config.use_replayssm and not self.cache_config.use_kda_recoverssm and self.kv_transfer_config is not None) and not (not self.kv_transfer_config.is_kv_transfer_instance):
+            raise _r.RuleError('--use-replayssm does not work with KV connectors (prefill/decode disaggregation, KV cache offload)', ["cache_config.use_replayssm", "cache_config.use_kda_recoverssm", "kv_transfer_config.is_kv_transfer_instance"], self)
+        return self
+
     def hash_factors(self) -> dict[str, object]:
         """Canonical values feeding compute_hash(), by name (for debugging cache misses)."""
         return {
@@ -836,7 +889,7 @@ class VllmConfig:
             "structured_outputs_config": self.structured_outputs_config.compute_hash(),
         }
 
-    def compute_hash(self) -> str:
+    def compute_hash(self, include_version: bool = True) -> str:
         """SHA-256 hex of the cache-key factors; equals _h.digest(name, hash_factors())."""
         text = _h.text_of(self, lambda: (  # names the field of a value without stable identity
             _h.canon(self.additional_config),
@@ -858,7 +911,7 @@ class VllmConfig:
             self.parallel_config.compute_hash(),
             self.profiler_config.compute_hash(),
             _h.nested(self.scheduler_config),
-            _h.canon(1),
+            (_h.canon(1) if include_version else None),
             _h.nested(self.speculative_config),
             self.structured_outputs_config.compute_hash(),
         ))
