@@ -77,10 +77,13 @@ def neighbours(release: str, releases: list[str]) -> tuple[str | None, str | Non
 def _run(what: str, argv: list[str], env: dict[str, str] | None = None) -> str:
     """Run one tool; its stdout, or Failed with the last line of what it said."""
     proc = subprocess.run(argv, capture_output=True, text=True, check=False, env=env)
+    said = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     if proc.returncode != 0:
-        said = [ln for ln in (proc.stderr + proc.stdout).splitlines() if ln.strip()]
+        said += [ln for ln in proc.stdout.splitlines() if ln.strip()]
         raise Failed(f"{what} failed (exit {proc.returncode}): "
                      f"{said[-1] if said else 'no output'}")
+    if said:  # what the tool made ("wrote ...: 100 accepted, 20 rejected")
+        print(f"      {what}: {said[-1]}", file=sys.stderr, flush=True)
     return proc.stdout
 
 
@@ -233,8 +236,8 @@ def checklist(release: str, releases: list[str], pairs: list[tuple[str, str]],
     gone = ([f"class {c['class']}" for c in classes["removed_classes"]]
             + [f"field {_name(f)}" for f in classes["removed_fields"]]
             + [f"flag {f['flag']}" for f in flags["removed_flags"]])
-    defaults = [f"{_name(d)}: {d.get('old_repr', d.get('old'))} -> "
-                f"{d.get('new_repr', d.get('new'))}"
+    defaults = [f"{_name(d)}: {_short(d.get('old_repr', d.get('old')))} -> "
+                f"{_short(d.get('new_repr', d.get('new')))}"
                 for d in classes["changed_defaults"] if d.get("cause") != "nested"]
     choices = [f"{_name(c)}: " + "; ".join(
         [f"+{_value(v)}" for v in c.get("added", [])]
@@ -254,6 +257,12 @@ def checklist(release: str, releases: list[str], pairs: list[tuple[str, str]],
     lines.append(f"Then: cfgc generate; record the release's behaviours (README, 'How to "
                  f"add a release', step 6); run the tests of step 7. Written under {into}.")
     return lines
+
+
+def _short(value: object, width: int = 60) -> str:
+    """A value's text, cut to `width` (a long list default: the diff file has it)."""
+    text = str(value)
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _value(v: object) -> str:
