@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,8 +33,10 @@ def listed(root: Path = ROOT) -> tuple[str, ...]:
     return tuple(x.strip().strip("'\"") for x in text.split(",") if x.strip())
 
 
-def make(box: Path, releases: tuple[str, ...], docs: bool = False) -> Path:
-    """The project copied into `box` (emptied first), listing `releases`, generated."""
+def make(box: Path, releases: tuple[str, ...], docs: bool = False,
+         edit: Callable[[Path], None] | None = None) -> Path:
+    """The project copied into `box` (emptied first), listing `releases`, generated;
+    `edit(box)` changes the copied schema first (release_cost.py's synthetic stream)."""
     missing = [r for r in listed() if r not in releases]
     if missing:
         raise SystemExit(f"bench: the schema's releases {', '.join(missing)} must stay listed")
@@ -53,6 +56,8 @@ def make(box: Path, releases: tuple[str, ...], docs: bool = False) -> Path:
     text = project.read_text()
     quoted = ", ".join(f'"{r}"' for r in releases)
     project.write_text(_LIST.sub(lambda m: f"{m.group(1)}[{quoted}]", text, count=1))
+    if edit is not None:
+        edit(box)
     subprocess.run([sys.executable, "-m", "cfgc.cli", "--root", str(box), "generate", "-q"],
                    check=True, env=env(ROOT))
     return box

@@ -82,3 +82,20 @@ def test_a_broken_entry_compiles(project: Path, compiles: list[Path], tmp_path: 
     for entry in (tmp_path / "cache" / "cfgc" / "compile").glob("*.pickle"):
         entry.write_bytes(b"not a pickle")
     assert cfgc(project, "check")[0] == 0 and len(compiles) == 1
+
+
+def test_a_compile_by_other_code_than_on_disk_is_not_remembered(
+        project: Path, compiles: list[Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process whose compiler was changed on disk after it loaded it (a running
+    `generate --watch` under an edit or a `git pull`) compiles with the old code; that
+    compile must not be recorded under the new code's key."""
+    from cfgc import memo
+
+    (project / "schema" / "alpha.yaml").write_text(SCHEMA.replace("default: 1",
+                                                                  "default: 2"))
+    monkeypatch.setattr(memo, "_loaded", "the code this process loaded earlier")
+    assert cfgc(project, "generate", "-q")[0] == 0 and len(compiles) == 1
+    assert cfgc(project, "check")[0] == 0 and len(compiles) == 2  # nothing remembered
+    monkeypatch.setattr(memo, "_loaded", None)  # a fresh process: its code is on disk
+    assert cfgc(project, "check")[0] == 0 and len(compiles) == 3
+    assert cfgc(project, "check")[0] == 0 and len(compiles) == 3  # remembered now

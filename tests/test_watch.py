@@ -1,11 +1,13 @@
 """`cfgc generate --watch`: a save regenerates, printing only what changed and any
 errors; a broken save writes nothing and the next one recovers; Ctrl-C ends it with
-exit 0."""
+exit 0; a change of the compiler's own code restarts it."""
 
 from __future__ import annotations
 
 import json
+import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -14,6 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+import cfgc
 
 SCHEMA = """\
 classes:
@@ -27,10 +31,10 @@ classes:
 class Watcher:
     """`cfgc generate --watch` in a child process, its output lines in queues."""
 
-    def __init__(self, root: Path, *args: str):
+    def __init__(self, root: Path, *args: str, env: dict[str, str] | None = None):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "cfgc.cli", "--root", str(root), "generate", "--watch",
-             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.out: queue.Queue[str] = queue.Queue()
         self.err: queue.Queue[str] = queue.Queue()
         for stream, q in ((self.proc.stdout, self.out), (self.proc.stderr, self.err)):
@@ -122,6 +126,95 @@ def test_json_prints_one_array_per_round(project: Path) -> None:
         save(schema, SCHEMA.replace("DOC", "A size."))
         assert json.loads(w.until(w.out, lambda line: True)[0]) == []
         assert w.stop()[0] == 0
+    finally:
+        if w.proc.poll() is None:
+            w.proc.kill()
+            w.proc.wait()
+
+
+def test_a_compiler_change_restarts_the_watcher(tmp_path: Path, project: Path) -> None:
+    """Issue 36's sequence: with the watcher running, change a constant of the compiler
+    (the HEADER of back/envs.py), then save a schema edit. The watcher restarts on the
+    compiler's change, so every file, envs.py included, is the new compiler's output, and
+    `cfgc check` through the memo agrees with `CFGC_CACHE=0 cfgc check`. The compiler
+    runs from a copy inside the project (as an editable install of a fresh clone does),
+    so the test may edit it."""
+    shutil.copytree(Path(cfgc.__file__).parent, project / "codegen" / "cfgc",
+                    dirs_exist_ok=True, symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "hooks", "checkpoint"))
+    env = dict(os.environ, PYTHONPATH=str(project / "codegen"),
+               XDG_CACHE_HOME=str(tmp_path / "cache"))
+    env.pop("CFGC_CACHE", None)
+    schema = project / "schema" / "cache.yaml"
+    schema.write_text(SCHEMA.replace("DOC", "A size."))
+    w = Watcher(project, env=env)
+    try:
+        w.until(w.err, lambda line: line.startswith("cfgc: watching schema/"))
+        envs = project / "generated" / "vllm_config" / "envs.py"
+        old = "# Generated from schema/ by cfgc; do not edit."
+        new = "# Generated from schema/ by cfgc (edited); do not edit."
+        assert envs.read_text().startswith(old)
+        backend = project / "codegen" / "cfgc" / "back" / "envs.py"
+        save(backend, backend.read_text().replace(f'HEADER = "{old}"', f'HEADER = "{new}"'))
+        w.until(w.err, lambda line: line == "cfgc: the compiler's code changed; "
+                                            "restarting the watcher")
+        w.quiet(w.out, 0)  # the first round's lines, long printed
+        w.until(w.err, lambda line: line.startswith("cfgc: watching schema/"))
+        # The new compiler's first round.
+        restarted = w.until(w.out, lambda line: line.startswith("cfgc: "))
+        assert "wrote generated/vllm_config/envs.py" in restarted
+        assert "wrote generated/vllm_config/cache.py" not in restarted
+        save(schema, SCHEMA.replace("DOC", "The size in blocks."))
+        w.until(w.out, lambda line: line == "wrote generated/vllm_config/cache.py")
+        assert w.stop()[0] == 0
+    finally:
+        if w.proc.poll() is None:
+            w.proc.kill()
+            w.proc.wait()
+    assert envs.read_text().startswith(new)
+    assert "The size in blocks." in (project / "generated" / "vllm_config" / "cache.py"
+                                     ).read_text()
+    for cache in ("1", "0"):  # through the memo, then compiled from scratch
+        check = subprocess.run(
+            [sys.executable, "-m", "cfgc.cli", "--root", str(project), "check"],
+            env=dict(env, CFGC_CACHE=cache), capture_output=True, text=True, timeout=300)
+        assert check.returncode == 0 and "up to date" in check.stdout, (cache, check.stderr)
+
+
+def test_a_compiler_that_does_not_import_writes_nothing(tmp_path: Path,
+                                                        project: Path) -> None:
+    """A compiler change that breaks its import is one line; the next schema save writes
+    nothing with the old compiler, and undoing the change lets it generate again."""
+    shutil.copytree(Path(cfgc.__file__).parent, project / "codegen" / "cfgc",
+                    dirs_exist_ok=True, symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "hooks", "checkpoint"))
+    env = dict(os.environ, PYTHONPATH=str(project / "codegen"),
+               XDG_CACHE_HOME=str(tmp_path / "cache"))
+    schema = project / "schema" / "demo.yaml"
+    schema.write_text(SCHEMA.replace("DOC", "A size."))
+    w = Watcher(project, env=env)
+    try:
+        w.until(w.err, lambda line: line.startswith("cfgc: watching schema/"))
+        backend = project / "codegen" / "cfgc" / "back" / "envs.py"
+        good = backend.read_text()
+        save(backend, good + "\ndef broken(:\n")
+        line = w.until(w.err, lambda line: "does not import" in line)[-1]
+        assert line.startswith("cfgc: the compiler's code changed and does not import (")
+        assert "SyntaxError" in line and line.endswith("nothing written until it does")
+        w.quiet(w.out, 0)
+        save(schema, SCHEMA.replace("DOC", "Not written."))
+        w.until(w.err, lambda line: "does not import" in line)
+        assert w.quiet(w.out, 1) == []
+        assert "Not written." not in (project / "generated" / "vllm_config" / "demo.py"
+                                      ).read_text()
+        # The code on disk is again the code it runs: no restart, the schema's save is
+        # generated now.
+        save(backend, good)
+        w.until(w.out, lambda line: line == "wrote generated/vllm_config/demo.py")
+        assert "Not written." in (project / "generated" / "vllm_config" / "demo.py"
+                                  ).read_text()
+        rc, rest = w.stop()
+        assert rc == 0 and "Traceback" not in rest
     finally:
         if w.proc.poll() is None:
             w.proc.kill()

@@ -8,6 +8,13 @@ compiler is a change of input) with the interpreter's version. When every one of
 is unchanged, the next run takes the outputs from the entry instead of compiling (the
 files are still compared with the tree and the generated package still import-checked
 as before). Anything else, or CFGC_CACHE=0, compiles.
+
+A compile is remembered only when it was made by the compiler on disk: the digest of
+cfgc's sources is taken once, at the process's first lookup (`loaded_compiler()`, the
+code this process runs), and must still be the digest on disk when the outputs are
+recorded. A long-running process (`generate --watch`) whose sources were edited, pulled
+or switched under it would otherwise record the old code's outputs under the new code's
+key, and every later `cfgc check` would vouch for them.
 """
 
 from __future__ import annotations
@@ -65,9 +72,33 @@ def _compiler() -> str:
             + sys.version + str(FORMAT))
 
 
+#: The digest of cfgc's sources when this process first took one: the code it runs (its
+#: modules are imported at its start or lazily soon after; a change in that window is
+#: still caught, since the digest on disk then differs from this one at record time).
+_loaded: str | None = None
+
+
+def loaded_compiler() -> str:
+    """The digest of cfgc's sources as this process loaded them."""
+    global _loaded
+    if _loaded is None:
+        _loaded = _compiler()
+    return _loaded
+
+
+def compiler_changed() -> bool:
+    """Whether cfgc's sources on disk (or the libraries that shape its output) differ
+    from those this process loaded."""
+    return _compiler() != loaded_compiler()
+
+
 def _inputs(root: Path, folders: tuple[str, ...]) -> dict[str, str]:
     """Digest of every group of files a compile of `root` reads."""
-    groups = {"compiler": _compiler(), "schema": _digest(schema_files(root / "schema"), root),
+    global _loaded
+    compiler = _compiler()
+    if _loaded is None:  # the first digest, taken before the compile's own imports
+        _loaded = compiler
+    groups = {"compiler": compiler, "schema": _digest(schema_files(root / "schema"), root),
               "files": _digest([root / f for f in READ_FILES if (root / f).is_file()], root)}
     for rel in (*folders, *READ_DIRS):
         if not rel:
@@ -98,7 +129,8 @@ def compile_project(root: Path,
     outputs, folders = compile_fn(root)
     if enabled():
         after = _inputs(root, folders)
-        if all(after[k] == v for k, v in before.items()):  # nothing moved meanwhile
+        # Nothing moved meanwhile, and the code that compiled is the code on disk.
+        if after["compiler"] == _loaded and all(after[k] == v for k, v in before.items()):
             _save(entry, {"format": FORMAT, "read": folders, "inputs": after,
                           "outputs": outputs})
     return outputs

@@ -7,10 +7,22 @@ this process: the compiler is already imported and its templates compiled, and t
 (memo.py) still skips a compile whose inputs did not change (a save without a change).
 Each round prints only what it wrote and any errors, in the `--format` asked for; a
 broken schema writes nothing and the next save tries again. Ctrl-C stops it.
+
+It also watches cfgc's own code (its sources and templates, wherever it is installed
+from). The compiler it runs was imported when it started, so once that code changes on
+disk (an edit, a `git pull`, a branch switch) its output would be the old compiler's:
+the watcher then restarts itself in place (the same process id, arguments and
+environment) after checking, in a child interpreter, that the new code imports; while it
+does not, it says so in one line and generates nothing until the next save. The memo
+refuses such a compile too (memo.loaded_compiler). It restarts the same way when the hook or
+library folders project.yaml names change, to watch the new ones.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -39,14 +51,16 @@ Generate = Callable[..., int]
 
 def run(root: Path, generate: Generate, fmt: str = "text") -> int:
     report = Report(fmt, compact=True)
+    memo.loaded_compiler()  # the code this process runs, before the first compile
     generate(root, report)
     report.finish()
     folders = watched_folders(root)
     changed = threading.Event()
     handler = _Handler(root, folders, changed)
-    observer = _start(folders, handler)
+    observer = _start([*folders, COMPILER], handler)
     names = ", ".join(f"{f.relative_to(root).as_posix()}/" for f in folders)
-    report.fail(f"cfgc: watching {names} (Ctrl-C to stop)")
+    report.fail(f"cfgc: watching {names} and the compiler, {_shown(COMPILER, root)}/ "
+                f"(Ctrl-C to stop)")
     try:
         while True:
             if not changed.wait(timeout=1.0):
@@ -54,6 +68,22 @@ def run(root: Path, generate: Generate, fmt: str = "text") -> int:
             while changed.is_set():  # let the save's burst of events settle
                 changed.clear()
                 time.sleep(SETTLE_S)
+            if watched_folders(root) != folders:  # project.yaml names other hooks
+                observer.stop()
+                observer.join(timeout=2)
+                report.fail("cfgc: the folders to watch changed; restarting the watcher")
+                _restart()
+            if memo.compiler_changed():
+                problem = _import_problem()
+                if problem is None:
+                    observer.stop()
+                    observer.join(timeout=2)
+                    report.fail("cfgc: the compiler's code changed; restarting the watcher")
+                    _restart()
+                report.fail(f"cfgc: the compiler's code changed and does not import "
+                            f"({problem}); nothing written until it does")
+                report.finish()
+                continue
             generate(root, report, only_changes=True)
             report.finish()  # --format json: one array per round, [] once all is fixed
     except KeyboardInterrupt:
@@ -61,6 +91,33 @@ def run(root: Path, generate: Generate, fmt: str = "text") -> int:
     finally:
         observer.stop()
         observer.join(timeout=2)
+
+
+#: cfgc's own code, as this process imported it (an editable install: codegen/cfgc/).
+COMPILER = Path(memo.__file__).resolve().parent
+
+
+def _shown(folder: Path, root: Path) -> str:
+    return folder.relative_to(root).as_posix() if folder.is_relative_to(root) else str(folder)
+
+
+def _import_problem() -> str | None:
+    """None when cfgc's code on disk imports (the whole compiler, in a child interpreter
+    of the same environment), else the last line of what went wrong."""
+    proc = subprocess.run([sys.executable, "-c", "import cfgc.cli, cfgc.watch, cfgc.pipeline"],
+                          capture_output=True, text=True, check=False)
+    if proc.returncode == 0:
+        return None
+    lines = [line.strip() for line in proc.stderr.splitlines() if line.strip()]
+    return lines[-1] if lines else f"exit {proc.returncode}"
+
+
+def _restart() -> None:
+    """Replace this process by the same command line (its interpreter options, `-m`, the
+    arguments), which imports the compiler now on disk."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, sys.orig_argv)
 
 
 def watched_folders(root: Path) -> list[Path]:
@@ -116,11 +173,11 @@ class _Handler(FileSystemEventHandler):
                 return
 
     def relevant(self, path: Path) -> bool:
-        if path.name.startswith("."):
+        if path.name.startswith(".") or "__pycache__" in path.parts:
             return False
         if path.suffix == ".yaml":
             return path.is_relative_to(self.schema)
-        return path.suffix == ".py" and "__pycache__" not in path.parts
+        return path.suffix in (".py", ".jinja")
 
 
 def _start(folders: list[Path], handler: _Handler):

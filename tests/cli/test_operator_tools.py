@@ -116,9 +116,28 @@ def test_bad_input_is_one_line(argv, needle) -> None:
 
 
 def test_help_of_each_tool() -> None:
-    for command in ("explain", "diff", "schema"):
+    for command in ("explain", "diff", "schema", "upgrade"):
         rc, out, _ = run(command, "--help")
         assert rc == 0 and out.startswith(f"usage: vllm-config {command}")
+
+
+def test_help_lists_every_command_with_one_line() -> None:
+    """Plain --help leads an operator to every command the CLI dispatches (issue 37):
+    the usage line names each, and the Commands section gives each one line."""
+    from cfgc.runtime.cli import COMMANDS, OPERATOR_COMMANDS
+
+    rc, out, _ = run("--help")
+    commands = [*COMMANDS, *OPERATOR_COMMANDS]
+    assert rc == 0 and out.splitlines()[0] == (
+        f"usage: vllm-config {{{','.join(commands)}}} [ARGS...]")
+    section = out.split("Commands:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    starts = [line for line in section if not line.startswith("   ")]  # not wrapped
+    assert [line.split()[0] for line in starts] == commands
+    assert all(len(line.split("  ", 2)[-1].strip()) > 10 for line in starts)
+    golden = (Path(__file__).parent / "golden" / "help.txt").read_text()  # 100 columns
+    assert all(f"\n  {c} " in golden for c in commands)
+    assert golden.split("Commands:\n", 1)[1].split("\n\n", 1)[0].count("\n") == len(
+        commands) - 1  # one line each
 
 
 def test_explain_lists_rules_across_configs() -> None:

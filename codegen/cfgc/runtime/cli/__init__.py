@@ -3,7 +3,7 @@
     vllm-config show [flags...] [--config FILE] [--format yaml|json]
     vllm-config hash [flags...] [--config FILE] [--format yaml|json]
     vllm-config --help[=all|<group>|<keyword>]
-    vllm-config explain FLAG|FIELD_PATH | diff A B | schema   (operator tools, own modules)
+    vllm-config explain FLAG|FIELD_PATH | diff A B | schema | upgrade ...  (own modules)
 
 The generated `__main__` passes its `_cli_table` module to `run`. Help and parsing need
 only that table and argparse; the config classes (and pydantic) are imported when the

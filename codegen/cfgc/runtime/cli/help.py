@@ -12,7 +12,20 @@ import argparse
 from .values import suggest
 
 DESCRIPTION = ("vLLM's engine flags, compiled from the schema: builds the configs they "
-               "describe and prints them (show) or their cache key (hash).")
+               "describe and prints them (show) or their cache key (hash), and tools to "
+               "explain, compare and upgrade them.")
+#: Every command, with its arguments and one line: what plain --help lists (the package
+#: __init__'s COMMANDS and OPERATOR_COMMANDS; tests/cli checks that they agree).
+COMMANDS = (
+    ("show [flags...]", "the configs the flags build, with their hashes (--format yaml|json)"),
+    ("hash [flags...]", "the cache key of the configs the flags build, and its factors"),
+    ("explain FLAG|FIELD", "a flag or field: type, values, default, cache key, history"),
+    ("diff A B", "what differs between two command lines or --config files"),
+    ("schema", "the JSON Schema of --config files, on stdout"),
+    ("upgrade --to RELEASE", "carry a command line or --config file to another release"),
+)
+#: The usage line of plain --help and --help=all.
+USAGE = "{prog} {{" + ",".join(c.split()[0] for c, _ in COMMANDS) + "}} [ARGS...]"
 JSON_TIP = (
     "JSON flags take a whole JSON object or its keys one by one; these are the same:\n"
     "  --compilation-config '{\"mode\": 3, \"pass_config\": {\"eliminate_noops\": true}}'\n"
@@ -21,7 +34,7 @@ JSON_TIP = (
 )
 TOPICS_TIP = ("Use --help=all for every flag, --help=<group> for one group (e.g. "
               "--help=CacheConfig), --help=<keyword> for the flags whose name contains it. "
-              "Operator tools: explain FLAG, diff A B, schema (each with --help).")
+              "explain, diff, schema and upgrade each take --help for their own options.")
 
 
 class HelpFormatter(argparse.HelpFormatter):
@@ -94,7 +107,13 @@ def render_help(cli: object, topic: str | None) -> str:
         fmt.add_text(description)
         cols = fmt._width
         width = max((len(g) for g, _, _ in table.GROUPS), default=0) + 4
-        lines = ["Config groups:"]
+        lines = ["Commands:"]
+        at = max(width, max(len(c) for c, _ in COMMANDS) + 4)  # the groups' column if room
+        for command, summary in COMMANDS:
+            body = wrap(summary, max(cols - at, 20)) or [""]
+            lines.append(f"  {command:<{at - 2}}{body[0]}")
+            lines.extend(" " * at + more for more in body[1:])
+        lines += ["", "Config groups:"]
         for g, summary, _ in table.GROUPS:
             body = wrap(summary, max(cols - width, 20)) or [""]
             lines.append(f"  {g:<{width - 2}}{body[0]}")

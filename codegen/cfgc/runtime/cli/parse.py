@@ -20,7 +20,7 @@ import os
 import re
 
 from ..remote_code import ALLOW_REMOTE_CODE
-from .help import HelpFormatter, metavar_of
+from .help import USAGE, HelpFormatter, metavar_of
 from .values import BadValue, CliError, read, read_dotted, suggest, to_tokens
 
 OWN_FLAGS = ("--config", "--format", "--platform", "--release", "--allow-remote-code",
@@ -141,8 +141,7 @@ def build_cli(table: object, only: set[str] | None = None) -> Cli:
     prog = table.PROG
     parser = _Parser(prog=prog, add_help=False, allow_abbrev=False,
                      formatter_class=HelpFormatter,
-                     usage=f"{prog} {{show,hash}} [flags...] [--config FILE] "
-                           f"[--format {{yaml,json}}]")
+                     usage=USAGE.format(prog=prog))
     descriptions = {name: desc for name, _, desc in table.GROUPS}
     groups: dict[str, argparse._ArgumentGroup] = {}
     if only is None:  # all groups, in order (help); otherwise only those used, lazily
