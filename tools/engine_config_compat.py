@@ -72,6 +72,7 @@ VENV_VARIABLES = ("VLLM_VENV", "VLLM_VENVS", "VLLM_TARGET_VENV")
 VOLATILE = {
     "instance_id": "a random id per engine",
     "kv_transfer_config.engine_id": "a random uuid4 per engine",
+    "ec_transfer_config.engine_id": "a random uuid4 per engine",
     "parallel_config._data_parallel_master_port_list": "free ports the OS hands out",
     "parallel_config.data_parallel_master_port": "a free port the OS hands out when data "
                                                  "parallelism is on (0 otherwise)",
