@@ -23,14 +23,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.listed_releases import RELEASES
+
 REPO = Path(__file__).resolve().parent.parent
 FACTS = REPO / "tests" / "facts" / "releases"
 TOOL = REPO / "tools" / "record_public_shapes.py"
-RELEASES = sorted(p.parent.name for p in FACTS.glob("*/public_shapes.json"))
 
 
 def _recorded(release: str) -> dict[str, dict[str, dict]]:
-    return json.loads((FACTS / release / "public_shapes.json").read_text())["modules"]
+    path = FACTS / release / "public_shapes.json"
+    if not path.is_file():  # test_every_release_is_recorded says which
+        return {}
+    return json.loads(path.read_text())["modules"]
 
 
 NAMES = [(release, module, name) for release in RELEASES
@@ -61,10 +65,13 @@ def _subject(module: str, name: str) -> str:
     return f"{module.removeprefix('vllm.config').lstrip('.') or 'config'}.{name}"
 
 
-def test_both_releases_are_recorded() -> None:
-    assert {"0.25.1", "0.33.0"} <= set(RELEASES)
+def test_every_release_is_recorded() -> None:
+    """Each release schema/project.yaml lists has its recording (issue 35)."""
     for release in RELEASES:
-        assert sum(len(row) for row in _recorded(release).values()) > 150
+        assert (FACTS / release / "public_shapes.json").is_file(), (
+            f"no public_shapes.json of vLLM {release}: record it with "
+            f"tools/record_public_shapes.py in a venv holding that release")
+        assert sum(len(row) for row in _recorded(release).values()) > 150, release
 
 
 @pytest.mark.parametrize(("release", "module", "name"), NAMES,

@@ -336,7 +336,8 @@ CONSTANT = Record(
         Key("absent", Text(), "A name vLLM's module exports that this package "
             "deliberately lacks, and why: nothing is generated, the reason goes on the "
             "differences page.", "absent: a helper of vLLM's engine, not configuration"),
-        Key("import", DOTTED, "A function of `cfgc.runtime.<module>` or of a library.",
+        Key("import", DOTTED, "A function or class of `cfgc.runtime.<module>` or of a "
+            "library.",
             "import: cfgc.runtime.context.get_current_vllm_config"),
         Key("expr", Expression(), "An expression, computed at import after the classes.",
             'expr: "{\'fp8\': \'fp8_e4m3\'}"'),

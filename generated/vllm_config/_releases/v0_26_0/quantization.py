@@ -148,7 +148,7 @@ _MEMO_QuantizationConfigArgs: dict[str, str] = {}
 
 
 #: The online-quantization shorthands `quantization` takes, and "online".
-ONLINE_QUANT_SHORTHAND_NAMES = ('fp8_per_tensor', 'fp8_per_block', 'fp8_per_channel', 'mxfp8', 'int8_per_channel_weight_only', 'online')
+ONLINE_QUANT_SHORTHAND_NAMES = ('fp8_per_tensor', 'fp8_per_block', 'fp8_per_channel', 'mxfp8', 'int8_per_channel_weight_only', 'nvfp4_per_token', 'online')
 
 
 #: What each online `--quantization` shorthand means, as structured settings.

@@ -766,4 +766,4 @@ _MEMO_VllmConfig: dict[str, str] = {}
 
 
 #: Architectures that run on the V2 model runner by default (vLLM asks its model registry for them; see VllmConfig.use_v2_model_runner here).
-DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['DeepseekV2ForCausalLM', 'Qwen2MoeForCausalLM', 'GraniteMoeForCausalLM'])
+DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES = frozenset(['DeepseekV2ForCausalLM', 'GraniteMoeForCausalLM', 'InklingForCausalLM', 'InklingForConditionalGeneration', 'LongcatFlashNgramForCausalLM', 'Qwen2MoeForCausalLM'])

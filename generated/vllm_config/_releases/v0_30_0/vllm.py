@@ -901,8 +901,8 @@ _MEMO_VllmConfig: dict[str, str] = {}
 
 
 #: Architectures that default to the V1 model runner on ROCm (the engine's choice, kept as data).
-ROCM_DEFAULT_MRV1_ARCHITECTURES = frozenset(['DeepseekV32ForCausalLM', 'DeepseekV4ForCausalLM'])
+ROCM_DEFAULT_MRV1_ARCHITECTURES = frozenset(['DeepseekV32ForCausalLM', 'DeepseekV4ForCausalLM', 'GlmMoeDsaForCausalLM'])
 
 
 #: Architectures for which the engine turns breakable CUDA graphs on by default (VLLM_USE_BREAKABLE_CUDAGRAPH=1, unless set): the engine's choice, kept as data.
-DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES = frozenset(['DeepSeekV4MTPModel', 'DeepseekV32ForCausalLM', 'DeepseekV32MTPModel', 'DeepseekV4ForCausalLM', 'Dots3NoteForCausalLM', 'Dots3NoteMTPModel', 'GlmMoeDsaForCausalLM', 'HYV4ForCausalLM', 'HYV4MTPModel', 'InklingForCausalLM', 'InklingForConditionalGeneration', 'KimiK3ForConditionalGeneration', 'KimiK3MTPModel', 'KimiLinearForCausalLM', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration'])
+DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES = frozenset(['DeepSeekV4MTPModel', 'DeepseekV32ForCausalLM', 'DeepseekV32MTPModel', 'DeepseekV41ForCausalLM', 'DeepseekV4ForCausalLM', 'DeepseekV4ForConditionalGeneration', 'Dots3NoteForCausalLM', 'Dots3NoteMTPModel', 'Glm5NextForCausalLM', 'Glm5NextForConditionalGeneration', 'Glm5NextMTPModel', 'GlmMoeDsaForCausalLM', 'HYV4ForCausalLM', 'HYV4MTPModel', 'InklingForCausalLM', 'InklingForConditionalGeneration', 'KimiK3ForConditionalGeneration', 'KimiK3MTPModel', 'KimiLinearForCausalLM', 'MiniMaxM3SparseForCausalLM', 'MiniMaxM3SparseForConditionalGeneration', 'Qwen4ExpForCausalLM', 'Qwen4ExpForConditionalGeneration', 'Qwen4ExpMTP'])

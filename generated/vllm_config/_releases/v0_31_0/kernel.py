@@ -222,7 +222,7 @@ FLASHINFER_MOE_EP_BACKENDS = frozenset(['flashinfer_moe_ep_mega_cutedsl', 'flash
 
 
 #: The architectures FlashInfer's expert-parallel MoE backends support.
-FLASHINFER_MOE_EP_ARCHITECTURES = frozenset(['DeepseekV4ForCausalLM', 'DeepSeekV4MTPModel'])
+FLASHINFER_MOE_EP_ARCHITECTURES = frozenset(['DeepseekV4ForCausalLM', 'DeepseekV41ForCausalLM', 'DeepSeekV4MTPModel'])
 
 
 #: Every mega-MoE backend (fused dispatch, experts and combine).

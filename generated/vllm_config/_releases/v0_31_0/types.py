@@ -1125,7 +1125,6 @@ SparseIndexerTopkBackend = Literal[
     "per_row",
     "flashinfer",
     "torch",
-    "aiter",
 ]
 """Top-k kernels of the sparse attention indexer."""
 
