@@ -42,6 +42,7 @@ _CT_DEFAULTS = ("this release's compressed-tensors parsing sets zp_dtype and obs
 DIFFERS: dict[str, dict[str, str]] = {
     "0.28.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
     "0.29.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
+    "0.30.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
     "0.31.0": {**dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
                "fp8-flag": _ONLINE_FP8},
     "0.33.0": {"fp8-flag": _ONLINE_FP8},
