@@ -36,8 +36,9 @@ RECORDED = json.loads(recording("0.25.1").read_text())
 
 _ONLINE_FP8 = ("-q fp8 on an unquantized checkpoint builds this release's online "
                "quantization config (engine classes); quant_config stays None here")
-_CT_DEFAULTS = ("this release's compressed-tensors parsing sets zp_dtype and observer on "
-                "every scheme explicitly; ours leaves them unset, at the library's defaults")
+_CT_DEFAULTS = ("recorded with compressed-tensors 0.17.0, whose scheme arguments mark zp_dtype "
+                "and observer as set (a re-recording of 0.33.0 shows them too); the 0.25.1 "
+                "and 0.33.0 recordings predate it, and ours leaves them unset as they do")
 #: Cases where a release differs from its vLLM on purpose: release -> case -> why.
 DIFFERS: dict[str, dict[str, str]] = {
     "0.28.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
