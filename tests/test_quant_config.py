@@ -41,6 +41,8 @@ _CT_DEFAULTS = ("recorded with compressed-tensors 0.17.0, whose scheme arguments
                 "and 0.33.0 recordings predate it, and ours leaves them unset as they do")
 #: Cases where a release differs from its vLLM on purpose: release -> case -> why.
 DIFFERS: dict[str, dict[str, str]] = {
+    "0.26.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
+    "0.27.1": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
     "0.28.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
     "0.29.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
     "0.30.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
