@@ -29,16 +29,22 @@ _IMPORT_ALL = """
 import importlib, pkgutil, sys
 sys.path[:0] = [sys.argv[1], sys.argv[3]]  # the temporary copy first; cfgc however installed
 pkg = importlib.import_module(sys.argv[2])
-for mod in sorted(m.name for m in pkgutil.iter_modules(pkg.__path__)):
+# a package of several releases: the default release's modules, from its parts index
+names = getattr(pkg, "_PARTS", None) or [m.name for m in pkgutil.iter_modules(pkg.__path__)]
+for mod in sorted(n for n in names if n != "__init__"):
     if mod != "__main__":
         print(mod, flush=True)
         importlib.import_module(sys.argv[2] + "." + mod)
 """
 
 
+#: The package's code: modules, and the parts a package of several releases is made of.
+_CODE = (".py", ".part")
+
+
 def needed(changed: tuple[str, ...], prefix: str) -> bool:
     """Only when a generated Python file changes can the package stop importing."""
-    return any(rel.startswith(prefix) and rel.endswith(".py") for rel in changed)
+    return any(rel.startswith(prefix) and rel.endswith(_CODE) for rel in changed)
 
 
 def _stamp(outputs: dict[str, str], prefix: str, package: str) -> Path:
@@ -47,7 +53,7 @@ def _stamp(outputs: dict[str, str], prefix: str, package: str) -> Path:
     for part in (sys.version, sys.executable, _IMPORT_ALL, package):
         digest.update(part.encode() + b"\0")
     for rel in sorted(outputs):
-        if rel.startswith(f"{prefix}{package}/") and rel.endswith(".py"):
+        if rel.startswith(f"{prefix}{package}/") and rel.endswith(_CODE):
             digest.update(rel.encode() + b"\0" + outputs[rel].encode() + b"\0")
     cfgc_dir = Path(__file__).resolve().parent
     for path in sorted(cfgc_dir.rglob("*.py")):
@@ -69,7 +75,7 @@ def problem(outputs: dict[str, str], prefix: str, package: str) -> str | None:
         return None
     with tempfile.TemporaryDirectory(prefix="cfgc-import-") as tmp:
         for rel, content in outputs.items():
-            if rel.startswith(f"{prefix}{package}/") and rel.endswith(".py"):
+            if rel.startswith(f"{prefix}{package}/") and rel.endswith(_CODE):
                 path = Path(tmp) / rel[len(prefix):]
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(content)
