@@ -20,7 +20,9 @@ SCHEMA_VERSION = 1
 DEFAULT_RELEASE = "0.25.1"
 RELEASES = ('0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0')
 #: The vLLM release these classes describe.
-RELEASE = _parts.select(__name__, RELEASES, DEFAULT_RELEASE, "vllm-config")
+RELEASE = _os.environ.get(_parts.ENV) or DEFAULT_RELEASE
+if RELEASE not in RELEASES:
+    raise ImportError(_parts.unknown(__name__, RELEASE, RELEASES, "vllm-config"))
 _PARTS = _index.PARTS[RELEASE]  # module -> its parts, for this release
 _parts.install(__name__)
 _parts.run(globals(), _os.path.dirname(__file__), RELEASE, DEFAULT_RELEASE, _PARTS["__init__"])

@@ -135,7 +135,6 @@ def split(package: str, releases: tuple[str, ...],
             for key, _, _ in chunks[r]:
                 texts.setdefault(key, "".join(by_digest[d] for d in key))
         for key, stem in stems.items():
-            text = texts[key]
             used = ", ".join(dict.fromkeys(users[key]))
             files[f"{module}/{stem}.part"] = (
                 f"# {package}.{module} in {used} (by cfgc, do not edit; {package}/_index.py "
@@ -194,3 +193,15 @@ def index_source(header: str, package: str, index: Mapping[str, Mapping[str, tup
         out.append("    },")
     out.append("}")
     return "\n".join(out) + "\n"
+
+
+def joined(outputs: Mapping[str, str], package_dir: str, release: str,
+           module: str) -> str | None:
+    """A release's module as the runtime puts it together from `outputs` (the compile's
+    files; `package_dir` the package's path among them), or None where it has none."""
+    tree = ast.parse(outputs[f"{package_dir}/_index.py"])
+    assign = next(s for s in tree.body if isinstance(s, ast.Assign))
+    parts = ast.literal_eval(assign.value).get(release, {}).get(module)
+    if parts is None:
+        return None
+    return "".join(outputs[f"{package_dir}/{FOLDER}/{part}.part"] for part in parts)

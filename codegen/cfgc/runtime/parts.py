@@ -4,7 +4,7 @@ The compiler stores each distinct version of a run of a module's code once, in
 `<package>/_modules/<module>/*.part` (`back/parts.py` says how a module is cut: between
 top-level statements, a class's members and a long literal's items), and writes
 `<package>/_index.py`: for each release, each module's parts in order. The package's
-`__init__` picks the release (`select`) and installs the finder (`install`); importing
+`__init__` picks the release (CFGC_RELEASE, `unknown` when it is none) and installs the finder (`install`); importing
 `<package>.cache` then joins that release's parts of `cache` into the module's source
 and imports it as one module named `<package>.cache`. Its bytecode is cached in
 `__pycache__` as any module's is (checked against the parts' sizes and times), so the
@@ -23,7 +23,6 @@ import importlib.machinery
 import os
 import sys
 from collections.abc import Mapping
-from types import ModuleType
 
 ENV = "CFGC_RELEASE"
 MODULES = "_modules"
@@ -34,13 +33,11 @@ def slug(release: str) -> str:
     return "v" + release.replace(".", "_").replace("-", "_")
 
 
-def select(package: str, releases: tuple[str, ...], default: str, prog: str) -> str:
-    """The release `CFGC_RELEASE` names (else the default); an unknown one is one line:
-    an error message and exit status 2 when the package was imported to run its own
-    command (`prog`, `python -m <package>`), else ImportError."""
-    wanted = os.environ.get(ENV) or default
-    if wanted in releases:
-        return wanted
+def unknown(package: str, wanted: str, releases: tuple[str, ...], prog: str) -> str:
+    """Why `wanted` (from CFGC_RELEASE) is no release of the package, in one line; when
+    the package was imported to run its own command (`prog`, `python -m <package>`),
+    that line as the command's error and exit status 2. The package raises the
+    ImportError itself, so the traceback is the importer's line and the package's."""
     why = (f"{ENV}={wanted!r} is not a release of {package} (known releases: "
            f"{', '.join(releases)})")
     argv0 = (getattr(sys, "argv", None) or [""])[0]
@@ -48,7 +45,7 @@ def select(package: str, releases: tuple[str, ...], default: str, prog: str) -> 
         name = f"python -m {package}" if argv0 == "-m" else prog
         sys.stderr.write(f"{name}: error: {why}\n")
         raise SystemExit(2)
-    raise ImportError(why)
+    return why
 
 
 def module_file(root: str, release: str, default: str, module: str) -> str:
