@@ -23,6 +23,8 @@ RELEASES = ('0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0'
 RELEASE = _os.environ.get(_parts.ENV) or DEFAULT_RELEASE
 if RELEASE not in RELEASES:
     raise ImportError(_parts.unknown(__name__, RELEASE, RELEASES, "vllm-config"))
+#: Each other release's folder of data files (flag manifest, explain, JSON Schema).
+_RELEASE_DIRS = {r: f"_releases/{_parts.slug(r)}" for r in RELEASES if r != DEFAULT_RELEASE}
 _PARTS = _index.PARTS[RELEASE]  # module -> its parts, for this release
 _parts.install(__name__)
 _parts.run(globals(), _os.path.dirname(__file__), RELEASE, DEFAULT_RELEASE, _PARTS["__init__"])

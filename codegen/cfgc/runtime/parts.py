@@ -4,7 +4,8 @@ The compiler stores each distinct version of a run of a module's code once, in
 `<package>/_modules/<module>/*.part` (`back/parts.py` says how a module is cut: between
 top-level statements, a class's members and a long literal's items), and writes
 `<package>/_index.py`: for each release, each module's parts in order. The package's
-`__init__` picks the release (CFGC_RELEASE, `unknown` when it is none) and installs the finder (`install`); importing
+`__init__` picks the release (CFGC_RELEASE; `unknown` says why one is no release) and
+installs the finder (`install`); importing
 `<package>.cache` then joins that release's parts of `cache` into the module's source
 and imports it as one module named `<package>.cache`. Its bytecode is cached in
 `__pycache__` as any module's is (checked against the parts' sizes and times), so the
@@ -120,6 +121,23 @@ def install(package: str) -> None:
         if isinstance(finder, _Finder) and finder.package == package:
             return
     sys.meta_path.insert(0, _Finder(package))
+
+
+def module_source(root: str, release: str, module: str) -> str | None:
+    """A release's module as one text, read from the package folder `root` without
+    importing the package (None where the release has no such module)."""
+    index: dict = {}
+    path = os.path.join(root, "_index.py")
+    with open(path, encoding="utf-8") as fh:
+        exec(compile(fh.read(), path, "exec"), index)  # noqa: S102 - the package's index
+    parts = index["PARTS"].get(release, {}).get(module)
+    if parts is None:
+        return None
+    out = []
+    for part in parts:
+        with open(part_path(root, part), encoding="utf-8") as fh:
+            out.append(fh.read())
+    return "".join(out)
 
 
 def main(argv: list[str]) -> int:
