@@ -49,7 +49,9 @@ def _starts(tree: ast.Module) -> list[int]:
 
     def after(nodes: list) -> None:
         for node, following in zip(nodes, nodes[1:], strict=False):
-            if not _is_doc(following):  # a docstring stays with what it documents
+            # a docstring stays with what it documents; a module's imports are one unit
+            # (a few lines copied where they differ, rather than a file per import)
+            if not _is_doc(following) and not (_is_import(node) and _is_import(following)):
                 cuts.append(node.end_lineno)
 
     after(tree.body)
@@ -62,6 +64,10 @@ def _starts(tree: ast.Module) -> list[int]:
             items = value.values if isinstance(value, ast.Dict) else value.elts
             after(items)
     return sorted(set(cuts))
+
+
+def _is_import(node: ast.AST) -> bool:
+    return isinstance(node, ast.Import | ast.ImportFrom)
 
 
 def _is_doc(node: ast.AST) -> bool:
@@ -140,7 +146,7 @@ def split(package: str, releases: tuple[str, ...],
                 f"# {package}.{module} in {used} (by cfgc, do not edit; {package}/_index.py "
                 f"joins the parts)\n{texts[key]}")
         for r in have:
-            index[r][module] = tuple(f"{module}/{stems[key]}" for key, _, _ in chunks[r])
+            index[r][module] = tuple(stems[key] for key, _, _ in chunks[r])
     return files, index
 
 
@@ -183,7 +189,7 @@ def _chunks(have: list[str], cut: Mapping[str, list[tuple[str, str]]]
 def index_source(header: str, package: str, index: Mapping[str, Mapping[str, tuple]]) -> str:
     """`<package>/_index.py`: each release's modules and their parts."""
     out = [header, f'"""Where each release\'s modules of {package} are: module -> its parts '
-           f'in `_modules/`,\nexecuted in this order into one module '
+           f'in `_modules/<module>/`,\njoined in this order into one module '
            f'(`cfgc.runtime.parts`). A part is one file\nper distinct version; its first '
            f'line names the releases that use it.\n"""', "", "PARTS = {"]
     for release, modules in index.items():
@@ -204,4 +210,4 @@ def joined(outputs: Mapping[str, str], package_dir: str, release: str,
     parts = ast.literal_eval(assign.value).get(release, {}).get(module)
     if parts is None:
         return None
-    return "".join(outputs[f"{package_dir}/{FOLDER}/{part}.part"] for part in parts)
+    return "".join(outputs[f"{package_dir}/{FOLDER}/{module}/{part}.part"] for part in parts)

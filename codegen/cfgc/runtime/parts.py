@@ -57,16 +57,17 @@ def module_file(root: str, release: str, default: str, module: str) -> str:
     return os.path.join(root, "_releases", slug(release), f"{module}.py")
 
 
-def part_path(root: str, part: str) -> str:
-    return os.path.join(root, MODULES, *part.split("/")) + ".part"
+def part_path(root: str, module: str, part: str) -> str:
+    return os.path.join(root, MODULES, module, part + ".part")
 
 
 class _Loader(importlib.machinery.SourceFileLoader):
     """A module whose source is its parts joined; `self.path` is its `__file__`."""
 
-    def __init__(self, fullname: str, path: str, root: str, parts: tuple[str, ...]) -> None:
+    def __init__(self, fullname: str, path: str, root: str, module: str,
+                 parts: tuple[str, ...]) -> None:
         super().__init__(fullname, path)
-        self.files = [part_path(root, part) for part in parts]
+        self.files = [part_path(root, module, part) for part in parts]
 
     def path_stats(self, path: str) -> dict[str, float]:
         if path != self.path:
@@ -87,7 +88,7 @@ class _Loader(importlib.machinery.SourceFileLoader):
 def run(namespace: dict, root: str, release: str, default: str, parts: tuple[str, ...]) -> None:
     """Execute a release's body of the package's `__init__` in the package's namespace."""
     path = module_file(root, release, default, "__init__")
-    loader = _Loader(namespace["__name__"], path, root, parts)
+    loader = _Loader(namespace["__name__"], path, root, "__init__", parts)
     exec(loader.get_code(namespace["__name__"]), namespace)  # noqa: S102 - our own code
 
 
@@ -110,7 +111,7 @@ class _Finder:
         root = os.path.dirname(package.__file__)
         path = module_file(root, package.RELEASE, package.DEFAULT_RELEASE, short)
         spec = importlib.machinery.ModuleSpec(
-            fullname, _Loader(fullname, path, root, index[short]), origin=path)
+            fullname, _Loader(fullname, path, root, short, index[short]), origin=path)
         spec.has_location = True  # so __file__ is `path`
         return spec
 
@@ -135,7 +136,7 @@ def module_source(root: str, release: str, module: str) -> str | None:
         return None
     out = []
     for part in parts:
-        with open(part_path(root, part), encoding="utf-8") as fh:
+        with open(part_path(root, module, part), encoding="utf-8") as fh:
             out.append(fh.read())
     return "".join(out)
 
@@ -155,7 +156,7 @@ def main(argv: list[str]) -> int:
         return 1
     root = os.path.dirname(package.__file__)
     path = module_file(root, package.RELEASE, package.DEFAULT_RELEASE, module)
-    sys.stdout.write(_Loader(argv[0], path, root, parts).get_data(path).decode())
+    sys.stdout.write(_Loader(argv[0], path, root, module, parts).get_data(path).decode())
     return 0
 
 

@@ -51,7 +51,7 @@ class ReleaseLoader:
         self._reused: set[str] = set()
         self.parts: dict[str, dict[str, tuple[str, ...]]] | None = None
         self.root = Path()
-        self._part_deps: dict[str, set[str]] = {}
+        self._part_deps: dict[tuple[str, str], set[str]] = {}
         self._deps_re = re.compile(
             rf"^(?:from {re.escape(package)}\.(\w+) import"
             rf"|from {re.escape(package)} import \(?([\w ,]+)"
@@ -117,18 +117,18 @@ class ReleaseLoader:
             self.root = Path(index.__file__).parent
         return self.parts
 
-    def _deps(self, part: str) -> set[str]:
+    def _deps(self, module: str, part: str) -> set[str]:
         """The package's names a part imports (modules, or names of the package)."""
-        found = self._part_deps.get(part)
+        found = self._part_deps.get((module, part))
         if found is None:
-            path = self.root / "_modules" / f"{part}.part"
+            path = self.root / "_modules" / module / f"{part}.part"
             found = set()
             for m in self._deps_re.finditer(path.read_text(encoding="utf-8")):
                 names = m.group(1) or m.group(3) or m.group(2)
                 for name in names.split(","):  # `platforms as _platforms, types`
                     if name.split():
                         found.add(name.split()[0])
-            self._part_deps[part] = found
+            self._part_deps[module, part] = found
         return found
 
     def _closure(self, release: str) -> dict[str, str]:
@@ -139,7 +139,7 @@ class ReleaseLoader:
         index = self._index()[release]
         deps: dict[str, set[str]] = {}
         for module, parts in index.items():
-            names = set().union(*(self._deps(p) for p in parts))
+            names = set().union(*(self._deps(module, p) for p in parts))
             deps[module] = {n if n in index else "__init__" for n in names}
         out: dict[str, str] = {}
 
