@@ -25,7 +25,7 @@ from .back import (
     upgrade_docs,
     warmup,
 )
-from .back import package as package_backend
+from .back.render import header
 from .files import manifests
 from .front.load import load as _load
 from .front.load import load_releases as _load_releases
@@ -71,10 +71,10 @@ def build(res: Resolved) -> dict[str, str]:
 
 def build_releases(releases: list[Resolved]) -> dict[str, str]:
     """Every release's files. With one release, the default release's where a
-    one-release project has them. With several, the package's Python is stored once
-    as parts shared by the releases that have the same code (`back/parts.py`:
-    `<package>/_modules/`, `_index.py` and the `__init__` that loads a release), each
-    other release's data files under `<package>/_releases/<slug>/`, its reference pages
+    one-release project has them. With several, the default release's modules stay
+    whole files and each other release's Python is what it shares with them plus its
+    own parts (`back/parts.py`: `<package>/_modules/`, `_index.py`), each other
+    release's data files under `<package>/_releases/<slug>/`, its reference pages
     under `docs/reference/<release>/` and its completions under
     `generated/completions/<release>/`."""
     outputs = _emit(releases[0])
@@ -91,11 +91,14 @@ def build_releases(releases: list[Resolved]) -> dict[str, str]:
             modules[other.schema.release] = mine = {}
             for path in [p for p in emitted if p.startswith(folder) and p.endswith(".py")
                          and "/" not in p[len(folder):]]:
-                mine[path[len(folder):-3]] = outputs.pop(path)
+                # the default release's modules stay where they are, whole
+                mine[path[len(folder):-3]] = outputs[path] if other is res \
+                    else outputs.pop(path)
         order = tuple(r for r in res.schema.releases if r in modules)
-        files, index = parts.split(res.schema.package, order, modules)
+        files, index = parts.split(res.schema.package, order, res.schema.release, modules)
         outputs.update({f"{package}{parts.FOLDER}/{path}": text for path, text in files.items()})
-        outputs.update(package_backend.bootstrap(res, index))
+        outputs[f"{package}_index.py"] = parts.index_source(
+            header("schema/"), res.schema.package, index)
     outputs.update(language_schema.emit())  # the language's, not a release's
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs

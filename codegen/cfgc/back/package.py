@@ -28,7 +28,7 @@ from ..model.python import (
 )
 from ..model.resolved import Resolved
 from ..model.types import TypeExpr, parse_type
-from . import GENERATED_DIR, parts
+from . import GENERATED_DIR
 from .render import environment, header
 
 
@@ -510,25 +510,15 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         + [(k.name, k.module) for k in res.schema.constants if k.export]
     )
     schema = res.schema
+    release_dirs = {r: f"_releases/{m.release_slug(r)}"
+                    for r in schema.releases if r != schema.release}
     out[f"{pkg}/__init__.py"] = env.get_template("init.py.jinja").render(
         header=header("schema/"), package=pkg, version=schema.version, exports=exports,
+        prog=schema.command,
         release=schema.release, releases=repr(schema.releases),
-        # several releases: this is the release's body of the package's __init__,
-        # stored as parts (back/parts.py); `bootstrap` writes the __init__ itself
-        body=len(schema.releases) > 1,
+        # only the default release's package selects another
+        release_dirs=repr(release_dirs) if schema.release == schema.default_release
+        and release_dirs else "",
     )
     return {f"{GENERATED_DIR}/{rel}": content for rel, content in out.items()}
 
-
-def bootstrap(res: Resolved, index: Mapping[str, Mapping[str, tuple[str, ...]]]
-              ) -> dict[str, str]:
-    """The package's `__init__.py` and `_index.py` when it holds several releases."""
-    env = environment()
-    pkg = res.schema.package
-    return {
-        f"{GENERATED_DIR}/{pkg}/__init__.py": env.get_template("init_parts.py.jinja").render(
-            header=header("schema/"), package=pkg, version=res.schema.version,
-            prog=res.schema.command, default=res.schema.default_release,
-            releases=repr(res.schema.releases)),
-        f"{GENERATED_DIR}/{pkg}/_index.py": parts.index_source(header("schema/"), pkg, index),
-    }

@@ -107,46 +107,67 @@ def _digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def split(package: str, releases: tuple[str, ...],
+Segment = str | tuple[int, int]  # a part's name, or lines [a, b) of the default's module
+
+
+def split(package: str, releases: tuple[str, ...], default: str,
           modules: Mapping[str, Mapping[str, str]]) -> tuple[dict[str, str],
                                                              dict[str, dict[str, tuple]]]:
-    """`modules`: release -> module -> source. Returns the part files (by path under
-    the package folder) and the index: release -> module -> its parts, in order."""
+    """`modules`: release -> module -> source. The default release's modules stay whole
+    files; returns the part files of what the other releases do not share with it (by
+    path under the package folder) and the index: each other release -> module -> its
+    segments, in order (a part's name, or a range of lines of the default's module)."""
     files: dict[str, str] = {}
-    index: dict[str, dict[str, tuple[str, ...]]] = {r: {} for r in releases}
+    index: dict[str, dict[str, tuple[Segment, ...]]] = {
+        r: {} for r in releases if r != default}
     names = sorted({m for r in releases for m in modules.get(r, {})})
     for module in names:
         have = [r for r in releases if module in modules.get(r, {})]
         cut = {r: units(modules[r][module]) for r in have}
         chunks = _chunks(have, cut)
-        taken: dict[str, str] = {}  # file stem -> chunk key
+        lines: dict[tuple, tuple[int, int]] = {}  # a run the default has -> its lines
+        if default in cut:
+            at = 0
+            by_digest = {_digest(t): t for _, t in cut[default]}
+            for key, _, _ in chunks[default]:
+                n = sum(by_digest[d].count("\n") for d in key)
+                lines[key] = (at, at + n)
+                at += n
+        taken: dict[str, tuple] = {}  # file stem -> run
         stems: dict[tuple, str] = {}
+        users: dict[tuple, list[str]] = {}
+        texts: dict[tuple, str] = {}
         for r in have:
+            by_digest = {_digest(t): t for _, t in cut[r]}
             for key, first_name, first_unit in chunks[r]:
-                if key in stems:
+                users.setdefault(key, []).append(r)
+                if key in lines or key in stems:
                     continue
+                texts[key] = "".join(by_digest[d] for d in key)
                 base = slug(r) if first_unit else f"{first_name}.{slug(r)}"
                 stem, n = base, 2
                 while stem in taken:
                     stem, n = f"{base}_{n}", n + 1
                 taken[stem] = key
                 stems[key] = stem
-        users: dict[tuple, list[str]] = {}
-        for r in have:
-            for key, _, _ in chunks[r]:
-                users.setdefault(key, []).append(r)
-        texts: dict[tuple, str] = {}
-        for r in have:
-            by_digest = {_digest(t): t for _, t in cut[r]}
-            for key, _, _ in chunks[r]:
-                texts.setdefault(key, "".join(by_digest[d] for d in key))
         for key, stem in stems.items():
             used = ", ".join(dict.fromkeys(users[key]))
             files[f"{module}/{stem}.part"] = (
                 f"# {package}.{module} in {used} (by cfgc, do not edit; {package}/_index.py "
                 f"joins the parts)\n{texts[key]}")
         for r in have:
-            index[r][module] = tuple(stems[key] for key, _, _ in chunks[r])
+            if r == default:
+                continue
+            segments: list[Segment] = []
+            for key, _, _ in chunks[r]:
+                if key in stems:
+                    segments.append(stems[key])
+                elif segments and isinstance(segments[-1], tuple) \
+                        and segments[-1][1] == lines[key][0]:
+                    segments[-1] = (segments[-1][0], lines[key][1])  # one range
+                else:
+                    segments.append(lines[key])
+            index[r][module] = tuple(segments)
     return files, index
 
 
@@ -207,7 +228,17 @@ def joined(outputs: Mapping[str, str], package_dir: str, release: str,
     files; `package_dir` the package's path among them), or None where it has none."""
     tree = ast.parse(outputs[f"{package_dir}/_index.py"])
     assign = next(s for s in tree.body if isinstance(s, ast.Assign))
-    parts = ast.literal_eval(assign.value).get(release, {}).get(module)
-    if parts is None:
+    index = ast.literal_eval(assign.value)
+    if release not in index:  # the default release: its modules are whole files
+        return outputs.get(f"{package_dir}/{module}.py")
+    segments = index[release].get(module)
+    if segments is None:
         return None
-    return "".join(outputs[f"{package_dir}/{FOLDER}/{module}/{part}.part"] for part in parts)
+    out = []
+    for seg in segments:
+        if isinstance(seg, tuple):
+            whole = outputs[f"{package_dir}/{module}.py"].split("\n")
+            out.append("".join(line + "\n" for line in whole[seg[0]:seg[1]]))
+        else:
+            out.append(outputs[f"{package_dir}/{FOLDER}/{module}/{seg}.part"])
+    return "".join(out)

@@ -1,32 +1,42 @@
-"""How a package of several releases loads one of them from the parts they share.
+"""How a package of several releases loads a release other than its default one.
 
-The compiler stores each distinct version of a run of a module's code once, in
-`<package>/_modules/<module>/*.part` (`back/parts.py` says how a module is cut: between
-top-level statements, a class's members and a long literal's items), and writes
-`<package>/_index.py`: for each release, each module's parts in order. The package's
-`__init__` picks the release (CFGC_RELEASE; `unknown` says why one is no release) and
-installs the finder (`install`); importing
-`<package>.cache` then joins that release's parts of `cache` into the module's source
-and imports it as one module named `<package>.cache`. Its bytecode is cached in
-`__pycache__` as any module's is (checked against the parts' sizes and times), so the
-import costs what a module of the same code costs.
+The default release's modules are the package's own files. Every other release's
+modules are stored by difference (`back/parts.py`): each is a list of *segments*, a
+range of lines of the default release's module of the same name, or a *part*, a file of
+`<package>/_modules/<module>/` holding a run of code that the default release does not
+have (stored once, however many releases use it). `<package>/_index.py` lists each
+other release's modules and their segments.
 
-A module's `__file__` is the path the module would have as one file (the default
-release's at the package's top, another's under `_releases/<slug>/`, beside its data
-files). It does not exist; `get_source` gives the joined parts, so tracebacks,
-`inspect` and `get_attr_docs` read the code. `python -m cfgc.runtime.parts
-<package>.<module> [RELEASE]` prints a module as a release has it.
+When `CFGC_RELEASE` names another release, the default `__init__` calls
+`load_release`: the package becomes that release's `__init__` (its segments joined),
+with `_PARTS` (its index) and this finder on `sys.meta_path`. Importing
+`<package>.cache` then joins the release's segments of `cache` into the module's source
+and imports it as one module named `<package>.cache`, through importlib's own source
+loader: its bytecode is cached in `__pycache__` as any module's is (checked against the
+sizes and times of the files it is made of), so the import costs what a file of the same
+code costs, and only the selected release's modules load.
+
+Such a module's `__file__` is where it would lie as one file, beside that release's data
+files (`_releases/<slug>/<module>.py`); it does not exist, and `get_source` gives the
+joined text, so tracebacks, `inspect` and `get_attr_docs` read the code.
+`python -m cfgc.runtime.parts <package>.<module> RELEASE` prints a module as a release
+has it.
 """
 
 from __future__ import annotations
 
+import importlib
 import importlib.machinery
+import importlib.util
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Sequence
+from types import ModuleType
 
 ENV = "CFGC_RELEASE"
 MODULES = "_modules"
+
+Segment = str | tuple[int, int]
 
 
 def slug(release: str) -> str:
@@ -34,70 +44,61 @@ def slug(release: str) -> str:
     return "v" + release.replace(".", "_").replace("-", "_")
 
 
-def unknown(package: str, wanted: str, releases: tuple[str, ...], prog: str) -> str:
-    """Why `wanted` (from CFGC_RELEASE) is no release of the package, in one line; when
-    the package was imported to run its own command (`prog`, `python -m <package>`),
-    that line as the command's error and exit status 2. The package raises the
-    ImportError itself, so the traceback is the importer's line and the package's."""
-    why = (f"{ENV}={wanted!r} is not a release of {package} (known releases: "
-           f"{', '.join(releases)})")
-    argv0 = (getattr(sys, "argv", None) or [""])[0]
-    if argv0 == "-m" or os.path.basename(argv0).removesuffix(".exe") == prog:
-        name = f"python -m {package}" if argv0 == "-m" else prog
-        sys.stderr.write(f"{name}: error: {why}\n")
-        raise SystemExit(2)
-    return why
+def release_folder(root: str, release: str) -> str:
+    """The folder of a (non-default) release's data files, where its modules would be."""
+    return os.path.join(root, "_releases", slug(release))
 
 
-def module_file(root: str, release: str, default: str, module: str) -> str:
-    """Where `module` of `release` would lie as one file (its `__file__`)."""
-    if release == default:  # the package's own __init__.py is the bootstrap
-        return os.path.join(root, "__init__.release.py" if module == "__init__"
-                            else f"{module}.py")
-    return os.path.join(root, "_releases", slug(release), f"{module}.py")
-
-
-def part_path(root: str, module: str, part: str) -> str:
-    return os.path.join(root, MODULES, module, part + ".part")
+def read_index(root: str) -> dict[str, dict[str, tuple[Segment, ...]]]:
+    """`<root>/_index.py`'s PARTS, read without importing it."""
+    namespace: dict = {}
+    path = os.path.join(root, "_index.py")
+    with open(path, encoding="utf-8") as fh:
+        exec(compile(fh.read(), path, "exec"), namespace)  # noqa: S102 - our own index
+    return namespace["PARTS"]
 
 
 class _Loader(importlib.machinery.SourceFileLoader):
-    """A module whose source is its parts joined; `self.path` is its `__file__`."""
+    """A module whose source is its segments joined; `self.path` is its `__file__`."""
 
     def __init__(self, fullname: str, path: str, root: str, module: str,
-                 parts: tuple[str, ...]) -> None:
+                 segments: Sequence[Segment]) -> None:
         super().__init__(fullname, path)
-        self.files = [part_path(root, module, part) for part in parts]
+        own = os.path.join(root, f"{module}.py")  # the default release's module
+        self.segments = [(own, seg) if isinstance(seg, tuple)
+                         else (os.path.join(root, MODULES, module, f"{seg}.part"), None)
+                         for seg in segments]
 
     def path_stats(self, path: str) -> dict[str, float]:
         if path != self.path:
             return super().path_stats(path)
-        stats = [os.stat(f) for f in self.files]
+        stats = [os.stat(f) for f in dict.fromkeys(f for f, _ in self.segments)]
         return {"mtime": max(s.st_mtime for s in stats), "size": sum(s.st_size for s in stats)}
 
     def get_data(self, path: str) -> bytes:
         if path != self.path:
             return super().get_data(path)
+        files: dict[str, bytes] = {}
         out = []
-        for name in self.files:
-            with open(name, "rb") as fh:
-                out.append(fh.read())
+        for name, lines in self.segments:
+            if name not in files:
+                with open(name, "rb") as fh:
+                    files[name] = fh.read()
+            if lines is None:
+                out.append(files[name])
+            else:
+                out += [line + b"\n" for line in files[name].split(b"\n")[lines[0]:lines[1]]]
         return b"".join(out)
 
 
-def run(namespace: dict, root: str, release: str, default: str, parts: tuple[str, ...]) -> None:
-    """Execute a release's body of the package's `__init__` in the package's namespace."""
-    path = module_file(root, release, default, "__init__")
-    loader = _Loader(namespace["__name__"], path, root, "__init__", parts)
-    exec(loader.get_code(namespace["__name__"]), namespace)  # noqa: S102 - our own code
+class _Finder:  # importlib's protocol; importlib.abc would cost its import
+    """Finds `<package>.<module>` among the segments of the release the package loaded
+    (read from the package module each time: `release_loader` swaps it). The default
+    release's package has no `_PARTS`, and its modules are found as files."""
 
-
-class _Finder:
-    """Finds `<package>.<module>` in the parts index of the release the package loaded
-    (read from the package module each time: `release_loader` swaps it)."""
-
-    def __init__(self, package: str) -> None:
+    def __init__(self, package: str, root: str) -> None:
         self.package = package
+        self.root = root
 
     def find_spec(self, fullname: str, path: object = None,
                   target: object = None) -> importlib.machinery.ModuleSpec | None:
@@ -105,58 +106,73 @@ class _Finder:
         if head != self.package:
             return None
         package = sys.modules.get(head)
-        index: Mapping[str, tuple[str, ...]] | None = getattr(package, "_PARTS", None)
+        index = getattr(package, "_PARTS", None)
         if index is None or short not in index or short == "__init__":
             return None
-        root = os.path.dirname(package.__file__)
-        path = module_file(root, package.RELEASE, package.DEFAULT_RELEASE, short)
+        path = os.path.join(release_folder(self.root, package.RELEASE), f"{short}.py")
         spec = importlib.machinery.ModuleSpec(
-            fullname, _Loader(fullname, path, root, short, index[short]), origin=path)
+            fullname, _Loader(fullname, path, self.root, short, index[short]), origin=path)
         spec.has_location = True  # so __file__ is `path`
         return spec
 
 
-def install(package: str) -> None:
-    """Put the package's finder first on `sys.meta_path` (once per package name)."""
+def load_release(name: str, root: str, release: str) -> ModuleType:
+    """Make `sys.modules[name]` the package as `release` has it (its `__init__` run)."""
+    index = read_index(root)[release]
     for finder in sys.meta_path:
-        if isinstance(finder, _Finder) and finder.package == package:
-            return
-    sys.meta_path.insert(0, _Finder(package))
+        if isinstance(finder, _Finder) and finder.package == name:
+            break
+    else:
+        sys.meta_path.insert(0, _Finder(name, root))
+    folder = release_folder(root, release)
+    path = os.path.join(folder, "__init__.py")
+    loader = _Loader(name, path, root, "__init__", index["__init__"])
+    spec = importlib.machinery.ModuleSpec(name, loader, origin=path, is_package=True)
+    spec.has_location = True
+    spec.submodule_search_locations = [folder]  # data files only: no default module
+    module = importlib.util.module_from_spec(spec)
+    module._PARTS = index
+    sys.modules[name] = module
+    try:
+        loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
 
 
 def module_source(root: str, release: str, module: str) -> str | None:
     """A release's module as one text, read from the package folder `root` without
     importing the package (None where the release has no such module)."""
-    index: dict = {}
-    path = os.path.join(root, "_index.py")
-    with open(path, encoding="utf-8") as fh:
-        exec(compile(fh.read(), path, "exec"), index)  # noqa: S102 - the package's index
-    parts = index["PARTS"].get(release, {}).get(module)
-    if parts is None:
+    index = read_index(root)
+    if release not in index:  # the default release: its modules are whole files
+        path = os.path.join(root, f"{module}.py")
+        if not os.path.isfile(path):
+            return None
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    segments = index[release].get(module)
+    if segments is None:
         return None
-    out = []
-    for part in parts:
-        with open(part_path(root, module, part), encoding="utf-8") as fh:
-            out.append(fh.read())
-    return "".join(out)
+    path = os.path.join(release_folder(root, release), f"{module}.py")
+    return _Loader(module, path, root, module, segments).get_data(path).decode()
 
 
 def main(argv: list[str]) -> int:
-    """`python -m cfgc.runtime.parts PACKAGE.MODULE [RELEASE]`: the module's source."""
-    if len(argv) not in (1, 2) or "." not in argv[0]:
-        sys.stderr.write("usage: python -m cfgc.runtime.parts PACKAGE.MODULE [RELEASE]\n")
+    """`python -m cfgc.runtime.parts PACKAGE.MODULE RELEASE`: the module's source."""
+    if len(argv) != 2 or "." not in argv[0]:
+        sys.stderr.write("usage: python -m cfgc.runtime.parts PACKAGE.MODULE RELEASE\n")
         return 2
-    if len(argv) == 2:
-        os.environ[ENV] = argv[1]
     package_name, module = argv[0].split(".", 1)
-    package = importlib.import_module(package_name)
-    parts = package._PARTS.get(module)
-    if parts is None:
-        sys.stderr.write(f"{package_name} {package.RELEASE} has no module {module!r}\n")
+    spec = importlib.util.find_spec(package_name)
+    if spec is None or not spec.submodule_search_locations:
+        sys.stderr.write(f"no package {package_name}\n")
+        return 2
+    text = module_source(spec.submodule_search_locations[0], argv[1], module)
+    if text is None:
+        sys.stderr.write(f"{package_name} {argv[1]} has no module {module!r}\n")
         return 1
-    root = os.path.dirname(package.__file__)
-    path = module_file(root, package.RELEASE, package.DEFAULT_RELEASE, module)
-    sys.stdout.write(_Loader(argv[0], path, root, module, parts).get_data(path).decode())
+    sys.stdout.write(text)
     return 0
 
 

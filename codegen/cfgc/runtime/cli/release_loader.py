@@ -4,19 +4,20 @@
 per release would pay for the interpreter, pydantic and every config class each time;
 here the package is swapped in place instead: its modules are taken out of
 `sys.modules`, `CFGC_RELEASE` names the next release and the package is imported again
-(the generated `__init__` picks the release's folder, as at any first import).
+(the generated `__init__` picks the release, as at any first import).
 
-The package stores each release as parts shared between the releases with the same code
-(`cfgc.runtime.parts`; `<package>._index` lists each release's parts of each module), so
-whether two releases' modules are the same code is read from the index, not from the
-files: the same parts are the same text. A module is reused, not executed again, when
-its parts and those of every package module it imports (transitively) are the parts of
-a module already loaded for another release: the same code over the same objects builds
-the same classes. A module that imports from the package itself (`RELEASE`) is never
-reused across releases. Caches of the shared hand-written code (hooks and libraries,
-which may remember what the previous release's package computed) are cleared at each
-swap. `close()` puts back the modules and the environment found at the start, so the
-caller's package is the one it had.
+The package stores the releases by difference (`cfgc.runtime.parts`: the default
+release's modules are files, every other release's are ranges of their lines and parts
+of its own, listed in `<package>._index`), so whether two releases' modules are the same
+code is read from the index, not from the files: the same segments are the same text.
+A module is reused, not executed again, when its segments and those of every package
+module it imports (transitively) are those of a module already loaded for another
+release: the same code over the same objects builds the same classes. A module that
+imports from the package itself (`RELEASE`) is never reused across releases. Caches
+of the shared hand-written code (hooks and libraries, which may remember what the
+previous release's package computed) are cleared at each swap. `close()` puts back the
+modules and the environment found at the start, so the caller's package is the one it
+had.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ import re
 import sys
 from pathlib import Path
 from types import ModuleType
+
+from .. import parts
 
 ENV = "CFGC_RELEASE"
 
@@ -51,7 +54,7 @@ class ReleaseLoader:
         self._reused: set[str] = set()
         self.parts: dict[str, dict[str, tuple[str, ...]]] | None = None
         self.root = Path()
-        self._part_deps: dict[tuple[str, str], set[str]] = {}
+        self._text_deps: dict[tuple[str, str], set[str]] = {}
         self._deps_re = re.compile(
             rf"^(?:from {re.escape(package)}\.(\w+) import"
             rf"|from {re.escape(package)} import \(?([\w ,]+)"
@@ -110,53 +113,61 @@ class ReleaseLoader:
                     if callable(clear):
                         clear()
 
-    def _index(self) -> dict[str, dict[str, tuple[str, ...]]]:
+    def _modules(self, release: str) -> dict[str, str]:
+        """Each module of the release -> what its code is made of, as a string: two
+        modules with the same string have the same text (`cfgc.runtime.parts`)."""
         if self.parts is None:
             index = importlib.import_module(f"{self.package}._index")
             self.parts = index.PARTS
             self.root = Path(index.__file__).parent
-        return self.parts
+        if release in self.parts:
+            return {m: repr(segs) for m, segs in self.parts[release].items()}
+        out = {}  # the default release: whole files, as one range of their lines
+        for path in self.root.glob("*.py"):
+            if path.name != "_index.py":
+                lines = path.read_bytes().count(b"\n")
+                out[path.stem] = repr(((0, lines),))
+        return out
 
-    def _deps(self, module: str, part: str) -> set[str]:
-        """The package's names a part imports (modules, or names of the package)."""
-        found = self._part_deps.get((module, part))
+    def _deps(self, release: str, module: str, made_of: str) -> set[str]:
+        """The package's names a module imports (modules, or names of the package)."""
+        found = self._text_deps.get((module, made_of))
         if found is None:
-            path = self.root / "_modules" / module / f"{part}.part"
+            text = parts.module_source(str(self.root), release, module) or ""
             found = set()
-            for m in self._deps_re.finditer(path.read_text(encoding="utf-8")):
+            for m in self._deps_re.finditer(text):
                 names = m.group(1) or m.group(3) or m.group(2)
                 for name in names.split(","):  # `platforms as _platforms, types`
                     if name.split():
                         found.add(name.split()[0])
-            self._part_deps[module, part] = found
+            self._text_deps[module, made_of] = found
         return found
 
     def _closure(self, release: str) -> dict[str, str]:
-        """Each module of the release -> a digest of its parts and of those of every
+        """Each module of the release -> a digest of its code and of that of every
         package module it imports, transitively."""
         if release in self.digests:
             return self.digests[release]
-        index = self._index()[release]
-        deps: dict[str, set[str]] = {}
-        for module, parts in index.items():
-            names = set().union(*(self._deps(module, p) for p in parts))
-            deps[module] = {n if n in index else "__init__" for n in names}
+        made = self._modules(release)
+        deps = {module: {n if n in made else "__init__"
+                         for n in self._deps(release, module, own)}
+                for module, own in made.items()}
         out: dict[str, str] = {}
 
         def digest(name: str, seen: tuple[str, ...]) -> str:
             if name in out:
                 return out[name]
-            own = " ".join(index.get(name, ("-",)))
+            own = made.get(name, "-")
             if name == "__init__":  # its names include RELEASE: this release's only
                 own += " " + release
-            h = hashlib.sha256(own.encode())
+            h = hashlib.sha256(f"{name} {own}".encode())
             for dep in sorted(deps.get(name, ())):
                 if dep not in seen and dep != name:
                     h.update(dep.encode() + digest(dep, (*seen, name)).encode())
             out[name] = h.hexdigest()
             return out[name]
 
-        for name in index:
+        for name in made:
             digest(name, ())
         self.digests[release] = out
         return out
