@@ -116,10 +116,9 @@ class ReleaseLoader:
     def _modules(self, release: str) -> dict[str, str]:
         """Each module of the release -> what its code is made of, as a string: two
         modules with the same string have the same text (`cfgc.runtime.parts`)."""
-        if self.parts is None:
-            index = importlib.import_module(f"{self.package}._index")
-            self.parts = index.PARTS
-            self.root = Path(index.__file__).parent
+        if self.parts is None:  # the package's folder: the default release's data folder
+            self.root = next(f for f in self.folders.values() if f.parent.name != "_releases")
+            self.parts = parts.read_index(str(self.root))
         if release in self.parts:
             return {m: repr(segs) for m, segs in self.parts[release].items()}
         out = {}  # the default release: whole files, as one range of their lines
