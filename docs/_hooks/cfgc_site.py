@@ -2,10 +2,6 @@
 
 - Version stamp: the footer names the schema version and the commit the site was built
   from, so a reader can tell which flags and defaults a page describes.
-- The API page's source: the generated package stores its releases as shared parts
-  (`cfgc.runtime.parts`), so its modules are no files mkdocstrings could read; the
-  default release's modules are joined into `build/api-source/` (ignored by git) at
-  the start of each build, the first of mkdocstrings' `paths` (mkdocs.yml).
 - Benchmark plots: every `bench/results/kernels-*.json` (one per GPU measured) is drawn
   with matplotlib at build time into `benchmarks/plots/<gpu>-*.svg`. The plots are never
   committed: the results data is, and a change to it redraws them. No GPU is needed.
@@ -15,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import subprocess
 from pathlib import Path
 
@@ -50,8 +45,6 @@ def on_config(config, **kwargs):
     stamp = f"Schema version {_schema_version()} · commit {_commit()}"
     config.copyright = f"{config.copyright} · {stamp}" if config.copyright else stamp
     config.extra["cfgc_stamp"] = stamp
-    if (ROOT / "generated" / "vllm_config" / "_index.py").is_file():
-        _api_source()
     return config
 
 
@@ -127,34 +120,6 @@ def _figure(data: dict, what: str) -> bytes:
     fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": "cfgc docs"})
     plt.close(fig)
     return buf.getvalue().encode()
-
-
-API_SOURCE = ROOT / "build" / "api-source"  # mkdocs.yml: mkdocstrings' paths
-
-
-def _api_source() -> None:
-    """The default release's modules of the generated package as plain files, for
-    mkdocstrings; a file is written only when its text changed."""
-    from cfgc.runtime import parts
-
-    package = ROOT / "generated" / "vllm_config"
-    index: dict = {}
-    exec((package / "_index.py").read_text(encoding="utf-8"), index)  # noqa: S102
-    init = (package / "__init__.py").read_text(encoding="utf-8")
-    release = re.search(r'^DEFAULT_RELEASE = "([^"]+)"', init, re.M).group(1)
-    out = API_SOURCE / "vllm_config"
-    out.mkdir(parents=True, exist_ok=True)
-    wanted = {}
-    for module in index["PARTS"][release]:
-        text = parts.module_source(str(package), release, module)
-        wanted["__init__.py" if module == "__init__" else f"{module}.py"] = text
-    for stale in out.glob("*.py"):
-        if stale.name not in wanted:
-            stale.unlink()
-    for name, text in wanted.items():
-        path = out / name
-        if not path.is_file() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
 
 
 def on_files(files: Files, config, **kwargs) -> Files:

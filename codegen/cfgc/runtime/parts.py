@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.machinery
-import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -53,8 +52,9 @@ def read_index(root: str) -> dict[str, dict[str, tuple[Segment, ...]]]:
     """`<root>/_index.py`'s PARTS, read without importing it."""
     namespace: dict = {}
     path = os.path.join(root, "_index.py")
-    with open(path, encoding="utf-8") as fh:
-        exec(compile(fh.read(), path, "exec"), namespace)  # noqa: S102 - our own index
+    # through importlib's loader: its bytecode is cached, as an imported module's is
+    code = importlib.machinery.SourceFileLoader("_index", path).get_code("_index")
+    exec(code, namespace)  # noqa: S102 - the package's own index
     return namespace["PARTS"]
 
 
@@ -68,16 +68,20 @@ class _Loader(importlib.machinery.SourceFileLoader):
         self.segments = [(own, seg) if isinstance(seg, tuple)
                          else (os.path.join(root, MODULES, module, f"{seg}.part"), None)
                          for seg in segments]
+        self.joined: bytes | None = None
 
     def path_stats(self, path: str) -> dict[str, float]:
         if path != self.path:
             return super().path_stats(path)
         stats = [os.stat(f) for f in dict.fromkeys(f for f, _ in self.segments)]
-        return {"mtime": max(s.st_mtime for s in stats), "size": sum(s.st_size for s in stats)}
+        # the size is the joined source's, which the cached bytecode records
+        return {"mtime": max(s.st_mtime for s in stats), "size": len(self.get_data(path))}
 
     def get_data(self, path: str) -> bytes:
         if path != self.path:
             return super().get_data(path)
+        if self.joined is not None:
+            return self.joined
         files: dict[str, bytes] = {}
         out = []
         for name, lines in self.segments:
@@ -88,7 +92,8 @@ class _Loader(importlib.machinery.SourceFileLoader):
                 out.append(files[name])
             else:
                 out += [line + b"\n" for line in files[name].split(b"\n")[lines[0]:lines[1]]]
-        return b"".join(out)
+        self.joined = b"".join(out)
+        return self.joined
 
 
 class _Finder:  # importlib's protocol; importlib.abc would cost its import
@@ -130,7 +135,9 @@ def load_release(name: str, root: str, release: str) -> ModuleType:
     spec = importlib.machinery.ModuleSpec(name, loader, origin=path, is_package=True)
     spec.has_location = True
     spec.submodule_search_locations = [folder]  # data files only: no default module
-    module = importlib.util.module_from_spec(spec)
+    module = ModuleType(name)  # what importlib.util.module_from_spec sets, without its import
+    module.__spec__, module.__loader__, module.__file__ = spec, loader, path
+    module.__path__, module.__package__ = [folder], name
     module._PARTS = index
     sys.modules[name] = module
     try:
@@ -163,6 +170,8 @@ def main(argv: list[str]) -> int:
     if len(argv) != 2 or "." not in argv[0]:
         sys.stderr.write("usage: python -m cfgc.runtime.parts PACKAGE.MODULE RELEASE\n")
         return 2
+    import importlib.util
+
     package_name, module = argv[0].split(".", 1)
     spec = importlib.util.find_spec(package_name)
     if spec is None or not spec.submodule_search_locations:
