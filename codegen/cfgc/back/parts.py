@@ -39,7 +39,7 @@ _LITERALS = (ast.Dict, ast.List, ast.Tuple, ast.Set)
 _NAMES = (re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+(\w+)"),
           re.compile(r"^\s*(\w+)\s*(?::|=[^=])"),
           re.compile(r'^\s*"(\w+)"\s*:'))
-_FLAG = re.compile(r'^\s*"flag": "-*([\w-]+)"', re.M)
+_FLAG = re.compile(r'"flag": "-*([\w-]+)"')
 
 
 def _starts(tree: ast.Module) -> list[int]:
@@ -94,7 +94,7 @@ def _name(text: str) -> str:
     first = code[0] if code else ""
     if first.lstrip().startswith(("from ", "import ")):
         return "imports"
-    if first.strip() in ("{", "(", "[") and _FLAG.search(text):
+    if first.strip().startswith(("{", "(", "[")) and _FLAG.search(text):
         return _FLAG.search(text).group(1).replace("-", "_")  # a flag of the flag table
     for pattern in _NAMES:
         found = pattern.match(first)
