@@ -29,16 +29,15 @@ _IMPORT_ALL = """
 import importlib, pkgutil, sys
 sys.path[:0] = [sys.argv[1], sys.argv[3]]  # the temporary copy first; cfgc however installed
 pkg = importlib.import_module(sys.argv[2])
-# a package of several releases: the default release's modules, from its parts index
-names = getattr(pkg, "_PARTS", None) or [m.name for m in pkgutil.iter_modules(pkg.__path__)]
-for mod in sorted(n for n in names if n != "__init__"):
+for mod in sorted(m.name for m in pkgutil.iter_modules(pkg.__path__)):
     if mod != "__main__":
         print(mod, flush=True)
         importlib.import_module(sys.argv[2] + "." + mod)
 """
 
 
-#: The package's code: modules, and the parts a package of several releases is made of.
+#: The package's code: modules, and the parts of the releases stored by difference
+#: (copied with the modules: the default release's `__init__` names them).
 _CODE = (".py", ".part")
 
 
