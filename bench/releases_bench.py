@@ -52,7 +52,9 @@ def sizes(tree: Path) -> dict[str, int]:
     """Lines and bytes of what the compiler writes for `tree`."""
     package = tree / "generated" / "vllm_config"
     reference = tree / "docs" / "reference"
-    py = list(package.rglob("*.py"))
+    # the package's code: its modules, or the parts a package of releases is stored as
+    py = [p for p in package.rglob("*") if p.suffix in (".py", ".part")
+          and "__pycache__" not in p.parts]
     files = [p for p in package.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
     pages = [p for p in reference.rglob("*") if p.is_file()]
     return {

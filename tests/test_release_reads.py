@@ -32,6 +32,10 @@ SELECTION = {
     ("runtime/cli/explain.py", "main"): "marks the loaded release in a flag's history",
     ("runtime/cli/upgrade_command.py", "main"):
         "without --from, upgrade starts at the release --release or CFGC_RELEASE selected",
+    ("runtime/parts.py", "release_folder"):
+        "another release's modules are given the paths they would have as files, beside "
+        "its data files",
+    ("runtime/parts.py", "_Finder"): "imports the loaded release's modules from its parts",
     ("runtime/cli/release_loader.py", "ReleaseLoader"):
         "upgrade swaps the package between releases and reads which one the caller had "
         "loaded, so its modules serve the others and are put back afterwards",

@@ -161,7 +161,15 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     result = run_cfgc(project, "generate")
     assert result.returncode == 0, result.stderr
     pkg = project / "generated" / "vllm_config"
-    assert (pkg / "_releases" / "v0_33_0" / "demo.py").is_file()
+    # 0.25.1, the default, is whole files; 0.33.0 is 0.25.1's lines it shares and its
+    # own version of what differs (`size`), one part each, listed by the index
+    assert (pkg / "demo.py").is_file() and not (pkg / "_releases" / "v0_33_0" / "demo.py").exists()
+    parts = pkg / "_modules" / "demo"
+    assert (parts / "size.v0_33_0.part").read_text().startswith(
+        "# vllm_config.demo in 0.33.0 ")
+    assert "size: _v.Int = 2048" not in (parts / "size.v0_33_0.part").read_text()
+    index = (pkg / "_index.py").read_text()
+    assert "'size.v0_33_0'" in index and "'0.25.1'" not in index
     probe = ("import dataclasses, vllm_config as p; from vllm_config import Demo; "
              "print(p.RELEASE, {f.name: f.default for f in dataclasses.fields(Demo)})")
     seen = {}
@@ -332,6 +340,7 @@ def test_releases_share_work_without_changing_a_byte(tmp_path: Path) -> None:
     """Compiling the releases together (each reusing what an earlier one worked out for a
     class it does not change) gives the bytes of compiling each one alone."""
     from cfgc import pipeline
+    from cfgc.back import parts
     from cfgc.front import history as notes
     from cfgc.front.load import load
 
@@ -344,11 +353,13 @@ def test_releases_share_work_without_changing_a_byte(tmp_path: Path) -> None:
     assert shared.keys() == separate.keys()
     assert [p for p in shared if shared[p] != separate[p]] == []
     # the changes are there, each from its release on
-    pkg = "generated/vllm_config/_releases"
-    assert "EXTRA_BACKEND" in shared[f"{pkg}/v0_27_1/types.py"]
-    assert "EXTRA_BACKEND" not in shared["generated/vllm_config/types.py"]
-    assert '"fp16"' in shared[f"{pkg}/v0_28_0/types.py"]
-    assert '"fp16"' not in shared[f"{pkg}/v0_27_1/types.py"]
+    def types(release: str) -> str:  # the release's module, from its shared parts
+        return parts.joined(shared, "generated/vllm_config", release, "types") or ""
+
+    assert "EXTRA_BACKEND" in types("0.27.1")
+    assert "EXTRA_BACKEND" not in types("0.25.1")
+    assert '"fp16"' in types("0.28.0")
+    assert '"fp16"' not in types("0.27.1")
     flipped = {(c.release, c.kind, c.old, c.new) for c in together[0].release_changes
                if c.kind == "default" and c.subject.startswith("SchedulerConfig.")}
     assert {(r, k) for r, k, _, _ in flipped} == {("0.29.0", "default")}, flipped

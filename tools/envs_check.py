@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import importlib.util
 import json
 import os
 import signal
@@ -24,6 +23,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from cfgc.runtime import parts
 
 ROOT = Path(__file__).resolve().parent.parent
 FACTS = ROOT / "tests" / "facts" / "releases"
@@ -45,12 +46,14 @@ def envs_module(release: str) -> ModuleType:
     base = Path(vllm_config.__file__).parent
     if release not in vllm_config.RELEASES:
         raise SystemExit(f"envs_check: no generated release {release}")
-    sub = vllm_config._RELEASE_DIRS.get(release)
-    path = (base / sub if sub else base) / "envs.py"
-    spec = importlib.util.spec_from_file_location(f"_envs_{release.replace('.', '_')}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    # the release's envs module, joined from the package's shared parts
+    source = parts.module_source(str(base), release, "envs")
+    if source is None:
+        raise SystemExit(f"envs_check: release {release} has no envs module")
+    name = f"_envs_{release.replace('.', '_')}"
+    module = ModuleType(name)
+    sys.modules[name] = module  # dataclasses and typing look their module up
+    exec(compile(source, f"<{name}>", "exec"), module.__dict__)  # noqa: S102
     return module
 
 

@@ -36,9 +36,14 @@ for mod in sorted(m.name for m in pkgutil.iter_modules(pkg.__path__)):
 """
 
 
+#: The package's code: modules, and the parts of the releases stored by difference
+#: (copied with the modules: the default release's `__init__` names them).
+_CODE = (".py", ".part")
+
+
 def needed(changed: tuple[str, ...], prefix: str) -> bool:
     """Only when a generated Python file changes can the package stop importing."""
-    return any(rel.startswith(prefix) and rel.endswith(".py") for rel in changed)
+    return any(rel.startswith(prefix) and rel.endswith(_CODE) for rel in changed)
 
 
 def _stamp(outputs: dict[str, str], prefix: str, package: str) -> Path:
@@ -47,7 +52,7 @@ def _stamp(outputs: dict[str, str], prefix: str, package: str) -> Path:
     for part in (sys.version, sys.executable, _IMPORT_ALL, package):
         digest.update(part.encode() + b"\0")
     for rel in sorted(outputs):
-        if rel.startswith(f"{prefix}{package}/") and rel.endswith(".py"):
+        if rel.startswith(f"{prefix}{package}/") and rel.endswith(_CODE):
             digest.update(rel.encode() + b"\0" + outputs[rel].encode() + b"\0")
     cfgc_dir = Path(__file__).resolve().parent
     for path in sorted(cfgc_dir.rglob("*.py")):
@@ -69,7 +74,7 @@ def problem(outputs: dict[str, str], prefix: str, package: str) -> str | None:
         return None
     with tempfile.TemporaryDirectory(prefix="cfgc-import-") as tmp:
         for rel, content in outputs.items():
-            if rel.startswith(f"{prefix}{package}/") and rel.endswith(".py"):
+            if rel.startswith(f"{prefix}{package}/") and rel.endswith(_CODE):
                 path = Path(tmp) / rel[len(prefix):]
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(content)

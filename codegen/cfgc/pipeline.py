@@ -19,11 +19,13 @@ from .back import (
     jsonschema,
     language_schema,
     package,
+    parts,
     platforms,
     releases,
     upgrade_docs,
     warmup,
 )
+from .back.render import header
 from .files import manifests
 from .front.load import load as _load
 from .front.load import load_releases as _load_releases
@@ -68,13 +70,35 @@ def build(res: Resolved) -> dict[str, str]:
 
 
 def build_releases(releases: list[Resolved]) -> dict[str, str]:
-    """Every release's files: the default release's where a one-release project has
-    them, each other release's package under `<package>/_releases/<slug>/`, its
-    reference pages under `docs/reference/<release>/` and its completions under
+    """Every release's files. With one release, the default release's where a
+    one-release project has them. With several, the default release's modules stay
+    whole files and each other release's Python is what it shares with them plus its
+    own parts (`back/parts.py`: `<package>/_modules/`, `_index.py`), each other
+    release's data files under `<package>/_releases/<slug>/`, its reference pages
+    under `docs/reference/<release>/` and its completions under
     `generated/completions/<release>/`."""
     outputs = _emit(releases[0])
-    for res in releases[1:]:
-        outputs.update(_relocate(_emit(res), res))
+    if len(releases) > 1:
+        res = releases[0]
+        package = f"{GENERATED_DIR}/{res.schema.package}/"
+        modules: dict[str, dict[str, str]] = {}
+        for other in releases:
+            emitted = outputs if other is res else _relocate(_emit(other), other)
+            if other is not res:
+                outputs.update(emitted)
+            folder = package if other is res else \
+                f"{package}_releases/{release_slug(other.schema.release)}/"
+            modules[other.schema.release] = mine = {}
+            for path in [p for p in emitted if p.startswith(folder) and p.endswith(".py")
+                         and "/" not in p[len(folder):]]:
+                # the default release's modules stay where they are, whole
+                mine[path[len(folder):-3]] = outputs[path] if other is res \
+                    else outputs.pop(path)
+        order = tuple(r for r in res.schema.releases if r in modules)
+        files, index = parts.split(res.schema.package, order, res.schema.release, modules)
+        outputs.update({f"{package}{parts.FOLDER}/{path}": text for path, text in files.items()})
+        outputs[f"{package}_index.py"] = parts.index_source(
+            header("schema/"), res.schema.package, index)
     outputs.update(language_schema.emit())  # the language's, not a release's
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs

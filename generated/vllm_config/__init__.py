@@ -19,8 +19,8 @@ _RELEASE_DIRS = {'0.26.0': '_releases/v0_26_0', '0.27.1': '_releases/v0_27_1', '
 
 _wanted = _os.environ.get("CFGC_RELEASE") or RELEASE
 if _wanted != RELEASE:
-    # Another release: this name becomes that release's package (its own folder of
-    # modules), and what follows here only fills the module that is set aside.
+    # Another release: this name becomes that release's package, and what follows
+    # here only fills the module that is set aside.
     if _wanted not in _RELEASE_DIRS:
         _why = (f"CFGC_RELEASE={_wanted!r} is not a release of {__name__} (known "
                 f"releases: {', '.join(RELEASES)})")
@@ -32,13 +32,11 @@ if _wanted != RELEASE:
             _sys.stderr.write(f"{_prog}: error: {_why}\n")
             raise SystemExit(2)
         raise ImportError(_why) from None
-    from importlib import util as _util
+    # Its modules are the default release's lines it shares and its own parts
+    # (_index.py, _modules/), put together on import by cfgc.runtime.parts.
+    from cfgc.runtime import parts as _parts
 
-    _dir = _os.path.join(_os.path.dirname(__file__), *_RELEASE_DIRS[_wanted].split("/"))
-    _spec = _util.spec_from_file_location(
-        __name__, _os.path.join(_dir, "__init__.py"), submodule_search_locations=[_dir])
-    _sys.modules[__name__] = _module = _util.module_from_spec(_spec)
-    _spec.loader.exec_module(_module)
+    _parts.load_release(__name__, _os.path.dirname(__file__), _wanted)
 
 _EXPORTS: dict[str, str] = {
     "All2AllBackend": "types",

@@ -9,9 +9,9 @@ already rendered. Importing this module costs no pydantic and no config class.
 PROG = "vllm-config"
 SCHEMA_VERSION = 1
 
-#: The vLLM release this table describes, and every release of the package (--release).
-RELEASE = '0.25.1'
-RELEASES = ("0.25.1", "0.26.0", "0.27.1", "0.28.0", "0.29.0", "0.30.0", "0.31.0", "0.33.0")
+#: The vLLM release this table describes, and every release of the package (--release):
+#: the package's, since this table's text is shared by the releases that have it.
+from vllm_config import RELEASE, RELEASES  # noqa: E402
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")
@@ -879,7 +879,7 @@ FLAGS = (
             "Hugging Face model id or local path of the checkpoint. Also the model name in "
             "metrics and the API when served_model_name is unset. (default: Qwen/Qwen3-0.6B)"
         ),
-        "dest": "f0",
+        "dest": "f_model",
     },
     {
         "flag": "--runner",
@@ -903,7 +903,7 @@ FLAGS = (
             "embeddings/classification, \"draft\" for speculative-decoding drafts. One engine "
             "serves one runner. (default: auto)"
         ),
-        "dest": "f1",
+        "dest": "f_runner",
     },
     {
         "flag": "--convert",
@@ -926,7 +926,7 @@ FLAGS = (
             "Adapt the model to another task, e.g. \"embed\" or \"classify\" to use a generative "
             "model for pooling. (default: auto)"
         ),
-        "dest": "f2",
+        "dest": "f_convert",
     },
     {
         "flag": "--tokenizer",
@@ -943,7 +943,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hugging Face tokenizer id or path; defaults to model. (default: None)",
-        "dest": "f3",
+        "dest": "f_tokenizer",
     },
     {
         "flag": "--tokenizer-mode",
@@ -968,7 +968,7 @@ FLAGS = (
             "(mistral_common), \"deepseek_v32\", \"deepseek_v4\", or a plugin's name. \"auto\" "
             "picks mistral_common for Mistral models and \"hf\" otherwise. (default: auto)"
         ),
-        "dest": "f4",
+        "dest": "f_tokenizer_mode",
     },
     {
         "flag": "--trust-remote-code",
@@ -988,7 +988,7 @@ FLAGS = (
             "Allow running model and tokenizer code shipped with the checkpoint. Only for sources "
             "you trust. (default: False)"
         ),
-        "dest": "f5",
+        "dest": "f_trust_remote_code",
     },
     {
         "flag": "--dtype",
@@ -1012,7 +1012,7 @@ FLAGS = (
             "ones), \"half\"/\"float16\", \"bfloat16\", \"float\"/\"float32\", or a torch dtype. "
             "(default: auto)"
         ),
-        "dest": "f6",
+        "dest": "f_dtype",
     },
     {
         "flag": "--seed",
@@ -1032,7 +1032,7 @@ FLAGS = (
             "Random seed; the same on every worker so tensor-parallel ranks sample identical "
             "tokens. (default: 0)"
         ),
-        "dest": "f7",
+        "dest": "f_seed",
     },
     {
         "flag": "--hf-config-path",
@@ -1052,7 +1052,7 @@ FLAGS = (
             "Hugging Face id or path to read the model config from, when it differs from model. "
             "(default: None)"
         ),
-        "dest": "f8",
+        "dest": "f_hf_config_path",
     },
     {
         "flag": "--allowed-local-media-path",
@@ -1072,7 +1072,7 @@ FLAGS = (
             "Server folder from which API requests may read local images and videos. A security "
             "risk: only for trusted deployments. Empty disables local files."
         ),
-        "dest": "f9",
+        "dest": "f_allowed_local_media_path",
     },
     {
         "flag": "--allowed-media-domains",
@@ -1091,7 +1091,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "If set, multimodal inputs may only be fetched from URLs of these domains. (default: None)",
-        "dest": "f10",
+        "dest": "f_allowed_media_domains",
     },
     {
         "flag": "--revision",
@@ -1111,7 +1111,7 @@ FLAGS = (
             "Model revision to load (branch, tag or commit); unset uses the default branch. "
             "(default: None)"
         ),
-        "dest": "f11",
+        "dest": "f_revision",
     },
     {
         "flag": "--code-revision",
@@ -1131,7 +1131,7 @@ FLAGS = (
             "Revision of the remote model code on the Hub (branch, tag or commit); unset uses the "
             "default. (default: None)"
         ),
-        "dest": "f12",
+        "dest": "f_code_revision",
     },
     {
         "flag": "--tokenizer-revision",
@@ -1151,7 +1151,7 @@ FLAGS = (
             "Tokenizer revision on the Hub (branch, tag or commit); defaults to revision. "
             "(default: None)"
         ),
-        "dest": "f13",
+        "dest": "f_tokenizer_revision",
     },
     {
         "flag": "--max-model-len",
@@ -1175,7 +1175,7 @@ FLAGS = (
             "integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024).\n\n'auto' "
             "or -1 picks the value automatically (passed on as -1). (default: None)"
         ),
-        "dest": "f14",
+        "dest": "f_max_model_len",
     },
     {
         "flag": "--quantization",
@@ -1230,7 +1230,7 @@ FLAGS = (
             "Weight quantization method. Unset uses the checkpoint's quantization config, or no "
             "quantization (weights in dtype) when it has none. (default: None)"
         ),
-        "dest": "f15",
+        "dest": "f_quantization",
     },
     {
         "flag": "--quantization-config",
@@ -1253,7 +1253,7 @@ FLAGS = (
             "object, or its keys one by one: --quantization-config.key value (a trailing + "
             "appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f16",
+        "dest": "f_quantization_config",
     },
     {
         "flag": "--allow-deprecated-quantization",
@@ -1273,7 +1273,7 @@ FLAGS = (
             "Allow quantization methods scheduled for removal (with a warning) instead of "
             "failing. (default: False)"
         ),
-        "dest": "f17",
+        "dest": "f_allow_deprecated_quantization",
     },
     {
         "flag": "--enforce-eager",
@@ -1293,7 +1293,7 @@ FLAGS = (
             "Always run the model eagerly, without CUDA graphs. Slower, but starts faster and "
             "uses less memory. (default: False)"
         ),
-        "dest": "f18",
+        "dest": "f_enforce_eager",
     },
     {
         "flag": "--enable-return-routed-experts",
@@ -1310,7 +1310,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Return which MoE experts each token was routed to. (default: False)",
-        "dest": "f19",
+        "dest": "f_enable_return_routed_experts",
     },
     {
         "flag": "--max-logprobs",
@@ -1330,7 +1330,7 @@ FLAGS = (
             "Most log probabilities a request may ask for (logprobs or prompt_logprobs). -1 "
             "removes the cap, which can exhaust memory on large vocabularies. (default: 20)"
         ),
-        "dest": "f20",
+        "dest": "f_max_logprobs",
     },
     {
         "flag": "--logprobs-mode",
@@ -1354,7 +1354,7 @@ FLAGS = (
             "temperature, top-k/top-p), \"processed_*\" after it; as logits or log-probabilities. "
             "(default: raw_logprobs)"
         ),
-        "dest": "f21",
+        "dest": "f_logprobs_mode",
     },
     {
         "flag": "--use-fp64-gumbel",
@@ -1374,7 +1374,7 @@ FLAGS = (
             "Draw sampling noise in FP64 instead of FP32, keeping very unlikely tokens reachable, "
             "at a large throughput cost on most GPUs. (default: False)"
         ),
-        "dest": "f22",
+        "dest": "f_use_fp64_gumbel",
     },
     {
         "flag": "--disable-sliding-window",
@@ -1394,7 +1394,7 @@ FLAGS = (
             "Use full attention instead of the model's sliding window, capping the context at the "
             "window size. Ignored for models without sliding window. (default: False)"
         ),
-        "dest": "f23",
+        "dest": "f_disable_sliding_window",
     },
     {
         "flag": "--disable-cascade-attn",
@@ -1414,7 +1414,7 @@ FLAGS = (
             "Keep cascade attention off (the default). Set false to let the engine use it where "
             "its heuristic expects a gain. (default: True)"
         ),
-        "dest": "f24",
+        "dest": "f_disable_cascade_attn",
     },
     {
         "flag": "--skip-tokenizer-init",
@@ -1434,7 +1434,7 @@ FLAGS = (
             "Do not load a tokenizer; requests must give token ids and outputs are token ids. "
             "(default: False)"
         ),
-        "dest": "f25",
+        "dest": "f_skip_tokenizer_init",
     },
     {
         "flag": "--enable-prompt-embeds",
@@ -1454,7 +1454,7 @@ FLAGS = (
             "Accept prompt embeddings instead of token ids. Shapes are not fully checked: enable "
             "only for trusted clients. (default: False)"
         ),
-        "dest": "f26",
+        "dest": "f_enable_prompt_embeds",
     },
     {
         "flag": "--served-model-name",
@@ -1476,7 +1476,7 @@ FLAGS = (
             "Name(s) the API answers to; the first is reported in responses and metrics. Unset "
             "uses model. After construction this holds the primary name. (default: None)"
         ),
-        "dest": "f27",
+        "dest": "f_served_model_name",
     },
     {
         "flag": "--config-format",
@@ -1499,7 +1499,7 @@ FLAGS = (
             "Format of the model config files - \"hf\", \"mistral\", or \"auto\" (try Mistral "
             "first, then HF). (default: auto)"
         ),
-        "dest": "f28",
+        "dest": "f_config_format",
     },
     {
         "flag": "--hf-token",
@@ -1516,7 +1516,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Hub access token, or true to use the token saved by `hf auth login`. (default: None)",
-        "dest": "f29",
+        "dest": "f_hf_token",
     },
     {
         "flag": "--hf-overrides",
@@ -1538,7 +1538,7 @@ FLAGS = (
             "object, or its keys one by one: --hf-overrides.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f30",
+        "dest": "f_hf_overrides",
     },
     {
         "flag": "--model-class-overrides",
@@ -1562,7 +1562,7 @@ FLAGS = (
             "--model-class-overrides.key value (a trailing + appends comma-separated items to a "
             "list). (default: {})"
         ),
-        "dest": "f31",
+        "dest": "f_model_class_overrides",
     },
     {
         "flag": "--generation-config",
@@ -1583,7 +1583,7 @@ FLAGS = (
             "config), \"vllm\" (engine defaults), or a folder holding a generation config. "
             "max_new_tokens there becomes a server-wide output limit. (default: auto)"
         ),
-        "dest": "f32",
+        "dest": "f_generation_config",
     },
     {
         "flag": "--override-generation-config",
@@ -1605,7 +1605,7 @@ FLAGS = (
             "keys one by one: --override-generation-config.key value (a trailing + appends "
             "comma-separated items to a list). (default: {})"
         ),
-        "dest": "f33",
+        "dest": "f_override_generation_config",
     },
     {
         "flag": "--enable-sleep-mode",
@@ -1625,7 +1625,7 @@ FLAGS = (
             "Allow the engine to release and restore GPU memory on request (CUDA and ROCm only). "
             "(default: False)"
         ),
-        "dest": "f34",
+        "dest": "f_enable_sleep_mode",
     },
     {
         "flag": "--enable-cumem-allocator",
@@ -1645,7 +1645,7 @@ FLAGS = (
             "Use the cumem allocator for advanced GPU memory features such as multi-node NVLink "
             "(CUDA and ROCm only). Sleep mode turns it on. (default: False)"
         ),
-        "dest": "f35",
+        "dest": "f_enable_cumem_allocator",
     },
     {
         "flag": "--model-impl",
@@ -1668,7 +1668,7 @@ FLAGS = (
             "Model implementation - \"vllm\", \"transformers\", \"terratorch\", or \"auto\" "
             "(vLLM's own when it exists, else Transformers). (default: auto)"
         ),
-        "dest": "f36",
+        "dest": "f_model_impl",
     },
     {
         "flag": "--override-attention-dtype",
@@ -1685,7 +1685,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Dtype for attention computation; only honoured on ROCm. (default: None)",
-        "dest": "f37",
+        "dest": "f_override_attention_dtype",
     },
     {
         "flag": "--logits-processors",
@@ -1704,7 +1704,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Extra logits processors, as fully qualified class names or classes. (default: None)",
-        "dest": "f38",
+        "dest": "f_logits_processors",
     },
     {
         "flag": "--io-processor-plugin",
@@ -1721,7 +1721,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Name of an input/output processor plugin to load at startup. (default: None)",
-        "dest": "f39",
+        "dest": "f_io_processor_plugin",
     },
     {
         "flag": "--renderer-num-workers",
@@ -1742,7 +1742,7 @@ FLAGS = (
             "server. Not used by offline inference. Above 1 needs the multimodal processor cache "
             "disabled. (default: 1)"
         ),
-        "dest": "f40",
+        "dest": "f_renderer_num_workers",
     },
     {
         "flag": "--pooler-config",
@@ -1764,7 +1764,7 @@ FLAGS = (
             "unset.\n\nTakes a JSON object, or its keys one by one: --pooler-config.key value (a "
             "trailing + appends comma-separated items to a list). (default: None)"
         ),
-        "dest": "f41",
+        "dest": "f_pooler_config",
     },
     {
         "flag": "--language-model-only",
@@ -1781,7 +1781,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Passed to MultiModalConfig.language_model_only. (default: False)",
-        "dest": "f42",
+        "dest": "f_language_model_only",
     },
     {
         "flag": "--limit-mm-per-prompt",
@@ -1802,7 +1802,7 @@ FLAGS = (
             "by one: --limit-mm-per-prompt.key value (a trailing + appends comma-separated items "
             "to a list). (default: None)"
         ),
-        "dest": "f43",
+        "dest": "f_limit_mm_per_prompt",
     },
     {
         "flag": "--enable-mm-embeds",
@@ -1819,7 +1819,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.enable_mm_embeds. (default: None)",
-        "dest": "f44",
+        "dest": "f_enable_mm_embeds",
     },
     {
         "flag": "--media-io-kwargs",
@@ -1840,7 +1840,7 @@ FLAGS = (
             "by one: --media-io-kwargs.key value (a trailing + appends comma-separated items to a "
             "list). (default: None)"
         ),
-        "dest": "f45",
+        "dest": "f_media_io_kwargs",
     },
     {
         "flag": "--mm-processor-kwargs",
@@ -1861,7 +1861,7 @@ FLAGS = (
             "one by one: --mm-processor-kwargs.key value (a trailing + appends comma-separated "
             "items to a list). (default: None)"
         ),
-        "dest": "f46",
+        "dest": "f_mm_processor_kwargs",
     },
     {
         "flag": "--mm-processor-cache-gb",
@@ -1881,7 +1881,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_processor_cache_gb (0 for encoder-decoder models). "
             "(default: None)"
         ),
-        "dest": "f47",
+        "dest": "f_mm_processor_cache_gb",
     },
     {
         "flag": "--mm-processor-cache-type",
@@ -1901,7 +1901,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_processor_cache_type. (default: None)",
-        "dest": "f48",
+        "dest": "f_mm_processor_cache_type",
     },
     {
         "flag": "--mm-shm-cache-max-object-size-mb",
@@ -1918,7 +1918,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_shm_cache_max_object_size_mb. (default: None)",
-        "dest": "f49",
+        "dest": "f_mm_shm_cache_max_object_size_mb",
     },
     {
         "flag": "--mm-encoder-only",
@@ -1935,7 +1935,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_only. (default: None)",
-        "dest": "f50",
+        "dest": "f_mm_encoder_only",
     },
     {
         "flag": "--mm-encoder-tp-mode",
@@ -1958,7 +1958,7 @@ FLAGS = (
             "Passed to MultiModalConfig.mm_encoder_tp_mode (\"data\" falls back to \"weights\" "
             "where unsupported). (default: None)"
         ),
-        "dest": "f51",
+        "dest": "f_mm_encoder_tp_mode",
     },
     {
         "flag": "--mm-encoder-attn-backend",
@@ -2012,7 +2012,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_backend. (default: None)",
-        "dest": "f52",
+        "dest": "f_mm_encoder_attn_backend",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -2067,7 +2067,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_attn_dtype. (default: None)",
-        "dest": "f53",
+        "dest": "f_mm_encoder_attn_dtype",
     },
     {
         "flag": "--mm-encoder-fp8-scale-path",
@@ -2084,7 +2084,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_path. (default: None)",
-        "dest": "f54",
+        "dest": "f_mm_encoder_fp8_scale_path",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-path",
@@ -2101,7 +2101,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_path. (default: None)",
-        "dest": "f55",
+        "dest": "f_mm_encoder_fp8_scale_save_path",
     },
     {
         "flag": "--mm-encoder-fp8-scale-save-margin",
@@ -2118,7 +2118,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_encoder_fp8_scale_save_margin. (default: None)",
-        "dest": "f56",
+        "dest": "f_mm_encoder_fp8_scale_save_margin",
     },
     {
         "flag": "--interleave-mm-strings",
@@ -2135,7 +2135,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.interleave_mm_strings. (default: None)",
-        "dest": "f57",
+        "dest": "f_interleave_mm_strings",
     },
     {
         "flag": "--skip-mm-profiling",
@@ -2152,7 +2152,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.skip_mm_profiling. (default: None)",
-        "dest": "f58",
+        "dest": "f_skip_mm_profiling",
     },
     {
         "flag": "--video-pruning-rate",
@@ -2169,7 +2169,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.video_pruning_rate. (default: None)",
-        "dest": "f59",
+        "dest": "f_video_pruning_rate",
     },
     {
         "flag": "--mm-tensor-ipc",
@@ -2189,7 +2189,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_tensor_ipc; unset keeps its default. (default: None)",
-        "dest": "f60",
+        "dest": "f_mm_tensor_ipc",
     },
     {
         "flag": "--mm-ipc-gpu-memory-gb",
@@ -2206,7 +2206,7 @@ FLAGS = (
         "requires": "",
         "default": "None",
         "help": "Passed to MultiModalConfig.mm_ipc_gpu_memory_gb. (default: None)",
-        "dest": "f61",
+        "dest": "f_mm_ipc_gpu_memory_gb",
     },
     {
         "flag": "--block-size",
@@ -2226,7 +2226,7 @@ FLAGS = (
             "Tokens per KV cache block. Leave unset for the default (DEFAULT_BLOCK_SIZE, 16); "
             "after construction it always holds an int. (default: None)"
         ),
-        "dest": "f62",
+        "dest": "f_block_size",
     },
     {
         "flag": "--gpu-memory-utilization",
@@ -2247,7 +2247,7 @@ FLAGS = (
             "activations and KV cache. It is per instance: two instances sharing a GPU can each "
             "be given 0.45. (default: 0.92)"
         ),
-        "dest": "f63",
+        "dest": "f_gpu_memory_utilization",
     },
     {
         "flag": "--kv-cache-dtype",
@@ -2289,7 +2289,7 @@ FLAGS = (
             "some accuracy loss without calibrated scales. For models whose default is fp8 (e.g. "
             "DeepSeek-V3.2), \"bfloat16\" opts out. (default: auto)"
         ),
-        "dest": "f64",
+        "dest": "f_kv_cache_dtype",
     },
     {
         "flag": "--num-gpu-blocks-override",
@@ -2309,7 +2309,7 @@ FLAGS = (
             "Use exactly this many GPU cache blocks instead of the profiled number. Meant for "
             "testing (e.g. forcing preemption); None keeps the profiled value. (default: None)"
         ),
-        "dest": "f65",
+        "dest": "f_num_gpu_blocks_override",
     },
     {
         "flag": "--enable-prefix-caching",
@@ -2326,7 +2326,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Reuse cached KV blocks of identical prompt prefixes across requests. (default: True)",
-        "dest": "f66",
+        "dest": "f_enable_prefix_caching",
     },
     {
         "flag": "--prefix-caching-hash-algo",
@@ -2351,7 +2351,7 @@ FLAGS = (
             "processes; \"xxhash\" and \"xxhash_cbor\" are faster but not cryptographic (a "
             "collision risk in multi-tenant setups) and need the xxhash package. (default: sha256)"
         ),
-        "dest": "f67",
+        "dest": "f_prefix_caching_hash_algo",
     },
     {
         "flag": "--calculate-kv-scales",
@@ -2378,7 +2378,7 @@ FLAGS = (
             "for removal in v0.19; fp8 KV cache scales now come from the checkpoint, or default "
             "to 1.0. (default: False)"
         ),
-        "dest": "f68",
+        "dest": "f_calculate_kv_scales",
     },
     {
         "flag": "--kv-cache-dtype-skip-layers",
@@ -2400,7 +2400,7 @@ FLAGS = (
             "Layers whose KV cache stays unquantized when cache_dtype is quantized: layer indices "
             "(e.g. \"0\", \"4\") or attention kinds (e.g. \"sliding_window\"). (default: [])"
         ),
-        "dest": "f69",
+        "dest": "f_kv_cache_dtype_skip_layers",
     },
     {
         "flag": "--mamba-block-size",
@@ -2420,7 +2420,7 @@ FLAGS = (
             "Tokens per Mamba cache block. Only with prefix caching enabled; must be a multiple "
             "of 8 (causal_conv1d kernel alignment). (default: None)"
         ),
-        "dest": "f70",
+        "dest": "f_mamba_block_size",
     },
     {
         "flag": "--mamba-cache-dtype",
@@ -2443,7 +2443,7 @@ FLAGS = (
             "Element type of the whole Mamba cache (conv and SSM state); \"auto\" follows the "
             "model. (default: auto)"
         ),
-        "dest": "f71",
+        "dest": "f_mamba_cache_dtype",
     },
     {
         "flag": "--mamba-ssm-cache-dtype",
@@ -2466,7 +2466,7 @@ FLAGS = (
             "Element type of the SSM state alone (the conv state keeps mamba_cache_dtype); "
             "\"auto\" uses mamba_cache_dtype. (default: auto)"
         ),
-        "dest": "f72",
+        "dest": "f_mamba_ssm_cache_dtype",
     },
     {
         "flag": "--mamba-cache-mode",
@@ -2491,7 +2491,7 @@ FLAGS = (
             "prefix caching is on). \"align\": only the last state of each scheduler step that "
             "falls on a block boundary. (default: none)"
         ),
-        "dest": "f73",
+        "dest": "f_mamba_cache_mode",
     },
     {
         "flag": "--kv-sharing-fast-prefill",
@@ -2512,7 +2512,7 @@ FLAGS = (
             "Gemma3n) lets eligible layers skip prefill tokens via overridden attention metadata. "
             "(default: False)"
         ),
-        "dest": "f74",
+        "dest": "f_kv_sharing_fast_prefill",
     },
     {
         "flag": "--kv-cache-memory-bytes",
@@ -2535,7 +2535,7 @@ FLAGS = (
             "gpu_memory_utilization.\n\nAccepts human-readable integers: k/m/g/t are decimal "
             "(25.6k = 25600), K/M/G/T binary (1K = 1024). (default: None)"
         ),
-        "dest": "f75",
+        "dest": "f_kv_cache_memory_bytes",
     },
     {
         "flag": "--kv-offloading-size",
@@ -2555,7 +2555,7 @@ FLAGS = (
             "CPU buffer for offloaded KV cache, in GiB, summed over all tensor-parallel ranks. "
             "None disables offloading. (default: None)"
         ),
-        "dest": "f76",
+        "dest": "f_kv_offloading_size",
     },
     {
         "flag": "--kv-offloading-backend",
@@ -2578,7 +2578,7 @@ FLAGS = (
             "Offloading implementation used when kv_offloading_size is set: \"native\" (built-in "
             "CPU offloading) or \"lmcache\". (default: native)"
         ),
-        "dest": "f77",
+        "dest": "f_kv_offloading_backend",
     },
     {
         "flag": "--pipeline-parallel-size",
@@ -2598,7 +2598,7 @@ FLAGS = (
             "Pipeline stages; the model's layers are split across this many device groups. "
             "(default: 1)"
         ),
-        "dest": "f78",
+        "dest": "f_pipeline_parallel_size",
     },
     {
         "flag": "--tensor-parallel-size",
@@ -2615,7 +2615,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices each layer's weights are sharded across. (default: 1)",
-        "dest": "f79",
+        "dest": "f_tensor_parallel_size",
     },
     {
         "flag": "--prefill-context-parallel-size",
@@ -2632,7 +2632,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Devices a long prompt's prefill is split across by sequence; adds workers. (default: 1)",
-        "dest": "f80",
+        "dest": "f_prefill_context_parallel_size",
     },
     {
         "flag": "--data-parallel-size",
@@ -2652,7 +2652,7 @@ FLAGS = (
             "Model replicas serving requests side by side. MoE layers are sharded over "
             "tensor_parallel_size x data_parallel_size devices. (default: 1)"
         ),
-        "dest": "f81",
+        "dest": "f_data_parallel_size",
     },
     {
         "flag": "--data-parallel-size-local",
@@ -2672,7 +2672,7 @@ FLAGS = (
             "Data-parallel replicas on this node. 0 marks DP as configured by the launcher even "
             "when data_parallel_size is 1. (default: 1)"
         ),
-        "dest": "f82",
+        "dest": "f_data_parallel_size_local",
     },
     {
         "flag": "--data-parallel-rank",
@@ -2689,7 +2689,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This replica's data-parallel rank; must be below data_parallel_size. (default: 0)",
-        "dest": "f83",
+        "dest": "f_data_parallel_rank",
     },
     {
         "flag": "--data-parallel-address",
@@ -2706,7 +2706,7 @@ FLAGS = (
         "requires": "",
         "default": "127.0.0.1",
         "help": "Address of the data-parallel coordinator. (default: 127.0.0.1)",
-        "dest": "f84",
+        "dest": "f_data_parallel_address",
     },
     {
         "flag": "--data-parallel-rpc-port",
@@ -2723,7 +2723,7 @@ FLAGS = (
         "requires": "",
         "default": "29550",
         "help": "Port for data-parallel control messages. (default: 29550)",
-        "dest": "f85",
+        "dest": "f_data_parallel_rpc_port",
     },
     {
         "flag": "--data-parallel-backend",
@@ -2746,7 +2746,7 @@ FLAGS = (
             "Launch data-parallel replicas as local processes (\"mp\") or Ray actors (\"ray\"). "
             "(default: mp)"
         ),
-        "dest": "f86",
+        "dest": "f_data_parallel_backend",
     },
     {
         "flag": "--data-parallel-external-lb",
@@ -2767,7 +2767,7 @@ FLAGS = (
             "for wide EP on Kubernetes). MoE only; needs data_parallel_size > 1. Implied when a "
             "DP rank is given to the server. (default: False)"
         ),
-        "dest": "f87",
+        "dest": "f_data_parallel_external_lb",
     },
     {
         "flag": "--data-parallel-hybrid-lb",
@@ -2787,7 +2787,7 @@ FLAGS = (
             "Balance across the DP ranks of a node internally and across nodes externally (one "
             "API server per node). Set together with the DP start rank. (default: False)"
         ),
-        "dest": "f88",
+        "dest": "f_data_parallel_hybrid_lb",
     },
     {
         "flag": "--enable-expert-parallel",
@@ -2807,7 +2807,7 @@ FLAGS = (
             "Shard MoE layers by whole experts (expert parallelism) instead of tensor slicing. "
             "(default: False)"
         ),
-        "dest": "f89",
+        "dest": "f_enable_expert_parallel",
     },
     {
         "flag": "--enable-ep-weight-filter",
@@ -2828,7 +2828,7 @@ FLAGS = (
             "checkpoint, cutting load I/O for per-expert checkpoints. No effect on fused 3D "
             "expert tensors or dense models. (default: False)"
         ),
-        "dest": "f90",
+        "dest": "f_enable_ep_weight_filter",
     },
     {
         "flag": "--enable-eplb",
@@ -2848,7 +2848,7 @@ FLAGS = (
             "Rebalance experts across ranks at run time (EPLB); needs expert parallelism. "
             "(default: False)"
         ),
-        "dest": "f91",
+        "dest": "f_enable_eplb",
     },
     {
         "flag": "--eplb-config",
@@ -2870,7 +2870,7 @@ FLAGS = (
             "by one: --eplb-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f92",
+        "dest": "f_eplb_config",
     },
     {
         "flag": "--expert-placement-strategy",
@@ -2894,7 +2894,7 @@ FLAGS = (
             "\"round_robin\" deals experts out one by one, which can balance grouped-expert "
             "models without redundant experts. (default: linear)"
         ),
-        "dest": "f93",
+        "dest": "f_expert_placement_strategy",
     },
     {
         "flag": "--all2all-backend",
@@ -2932,7 +2932,7 @@ FLAGS = (
             "\"pplx\" map to \"allgather_reducescatter\" with a warning. (default: "
             "allgather_reducescatter)"
         ),
-        "dest": "f94",
+        "dest": "f_all2all_backend",
     },
     {
         "flag": "--max-parallel-loading-workers",
@@ -2952,7 +2952,7 @@ FLAGS = (
             "Cap on workers loading weights at once, to bound host RAM. Currently ignored. "
             "(default: None)"
         ),
-        "dest": "f95",
+        "dest": "f_max_parallel_loading_workers",
     },
     {
         "flag": "--disable-custom-all-reduce",
@@ -2972,7 +2972,7 @@ FLAGS = (
             "Use NCCL all-reduce instead of vLLM's custom kernel. Forced on for multi-node runs. "
             "(default: False)"
         ),
-        "dest": "f96",
+        "dest": "f_disable_custom_all_reduce",
     },
     {
         "flag": "--enable-elastic-ep",
@@ -2992,7 +2992,7 @@ FLAGS = (
             "Let the expert-parallel world grow and shrink at run time (stateless groups). Needs "
             "enable_eplb, no pipeline parallelism and internal load balancing. (default: False)"
         ),
-        "dest": "f97",
+        "dest": "f_enable_elastic_ep",
     },
     {
         "flag": "--enable-dbo",
@@ -3012,7 +3012,7 @@ FLAGS = (
             "Dual batch overlap - split a batch in two micro-batches to overlap compute and "
             "communication. (default: False)"
         ),
-        "dest": "f98",
+        "dest": "f_enable_dbo",
     },
     {
         "flag": "--ubatch-size",
@@ -3029,7 +3029,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "Micro-batches per step; values above 1 turn micro-batching on. (default: 0)",
-        "dest": "f99",
+        "dest": "f_ubatch_size",
     },
     {
         "flag": "--dbo-decode-token-threshold",
@@ -3049,7 +3049,7 @@ FLAGS = (
             "Decode-only batches with more tokens than this are split into micro-batches. "
             "(default: 32)"
         ),
-        "dest": "f100",
+        "dest": "f_dbo_decode_token_threshold",
     },
     {
         "flag": "--dbo-prefill-token-threshold",
@@ -3069,7 +3069,7 @@ FLAGS = (
             "Batches containing a prefill with more tokens than this are split into "
             "micro-batches. (default: 512)"
         ),
-        "dest": "f101",
+        "dest": "f_dbo_prefill_token_threshold",
     },
     {
         "flag": "--disable-nccl-for-dp-synchronization",
@@ -3089,7 +3089,7 @@ FLAGS = (
             "Use Gloo instead of NCCL for the per-step data-parallel synchronisation. Unset: on "
             "when async scheduling is on, off otherwise. (default: None)"
         ),
-        "dest": "f102",
+        "dest": "f_disable_nccl_for_dp_synchronization",
     },
     {
         "flag": "--ray-workers-use-nsight",
@@ -3106,7 +3106,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Profile Ray workers with Nsight Systems; needs a Ray executor. (default: False)",
-        "dest": "f103",
+        "dest": "f_ray_workers_use_nsight",
     },
     {
         "flag": "--distributed-executor-backend",
@@ -3131,7 +3131,7 @@ FLAGS = (
             "an Executor subclass or its import path. Unset: \"uni\" for one worker, otherwise "
             "chosen from the platform and Ray state. (default: None)"
         ),
-        "dest": "f104",
+        "dest": "f_distributed_executor_backend",
     },
     {
         "flag": "--worker-cls",
@@ -3148,7 +3148,7 @@ FLAGS = (
         "requires": "",
         "default": "auto",
         "help": "Import path of the worker class; \"auto\" lets the platform choose. (default: auto)",
-        "dest": "f105",
+        "dest": "f_worker_cls",
     },
     {
         "flag": "--worker-extension-cls",
@@ -3168,7 +3168,7 @@ FLAGS = (
             "Import path of a class mixed into the worker class, to add methods callable through "
             "collective_rpc. Empty for none."
         ),
-        "dest": "f106",
+        "dest": "f_worker_extension_cls",
     },
     {
         "flag": "--master-addr",
@@ -3188,7 +3188,7 @@ FLAGS = (
             "Address of the rank-0 host for multi-node runs with the \"mp\" executor. (default: "
             "127.0.0.1)"
         ),
-        "dest": "f107",
+        "dest": "f_master_addr",
     },
     {
         "flag": "--master-port",
@@ -3205,7 +3205,7 @@ FLAGS = (
         "requires": "",
         "default": "29501",
         "help": "Port on the rank-0 host for multi-node runs with the \"mp\" executor. (default: 29501)",
-        "dest": "f108",
+        "dest": "f_master_port",
     },
     {
         "flag": "--node-rank",
@@ -3222,7 +3222,7 @@ FLAGS = (
         "requires": "",
         "default": "0",
         "help": "This host's index for multi-node runs with the \"mp\" executor. (default: 0)",
-        "dest": "f109",
+        "dest": "f_node_rank",
     },
     {
         "flag": "--nnodes",
@@ -3242,7 +3242,7 @@ FLAGS = (
             "Hosts in a multi-node run with the \"mp\" executor. Above 1 needs an \"mp\", \"uni\" "
             "or \"external_launcher\" executor and disables the custom all-reduce. (default: 1)"
         ),
-        "dest": "f110",
+        "dest": "f_nnodes",
     },
     {
         "flag": "--numa-bind",
@@ -3262,7 +3262,7 @@ FLAGS = (
             "Pin each GPU worker process to the CPUs and memory of its GPU's NUMA node "
             "(auto-detected unless numa_bind_nodes or numa_bind_cpus is given). (default: False)"
         ),
-        "dest": "f111",
+        "dest": "f_numa_bind",
     },
     {
         "flag": "--numa-bind-nodes",
@@ -3284,7 +3284,7 @@ FLAGS = (
             "NUMA node for each visible GPU, e.g. [0, 0, 1, 1]; non-negative numactl node "
             "indices. Needs numa_bind. (default: None)"
         ),
-        "dest": "f112",
+        "dest": "f_numa_bind_nodes",
     },
     {
         "flag": "--numa-bind-cpus",
@@ -3306,7 +3306,7 @@ FLAGS = (
             "CPU list for each visible GPU in numactl syntax, e.g. [\"0-3\", \"4-7\"]; replaces "
             "the NUMA-node CPU binding. Needs numa_bind. (default: None)"
         ),
-        "dest": "f113",
+        "dest": "f_numa_bind_cpus",
     },
     {
         "flag": "--distributed-timeout-seconds",
@@ -3327,7 +3327,7 @@ FLAGS = (
             "(600 s for NCCL). Raise it when slow downloads delay multi-node start. (default: "
             "None)"
         ),
-        "dest": "f114",
+        "dest": "f_distributed_timeout_seconds",
     },
     {
         "flag": "--cpu-distributed-timeout-seconds",
@@ -3347,7 +3347,7 @@ FLAGS = (
             "Timeout for CPU (Gloo) process groups, in seconds. Unset - PyTorch's default (1800 "
             "s). (default: None)"
         ),
-        "dest": "f115",
+        "dest": "f_cpu_distributed_timeout_seconds",
     },
     {
         "flag": "--decode-context-parallel-size",
@@ -3368,7 +3368,7 @@ FLAGS = (
             "tensor-parallel devices, so tensor_parallel_size must be a multiple of it. (default: "
             "1)"
         ),
-        "dest": "f116",
+        "dest": "f_decode_context_parallel_size",
     },
     {
         "flag": "--dcp-kv-cache-interleave-size",
@@ -3388,7 +3388,7 @@ FLAGS = (
             "Older name of cp_kv_cache_interleave_size for decode context parallelism only. "
             "(default: 1)"
         ),
-        "dest": "f117",
+        "dest": "f_dcp_kv_cache_interleave_size",
     },
     {
         "flag": "--dcp-comm-backend",
@@ -3412,7 +3412,7 @@ FLAGS = (
             "\"a2a\" (all-to-all of partial outputs, fewer collectives for MLA models; needs "
             "decode_context_parallel_size > 1). (default: ag_rs)"
         ),
-        "dest": "f118",
+        "dest": "f_dcp_comm_backend",
     },
     {
         "flag": "--cp-kv-cache-interleave-size",
@@ -3433,7 +3433,7 @@ FLAGS = (
             "tokens round-robin; the block size fills a whole block per rank. The block size must "
             "be a multiple of it. (default: 1)"
         ),
-        "dest": "f119",
+        "dest": "f_cp_kv_cache_interleave_size",
     },
     {
         "flag": "--max-num-batched-tokens",
@@ -3456,7 +3456,7 @@ FLAGS = (
             "normally sets it from the model and hardware.\n\nAccepts human-readable integers: "
             "k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = 1024). (default: 2048)"
         ),
-        "dest": "f120",
+        "dest": "f_max_num_batched_tokens",
     },
     {
         "flag": "--max-num-seqs",
@@ -3476,7 +3476,7 @@ FLAGS = (
             "Most sequences in one engine step. The engine normally sets it from the hardware. "
             "(default: 128)"
         ),
-        "dest": "f121",
+        "dest": "f_max_num_seqs",
     },
     {
         "flag": "--max-num-partial-prefills",
@@ -3496,7 +3496,7 @@ FLAGS = (
             "With chunked prefill, how many prompts may be part-way through prefill at once. "
             "(default: 1)"
         ),
-        "dest": "f122",
+        "dest": "f_max_num_partial_prefills",
     },
     {
         "flag": "--max-long-partial-prefills",
@@ -3517,7 +3517,7 @@ FLAGS = (
             "prefill at once. Set it below max_num_partial_prefills to let short prompts overtake "
             "long ones. (default: 1)"
         ),
-        "dest": "f123",
+        "dest": "f_max_long_partial_prefills",
     },
     {
         "flag": "--long-prefill-token-threshold",
@@ -3537,7 +3537,7 @@ FLAGS = (
             "Prompt length in tokens from which a prompt counts as long. 0 with several partial "
             "prefills means 4% of max_model_len. (default: 0)"
         ),
-        "dest": "f124",
+        "dest": "f_long_prefill_token_threshold",
     },
     {
         "flag": "--enable-chunked-prefill",
@@ -3557,7 +3557,7 @@ FLAGS = (
             "Split long prompts over several steps to fit the token budget. Turned off for "
             "encoder-decoder models. The engine normally decides. (default: True)"
         ),
-        "dest": "f125",
+        "dest": "f_enable_chunked_prefill",
     },
     {
         "flag": "--scheduling-policy",
@@ -3580,7 +3580,7 @@ FLAGS = (
             "\"fcfs\" serves requests in arrival order; \"priority\" serves lower priority values "
             "first, breaking ties by arrival time. (default: fcfs)"
         ),
-        "dest": "f126",
+        "dest": "f_scheduling_policy",
     },
     {
         "flag": "--disable-chunked-mm-input",
@@ -3600,7 +3600,7 @@ FLAGS = (
             "With chunked prefill, never split a multimodal item across steps: text before it is "
             "scheduled now and the whole item in a later step. (default: False)"
         ),
-        "dest": "f127",
+        "dest": "f_disable_chunked_mm_input",
     },
     {
         "flag": "--scheduler-cls",
@@ -3620,7 +3620,7 @@ FLAGS = (
             "Custom scheduler, as a class or its import path (\"module.Class\"). Unset: vLLM's "
             "own scheduler. The custom-scheduler interface is not stable. (default: None)"
         ),
-        "dest": "f128",
+        "dest": "f_scheduler_cls",
     },
     {
         "flag": "--disable-hybrid-kv-cache-manager",
@@ -3641,7 +3641,7 @@ FLAGS = (
             "full and sliding-window attention). Unset: decided from the environment and the rest "
             "of the config. (default: None)"
         ),
-        "dest": "f129",
+        "dest": "f_disable_hybrid_kv_cache_manager",
     },
     {
         "flag": "--scheduler-reserve-full-isl",
@@ -3662,7 +3662,7 @@ FLAGS = (
             "chunk; avoids over-admission and cache thrashing with chunked prefill. (default: "
             "True)"
         ),
-        "dest": "f130",
+        "dest": "f_scheduler_reserve_full_isl",
     },
     {
         "flag": "--watermark",
@@ -3682,7 +3682,7 @@ FLAGS = (
             "Fraction of KV cache blocks kept free when admitting waiting or preempted requests, "
             "to avoid repeated preemption under memory pressure. 0 disables it. (default: 0.0)"
         ),
-        "dest": "f131",
+        "dest": "f_watermark",
     },
     {
         "flag": "--prefill-schedule-interval",
@@ -3702,7 +3702,7 @@ FLAGS = (
             "With data parallelism, admit new prefills only every N steps, aligned across ranks, "
             "to even out step times. (default: 1)"
         ),
-        "dest": "f132",
+        "dest": "f_prefill_schedule_interval",
     },
     {
         "flag": "--async-scheduling",
@@ -3722,7 +3722,7 @@ FLAGS = (
             "Schedule the next step while the current one runs, avoiding GPU idle gaps. False "
             "turns it off; unset lets the engine decide. (default: None)"
         ),
-        "dest": "f133",
+        "dest": "f_async_scheduling",
     },
     {
         "flag": "--stream-interval",
@@ -3742,7 +3742,7 @@ FLAGS = (
             "Tokens buffered per streamed chunk. 1 streams every token; larger values cut host "
             "overhead at the cost of smoothness. (default: 1)"
         ),
-        "dest": "f134",
+        "dest": "f_stream_interval",
     },
     {
         "flag": "--load-format",
@@ -3790,7 +3790,7 @@ FLAGS = (
             "tensor-parallel loading; \"mistral\" reads Mistral's consolidated safetensors; "
             "\"modelexpress\" uses ModelExpress. Plugins may add other names. (default: auto)"
         ),
-        "dest": "f135",
+        "dest": "f_load_format",
     },
     {
         "flag": "--download-dir",
@@ -3810,7 +3810,7 @@ FLAGS = (
             "Where weights are downloaded and read from; None uses the Hugging Face cache "
             "directory. (default: None)"
         ),
-        "dest": "f136",
+        "dest": "f_download_dir",
     },
     {
         "flag": "--safetensors-load-strategy",
@@ -3839,7 +3839,7 @@ FLAGS = (
             "rebuild torchao tensor subclasses, for checkpoints quantized and saved with torchao "
             "(torchao >= 0.14.0). (default: None)"
         ),
-        "dest": "f137",
+        "dest": "f_safetensors_load_strategy",
     },
     {
         "flag": "--safetensors-prefetch-num-threads",
@@ -3856,7 +3856,7 @@ FLAGS = (
         "requires": "",
         "default": "8",
         "help": "Threads that read safetensors files into the page cache when prefetching. (default: 8)",
-        "dest": "f138",
+        "dest": "f_safetensors_prefetch_num_threads",
     },
     {
         "flag": "--safetensors-prefetch-block-size",
@@ -3878,7 +3878,7 @@ FLAGS = (
             "human-readable integers: k/m/g/t are decimal (25.6k = 25600), K/M/G/T binary (1K = "
             "1024). (default: 16777216)"
         ),
-        "dest": "f139",
+        "dest": "f_safetensors_prefetch_block_size",
     },
     {
         "flag": "--model-loader-extra-config",
@@ -3900,7 +3900,7 @@ FLAGS = (
             "--model-loader-extra-config.key value (a trailing + appends comma-separated items to "
             "a list). (default: {})"
         ),
-        "dest": "f140",
+        "dest": "f_model_loader_extra_config",
     },
     {
         "flag": "--ignore-patterns",
@@ -3923,7 +3923,7 @@ FLAGS = (
             "skips \"original/**/*\" so Llama checkpoints are not loaded twice. (default: "
             "[\"original/**/*\"])"
         ),
-        "dest": "f141",
+        "dest": "f_ignore_patterns",
     },
     {
         "flag": "--use-tqdm-on-load",
@@ -3940,7 +3940,7 @@ FLAGS = (
         "requires": "",
         "default": "True",
         "help": "Show a progress bar while weights load. (default: True)",
-        "dest": "f142",
+        "dest": "f_use_tqdm_on_load",
     },
     {
         "flag": "--pt-load-map-location",
@@ -3962,7 +3962,7 @@ FLAGS = (
             "as {\"cuda:1\": \"cuda:0\"}. On the command line give the mapping as JSON. (default: "
             "cpu)"
         ),
-        "dest": "f143",
+        "dest": "f_pt_load_map_location",
     },
     {
         "flag": "--offload-backend",
@@ -3985,7 +3985,7 @@ FLAGS = (
             "\"uva\" or \"prefetch\"; \"auto\" picks prefetch when offload_group_size > 0 and UVA "
             "when cpu_offload_gb > 0. (default: auto)"
         ),
-        "dest": "f144",
+        "dest": "f_offload_backend",
     },
     {
         "flag": "--cpu-offload-gb",
@@ -4006,7 +4006,7 @@ FLAGS = (
             "(e.g. 10 on a 24 GB GPU fits a model needing 34 GB). Every forward pass reads them "
             "over the CPU-GPU link. 0 disables it. (default: 0)"
         ),
-        "dest": "f145",
+        "dest": "f_cpu_offload_gb",
     },
     {
         "flag": "--cpu-offload-params",
@@ -4029,7 +4029,7 @@ FLAGS = (
             "(\"experts\" or \"experts.w2_weight\" match \"mlp.experts.w2_weight\", \"w2\" does "
             "not). Empty: any parameter, until cpu_offload_gb is reached. (default: set())"
         ),
-        "dest": "f146",
+        "dest": "f_cpu_offload_params",
     },
     {
         "flag": "--offload-group-size",
@@ -4049,7 +4049,7 @@ FLAGS = (
             "Layers per group; the last offload_num_in_group layers of every group are offloaded "
             "(size 8 with 2 offloads layers 6, 7, 14, 15, ...). 0 disables it. (default: 0)"
         ),
-        "dest": "f147",
+        "dest": "f_offload_group_size",
     },
     {
         "flag": "--offload-num-in-group",
@@ -4066,7 +4066,7 @@ FLAGS = (
         "requires": "",
         "default": "1",
         "help": "Layers offloaded per group; at most offload_group_size. (default: 1)",
-        "dest": "f148",
+        "dest": "f_offload_num_in_group",
     },
     {
         "flag": "--offload-prefetch-step",
@@ -4086,7 +4086,7 @@ FLAGS = (
             "How many layers ahead to prefetch. More hides more latency but holds more GPU "
             "memory; at least 1 when prefetch offloading is on. (default: 1)"
         ),
-        "dest": "f149",
+        "dest": "f_offload_prefetch_step",
     },
     {
         "flag": "--offload-params",
@@ -4110,7 +4110,7 @@ FLAGS = (
             "\"mlp.experts.w13_weight_scale\"). Empty: every parameter of those layers. (default: "
             "set())"
         ),
-        "dest": "f150",
+        "dest": "f_offload_params",
     },
     {
         "flag": "--attention-config",
@@ -4132,7 +4132,7 @@ FLAGS = (
             "object, or its keys one by one: --attention-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f151",
+        "dest": "f_attention_config",
     },
     {
         "flag": "--attention-backend",
@@ -4191,7 +4191,7 @@ FLAGS = (
             "Attention backend, given by member name in any case (e.g. \"flash_attn\"). None or "
             "\"auto\" lets the engine choose one for the model and hardware. (default: None)"
         ),
-        "dest": "f152",
+        "dest": "f_attention_backend",
         "enum_values": {
             "FLASH_ATTN": "vllm.v1.attention.backends.flash_attn.FlashAttentionBackend",
             "FLASH_ATTN_DIFFKV": "vllm.v1.attention.backends.flash_attn_diffkv.FlashAttentionDiffKVBackend",
@@ -4249,7 +4249,7 @@ FLAGS = (
             "Kernel for the selective-state update, by name in any case (\"triton\" or "
             "\"flashinfer\"). (default: TRITON)"
         ),
-        "dest": "f153",
+        "dest": "f_mamba_backend",
         "enum_values": {"TRITON": "triton", "FLASHINFER": "flashinfer"},
     },
     {
@@ -4274,7 +4274,7 @@ FLAGS = (
             "round-to-nearest; can help numerical stability on long sequences. Needs NVIDIA CUDA, "
             "and Blackwell (SM 10.x) with the Triton backend. (default: False)"
         ),
-        "dest": "f154",
+        "dest": "f_enable_mamba_cache_stochastic_rounding",
     },
     {
         "flag": "--mamba-cache-philox-rounds",
@@ -4294,7 +4294,7 @@ FLAGS = (
             "Philox rounds of the random generator behind stochastic rounding. 0 uses Triton's "
             "default; more rounds give better randomness at some compute cost. (default: 0)"
         ),
-        "dest": "f155",
+        "dest": "f_mamba_cache_philox_rounds",
     },
     {
         "flag": "--kernel-config",
@@ -4316,7 +4316,7 @@ FLAGS = (
             "options.\n\nTakes a JSON object, or its keys one by one: --kernel-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f156",
+        "dest": "f_kernel_config",
     },
     {
         "flag": "--ir-op-priority",
@@ -4338,7 +4338,7 @@ FLAGS = (
             "object, or its keys one by one: --ir-op-priority.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f157",
+        "dest": "f_ir_op_priority",
     },
     {
         "flag": "--enable-flashinfer-autotune",
@@ -4359,7 +4359,7 @@ FLAGS = (
             "Run FlashInfer's autotuner during warmup. Left unset, the platform decides. "
             "(default: None)"
         ),
-        "dest": "f158",
+        "dest": "f_enable_flashinfer_autotune",
     },
     {
         "flag": "--moe-backend",
@@ -4404,7 +4404,7 @@ FLAGS = (
             "ROCm-only, hpc is fp8 on Hopper, emulation dequantizes to BF16/FP16 (slow, for "
             "testing). (default: auto)"
         ),
-        "dest": "f159",
+        "dest": "f_moe_backend",
     },
     {
         "flag": "--linear-backend",
@@ -4451,7 +4451,7 @@ FLAGS = (
             "mixed-precision weights, aiter is ROCm-only, and emulation dequantizes to BF16 "
             "(slow, for testing only). (default: auto)"
         ),
-        "dest": "f160",
+        "dest": "f_linear_backend",
     },
     {
         "flag": "--enable-lora",
@@ -4472,7 +4472,7 @@ FLAGS = (
             "memory, the largest rank, weight dtype and the modules adapters may touch.); without "
             "this flag its other flags have no effect. (default: False)"
         ),
-        "dest": "f161",
+        "dest": "f_enable_lora",
     },
     {
         "flag": "--max-lora-rank",
@@ -4495,7 +4495,7 @@ FLAGS = (
             "Largest LoRA rank that can be loaded; sizes the adapter buffers.\n\nNeeds "
             "--enable-lora. (default: 16)"
         ),
-        "dest": "f162",
+        "dest": "f_max_lora_rank",
     },
     {
         "flag": "--max-loras",
@@ -4515,7 +4515,7 @@ FLAGS = (
             "Adapters that can be active in one batch (GPU adapter slots).\n\nNeeds "
             "--enable-lora. (default: 1)"
         ),
-        "dest": "f163",
+        "dest": "f_max_loras",
     },
     {
         "flag": "--fully-sharded-loras",
@@ -4536,7 +4536,7 @@ FLAGS = (
             "Usually faster with long sequences, high ranks or large TP.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f164",
+        "dest": "f_fully_sharded_loras",
     },
     {
         "flag": "--max-cpu-loras",
@@ -4556,7 +4556,7 @@ FLAGS = (
             "Adapters kept in CPU memory; at least max_loras. Unset - equal to "
             "max_loras.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f165",
+        "dest": "f_max_cpu_loras",
     },
     {
         "flag": "--lora-dtype",
@@ -4579,7 +4579,7 @@ FLAGS = (
             "Data type of adapter weights; \"auto\" uses the model's dtype.\n\nNeeds "
             "--enable-lora. (default: auto)"
         ),
-        "dest": "f166",
+        "dest": "f_lora_dtype",
     },
     {
         "flag": "--lora-target-modules",
@@ -4602,7 +4602,7 @@ FLAGS = (
             "\"qkv_proj\"]), to trade adapter coverage for speed. Unset - every module that "
             "supports LoRA.\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f167",
+        "dest": "f_lora_target_modules",
     },
     {
         "flag": "--default-mm-loras",
@@ -4626,7 +4626,7 @@ FLAGS = (
             "--default-mm-loras.key value (a trailing + appends comma-separated items to a "
             "list).\n\nNeeds --enable-lora. (default: None)"
         ),
-        "dest": "f168",
+        "dest": "f_default_mm_loras",
     },
     {
         "flag": "--enable-tower-connector-lora",
@@ -4647,7 +4647,7 @@ FLAGS = (
             "Experimental; only some models (e.g. the Qwen-VL family).\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f169",
+        "dest": "f_enable_tower_connector_lora",
     },
     {
         "flag": "--specialize-active-lora",
@@ -4669,7 +4669,7 @@ FLAGS = (
             "start-up and more memory. Needs cudagraph_specialize_lora.\n\nNeeds --enable-lora. "
             "(default: False)"
         ),
-        "dest": "f170",
+        "dest": "f_specialize_active_lora",
     },
     {
         "flag": "--enable-mixed-moe-lora-format",
@@ -4690,7 +4690,7 @@ FLAGS = (
             "expert formats can be served together. Ignored for dense models.\n\nNeeds "
             "--enable-lora. (default: False)"
         ),
-        "dest": "f171",
+        "dest": "f_enable_mixed_moe_lora_format",
     },
     {
         "flag": "--speculative-config",
@@ -4715,7 +4715,7 @@ FLAGS = (
             "--speculative-config.key value (a trailing + appends comma-separated items to a "
             "list)."
         ),
-        "dest": "f172",
+        "dest": "f_speculative_config",
     },
     {
         "flag": "--spec-tokens",
@@ -4737,7 +4737,7 @@ FLAGS = (
             "predicts (n_predict); suffix decoding defaults it to the tree depth. More tokens pay "
             "off only when most of them are accepted. (default: None)"
         ),
-        "dest": "f173",
+        "dest": "f_spec_tokens",
     },
     {
         "flag": "--spec-model",
@@ -4759,7 +4759,7 @@ FLAGS = (
             "a dotted `package.Class` path for a custom proposer. For MTP without a model, the "
             "target checkpoint's own MTP layers are used. (default: None)"
         ),
-        "dest": "f174",
+        "dest": "f_spec_model",
     },
     {
         "flag": "--spec-method",
@@ -4782,7 +4782,7 @@ FLAGS = (
             "checkpoint (eagle, eagle3, dflash, medusa, mlp_speculator, mtp). Legacy \"*_mtp\" "
             "names become \"mtp\". (default: None)"
         ),
-        "dest": "f175",
+        "dest": "f_spec_method",
     },
     {
         "flag": "--diffusion-config",
@@ -4806,7 +4806,7 @@ FLAGS = (
             "object, or its keys one by one: --diffusion-config.key value (a trailing + appends "
             "comma-separated items to a list)."
         ),
-        "dest": "f176",
+        "dest": "f_diffusion_config",
     },
     {
         "flag": "--structured-outputs-config",
@@ -4831,7 +4831,7 @@ FLAGS = (
             "--structured-outputs-config.key value (a trailing + appends comma-separated items to "
             "a list)."
         ),
-        "dest": "f177",
+        "dest": "f_structured_outputs_config",
     },
     {
         "flag": "--reasoning-parser",
@@ -4851,7 +4851,7 @@ FLAGS = (
             "Name of the reasoning parser that splits the model's thinking from its answer (model "
             "family specific, e.g. \"deepseek_r1\"). Empty: no reasoning parsing."
         ),
-        "dest": "f178",
+        "dest": "f_reasoning_parser",
     },
     {
         "flag": "--reasoning-parser-plugin",
@@ -4871,7 +4871,7 @@ FLAGS = (
             "Path to a Python file that registers an extra reasoning parser at start-up, for "
             "parsers not shipped with the engine. Empty: none."
         ),
-        "dest": "f179",
+        "dest": "f_reasoning_parser_plugin",
     },
     {
         "flag": "--show-hidden-metrics-for-version",
@@ -4892,7 +4892,7 @@ FLAGS = (
             "move dashboards to their replacements. A temporary escape hatch; the metrics will be "
             "removed. Must parse as a version. (default: None)"
         ),
-        "dest": "f180",
+        "dest": "f_show_hidden_metrics_for_version",
     },
     {
         "flag": "--otlp-traces-endpoint",
@@ -4912,7 +4912,7 @@ FLAGS = (
             "URL of the OpenTelemetry collector that receives traces. Needs the OpenTelemetry "
             "packages. (default: None)"
         ),
-        "dest": "f181",
+        "dest": "f_otlp_traces_endpoint",
     },
     {
         "flag": "--collect-detailed-traces",
@@ -4937,7 +4937,7 @@ FLAGS = (
             "Modules that record detailed timing spans; needs otlp_traces_endpoint. Costly: adds "
             "possibly blocking work on every request. (default: None)"
         ),
-        "dest": "f182",
+        "dest": "f_collect_detailed_traces",
     },
     {
         "flag": "--kv-cache-metrics",
@@ -4957,7 +4957,7 @@ FLAGS = (
             "Report KV cache block residency (lifetime, idle time, reuse gaps) from a sample of "
             "blocks. Needs stats logging on. (default: False)"
         ),
-        "dest": "f183",
+        "dest": "f_kv_cache_metrics",
     },
     {
         "flag": "--kv-cache-metrics-sample",
@@ -4974,7 +4974,7 @@ FLAGS = (
         "requires": "",
         "default": "0.01",
         "help": "Fraction of KV cache blocks sampled for kv_cache_metrics, in (0, 1]. (default: 0.01)",
-        "dest": "f184",
+        "dest": "f_kv_cache_metrics_sample",
     },
     {
         "flag": "--cudagraph-metrics",
@@ -4994,7 +4994,7 @@ FLAGS = (
             "Report CUDA graph statistics per logging interval (padded vs real tokens, the "
             "dispatch modes used and how often). (default: False)"
         ),
-        "dest": "f185",
+        "dest": "f_cudagraph_metrics",
     },
     {
         "flag": "--enable-layerwise-nvtx-tracing",
@@ -5014,7 +5014,7 @@ FLAGS = (
             "Wrap every layer in an NVTX range annotated with input and output shapes, for Nsight "
             "timelines. Does not work with CUDA graphs. (default: False)"
         ),
-        "dest": "f186",
+        "dest": "f_enable_layerwise_nvtx_tracing",
     },
     {
         "flag": "--enable-mfu-metrics",
@@ -5031,7 +5031,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Report model FLOPs utilisation. (default: False)",
-        "dest": "f187",
+        "dest": "f_enable_mfu_metrics",
     },
     {
         "flag": "--enable-logging-iteration-details",
@@ -5051,7 +5051,7 @@ FLAGS = (
             "Log every engine step - context and generation request and token counts and the "
             "step's CPU time. (default: False)"
         ),
-        "dest": "f188",
+        "dest": "f_enable_logging_iteration_details",
     },
     {
         "flag": "--jit-monitor-mode",
@@ -5071,7 +5071,7 @@ FLAGS = (
         "requires": "",
         "default": "warn",
         "help": "Whether a JIT compilation after warmup only warns or is an error. (default: warn)",
-        "dest": "f189",
+        "dest": "f_jit_monitor_mode",
     },
     {
         "flag": "--jit-monitor-verbose",
@@ -5091,7 +5091,7 @@ FLAGS = (
             "Log every monitored JIT compilation with details. Verbose and slower; for debugging. "
             "(default: False)"
         ),
-        "dest": "f190",
+        "dest": "f_jit_monitor_verbose",
     },
     {
         "flag": "--compilation-config",
@@ -5121,7 +5121,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --compilation-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f191",
+        "dest": "f_compilation_config",
     },
     {
         "flag": "--cudagraph-capture-sizes",
@@ -5145,7 +5145,7 @@ FLAGS = (
             "captured size and runs without graphs above the largest. Unset: a default list up to "
             "max_cudagraph_capture_size. (default: None)"
         ),
-        "dest": "f192",
+        "dest": "f_cudagraph_capture_sizes",
     },
     {
         "flag": "--max-cudagraph-capture-size",
@@ -5168,7 +5168,7 @@ FLAGS = (
             "multiples of 16 up to this size. Unset: min(2 * max_num_seqs * (1 + speculative "
             "tokens), 512), capped at max_num_batched_tokens. (default: None)"
         ),
-        "dest": "f193",
+        "dest": "f_max_cudagraph_capture_size",
     },
     {
         "flag": "--profiler-config",
@@ -5191,7 +5191,7 @@ FLAGS = (
             "a JSON object, or its keys one by one: --profiler-config.key value (a trailing + "
             "appends comma-separated items to a list)."
         ),
-        "dest": "f194",
+        "dest": "f_profiler_config",
     },
     {
         "flag": "--kv-transfer-config",
@@ -5213,7 +5213,7 @@ FLAGS = (
             "decode.\n\nTakes a JSON object, or its keys one by one: --kv-transfer-config.key "
             "value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f195",
+        "dest": "f_kv_transfer_config",
     },
     {
         "flag": "--kv-events-config",
@@ -5236,7 +5236,7 @@ FLAGS = (
             "cached.\n\nTakes a JSON object, or its keys one by one: --kv-events-config.key value "
             "(a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f196",
+        "dest": "f_kv_events_config",
     },
     {
         "flag": "--ec-transfer-config",
@@ -5259,7 +5259,7 @@ FLAGS = (
             "one by one: --ec-transfer-config.key value (a trailing + appends comma-separated "
             "items to a list)."
         ),
-        "dest": "f197",
+        "dest": "f_ec_transfer_config",
     },
     {
         "flag": "--reasoning-config",
@@ -5283,7 +5283,7 @@ FLAGS = (
             "and are not set by hand.\n\nTakes a JSON object, or its keys one by one: "
             "--reasoning-config.key value (a trailing + appends comma-separated items to a list)."
         ),
-        "dest": "f198",
+        "dest": "f_reasoning_config",
     },
     {
         "flag": "--weight-transfer-config",
@@ -5306,7 +5306,7 @@ FLAGS = (
             "JSON object, or its keys one by one: --weight-transfer-config.key value (a trailing "
             "+ appends comma-separated items to a list)."
         ),
-        "dest": "f199",
+        "dest": "f_weight_transfer_config",
     },
     {
         "flag": "--additional-config",
@@ -5328,7 +5328,7 @@ FLAGS = (
             "be hashable.\n\nTakes a JSON object, or its keys one by one: --additional-config.key "
             "value (a trailing + appends comma-separated items to a list). (default: {})"
         ),
-        "dest": "f200",
+        "dest": "f_additional_config",
     },
     {
         "flag": "--optimization-level",
@@ -5353,7 +5353,7 @@ FLAGS = (
             "fusions, O3 is currently O2. Explicit settings always win over the level's defaults. "
             "(default: O2)"
         ),
-        "dest": "f201",
+        "dest": "f_optimization_level",
         "enum_values": {"O0": 0, "O1": 1, "O2": 2, "O3": 3},
     },
     {
@@ -5378,7 +5378,7 @@ FLAGS = (
             "sizes (fine-grained CUDA graphs up to 32); \"throughput\" for aggregate tokens per "
             "second under high concurrency. (default: balanced)"
         ),
-        "dest": "f202",
+        "dest": "f_performance_mode",
     },
     {
         "flag": "--shutdown-timeout",
@@ -5398,7 +5398,7 @@ FLAGS = (
             "Seconds to let running requests finish on shutdown before aborting them. 0 aborts at "
             "once. (default: 0)"
         ),
-        "dest": "f203",
+        "dest": "f_shutdown_timeout",
     },
     {
         "flag": "--disable-log-stats",
@@ -5415,7 +5415,7 @@ FLAGS = (
         "requires": "",
         "default": "False",
         "help": "Do not log engine statistics (throughput, KV cache usage) periodically. (default: False)",
-        "dest": "f204",
+        "dest": "f_disable_log_stats",
     },
     {
         "flag": "--aggregate-engine-logging",
@@ -5435,7 +5435,7 @@ FLAGS = (
             "With data parallelism, log statistics summed over all engines instead of one line "
             "per engine. (default: False)"
         ),
-        "dest": "f205",
+        "dest": "f_aggregate_engine_logging",
     },
     {
         "flag": "--enable-log-requests",
@@ -5456,7 +5456,7 @@ FLAGS = (
             "level, the prompt itself at DEBUG (VLLM_LOGGING_LEVEL sets the level). (default: "
             "False)"
         ),
-        "dest": "f206",
+        "dest": "f_enable_log_requests",
     },
     {
         "flag": "--fail-on-environ-validation",
@@ -5476,7 +5476,7 @@ FLAGS = (
             "Stop at start-up when the VLLM_* environment variables fail validation (an unknown "
             "name or a bad value) instead of only warning. (default: False)"
         ),
-        "dest": "f207",
+        "dest": "f_fail_on_environ_validation",
     },
     {
         "flag": "--gdn-prefill-backend",
@@ -5502,7 +5502,7 @@ FLAGS = (
             "--additional-config), where the model reads it.\n\nAlso sets "
             "VllmConfig.additional_config.gdn_prefill_backend. (default: None)"
         ),
-        "dest": "f208",
+        "dest": "f_gdn_prefill_backend",
         "also": ("VllmConfig", ("additional_config", "gdn_prefill_backend")),
     },
     {
@@ -5528,7 +5528,7 @@ FLAGS = (
             "Ignored by the Ray executor (use placement groups).\n\nAlso sets "
             "VllmConfig.parallel_config.assigned_physical_gpu_ids. (default: None)"
         ),
-        "dest": "f209",
+        "dest": "f_device_ids",
         "also": ("VllmConfig", ("parallel_config", "assigned_physical_gpu_ids")),
     },
     {
@@ -5549,7 +5549,7 @@ FLAGS = (
             "First data-parallel rank run by this node (secondary nodes of a multi-node "
             "data-parallel deployment). (default: None)"
         ),
-        "dest": "f210",
+        "dest": "f_data_parallel_start_rank",
     },
     {
         "flag": "--data-parallel-multi-port-external-lb",
@@ -5570,6 +5570,6 @@ FLAGS = (
             "local data-parallel rank and reports their combined health on its own port. "
             "(default: False)"
         ),
-        "dest": "f211",
+        "dest": "f_data_parallel_multi_port_external_lb",
     },
 )

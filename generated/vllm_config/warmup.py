@@ -554,15 +554,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the plan and exit")
     parser.add_argument("--format", choices=["text", "json"], default="text",
                         help="how --list prints the plan")
+    # the package's: this module's code is the same in every release that shares it
+    from vllm_config import RELEASE, RELEASES
+
     parser.add_argument("--release", default=None, metavar="RELEASE",
-                        help="the vLLM release whose kernel set to warm, one of "
-                             "0.25.1, 0.26.0, 0.27.1, 0.28.0, 0.29.0, 0.30.0, 0.31.0, 0.33.0 (default: 0.25.1, or $CFGC_RELEASE)")
+                        help=f"the vLLM release whose kernel set to warm, one of "
+                             f"{', '.join(RELEASES)} (default: {RELEASE}, or $CFGC_RELEASE)")
     args = parser.parse_args(own)
-    if args.release is not None and args.release not in ['0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0']:  # one line
+    if args.release is not None and args.release not in RELEASES:  # one line
         print(f"{parser.prog}: error: --release: invalid choice: {args.release!r} "
-              f"(known releases: 0.25.1, 0.26.0, 0.27.1, 0.28.0, 0.29.0, 0.30.0, 0.31.0, 0.33.0)", file=sys.stderr)
+              f"(known releases: {', '.join(RELEASES)})", file=sys.stderr)
         return 2
-    if args.release not in (None, "0.25.1"):  # another release's plan: its package
+    if args.release not in (None, RELEASE):  # another release's plan: its package
         import subprocess
 
         rest = [a for i, a in enumerate(own) if a != "--release" and not a.startswith(
@@ -587,7 +590,7 @@ def main(argv: list[str] | None = None) -> int:
         architecture = model.architecture
     if args.list:
         if args.format == "json":
-            return _print(json.dumps({"release": "0.25.1", "architecture": architecture,
+            return _print(json.dumps({"release": RELEASE, "architecture": architecture,
                                       "items": items}, indent=2) + "\n")
         return _print(_listing(items, architecture))
     if args.device is not None:  # a bad device is one line naming the flag, not torch's traceback

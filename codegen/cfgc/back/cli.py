@@ -135,6 +135,7 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         f"{pkg}/_cli_table.py": env.get_template("cli_table.py.jinja").render(
             header=header("schema/"), prog=prog, version=res.schema.version,
             release=repr(res.schema.release), releases=pyfmt(res.schema.releases),
+            shared=len(res.schema.releases) > 1, package=pkg,
             roots=pyfmt(table.roots), groups=pyfmt(table.groups),
             platforms=pyfmt(_platform_names(res)),
             platform_env=repr(res.schema.platform_set.env if res.schema.platform_set else ""),

@@ -547,3 +547,4 @@ def emit(res: Resolved, outputs: Mapping[str, str]) -> dict[str, str]:
         and release_dirs else "",
     )
     return {f"{GENERATED_DIR}/{rel}": content for rel, content in out.items()}
+

@@ -317,10 +317,12 @@ def build_table(res: Resolved, where: dict[str, tuple[str, tuple[str, ...], bool
         owner = res.classes.get(g) or res.classes[next(fl.cls for fl in flags
                                                         if fl.group == g)]
         groups.append((g, first_sentence(owner.doc), doc_text(owner.doc)))
-    flags = [replace(fl, dest=f"f{i}", enum_values=tuple(
+    # dest names the flag, not its position: a flag added before it leaves it the same
+    # text, so releases share its line of the flag table (back/parts.py)
+    flags = [replace(fl, dest="f_" + fl.flag.lstrip("-").replace("-", "_"), enum_values=tuple(
                 (mem.name, mem.value) for mem in res.enums[fl.enum].members)
                 if fl.kind == ValueKind.ENUM else None)
-             for i, fl in enumerate(flags)]
+             for fl in flags]
     roots = tuple(dict.fromkeys(fl.root for fl in flags))
     classes = {}
     for c in res.schema.classes:

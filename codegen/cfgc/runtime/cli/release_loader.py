@@ -4,16 +4,20 @@
 per release would pay for the interpreter, pydantic and every config class each time;
 here the package is swapped in place instead: its modules are taken out of
 `sys.modules`, `CFGC_RELEASE` names the next release and the package is imported again
-(the generated `__init__` picks the release's folder, as at any first import).
+(the generated `__init__` picks the release, as at any first import).
 
-Releases next to each other differ in a few classes, so most of a release's modules are
-the same source as another's. A module is reused, not executed again, when its source
-and the sources of every package module it imports (transitively) are byte for byte
-those of a module already loaded for another release: the same code over the same
-objects builds the same classes. Caches of the shared hand-written code (hooks and
-libraries, which may remember what the previous release's package computed) are
-cleared at each swap. `close()` puts back the modules and the environment found at the
-start, so the caller's package is the one it had.
+The package stores the releases by difference (`cfgc.runtime.parts`: the default
+release's modules are files, every other release's are ranges of their lines and parts
+of its own, listed in `<package>._index`), so whether two releases' modules are the same
+code is read from the index, not from the files: the same segments are the same text.
+A module is reused, not executed again, when its segments and those of every package
+module it imports (transitively) are those of a module already loaded for another
+release: the same code over the same objects builds the same classes. A module that
+imports from the package itself (`RELEASE`) is never reused across releases. Caches
+of the shared hand-written code (hooks and libraries, which may remember what the
+previous release's package computed) are cleared at each swap. `close()` puts back the
+modules and the environment found at the start, so the caller's package is the one it
+had.
 """
 
 from __future__ import annotations
@@ -26,13 +30,15 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from .. import parts
+
 ENV = "CFGC_RELEASE"
 
 
 class ReleaseLoader:
     def __init__(self, package: str, folders: dict[str, Path],
                  shared: tuple[str, ...] = ()) -> None:
-        """`folders`: each release's package folder; `shared`: the packages of the
+        """`folders`: each release's folder of data files; `shared`: the packages of the
         hand-written code the generated modules call (their caches are cleared)."""
         self.package = package
         self.folders = folders
@@ -46,7 +52,10 @@ class ReleaseLoader:
         self.digests: dict[str, dict[str, str]] = {}  # release -> module -> closure digest
         self.executed = 0  # modules executed, not reused: what the swaps cost
         self._reused: set[str] = set()
-        self._deps = re.compile(
+        self.parts: dict[str, dict[str, tuple[str, ...]]] | None = None
+        self.root = Path()
+        self._text_deps: dict[tuple[str, str], set[str]] = {}
+        self._deps_re = re.compile(
             rf"^(?:from {re.escape(package)}\.(\w+) import"
             rf"|from {re.escape(package)} import \(?([\w ,]+)"
             rf"|import {re.escape(package)}\.(\w+))", re.M)
@@ -104,38 +113,60 @@ class ReleaseLoader:
                     if callable(clear):
                         clear()
 
+    def _modules(self, release: str) -> dict[str, str]:
+        """Each module of the release -> what its code is made of, as a string: two
+        modules with the same string have the same text (`cfgc.runtime.parts`)."""
+        if self.parts is None:  # the package's folder: the default release's data folder
+            self.root = next(f for f in self.folders.values() if f.parent.name != "_releases")
+            self.parts = parts.read_index(str(self.root))
+        if release in self.parts:
+            return {m: repr(segs) for m, segs in self.parts[release].items()}
+        out = {}  # the default release: whole files, as one range of their lines
+        for path in self.root.glob("*.py"):
+            if path.name != "_index.py":
+                lines = path.read_bytes().count(b"\n")
+                out[path.stem] = repr(((0, lines),))
+        return out
+
+    def _deps(self, release: str, module: str, made_of: str) -> set[str]:
+        """The package's names a module imports (modules, or names of the package)."""
+        found = self._text_deps.get((module, made_of))
+        if found is None:
+            text = parts.module_source(str(self.root), release, module) or ""
+            found = set()
+            for m in self._deps_re.finditer(text):
+                names = m.group(1) or m.group(3) or m.group(2)
+                for name in names.split(","):  # `platforms as _platforms, types`
+                    if name.split():
+                        found.add(name.split()[0])
+            self._text_deps[module, made_of] = found
+        return found
+
     def _closure(self, release: str) -> dict[str, str]:
-        """Each module of the release's folder -> a digest of its source and of every
+        """Each module of the release -> a digest of its code and of that of every
         package module it imports, transitively."""
         if release in self.digests:
             return self.digests[release]
-        folder = self.folders[release]
-        own: dict[str, str] = {}
-        deps: dict[str, set[str]] = {}
-        for path in folder.glob("*.py"):
-            data = path.read_bytes()
-            own[path.stem] = hashlib.sha256(data).hexdigest()
-            found: set[str] = set()
-            for m in self._deps.finditer(data.decode("utf-8", "replace")):
-                names = m.group(1) or m.group(3) or m.group(2)
-                for part in names.split(","):  # `platforms as _platforms, types`
-                    name = part.split()[0] if part.split() else ""
-                    if name:
-                        found.add(name if (folder / f"{name}.py").is_file() else "__init__")
-            deps[path.stem] = found
+        made = self._modules(release)
+        deps = {module: {n if n in made else "__init__"
+                         for n in self._deps(release, module, own)}
+                for module, own in made.items()}
         out: dict[str, str] = {}
 
         def digest(name: str, seen: tuple[str, ...]) -> str:
             if name in out:
                 return out[name]
-            h = hashlib.sha256(own.get(name, "-").encode())
+            own = made.get(name, "-")
+            if name == "__init__":  # its names include RELEASE: this release's only
+                own += " " + release
+            h = hashlib.sha256(f"{name} {own}".encode())
             for dep in sorted(deps.get(name, ())):
                 if dep not in seen and dep != name:
                     h.update(dep.encode() + digest(dep, (*seen, name)).encode())
             out[name] = h.hexdigest()
             return out[name]
 
-        for name in own:
+        for name in made:
             digest(name, ())
         self.digests[release] = out
         return out
