@@ -11,7 +11,7 @@ SCHEMA_VERSION = 1
 
 #: The vLLM release this table describes, and every release of the package (--release):
 #: the package's, since this table's text is shared by the releases that have it.
-from vllm_config import RELEASE, RELEASES  # noqa: E402
+from vllm_config import RELEASE, RELEASES  # noqa: E402, F401 - read as this table's attributes
 
 #: Classes built from flags (each config class lives under exactly one root).
 ROOTS = ("VllmConfig", "EngineArgs")
