@@ -7,7 +7,6 @@ ratchets: raise them as the schema improves."""
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import subprocess
@@ -74,19 +73,6 @@ def probe(release: str) -> dict:
     return json.loads(proc.stdout)
 
 
-def _read_by_extras(cls) -> set[str]:
-    """Fields a class's extra hash factors read: such a field feeds the key through them
-    (SpeculativeConfig.method through uses_aux_hidden_states), as vLLM's reading of its
-    compute_hash source counts it."""
-    names: set[str] = set()
-    for extra in cls.hash_extra:
-        names.update(extra.reads)
-        if extra.expr is not None:
-            names.update(node.id for node in ast.walk(ast.parse(extra.expr.text, mode="eval"))
-                         if isinstance(node, ast.Name))
-    return names
-
-
 def hash_verdicts(release: str) -> tuple[int, int, int, list[str]]:
     """(agreeing, compared, facts' verdicts, disagreements the schema does not name):
     whether each field feeds the cache key."""
@@ -97,7 +83,6 @@ def hash_verdicts(release: str) -> tuple[int, int, int, list[str]]:
     for name, c in facts.items():
         cls = res.classes.get(name)
         ours = {f.name: f for f in cls.fields} if cls is not None else {}
-        extras = _read_by_extras(cls) if cls is not None else set()
         for f in c["fields"]:
             if f.get("hash") not in ("include", "exclude"):
                 continue
@@ -106,7 +91,10 @@ def hash_verdicts(release: str) -> tuple[int, int, int, list[str]]:
             if o is None or o.hash is None:
                 continue
             compared += 1
-            feeds = o.hash.include or o.name in extras
+            # a field an extra factor is computed from feeds the key through it
+            # (SpeculativeConfig.method through uses_aux_hidden_states), as vLLM's
+            # reading of its compute_hash source counts it
+            feeds = o.hash.include or any(e.reads_field(o.name) for e in cls.hash_extra)
             if ("include" if feeds else "exclude") == f["hash"]:
                 agree += 1
             elif not o.differs:

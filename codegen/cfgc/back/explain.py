@@ -119,7 +119,7 @@ def _hash_readers(c: m.ClassDef, f: m.FieldDef) -> list[str]:
     field itself is excluded)."""
     out = []
     for e in c.hash_extra:
-        if f.name in e.reads or e.path == f.name or e.path.startswith(f.name + "."):
+        if e.reads_field(f.name):
             out.append(f"{c.name} factor {e.name}: {doc_text(e.doc) or e.source}")
     return out
 

@@ -32,6 +32,11 @@ class Expr:
         return ast.dump(self.tree.body)
 
     @property
+    def names(self) -> frozenset[str]:
+        """Every bare name the expression reads (fields, locals, helpers alike)."""
+        return frozenset(n.id for n in ast.walk(self.tree) if isinstance(n, ast.Name))
+
+    @property
     def display(self) -> str:
         """Readable one-line text for docs and messages."""
         return " ".join(self.text.split())

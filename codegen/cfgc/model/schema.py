@@ -247,6 +247,12 @@ class HashExtra:
     expr: Expr | None = None  # or an expression over the class's fields
     param: str = ""  # compute_hash's keyword (default True) that leaves it out when False
 
+    def reads_field(self, name: str) -> bool:
+        """Whether the factor is computed from field `name`: a hook's declared reads, the
+        root of its attribute path, or a name its expression reads."""
+        return (name in self.reads or self.path.split(".")[0] == name
+                or (self.expr is not None and name in self.expr.names))
+
     @property
     def source(self) -> str:
         """How the factor is computed, as text for docs and diffs."""
