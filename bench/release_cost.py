@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import resource
 import shutil
 import statistics
 import subprocess
@@ -131,20 +130,6 @@ def cfgc(box: Path, *args: str) -> list[str]:
     return [sys.executable, "-m", "cfgc.cli", "--root", str(box), *args]
 
 
-def run(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds of one run (exit 0 required)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
-                          check=False)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: {' '.join(argv)} in {cwd} failed:\n"
-                         f"{(proc.stderr or proc.stdout)[-2000:]}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-
 def weigh(files: list[Path]) -> tuple[int, int, int]:
     """Files, lines and bytes."""
     lines = size = 0
@@ -189,7 +174,7 @@ def one_field_edit(box: Path) -> dict[str, tuple[int, int]]:
     i = end + 1 + edit_line("\n".join(["  CacheConfig:", "    fields:", *lines[end + 1:]])) - 2
     lines[i] += " Edited"
     path.write_text("\n".join(lines))
-    run(cfgc(box, "generate", "-q"), box, sandbox.env(ROOT))
+    sandbox.timed_run(cfgc(box, "generate", "-q"), box, sandbox.env(ROOT))
     return touched(box)
 
 
@@ -197,7 +182,7 @@ def add_release(box: Path, listed: tuple[str, ...], stream: list[str]) -> dict:
     more = [*stream, *next_releases(stream[-1] if stream else listed[-1], 1)]
     set_list(box, [*listed, *more])
     write_stream(box, more)
-    run(cfgc(box, "generate", "-q"), box, sandbox.env(ROOT))
+    sandbox.timed_run(cfgc(box, "generate", "-q"), box, sandbox.env(ROOT))
     return touched(box)
 
 
@@ -241,7 +226,7 @@ def main() -> None:
         env = {"CFGC_CACHE=0 cfgc check": sandbox.env(ROOT, CFGC_CACHE="0")}
         times: dict[tuple[str, str], list[tuple[float, float]]] = {}
         for box, _ in boxes.values():  # warm: the memo, .pyc files, templates
-            run(cfgc(box, "check"), box, sandbox.env(ROOT))
+            sandbox.timed_run(cfgc(box, "check"), box, sandbox.env(ROOT))
         for i in range(max(args.repeat, args.mkdocs_repeat)):
             for row, by in jobs.items():
                 for name, (argv, repeat) in by.items():
@@ -249,7 +234,7 @@ def main() -> None:
                         log(f"{row}: {name} ({i + 1}/{repeat})")
                         box = boxes[name][0]
                         times.setdefault((row, name), []).append(
-                            run(argv, box, env.get(row, sandbox.env(ROOT))))
+                            sandbox.timed_run(argv, box, env.get(row, sandbox.env(ROOT))))
         weights: dict[str, dict[str, tuple[int, int, int]]] = {}
         for name, (box, _) in boxes.items():
             gen = [p for p in (box / "generated").rglob("*")

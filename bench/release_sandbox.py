@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import os
 import re
+import resource
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,3 +72,17 @@ def env(tree: Path, **extra: str) -> dict[str, str]:
     paths = [tree / "generated", tree / "codegen", tree / "kernels"]
     out["PYTHONPATH"] = os.pathsep.join(str(p) for p in paths)
     return {**out, **extra}
+
+
+def timed_run(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one run (exit 0 required)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
+                          check=False)
+    wall = time.perf_counter() - start
+    if proc.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(argv)} in {cwd} failed:\n"
+                         f"{(proc.stderr or proc.stdout)[-2000:]}")
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -23,29 +23,14 @@ Usage: python bench/releases_bench.py [--repeat N] [--releases A,B,...] [--mkdoc
 from __future__ import annotations
 
 import argparse
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import release_sandbox as sandbox
 
 ROOT = sandbox.ROOT
-
-
-def _once(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
-                          check=False)
-    wall = time.perf_counter() - start
-    if proc.returncode != 0:
-        raise SystemExit(f"bench: {' '.join(argv)} in {cwd} failed:\n{proc.stderr[-2000:]}")
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def sizes(tree: Path) -> dict[str, int]:
@@ -105,13 +90,13 @@ def main() -> None:
                 jobs.setdefault(row, {})[name] = job
         for row in jobs.values():  # warm the caches (the memo, .pyc, templates)
             for argv, cwd, env in row.values():
-                _once(argv, cwd, env)
+                sandbox.timed_run(argv, cwd, env)
         walls = {(r, n): [] for r, row in jobs.items() for n in row}
         cpus = {(r, n): [] for r, row in jobs.items() for n in row}
         for _ in range(args.repeat):
             for r, row in jobs.items():
                 for n, (argv, cwd, env) in row.items():
-                    wall, cpu = _once(argv, cwd, env)
+                    wall, cpu = sandbox.timed_run(argv, cwd, env)
                     walls[r, n].append(wall)
                     cpus[r, n].append(cpu)
     print(f"\n{'command':<24} {'':<14} {'wall ms':>9} {'cpu ms':>9} {'wall x tree':>12} "
