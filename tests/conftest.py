@@ -26,6 +26,10 @@ os.environ.setdefault("TRITON_INTERPRET", "1")
 # present); the suite was written for the cuda profile, so it pins it whatever machine
 # runs it (tests of detection itself change this variable).
 os.environ["VLLM_TARGET_DEVICE"] = "cuda"
+# A few rules read the host's CPU flags (platforms.yaml, host_cpu_flag), as vLLM asks
+# torch: pin those of the host the parity recordings were made on, so no result depends
+# on the machine running the suite (tests of detection itself change this variable).
+os.environ["CFGC_HOST_CPU_FLAGS"] = "avx512_bf16"
 os.environ["HF_HUB_CACHE"] = str(HF_HUB)
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ["CFGC_CACHE_DIR"] = tempfile.mkdtemp(prefix="cfgc-test-cache-")

@@ -223,6 +223,63 @@ def test_the_environment_and_code_beat_detection(monkeypatch) -> None:
     assert current_platform.name == "cpu"
 
 
+# --- the host's CPU flags (attributes with host_cpu_flag) -----------------------------
+
+
+def test_host_cpu_flags_are_read_from_cpuinfo(tmp_path) -> None:
+    from cfgc.runtime.host import detected_cpu_flags
+
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nvendor_id\t: GenuineIntel\n"
+                    "flags\t\t: fpu sse avx512f avx512_bf16 amx_tile\n\n"
+                    "processor\t: 1\nflags\t\t: fpu\n")
+    assert detected_cpu_flags(info) == {"fpu", "sse", "avx512f", "avx512_bf16", "amx_tile"}
+    arm = tmp_path / "arm"
+    arm.write_text("processor\t: 0\nFeatures\t: fp asimd bf16\n")
+    assert detected_cpu_flags(arm) == frozenset()
+    assert detected_cpu_flags(tmp_path / "absent") == frozenset()
+
+
+def test_host_attributes_follow_the_stated_flags(monkeypatch) -> None:
+    assert platforms.HOST_CPU_FLAGS == {"cpu_avx512_bf16": "avx512_bf16",
+                                        "cpu_amx_tile": "amx_tile"}
+    assert "cpu_amx_tile" not in platforms.PROFILES["cpu"]
+    for name in ("cpu", "cuda"):
+        monkeypatch.setenv("CFGC_HOST_CPU_FLAGS", "AMX_TILE, fpu")
+        p = platforms.get_platform(name)
+        assert (p.cpu_amx_tile, p.cpu_avx512_bf16) == (True, False)
+        monkeypatch.setenv("CFGC_HOST_CPU_FLAGS", "")
+        assert (p.cpu_amx_tile, p.cpu_avx512_bf16) == (False, False)
+
+
+def test_host_attributes_are_detected_when_not_stated(monkeypatch) -> None:
+    from cfgc.runtime import host
+
+    monkeypatch.delenv("CFGC_HOST_CPU_FLAGS")
+    monkeypatch.setattr(host, "detected_cpu_flags", lambda: frozenset({"avx512_bf16"}))
+    assert current_platform.cpu_avx512_bf16 is True
+    assert current_platform.cpu_amx_tile is False
+
+
+@pytest.mark.parametrize(("release", "flags", "expected"), [
+    # 0.26.0 to 0.28.0: float32 on a CPU with AMX tiles; from 0.29.0 with AVX-512 BF16
+    ("0.25.1", "amx_tile,avx512_bf16", "auto"),
+    ("0.26.0", "amx_tile", "float32"),
+    ("0.28.0", "avx512_bf16", "auto"),
+    ("0.29.0", "avx512_bf16", "float32"),
+    ("0.29.0", "amx_tile", "auto"),
+    ("0.33.0", "avx512_bf16", "float32"),
+    ("0.33.0", "", "auto"),
+])
+def test_cpu_ssm_state_dtype_follows_the_host(release: str, flags: str, expected: str) -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "vllm_config", "show", "--format", "json", "--platform",
+         "cpu", "--model", "org/target"], capture_output=True, text=True, check=True,
+        env={**os.environ, "CFGC_RELEASE": release, "CFGC_HOST_CPU_FLAGS": flags})
+    resolved = json.loads(out.stdout)
+    assert resolved["cache_config"]["values"]["mamba_ssm_cache_dtype"] == expected
+
+
 def test_cli_previews_cuda_whatever_the_machine_has() -> None:
     # An operator on a laptop previews the GPU server: the CLI does not detect.
     env = {k: v for k, v in os.environ.items() if k != "CFGC_PLATFORM"}

@@ -250,7 +250,9 @@ def _worker(mode: str, cases_file: str, out_file: str) -> None:
 
 def _run_worker(python: Path, release: str, mode: str, platform: str | None,
                 cases: list[dict]) -> dict:
-    env = {k: v for k, v in os.environ.items() if k != "CFGC_PLATFORM"}
+    # both runs read this host's CPU flags: nothing states others
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("CFGC_PLATFORM", "CFGC_HOST_CPU_FLAGS")}
     env["CFGC_RELEASE"] = release  # the aliased run loads that release's package
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false",
                VLLM_LOGGING_LEVEL="ERROR")

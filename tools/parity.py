@@ -55,6 +55,14 @@ def fixtures_of(release: str) -> Path:
     return found[0] if found else PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
 
 
+#: The CPU flags (of those the schema reads: platforms.yaml's host_cpu_flag attributes)
+#: of the host a recording was made on, for recordings whose meta does not say: vLLM's
+#: CPU platform asks torch about them. Read off the recordings themselves: the no-flag
+#: baselines of 0.29.0 on keep the SSM state in float32 (AVX-512 BF16 present), those of
+#: 0.26.0 to 0.28.0 leave it "auto" (no AMX tiles).
+RECORDED_HOST_CPU_FLAGS = ("avx512_bf16",)
+HOST_ENV = "CFGC_HOST_CPU_FLAGS"
+
 CHECKPOINT = PARITY_DIR / "tiny-opt"
 PLACEHOLDER = "<tiny-opt>"
 
@@ -254,10 +262,26 @@ def run_case(data: dict, case: dict) -> dict:
     return result
 
 
+@contextlib.contextmanager
+def recording_host(data: dict):
+    """Resolve as on the host the recording was made on (its CPU flags, HOST_ENV)."""
+    flags = data.get("meta", {}).get("host_cpu_flags", RECORDED_HOST_CPU_FLAGS)
+    saved = os.environ.get(HOST_ENV)
+    os.environ[HOST_ENV] = ",".join(flags)
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ[HOST_ENV]
+        else:
+            os.environ[HOST_ENV] = saved
+
+
 def run_all(only: str | None = None, fixtures: Path | None = None) -> dict:
     data = json.loads((fixtures or FIXTURES).read_text())
     cases = [*data["valid"], *data["invalid"]]
-    results = [run_case(data, c) for c in cases if only in (None, c["id"])]
+    with recording_host(data):
+        results = [run_case(data, c) for c in cases if only in (None, c["id"])]
     accepted = [r for r in results if r["expect"] == "accept"]
     rejected = [r for r in results if r["expect"] == "reject"]
     paths = collections.Counter(p for r in accepted for p in r.get("mismatches", {}))

@@ -120,6 +120,16 @@ def _keep(path: str, baseline: dict | None) -> bool:
     return any(baseline.get(".".join(parts[:i]), 0) is None for i in range(1, len(parts)))
 
 
+def host_cpu_flags() -> list[str]:
+    """The flags of this host's CPU that the schema reads (platforms.yaml's host_cpu_flag
+    attributes): vLLM's CPU platform asks torch about them, so tools/parity.py replays a
+    recording with the same ones."""
+    from cfgc.runtime.host import detected_cpu_flags
+    from vllm_config.platforms import HOST_CPU_FLAGS
+
+    return sorted(set(HOST_CPU_FLAGS.values()) & detected_cpu_flags())
+
+
 def shared_fixtures(release: str) -> Path:
     return PARITY_DIR / f"vllm_{release.replace('.', '_')}_cli_cases.json"
 
@@ -290,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
         "meta": {"generated_at": datetime.datetime.now(datetime.UTC).isoformat(
             timespec="seconds"), "generated_by": "tools/record_parity.py",
             "vllm_version": args.release,
-            "env": {"HF_HUB_OFFLINE": "1", "VLLM_TARGET_DEVICE": "cpu"}},
+            "env": {"HF_HUB_OFFLINE": "1", "VLLM_TARGET_DEVICE": "cpu"},
+            "host_cpu_flags": host_cpu_flags()},
         "baseline": {"argv": [], "config": baseline},
         "valid": [], "invalid": [],
     }

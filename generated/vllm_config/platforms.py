@@ -40,9 +40,19 @@ ATTRIBUTES = {
     'ir_op_priority': "The platform's provider order per IR op, appended to each op's priority list (KernelConfig.set_platform_defaults): `compiled` when Inductor compiles the model, `eager` otherwise, each mapping an op (or `default`, every op not named) to its order; a `VARIABLE=VALUE` key maps ops to providers put first while that environment variable has that value.",
     'ir_op_priority_on_build': "Whether VllmConfig appends ir_op_priority when it is built, as vLLM does; false leaves the lists empty (the kernel registry's own order, Triton first) until the engine calls KernelConfig.set_platform_defaults.",
     'inductor_compile_config': 'Inductor options the platform adds when it compiles (merged over the given ones).',
+    'cpu_avx512_bf16': "Whether the host CPU has AVX-512 BF16 instructions, which vLLM's CPU kernels for linear attention (GDN) use to keep their state in half precision.",
+    'cpu_amx_tile': "Whether the host CPU has AMX tiles (Intel's matrix extensions), which vLLM's CPU GDN and MLA kernels use.",
 }
 
-#: Each profile: its description and a value for every attribute.
+#: Attributes read from the host, not given by profiles: each is true when the
+#: host's CPU has its flag (CFGC_HOST_CPU_FLAGS states the flags instead).
+HOST_ENV_VAR = 'CFGC_HOST_CPU_FLAGS'
+HOST_CPU_FLAGS = {
+    'cpu_avx512_bf16': 'avx512_bf16',
+    'cpu_amx_tile': 'amx_tile',
+}
+
+#: Each profile: its description and a value for every other attribute.
 PROFILES = {
     'cuda': {
         "doc": 'NVIDIA GPUs through CUDA (the default), assumed Ampere or newer (compute capability 8.0+, with bfloat16); vLLM asks the device, and older GPUs lack bfloat16.',
@@ -129,13 +139,13 @@ def add_ir_op_priority(priorities: object, device_type: str, compiled: bool) -> 
     _p.add_ir_op_priority(IR_OP_PRIORITY, priorities, device_type, compiled)
 
 
-_selector = Selector(PROFILES, DEFAULT, ENV_VAR)
+_selector = Selector(PROFILES, DEFAULT, ENV_VAR, HOST_CPU_FLAGS, HOST_ENV_VAR)
 #: The selected profile (follows set_current_platform / using_platform).
 current_platform = _selector.current
 get_platform = _selector.get
 set_current_platform = _selector.set
 using_platform = _selector.using
 
-__all__ = ["ATTRIBUTES", "DEFAULT", "ENV_VAR", "PROFILES", "IR_OP_PRIORITY",
-           "add_ir_op_priority", "current_platform", "get_platform",
-           "set_current_platform", "using_platform"]
+__all__ = ["ATTRIBUTES", "DEFAULT", "ENV_VAR", "PROFILES", "HOST_CPU_FLAGS",
+           "HOST_ENV_VAR", "IR_OP_PRIORITY", "add_ir_op_priority", "current_platform",
+           "get_platform", "set_current_platform", "using_platform"]

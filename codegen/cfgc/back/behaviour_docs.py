@@ -136,6 +136,10 @@ def env_page(res: Resolved) -> str:
         rows.append((var, typed(var), "[platforms](platforms.md#ir-op-provider-order)",
                      f"the text `{value}` puts providers first in the {profile} profile's "
                      "IR op order"))
+    if ps is not None and ps.host_env:
+        rows.append((ps.host_env, "-", "[platforms](platforms.md#read-from-the-host)",
+                     "the host's CPU flags, comma-separated (empty: none), instead of the "
+                     f"machine's own: {', '.join(f'`{a.name}`' for a in ps.host_attributes)}"))
     if ps is not None:
         rows.append((ps.env, "-", "[platforms](platforms.md)",
                      f"names the platform profile (one of {', '.join(ps.names)}; default "

@@ -42,7 +42,17 @@ def emit_module(ps: PlatformSet, package: str, source: str, ops: list[str] = ())
     ]
     for a in ps.attributes:
         lines.append(f"    {a.name!r}: {a.doc!r},")
-    lines += ["}", "", "#: Each profile: its description and a value for every attribute.",
+    lines += ["}", ""]
+    names = ["ATTRIBUTES", "DEFAULT", "ENV_VAR", "PROFILES"]
+    if ps.host_attributes:
+        lines += ["#: Attributes read from the host, not given by profiles: each is true when the",
+                  f"#: host's CPU has its flag ({ps.host_env} states the flags instead).",
+                  f"HOST_ENV_VAR = {ps.host_env!r}",
+                  "HOST_CPU_FLAGS = {"]
+        lines += [f"    {a.name!r}: {a.host_cpu_flag!r}," for a in ps.host_attributes]
+        lines += ["}", ""]
+        names += ["HOST_CPU_FLAGS", "HOST_ENV_VAR"]
+    lines += ["#: Each profile: its description and a value for every other attribute.",
               "PROFILES = {"]
     for p in ps.profiles:
         lines.append(f"    {p.name!r}: {{")
@@ -51,12 +61,12 @@ def emit_module(ps: PlatformSet, package: str, source: str, ops: list[str] = ())
             lines.append(f"        {name!r}: {value!r},")
         lines.append("    },")
     lines += ["}", ""]
-    names = ["ATTRIBUTES", "DEFAULT", "ENV_VAR", "PROFILES"]
     if ps.attribute(IR_OP_PRIORITY) is not None:
         lines += _ir_op_priority(ps, ops)
         names += ["IR_OP_PRIORITY", "add_ir_op_priority"]
     lines += [
-        "_selector = Selector(PROFILES, DEFAULT, ENV_VAR)",
+        "_selector = Selector(PROFILES, DEFAULT, ENV_VAR" + (
+            ", HOST_CPU_FLAGS, HOST_ENV_VAR)" if ps.host_attributes else ")"),
         "#: The selected profile (follows set_current_platform / using_platform).",
         "current_platform = _selector.current",
         "get_platform = _selector.get",
@@ -126,10 +136,19 @@ def emit_docs(ps: PlatformSet, uses: dict[str, list[str]]) -> str:
         out.append(f"| `{p.name}` | {p.doc} |")
     out += ["", "## Values", "", "| attribute | " + " | ".join(f"`{n}`" for n in names)
             + " | meaning |", "| --- |" + " --- |" * (len(names) + 1)]
-    for a in ps.attributes:
+    for a in ps.profile_attributes:
         cells = [f"`{_cell(p.value(a.name))}`" if a.name != IR_OP_PRIORITY else
                  "[below](#ir-op-provider-order)" for p in ps.profiles]
         out.append(f"| `{a.name}` | " + " | ".join(cells) + f" | {a.doc} |")
+    if ps.host_attributes:
+        out += ["", "## Read from the host", "",
+                "These attributes are the same in every profile: each is true when the CPU "
+                "of the machine resolving the config has the flag (the `flags` line of "
+                "`/proc/cpuinfo`; none elsewhere), as vLLM asks torch about its own host. "
+                f"`{ps.host_env}` states the flags instead (comma-separated, empty for "
+                "none): set it to resolve a config for another machine than this one.", "",
+                "| attribute | CPU flag | meaning |", "| --- | --- | --- |"]
+        out += [f"| `{a.name}` | `{a.host_cpu_flag}` | {a.doc} |" for a in ps.host_attributes]
     if ps.attribute(IR_OP_PRIORITY) is not None:
         out += _ir_op_priority_docs(ps)
     out += ["", "## What reads them", "",

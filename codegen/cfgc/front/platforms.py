@@ -47,8 +47,13 @@ def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> Plat
             except TypeSyntaxError as exc:
                 errors.error(r.key_loc("type"), f"platform attribute {name}: {exc}")
                 continue
-            attributes.append(Attribute(name, t, text, doc, loc))
-    names = [a.name for a in attributes]
+            flag = r.str("host_cpu_flag", f"platform attribute {name}")
+            if flag and text != "bool":
+                errors.error(r.key_loc("type"), f"platform attribute {name} is read from "
+                             f"the host's CPU flag {flag!r}: its type is bool, not {text}")
+            attributes.append(Attribute(name, t, text, doc, loc, flag or None))
+    names = [a.name for a in attributes if a.host_cpu_flag is None]
+    host = [a.name for a in attributes if a.host_cpu_flag is not None]
     profiles: list[Profile] = []
     pnode = top.get("profiles")
     if pnode is None or not pnode.is_map or not pnode.value:
@@ -60,9 +65,13 @@ def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> Plat
             if not IDENT.match(pname):
                 errors.error(loc, f"platform name {pname!r} must be an identifier")
                 continue
-            r = Reader(sub, f"platform {pname}", lang.PROFILE, errors, also=names)
+            r = Reader(sub, f"platform {pname}", lang.PROFILE, errors, also=names + host)
             if not r.ok:
                 continue
+            for n in host:
+                if r.has(n):
+                    errors.error(r.key_loc(n), f"platform {pname}: {n} is read from the "
+                                 "host's CPU flags (host_cpu_flag), not given by a profile")
             doc = r.str("doc", f"platform {pname}", required=True)
             missing = [n for n in names if not r.has(n)]
             if missing:
@@ -74,7 +83,12 @@ def parse_platforms(sections: list[tuple[str, Node]], errors: Collector) -> Plat
         errors.error(top.key_loc("default"), f"default platform {default!r} is not a "
                      f"profile{did_you_mean(default, [p.name for p in profiles])}")
     env = top.str("env", "platforms", required=True)
-    return PlatformSet(default, env, tuple(attributes), tuple(profiles), node.loc)
+    host_env = top.str("host_env", "platforms") or None
+    if host and not host_env:
+        errors.error(node.loc, f"platforms: {', '.join(host)} "
+                     f"{'read' if len(host) > 1 else 'reads'} the host's CPU flags; "
+                     "declare host_env, the variable that states them instead")
+    return PlatformSet(default, env, tuple(attributes), tuple(profiles), node.loc, host_env)
 
 
 def check_values(ps: PlatformSet | None, res: Resolved, errors: Collector) -> None:

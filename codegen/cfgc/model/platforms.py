@@ -4,8 +4,10 @@
 platforms:
   default: cuda              # the profile used when none is selected
   env: CFGC_PLATFORM         # environment variable that selects one
+  host_env: CFGC_HOST_CPU_FLAGS   # lists the host's CPU flags instead of detecting them
   attributes:                # declared once: type and meaning of each profile value
     device_type: {type: str, doc: ...}
+    cpu_avx512_bf16: {type: bool, host_cpu_flag: avx512_bf16, doc: ...}  # read from the host
   profiles:
     cuda: {doc: ..., device_type: cuda, ...}   # every attribute, a value of its type
 ```
@@ -14,6 +16,11 @@ Expressions anywhere in the schema read the selected profile as `platform.<attri
 (`when: not platform.supports_cudagraphs`); the generated `<package>.platforms` module
 holds the profiles as data and the selection (`current_platform`,
 `set_current_platform`, `using_platform`), and the docs get one page of all profiles.
+
+An attribute with `host_cpu_flag` is no profile's to give: it is true when the CPU of
+the machine resolving the config has that flag, as vLLM asks torch on its own host
+(`cfgc.runtime.host`), so a config resolved here matches vLLM run here. `host_env`
+names the variable that states the flags instead (how tests and recordings pin them).
 """
 
 from __future__ import annotations
@@ -34,6 +41,8 @@ class Attribute:
     type_text: str
     doc: str
     loc: Loc
+    #: read from the host, not given by profiles: true when the CPU has this flag
+    host_cpu_flag: str | None = None
 
 
 @dataclass(frozen=True)
@@ -54,6 +63,8 @@ class PlatformSet:
     attributes: tuple[Attribute, ...]
     profiles: tuple[Profile, ...]
     loc: Loc
+    #: the variable that lists the host's CPU flags (None: no attribute reads the host)
+    host_env: str | None = None
 
     def attribute(self, name: str) -> Attribute | None:
         return next((a for a in self.attributes if a.name == name), None)
@@ -61,6 +72,16 @@ class PlatformSet:
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.profiles)
+
+    @property
+    def profile_attributes(self) -> tuple[Attribute, ...]:
+        """The attributes each profile gives (those read from the host left out)."""
+        return tuple(a for a in self.attributes if a.host_cpu_flag is None)
+
+    @property
+    def host_attributes(self) -> tuple[Attribute, ...]:
+        """The attributes read from the host's CPU flags."""
+        return tuple(a for a in self.attributes if a.host_cpu_flag is not None)
 
     def env_entries(self) -> list[tuple[str, str, str]]:
         """(variable, value, profile) of each `VARIABLE=VALUE` key of the profiles'

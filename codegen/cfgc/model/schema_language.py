@@ -1059,6 +1059,9 @@ PLATFORMS = Record(
             required=True),
         Key("env", ENV_VAR, "The environment variable that selects a profile.",
             "env: CFGC_PLATFORM", required=True),
+        Key("host_env", ENV_VAR, "The environment variable that lists the host's CPU flags "
+            "(comma-separated; empty: none) instead of reading them from the machine; "
+            "needed once an attribute has host_cpu_flag.", "host_env: CFGC_HOST_CPU_FLAGS"),
         Key("attributes", MapOf(Ref("platform_attribute"), NAME), "Each value a profile "
             "gives, declared once.",
             "attributes: {supports_cudagraphs: {type: bool, doc: Static graphs.}}",
@@ -1077,6 +1080,9 @@ PLATFORM_ATTRIBUTE = Record(
             required=True),
         Key("doc", DOC, "What it says.", "doc: Block size when none is given.",
             required=True),
+        Key("host_cpu_flag", NAME, "Read from the machine instead of given by profiles: "
+            "true when its CPU has this flag (the flags of /proc/cpuinfo, or host_env). "
+            "Its type is bool.", "host_cpu_flag: avx512_bf16"),
     ),
 )
 

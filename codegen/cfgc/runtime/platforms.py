@@ -14,6 +14,8 @@ import copy
 import os
 from collections.abc import Iterator
 
+from .host import cpu_flags
+
 
 class PlatformError(ValueError):
     """An unknown platform name (the message lists the known ones)."""
@@ -34,13 +36,21 @@ PREDICATES = {
 
 class Platform:
     """One profile: `name`, `doc` and one attribute per declared platform attribute, plus
-    vLLM's predicates over its device type (PREDICATES)."""
+    vLLM's predicates over its device type (PREDICATES). An attribute in `host` (name ->
+    CPU flag) is read from the host on every access (cfgc.runtime.host), the flags
+    stated by the variable `host_env` when it is set."""
 
-    def __init__(self, name: str, values: dict[str, object]):
+    def __init__(self, name: str, values: dict[str, object],
+                 host: dict[str, str] | None = None, host_env: str | None = None):
         self.name = name
         self._values = values
+        self._host = dict(host or {})
+        self._host_env = host_env
 
     def __getattr__(self, attr: str) -> object:
+        host = self.__dict__.get("_host", {})
+        if attr in host:
+            return host[attr] in cpu_flags(self._host_env)
         values = self.__dict__.get("_values", {})
         if attr not in values:
             raise AttributeError(f"platform {self.name!r} has no attribute {attr!r}")
@@ -81,9 +91,10 @@ class _Current:
 
 
 class Selector:
-    def __init__(self, profiles: dict[str, dict], default: str, env_var: str):
-        self._profiles = {name: Platform(name, dict(values)) for name, values in
-                          profiles.items()}
+    def __init__(self, profiles: dict[str, dict], default: str, env_var: str,
+                 host: dict[str, str] | None = None, host_env: str | None = None):
+        self._profiles = {name: Platform(name, dict(values), host, host_env)
+                          for name, values in profiles.items()}
         self._default = default
         self._env_var = env_var
         self._chosen: str | None = None
