@@ -354,6 +354,16 @@ class Checker:
         own = {(x.kind, x.release) for x in self.entries[m.path].markers
                if x.kind in ("added", "removed")}
         own |= {("added", x.until) for x in self.entries[m.path].markers if x.until}
+        # an entry arrives with the class (or enum) it belongs to: the parent's `added:`
+        # dates its first appearance too
+        own |= {("added", x.release) for markers in self.parents_markers(m.path[:-2])
+                for x in markers if x.kind == "added"}
+        if m.path[0] == "environment" and present.get(m.release):
+            # the schema lists the variables the configs read: a variable vLLM still
+            # declares can leave the list when no config reads it any more
+            self.undatable(m, "vLLM declares the variable then; the schema lists only the "
+                           "variables the configs read, which the facts do not record")
+            return
         if (m.kind, m.release) in transitions and set(transitions) <= own:
             self.report.confirmed += 1
             return
@@ -383,6 +393,9 @@ class Checker:
         path = m.path
         dated: dict[str, list[tuple[str, Any, Any]]] = {}
         undatable = []
+        # the field's own added:/removed: date its flag's appearance and disappearance
+        explained: set[str] = {x.release for x in self.entries[path].markers
+                               if x.kind in ("added", "removed")}
         for key in m.keys:
             attrs: tuple[str, ...] = ()
             if path[0] == "classes" and path[2:3] == ("fields",):
@@ -401,6 +414,11 @@ class Checker:
                     continue
             elif path[0] == "classes" and path[2:3] in (("methods",), ("properties",)):
                 attrs = {"params": ("params",)}.get(key, ())
+                if key == "params":  # a parameter's own added:/removed: dates its change
+                    explained |= {x.release for x in self.markers
+                                  if x.path[:len(path) + 1] == (*path, "params")
+                                  and len(x.path) == len(path) + 2
+                                  and x.kind in ("added", "removed")}
             elif path[0] == "environment":
                 attrs = {"type": ("declared",), "default": ("default",),
                          "vllm_envs": ("presence",)}.get(key, ())
@@ -413,9 +431,12 @@ class Checker:
                     dated[f"{key} ({a})" if len(attrs) > 1 or a != key else key] = pts
             if not attrs and key not in ("cli", "deprecated"):
                 undatable.append(key)
-        self.judge_change(m, dated, undatable)
+        self.judge_change(m, dated, undatable, frozenset(explained))
 
-    def judge_change(self, m: Marker, dated: dict[str, list], undatable: list[str]) -> None:
+    def judge_change(self, m: Marker, dated: dict[str, list], undatable: list[str],
+                     explained: frozenset[str] = frozenset()) -> None:
+        """`explained`: releases where another marker states the change (an alias's
+        field changing its own type, a nested alias, a parameter's own history)."""
         if not dated:
             why = ("the facts show no change of " + ", ".join(m.keys)
                    if not undatable or set(undatable) != set(m.keys) else "")
@@ -426,6 +447,7 @@ class Checker:
         # a change in several releases is one `changed:` block per release: each block is
         # right when its release is one of the points and the entry's blocks cover them all
         blocks = {x.release for x in self.markers if x.path == m.path and x.kind == "changed"}
+        blocks |= explained
         if points == [m.release] or m.release in points and set(points) <= blocks:
             self.report.confirmed += 1
             return
@@ -476,7 +498,25 @@ class Checker:
         if not users:
             self.undatable(m, f"no field of the facts is annotated with {alias}")
             return
-        self.judge_change(m, dated, undatable)
+        explained = {x.release for cname, fname, _ in users for x in self.markers
+                     if x.path == ("classes", cname, "fields", fname)
+                     and x.kind == "changed" and "type" in x.keys}
+        explained |= {x.release for name in self.nested_aliases(alias) for x in self.markers
+                      if x.path == ("aliases", name) and x.kind == "changed"}
+        self.judge_change(m, dated, undatable, frozenset(explained))
+
+    def nested_aliases(self, alias: str) -> set[str]:
+        """The aliases `alias`'s type names, directly or through others."""
+        found: set[str] = set()
+        todo = [alias]
+        while todo:
+            node = self.node_at(("aliases", todo.pop()))
+            text = json.dumps(node.plain() if node is not None else "", default=str)
+            for name in re.findall(r"\b[A-Z]\w*\b", text):
+                if name not in found and name != alias and ("aliases", name) in self.entries:
+                    found.add(name)
+                    todo.append(name)
+        return found
 
     def check_profile_change(self, m: Marker) -> None:
         platform = m.path[2]
@@ -595,6 +635,12 @@ class Checker:
                 if (path, attr) in self.spoken:
                     continue
                 pts = self.f.changes(self.attr_values(facts, attr))
+                if attr == "params":  # a parameter's own added:/removed: states these
+                    stated = {x.release for x in self.markers
+                              if x.path[:len(path) + 1] == (*path, "params")
+                              and len(x.path) == len(path) + 2
+                              and x.kind in ("added", "removed")}
+                    pts = [pt for pt in pts if pt[0] not in stated]
                 if not pts:
                     continue
                 text = ", ".join(f"{r}: {change_text(o, n)}" for r, o, n in pts)
