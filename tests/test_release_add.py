@@ -1,6 +1,6 @@
 """`tools/release.sh add RELEASE --venv DIR` (tools/release_add.py) against a small fake
-release made here: its facts are 0.31.0's with one field added, one removed and one
-default changed, put between 0.31.0 and 0.33.0. The steps that need a real vLLM (the
+release made here: its facts are those of the listed release before it with one field
+added, one removed and one default changed, put between its two listed neighbours. The steps that need a real vLLM (the
 venv, the extraction, the recording) are replaced; everything else runs as it does for
 a real release, on the CPU, offline, writing under a temporary root (`--into`)."""
 
@@ -20,11 +20,13 @@ import release_add  # noqa: E402 - tools/ is on the path just above
 
 ROOT = release_add.ROOT
 FACTS = ROOT / release_add.FACTS
-FAKE = "0.32.0"  # not listed: between 0.31.0 and 0.33.0
+FAKE = "0.32.5"  # never a release: between two listed ones
+BEFORE, AFTER = release_add.neighbours(FAKE, release_add.listed())
+FAKE_TAG = FAKE.replace(".", "_")
 
 
 class FakeSteps(release_add.Steps):
-    """A fake vLLM release: no venv, facts derived from 0.31.0's, a recording of 100
+    """A fake vLLM release: no venv, facts derived from BEFORE's, a recording of 100
     accepted and 20 rejected lines."""
 
     def __init__(self, fail_recording: bool = False):
@@ -37,7 +39,7 @@ class FakeSteps(release_add.Steps):
 
     def extract(self, release: str, venv: Path, out: Path) -> None:
         self.calls.append("extract")
-        shutil.copytree(FACTS / "0.31.0", out)
+        shutil.copytree(FACTS / BEFORE, out)
         path = out / "config_classes.json"
         facts = json.loads(path.read_text())
         facts["environment"]["vllm"] = release
@@ -76,10 +78,10 @@ def test_add_prepares_the_release_and_prints_the_checklist(tmp_path: Path, capsy
     out, err = capsys.readouterr()
     files = _written(tmp_path / "into")
     facts = "tests/facts/releases"
-    assert {f"{facts}/{FAKE}/config_classes.json", f"{facts}/diff_0.31.0_{FAKE}.json",
-            f"{facts}/diff_{FAKE}_0.33.0.json", f"{facts}/history.json",
+    assert {f"{facts}/{FAKE}/config_classes.json", f"{facts}/diff_{BEFORE}_{FAKE}.json",
+            f"{facts}/diff_{FAKE}_{AFTER}.json", f"{facts}/history.json",
             f"tools/parity_cases/release_{FAKE}.txt",
-            "tests/fixtures/parity/cfgc_0_32_0_cli_cases.json"} <= set(files)
+            f"tests/fixtures/parity/cfgc_{FAKE_TAG}_cli_cases.json"} <= set(files)
     assert not any(".release-add-" in name for name in files)  # the stage is gone
     cases = files[f"tools/parity_cases/release_{FAKE}.txt"].decode()
     assert f"--release {FAKE} --seed 32 --count 300" in cases  # seeded as 0.26.0..0.31.0
@@ -90,8 +92,8 @@ def test_add_prepares_the_release_and_prints_the_checklist(tmp_path: Path, capsy
         f"[{i}/6" for i in range(1, 7)]
     # The checklist.
     assert f'[ ] list "{FAKE}" in schema/project.yaml (project.releases.list), between '\
-           f"0.31.0 and 0.33.0" in out
-    assert f"[ ] write {facts}/fates_0.31.0_{FAKE}.json" in out  # a field is gone
+           f"{BEFORE} and {AFTER}" in out
+    assert f"[ ] write {facts}/fates_{BEFORE}_{FAKE}.json" in out  # a field is gone
     assert "[ ] field CacheConfig.fake_new_switch (bool, default False)" in out
     assert "[ ] field CacheConfig.kv_cache_layout" in out
     assert "[ ] CacheConfig.gpu_memory_utilization: 0.92 -> 0.9" in out
@@ -122,7 +124,7 @@ def test_a_failure_halfway_writes_nothing_and_a_rerun_is_safe(tmp_path: Path,
 
 @pytest.mark.parametrize("argv, message", [
     (["add", "zero", "--venv", "v"], "'zero' is not a release number"),
-    (["add", "0.32.0"], "the following arguments are required: --venv"),
+    (["add", FAKE], "the following arguments are required: --venv"),
     (["bogus"], "usage: tools/release.sh add RELEASE --venv DIR"),
 ])
 def test_usage_errors_are_one_line(argv: list[str], message: str) -> None:
