@@ -185,9 +185,12 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert (docs / "0.33.0" / "Demo.md").is_file()
     assert "fresh" in (docs / "0.33.0" / "Demo.md").read_text()
     assert "fresh" not in (docs / "Demo.md").read_text()
-    # each page says which release it describes, and how each field differs in the other
+    # each page says which release it describes (its front matter; the selector on the
+    # site), and how each field differs in the other
     old_page, new_page = (docs / "Demo.md").read_text(), (docs / "0.33.0" / "Demo.md").read_text()
-    assert "Describes vLLM **0.25.1**" in old_page and "Describes vLLM **0.33.0**" in new_page
+    assert 'release: "0.25.1"' in old_page and 'release: "0.33.0"' in new_page
+    assert "Describes the default release of vLLM" in old_page
+    assert "Describes the release of vLLM" in new_page
     size = "**Releases:** default `8192` since 0.33.0 (`2048` in 0.25.1)"
     assert size in old_page and size in new_page
     assert "**Releases:** removed in 0.33.0: dropped: nothing read it" in old_page

@@ -4,11 +4,13 @@
   from, so a reader can tell which flags and defaults a page describes.
 - Benchmark plots: every `bench/results/kernels-*.json` (one per GPU measured) is drawn
   with matplotlib at build time into `benchmarks/plots/<gpu>-*.svg`. The plots are never
-  committed: the results data is, and a change to it redraws them. No GPU is needed.
+  committed: the results data is, and a change to it redraws them (a drawing is kept in
+  `build/docs-plots/`, keyed by the data, for the next build). No GPU is needed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import subprocess
@@ -19,6 +21,7 @@ from mkdocs.structure.files import File, Files
 ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "bench" / "results"
 PLOTS = "plots"  # next to benchmarks.md
+PLOT_CACHE = ROOT / "build" / "docs-plots"
 COPY_TARGET = 95.0  # % of copy bandwidth the design asks for at large token counts
 
 
@@ -122,10 +125,31 @@ def _figure(data: dict, what: str) -> bytes:
     return buf.getvalue().encode()
 
 
+def _drawn(path: Path, what: str) -> bytes:
+    """The figure of one results file, drawn once per content: matplotlib takes about a
+    second a figure, so a drawing is kept in build/docs-plots (ignored by git) under the
+    digest of the data and of this hook, and a change to either draws it again."""
+    text = path.read_bytes()
+    digest = hashlib.sha256(text + Path(__file__).read_bytes() + what.encode()).hexdigest()
+    cached = PLOT_CACHE / f"{gpu_slug(path)}-{what}-{digest[:16]}.svg"
+    if cached.is_file():
+        return cached.read_bytes()
+    drawn = _figure(json.loads(text), what)
+    try:
+        PLOT_CACHE.mkdir(parents=True, exist_ok=True)
+        for old in PLOT_CACHE.glob(f"{gpu_slug(path)}-{what}-*.svg"):
+            old.unlink()
+        tmp = cached.with_suffix(".tmp")
+        tmp.write_bytes(drawn)
+        tmp.replace(cached)  # a build stopped halfway leaves no half-written figure
+    except OSError:  # a read-only checkout still builds, drawing every time
+        pass
+    return drawn
+
+
 def on_files(files: Files, config, **kwargs) -> Files:
     for path in sorted(RESULTS.glob("kernels-*.json")):
-        data = json.loads(path.read_text())
         for what in ("bandwidth", "speedup"):
             uri = f"{PLOTS}/{gpu_slug(path)}-{what}.svg"
-            files.append(File.generated(config, uri, content=_figure(data, what)))
+            files.append(File.generated(config, uri, content=_drawn(path, what)))
     return files

@@ -19,6 +19,10 @@ site's root, where mike puts it.
 The navigation shows one release's reference at a time: the default release's, and on
 a page of another release that release's pages in its place, so that the sidebar never
 lists the same class once per release.
+
+Search indexes the default release's reference and the newest one's: every release's
+folder holds nearly the same pages, so a search over all of them answered each query
+once per release. The others are one click away in the selector.
 """
 
 from __future__ import annotations
@@ -84,6 +88,17 @@ def on_files(files: Files, config, **kwargs) -> Files:
     files.append(File.generated(config, "versions.json", content=src.read_bytes()))
     _state["files"] = files
     return files
+
+
+def on_page_markdown(markdown: str, page: Page, config, files: Files, **kwargs) -> str:
+    releases = _releases()
+    if releases is not None:
+        release, _ = releases.of(page.file.src_uri)
+        if release not in (None, releases.default, releases.entries[0]["version"]):
+            search = page.meta.get("search")
+            page.meta["search"] = {**(search if isinstance(search, dict) else {}),
+                                   "exclude": True}
+    return markdown
 
 
 # ---------------------------------------------------------------------------- navigation

@@ -17,6 +17,13 @@ def _code(text: str) -> str:
     return f"<code>{escaped}</code>" if ("|" in text or "`" in text) else f"`{text}`"
 
 
+def _message(rule: m.Rule) -> str:
+    """A rule's message as quoted prose: its placeholders may hold Python (`{xs[0]}`),
+    whose brackets Markdown would read as a link reference, so they are escaped."""
+    text = rule.message.strip().replace("\\", "\\\\")
+    return '"' + text.replace("[", "\\[").replace("]", "\\]") + '"'
+
+
 def default_note(f: m.FieldDef, res: Resolved) -> str:
     """'' or how the default is computed: derived from an expression or the environment."""
     if f.derive is not None:
@@ -31,8 +38,8 @@ def rule_text(rule: m.Rule) -> str:
     when = f"when {_code(rule.when.display)}: " if rule.when is not None else ""
     if rule.level != "error":
         level = f"warn ({rule.category})" if rule.category else rule.level
-        return f"{when}{level} \"{rule.message.strip()}\""
-    return f"{when}require {_code(rule.require.display)} (else: \"{rule.message.strip()}\")"
+        return f"{when}{level} {_message(rule)}"
+    return f"{when}require {_code(rule.require.display)} (else: {_message(rule)})"
 
 
 def step_text(s: m.Step) -> str:
@@ -41,7 +48,7 @@ def step_text(s: m.Step) -> str:
         return rule_text(s.rule)
     when = f"when {_code(s.when.display)}: " if s.when is not None else ""
     if s.kind == "let":
-        note = f" ({s.rule.level}: \"{s.rule.message.strip()}\")" if s.rule else ""
+        note = f" ({s.rule.level}: {_message(s.rule)})" if s.rule else ""
         return f"{when}let `{s.target}` = {_code(s.value.display)}{note}"
     if s.kind == "do":
         return f"{when}call {_code(s.value.display)}"
@@ -59,7 +66,7 @@ def step_text(s: m.Step) -> str:
     if s.kind == "apply":
         return (f"{when}fill unset values from table "
                 f"[`{s.table}`](#table-{s.table.replace('_', '-')})")
-    note = f" ({s.rule.level}: \"{s.rule.message.strip()}\")" if s.rule else ""
+    note = f" ({s.rule.level}: {_message(s.rule)})" if s.rule else ""
     return f"{when}set `{s.target}` = {_code(s.value.display)}{note}"
 
 

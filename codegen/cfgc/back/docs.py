@@ -230,11 +230,14 @@ def release_lines(res: Resolved, subject: str = "") -> list[str]:
     if len(schema.releases) < 2:
         return []
     up = "" if schema.release == schema.default_release else "../"
-    what = " (the default)" if schema.release == schema.default_release else ""
-    line = (f"Describes vLLM **{schema.release}**{what}, one of {len(schema.releases)} "
-            "releases: the selector at the top of the page shows the same page for "
-            f"another, and [upgrading]({up}{UPGRADING_DIR}/index.md) says what changes "
-            "between two.")
+    # The release itself is named by the selector (and the page's front matter), not
+    # here: a page whose class did not change reads the same in every release folder,
+    # so the docs build converts it once (docs/_hooks/cfgc_render_cache.py).
+    which = ("the default release" if schema.release == schema.default_release
+             else "the release")
+    line = (f"Describes {which} of vLLM that the selector at the top of the page shows, "
+            f"one of {len(schema.releases)}: the selector shows the same page for another, "
+            f"and [upgrading]({up}{UPGRADING_DIR}/index.md) says what changes between two.")
     history = res.history.get(subject, ()) if subject else ()
     if history:
         line += " This class: " + "; ".join(history) + "."
@@ -258,7 +261,10 @@ def versions_json(res: Resolved) -> str:
 def class_page(c: m.ClassDef, res: Resolved, flags: dict[str, FlagSpec]) -> str:
     """`flags`: target (Class.field or Class) -> its FlagSpec. The page hides the
     table of contents: the field table is the page's index, and it needs the width."""
-    lines = ["---", "hide: [toc]", "search: {boost: 2}", "---", HEADER.format(src=c.loc.file),
+    release = ([f"release: {json.dumps(res.schema.release)}"]
+               if len(res.schema.releases) > 1 else [])
+    lines = ["---", "hide: [toc]", "search: {boost: 2}", *release, "---",
+             HEADER.format(src=c.loc.file),
              f"# {c.name}", "", c.doc.strip(), ""]
     where = f"`{c.loc.file}:{c.loc.line}`"
     lines.append(f"Module: `{res.schema.package}.{c.module}` · schema: {where}")
