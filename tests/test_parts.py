@@ -57,7 +57,7 @@ SOURCES = {
 
 def _joined(files: dict[str, str], index: dict, release: str, module: str) -> str:
     outputs = {f"pkg/{parts.FOLDER}/{p}": t for p, t in files.items()}
-    outputs["pkg/_index.py"] = parts.index_source("#", "pkg", index)
+    outputs.update(parts.index_sources("#", "pkg", "pkg", index))
     outputs.update({f"pkg/{m}.py": t for m, t in SOURCES["1.0"].items()})
     text = parts.joined(outputs, "pkg", release, module)
     assert text is not None
@@ -84,6 +84,13 @@ def test_each_release_is_its_own_source_and_shared_code_is_written_once() -> Non
     assert sum(t.count("\n") for t in files.values()) < 20
 
 
+def _write_lists(tmp_path: Path, index: dict) -> None:
+    """Each release's `_releases/<slug>/_parts.py` under `tmp_path/pkg`."""
+    for path, text in parts.index_sources("#", "pkg", "pkg", index).items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text)
+
+
 def test_a_release_imports_from_its_parts(tmp_path: Path) -> None:
     """Importing the package under another release loads that release's code, with
     `__file__` beside its data and `inspect` reading the joined source."""
@@ -93,7 +100,7 @@ def test_a_release_imports_from_its_parts(tmp_path: Path) -> None:
     for path, text in files.items():
         (root / parts.FOLDER / path).parent.mkdir(parents=True, exist_ok=True)
         (root / parts.FOLDER / path).write_text(text)
-    (root / "_index.py").write_text(parts.index_source("#", "pkg", index))
+    _write_lists(tmp_path, index)
     for module, text in SOURCES["1.0"].items():
         (root / f"{module}.py").write_text(text)
     init = ('import os\nRELEASE = "1.0"\n_wanted = os.environ.get("CFGC_RELEASE") or RELEASE\n'
@@ -101,9 +108,9 @@ def test_a_release_imports_from_its_parts(tmp_path: Path) -> None:
             '    _parts.load_release(__name__, os.path.dirname(__file__), _wanted)\n')
     (root / "__init__.py").write_text(init)
     for release in ("2.0", "3.0"):
-        (root / "_releases" / ("v" + release.replace(".", "_"))).mkdir(parents=True)
+        (root / "_releases" / ("v" + release.replace(".", "_"))).mkdir(parents=True, exist_ok=True)
     index["2.0"]["__init__"] = index["3.0"]["__init__"] = ("init",)
-    (root / "_index.py").write_text(parts.index_source("#", "pkg", index))
+    _write_lists(tmp_path, index)
     (root / parts.FOLDER / "__init__").mkdir()
     (root / parts.FOLDER / "__init__" / "init.part").write_text(
         "import os\nRELEASE = os.environ['CFGC_RELEASE']\n")

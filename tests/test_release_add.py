@@ -1,8 +1,9 @@
 """`tools/release.sh add RELEASE --venv DIR` (tools/release_add.py) against a small fake
 release made here: its facts are those of the listed release before it with one field
-added, one removed and one default changed, put between its two listed neighbours. The steps that need a real vLLM (the
-venv, the extraction, the recording) are replaced; everything else runs as it does for
-a real release, on the CPU, offline, writing under a temporary root (`--into`)."""
+added, one removed and one default changed, put between its two listed neighbours. The
+steps that need a real vLLM (the venv, the extraction, the recording) are replaced;
+everything else runs as it does for a real release, on the CPU, offline, writing under
+a temporary root (`--into`)."""
 
 from __future__ import annotations
 

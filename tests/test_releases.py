@@ -168,8 +168,8 @@ def test_generated_package_holds_every_release(project: Path) -> None:
     assert (parts / "size.v0_33_0.part").read_text().startswith(
         "# vllm_config.demo in 0.33.0 ")
     assert "size: _v.Int = 2048" not in (parts / "size.v0_33_0.part").read_text()
-    index = (pkg / "_index.py").read_text()
-    assert "'size.v0_33_0'" in index and "'0.25.1'" not in index
+    index = (pkg / "_releases" / "v0_33_0" / "_parts.py").read_text()
+    assert "'size.v0_33_0'" in index and not (pkg / "_releases" / "v0_25_1").exists()
     probe = ("import dataclasses, vllm_config as p; from vllm_config import Demo; "
              "print(p.RELEASE, {f.name: f.default for f in dataclasses.fields(Demo)})")
     seen = {}

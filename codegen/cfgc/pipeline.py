@@ -73,7 +73,7 @@ def build_releases(releases: list[Resolved]) -> dict[str, str]:
     """Every release's files. With one release, the default release's where a
     one-release project has them. With several, the default release's modules stay
     whole files and each other release's Python is what it shares with them plus its
-    own parts (`back/parts.py`: `<package>/_modules/`, `_index.py`), each other
+    own parts (`back/parts.py`: `<package>/_modules/`, `_releases/*/_parts.py`), each other
     release's data files under `<package>/_releases/<slug>/`, its reference pages
     under `docs/reference/<release>/` and its completions under
     `generated/completions/<release>/`."""
@@ -97,8 +97,8 @@ def build_releases(releases: list[Resolved]) -> dict[str, str]:
         order = tuple(r for r in res.schema.releases if r in modules)
         files, index = parts.split(res.schema.package, order, res.schema.release, modules)
         outputs.update({f"{package}{parts.FOLDER}/{path}": text for path, text in files.items()})
-        outputs[f"{package}_index.py"] = parts.index_source(
-            header("schema/"), res.schema.package, index)
+        outputs.update(parts.index_sources(header("schema/"), package.rstrip("/"),
+                                           res.schema.package, index))
     outputs.update(language_schema.emit())  # the language's, not a release's
     outputs.update(manifests(outputs, OWNED_DIRS))
     return outputs

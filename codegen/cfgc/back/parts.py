@@ -11,7 +11,8 @@ a fixed set of releases shares, and each distinct part is written once:
     <package>/_modules/<module>/<first name>.<slug of the first release>.part
 
 (the module's first part is `<slug>.part`), its first line naming the releases that
-use it. `<package>/_index.py` lists each release's parts of each module, in order;
+use it. `<package>/_releases/<slug>/_parts.py` lists one release's parts of each
+module, in order (a file per release, so importing one reads only its own list);
 `cfgc.runtime.parts` joins them into the module's source and imports it as one module
 (its bytecode cached as any module's). A module no release changes is one part; a
 property one release changes is two versions of a few lines, and the rest of its class
@@ -34,6 +35,13 @@ from ..model.schema import release_slug as slug
 
 #: The folder of the parts, in the package (cfgc.runtime.parts.MODULES).
 FOLDER = "_modules"
+#: Each release's list of parts, in its folder of the package (cfgc.runtime.parts.INDEX).
+INDEX = "_parts.py"
+
+
+def index_path(package_dir: str, release: str) -> str:
+    """Where `release`'s list of parts lies among the files of the package."""
+    return f"{package_dir}/_releases/{slug(release)}/{INDEX}"
 
 _LITERALS = (ast.Dict, ast.List, ast.Tuple, ast.Set)
 _NAMES = (re.compile(r"^\s*(?:async\s+)?(?:def|class)\s+(\w+)"),
@@ -153,8 +161,8 @@ def split(package: str, releases: tuple[str, ...], default: str,
         for key, stem in stems.items():
             used = ", ".join(dict.fromkeys(users[key]))
             files[f"{module}/{stem}.part"] = (
-                f"# {package}.{module} in {used} (by cfgc, do not edit; {package}/_index.py "
-                f"joins the parts)\n{texts[key]}")
+                f"# {package}.{module} in {used} (by cfgc, do not edit; each release's "
+                f"_parts.py joins the parts)\n{texts[key]}")
         for r in have:
             if r == default:
                 continue
@@ -207,31 +215,32 @@ def _chunks(have: list[str], cut: Mapping[str, list[tuple[str, str]]]
     return out
 
 
-def index_source(header: str, package: str, index: Mapping[str, Mapping[str, tuple]]) -> str:
-    """`<package>/_index.py`: each release's modules and their parts."""
-    out = [header, f'"""Where each release\'s modules of {package} are: module -> its parts '
-           f'in `_modules/<module>/`,\njoined in this order into one module '
-           f'(`cfgc.runtime.parts`). A part is one file\nper distinct version; its first '
-           f'line names the releases that use it.\n"""', "", "PARTS = {"]
+def index_sources(header: str, package_dir: str, package: str,
+                  index: Mapping[str, Mapping[str, tuple]]) -> dict[str, str]:
+    """Each release's `_releases/<slug>/_parts.py`: its modules and their parts."""
+    out = {}
     for release, modules in index.items():
-        out.append(f"    {release!r}: {{")
-        for module, parts in modules.items():
-            out.append(f"        {module!r}: {parts!r},")
-        out.append("    },")
-    out.append("}")
-    return "\n".join(out) + "\n"
+        lines = [header, f'"""Where the modules of {package} {release} are: module -> its parts '
+                 f'in `_modules/<module>/`,\njoined in this order into one module '
+                 f'(`cfgc.runtime.parts`). A part is one file\nper distinct version; its '
+                 f'first line names the releases that use it.\n"""', "",
+                 f"RELEASE = {release!r}", "PARTS = {"]
+        lines += [f"    {module!r}: {parts!r}," for module, parts in modules.items()]
+        out[index_path(package_dir, release)] = "\n".join([*lines, "}"]) + "\n"
+    return out
 
 
 def joined(outputs: Mapping[str, str], package_dir: str, release: str,
            module: str) -> str | None:
     """A release's module as the runtime puts it together from `outputs` (the compile's
     files; `package_dir` the package's path among them), or None where it has none."""
-    tree = ast.parse(outputs[f"{package_dir}/_index.py"])
-    assign = next(s for s in tree.body if isinstance(s, ast.Assign))
-    index = ast.literal_eval(assign.value)
-    if release not in index:  # the default release: its modules are whole files
+    listed = outputs.get(index_path(package_dir, release))
+    if listed is None:  # the default release: its modules are whole files
         return outputs.get(f"{package_dir}/{module}.py")
-    segments = index[release].get(module)
+    tree = ast.parse(listed)
+    assign = next(s for s in tree.body if isinstance(s, ast.Assign)
+                  and getattr(s.targets[0], "id", "") == "PARTS")
+    segments = ast.literal_eval(assign.value).get(module)
     if segments is None:
         return None
     out = []

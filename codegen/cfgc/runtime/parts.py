@@ -4,12 +4,13 @@ The default release's modules are the package's own files. Every other release's
 modules are stored by difference (`back/parts.py`): each is a list of *segments*, a
 range of lines of the default release's module of the same name, or a *part*, a file of
 `<package>/_modules/<module>/` holding a run of code that the default release does not
-have (stored once, however many releases use it). `<package>/_index.py` lists each
-other release's modules and their segments.
+have (stored once, however many releases use it). Each other release's
+`<package>/_releases/<slug>/_parts.py` lists its modules and their segments, so loading
+a release reads its own list only.
 
 When `CFGC_RELEASE` names another release, the default `__init__` calls
 `load_release`: the package becomes that release's `__init__` (its segments joined),
-with `_PARTS` (its index) and this finder on `sys.meta_path`. Importing
+with `_PARTS` (its list) and this finder on `sys.meta_path`. Importing
 `<package>.cache` then joins the release's segments of `cache` into the module's source
 and imports it as one module named `<package>.cache`, through importlib's own source
 loader: its bytecode is cached in `__pycache__` as any module's is (checked against the
@@ -34,6 +35,7 @@ from types import ModuleType
 
 ENV = "CFGC_RELEASE"
 MODULES = "_modules"
+INDEX = "_parts.py"
 
 Segment = str | tuple[int, int]
 
@@ -48,14 +50,31 @@ def release_folder(root: str, release: str) -> str:
     return os.path.join(root, "_releases", slug(release))
 
 
-def read_index(root: str) -> dict[str, dict[str, tuple[Segment, ...]]]:
-    """`<root>/_index.py`'s PARTS, read without importing it."""
+def read_index(root: str, release: str) -> dict[str, tuple[Segment, ...]] | None:
+    """`release`'s list of parts (`_releases/<slug>/_parts.py`), read without importing
+    it; None for the default release, whose modules are whole files."""
+    path = os.path.join(release_folder(root, release), INDEX)
+    if not os.path.isfile(path):
+        return None
     namespace: dict = {}
-    path = os.path.join(root, "_index.py")
     # through importlib's loader: its bytecode is cached, as an imported module's is
-    code = importlib.machinery.SourceFileLoader("_index", path).get_code("_index")
-    exec(code, namespace)  # noqa: S102 - the package's own index
+    code = importlib.machinery.SourceFileLoader("_parts", path).get_code("_parts")
+    exec(code, namespace)  # noqa: S102 - the package's own list
     return namespace["PARTS"]
+
+
+def read_all(root: str) -> dict[str, dict[str, tuple[Segment, ...]]]:
+    """Every other release's list of parts, by release (read as read_index does)."""
+    out = {}
+    folder = os.path.join(root, "_releases")
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
+        path = os.path.join(folder, name, INDEX)
+        if os.path.isfile(path):
+            namespace: dict = {}
+            code = importlib.machinery.SourceFileLoader("_parts", path).get_code("_parts")
+            exec(code, namespace)  # noqa: S102 - the package's own list
+            out[namespace["RELEASE"]] = namespace["PARTS"]
+    return out
 
 
 class _Loader(importlib.machinery.SourceFileLoader):
@@ -123,7 +142,9 @@ class _Finder:  # importlib's protocol; importlib.abc would cost its import
 
 def load_release(name: str, root: str, release: str) -> ModuleType:
     """Make `sys.modules[name]` the package as `release` has it (its `__init__` run)."""
-    index = read_index(root)[release]
+    index = read_index(root, release)
+    if index is None:
+        raise ImportError(f"{name} has no list of parts for release {release}")
     for finder in sys.meta_path:
         if isinstance(finder, _Finder) and finder.package == name:
             break
@@ -151,14 +172,14 @@ def load_release(name: str, root: str, release: str) -> ModuleType:
 def module_source(root: str, release: str, module: str) -> str | None:
     """A release's module as one text, read from the package folder `root` without
     importing the package (None where the release has no such module)."""
-    index = read_index(root)
-    if release not in index:  # the default release: its modules are whole files
+    index = read_index(root, release)
+    if index is None:  # the default release: its modules are whole files
         path = os.path.join(root, f"{module}.py")
         if not os.path.isfile(path):
             return None
         with open(path, encoding="utf-8") as fh:
             return fh.read()
-    segments = index[release].get(module)
+    segments = index.get(module)
     if segments is None:
         return None
     path = os.path.join(release_folder(root, release), f"{module}.py")

@@ -8,8 +8,9 @@ here the package is swapped in place instead: its modules are taken out of
 
 The package stores the releases by difference (`cfgc.runtime.parts`: the default
 release's modules are files, every other release's are ranges of their lines and parts
-of its own, listed in `<package>._index`), so whether two releases' modules are the same
-code is read from the index, not from the files: the same segments are the same text.
+of its own, listed in each release's `_parts.py`), so whether two releases' modules
+are the same code is read from those lists, not from the files: the same segments are
+the same text.
 A module is reused, not executed again, when its segments and those of every package
 module it imports (transitively) are those of a module already loaded for another
 release: the same code over the same objects builds the same classes. A module that
@@ -118,14 +119,13 @@ class ReleaseLoader:
         modules with the same string have the same text (`cfgc.runtime.parts`)."""
         if self.parts is None:  # the package's folder: the default release's data folder
             self.root = next(f for f in self.folders.values() if f.parent.name != "_releases")
-            self.parts = parts.read_index(str(self.root))
+            self.parts = parts.read_all(str(self.root))
         if release in self.parts:
             return {m: repr(segs) for m, segs in self.parts[release].items()}
         out = {}  # the default release: whole files, as one range of their lines
         for path in self.root.glob("*.py"):
-            if path.name != "_index.py":
-                lines = path.read_bytes().count(b"\n")
-                out[path.stem] = repr(((0, lines),))
+            lines = path.read_bytes().count(b"\n")
+            out[path.stem] = repr(((0, lines),))
         return out
 
     def _deps(self, release: str, module: str, made_of: str) -> set[str]:

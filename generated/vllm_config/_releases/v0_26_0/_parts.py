@@ -1,0 +1,46 @@
+# Generated from schema/ by cfgc; do not edit.
+"""Where the modules of vllm_config 0.26.0 are: module -> its parts in `_modules/<module>/`,
+joined in this order into one module (`cfgc.runtime.parts`). A part is one file
+per distinct version; its first line names the releases that use it.
+"""
+
+RELEASE = '0.26.0'
+PARTS = {
+    '__init__': ((0, 6), 'imports.v0_26_0', (11, 13), 'RELEASE.v0_26_0', (16, 17), (39, 217)),
+    '__main__': ((0, 20),),
+    '_cli_table': ((0, 185), 'CLASSES.v0_26_0', 'PassConfig.v0_26_0', (262, 354), 'KernelConfig.v0_26_0', (367, 419), 'LoRAConfig.v0_26_0', (436, 681), 'ProfilerConfig.v0_26_0', (702, 752), 'SpeculativeConfig.v0_26_0', (792, 947), 'tokenizer_mode.v0_26_0', (972, 1179), 'quantization.v0_26_0', (1234, 2230), 'prefix_match_unit.v0_26_0', (2230, 3351), 'decode_context_parallel_size.v0_26_0', (3372, 3416), 'cp_kv_cache_interleave_size.v0_26_0', (3437, 3460), 'max_num_scheduled_tokens.v0_26_0', (3460, 4363), 'enable_bf16x3_router_gemm.v0_26_0', (4363, 4694), 'enable_moe_shared_loras.v0_26_0', (4694, 5575)),
+    'attention': ((0, 2), 'imports.v0_26_0', (12, 22), 'backend_per_kind.v0_26_0', (22, 71), 'sparse_mla_force_mqa.v0_26_0', (71, 100), 'validate_backend_per_kind_before.v0_26_0', (100, 107), 'hash_factors.v0_26_0', (157, 161)),
+    'cache': ((0, 42), 'prefix_match_unit.v0_26_0', (42, 45), (52, 197), 'hash_factors.v0_26_0', (239, 243)),
+    'compilation': ((0, 77), 'fuse_qk_norm_rope_kvcache.v0_26_0', (77, 148), '_skip_none_fuse_qk_norm_rope_kvcache.v0_26_0', (148, 166), 'log_enabled_passes.v0_26_0', (172, 176), 'hash_factors.v0_26_0', (224, 526), '__post_init__.v0_26_0', (555, 816)),
+    'device': ((0, 65),),
+    'diffusion': ((0, 45),),
+    'ec_transfer': ((0, 101),),
+    'engine_args': ((0, 77),),
+    'envs': ((0, 13), 'VARIABLES.v0_26_0', (18, 54)),
+    'kernel': ((0, 104), 'enable_bf16x3_router_gemm.v0_26_0', (104, 143), 'hash_factors.v0_26_0', (167, 171)),
+    'kv_events': ((0, 67),),
+    'kv_transfer': ((0, 120),),
+    'load': ((0, 101),),
+    'lora': ((0, 2), 'imports.v0_26_0', (14, 55), 'enable_moe_shared_loras.v0_26_0', (55, 71), 'verify_with_model_config.v0_26_0', 'hash_factors.v0_26_0', (108, 112)),
+    'mamba': ((0, 49),),
+    'model': ((0, 434), '__post_init__.v0_26_0', (504, 689), 'head_dtype.v0_26_0', (694, 709), 'is_prefix_caching_supported.v0_26_0', (714, 952), 'POOLER_CONFIG_LOG_FIELDS.v0_26_0'),
+    'model_arch': ((0, 313),),
+    'multimodal': ((0, 25), (102, 106), (29, 47), (102, 106), (51, 73), (102, 106), (77, 273)),
+    'observability': ((0, 64), 'show_hidden_metrics.v0_26_0', (69, 91)),
+    'offload': ((0, 163),),
+    'parallel': ((0, 262), 'decode_context_parallel_size.v0_26_0', (265, 271), 'cp_kv_cache_interleave_size.v0_26_0', (274, 305), '__post_init__.v0_26_0', (404, 549)),
+    'platforms': ((0, 151),),
+    'pooler': ((0, 2), 'imports.v0_26_0', (9, 90), 'reject_removed_parameters.v0_26_0', (90, 102), 'POOLER_CONFIG_LOG_FIELDS.v0_26_0'),
+    'profiler': ((0, 49), 'capture_torch_profiler.v0_26_0', (49, 67), '__post_init__.v0_26_0', (78, 90)),
+    'quantization': ((0, 147), 'ONLINE_QUANT_SHORTHAND_NAMES.v0_26_0', (151, 161)),
+    'reasoning': ((0, 69),),
+    'scheduler': ((0, 178),),
+    'speculative': ((0, 2), 'imports.v0_26_0', (26, 136), 'part.v0_26_0', (140, 152), 'part.v0_26_0_2', (152, 228), 'kv_cache_dtype.v0_26_0', (228, 390), '__post_init__.v0_26_0', (492, 558), 'hash_factors.v0_26_0', (580, 584)),
+    'speech_to_text': ((0, 44), (90, 94), (48, 102)),
+    'structured_outputs': ((0, 68),),
+    'types': ((0, 56), (101, 103), (58, 79), (101, 103), (81, 397), 'TokenizerMode.v0_26_0', (400, 412), 'QuantizationMethods.v0_26_0', (446, 1072), 'MTPModelTypes.v0_26_0', (1096, 1128)),
+    'utils': ((0, 51),),
+    'vllm': ((0, 82), 'enable_qk_norm_rope_kvcache.v0_26_0', (82, 87), 'LEVEL_DEFAULTS.v0_26_0', (175, 343), '__post_init__.v0_26_0', (580, 590), 'max_in_flight_tokens.v0_26_0', (590, 610), 'drafter_supports_async_scheduling.v0_26_0', (615, 744), 'DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES.v0_26_0'),
+    'warmup': ((0, 612),),
+    'weight_transfer': ((0, 32),),
+}

@@ -1,0 +1,48 @@
+# Generated from schema/ by cfgc; do not edit.
+"""Where the modules of vllm_config 0.27.1 are: module -> its parts in `_modules/<module>/`,
+joined in this order into one module (`cfgc.runtime.parts`). A part is one file
+per distinct version; its first line names the releases that use it.
+"""
+
+RELEASE = '0.27.1'
+PARTS = {
+    '__init__': ((0, 6), 'imports.v0_26_0', (11, 13), 'RELEASE.v0_27_1', (16, 17), (39, 80), 'EncoderCacheManagerConfig.v0_27_1', (80, 84), 'FaultToleranceConfig.v0_27_1', (84, 115), 'MMHasherAlgorithm.v0_27_1', (115, 122), 'MambaSSUAlgorithm.v0_27_1', (122, 124), 'MiniMaxM3MSADecodeBackend.v0_27_1', (124, 161), 'ReplaySSMArchitectures.v0_27_1', (161, 185), 'VideoPruningMethod.v0_27_1', (185, 217)),
+    '__main__': ((0, 20),),
+    '_cli_table': ((0, 171), 'part.v0_27_1', 'CLASSES.v0_27_1', 'CacheConfig.v0_27_1', 'PassConfig.v0_26_0', (262, 315), 'EncoderCacheManagerConfig.v0_27_1', (315, 333), 'EngineArgs.v0_27_1', 'FaultToleranceConfig.v0_27_1', (348, 354), 'KernelConfig.v0_27_1', (367, 419), 'LoRAConfig.v0_26_0', 'MambaConfig.v0_27_1', 'ModelConfig.v0_27_1', (542, 600), 'ParallelConfig.v0_27_1', (662, 681), 'ProfilerConfig.v0_26_0', (702, 720), 'SchedulerConfig.v0_27_1', 'SpeculativeConfig.v0_26_0', (792, 805), 'VllmConfig.v0_27_1', (854, 947), 'tokenizer_mode.v0_27_1', (972, 1179), 'quantization.v0_26_0', (1234, 1962), 'mm_encoder_attn_backend.v0_27_1', (2051, 2210), 'mm_hasher_algorithm.v0_27_1', (2210, 2230), 'prefix_match_unit.v0_26_0', (2230, 2495), 'replayssm_buffer_len.v0_27_1', 'use_replayssm.v0_27_1', (2495, 3351), 'decode_context_parallel_size.v0_26_0', (3372, 3416), 'cp_kv_cache_interleave_size.v0_26_0', 'enable_fault_tolerance.v0_27_1', (3437, 3460), 'max_num_scheduled_tokens.v0_26_0', (3460, 3480), 'long_prefill_token_threshold.v0_27_1', (3541, 4136), 'attention_backend.v0_27_1', 'mamba_backend.v0_27_1', (4254, 4298), 'mamba_ssu_algorithm.v0_27_1', (4298, 4363), 'enable_bf16x3_router_gemm.v0_26_0', 'moe_backend.v0_27_1', (4408, 4694), 'enable_moe_shared_loras.v0_26_0', (4694, 5507), 'kda_prefill_backend.v0_27_1', (5507, 5575)),
+    'attention': ((0, 2), 'imports.v0_27_1', 'MiniMaxM3MSADecodeBackend.v0_27_1', (12, 22), 'minimax_m3_msa_decode_backend.v0_27_1', 'backend_per_kind.v0_26_0', (22, 71), 'sparse_mla_force_mqa.v0_26_0', (71, 100), 'validate_backend_per_kind_before.v0_26_0', (100, 107), '__post_init__.v0_27_1', 'hash_factors.v0_27_1', (157, 161)),
+    'cache': ((0, 42), 'prefix_match_unit.v0_26_0', (42, 45), (52, 127), 'replayssm_buffer_len.v0_27_1', 'use_replayssm.v0_27_1', (127, 197), 'hash_factors.v0_27_1', (239, 243)),
+    'compilation': ((0, 77), 'fuse_qk_norm_rope_kvcache.v0_26_0', (77, 148), '_skip_none_fuse_qk_norm_rope_kvcache.v0_26_0', (148, 166), 'log_enabled_passes.v0_26_0', (172, 176), 'hash_factors.v0_26_0', (224, 459), '_attention_ops.v0_27_1', (462, 526), '__post_init__.v0_27_1', (555, 816)),
+    'device': ((0, 65),),
+    'diffusion': ((0, 45),),
+    'ec_manager_config': ('v0_27_1', 'imports.v0_27_1', 'EncoderCacheManagerMetadata.v0_27_1', 'get_encoder_cache_manager_obj.v0_27_1'),
+    'ec_transfer': ((0, 101),),
+    'engine_args': ((0, 11), 'EngineArgs.v0_27_1', (19, 34), 'kda_prefill_backend.v0_27_1', (34, 77)),
+    'envs': ((0, 13), 'VARIABLES.v0_26_0', (18, 30), (31, 37), 'part.v0_27_1', (39, 54)),
+    'fault_tolerance': ('v0_27_1',),
+    'kernel': ((0, 104), 'enable_jit_warmup.v0_27_1', 'enable_bf16x3_router_gemm.v0_26_0', (104, 143), 'hash_factors.v0_26_0', (167, 171)),
+    'kv_events': ((0, 67),),
+    'kv_transfer': ((0, 120),),
+    'load': ((0, 101),),
+    'lora': ((0, 2), 'imports.v0_26_0', (14, 55), 'enable_moe_shared_loras.v0_26_0', (55, 71), 'verify_with_model_config.v0_26_0', 'hash_factors.v0_26_0', (108, 112)),
+    'mamba': ((0, 2), 'imports.v0_27_1', (11, 30), 'ssu_algorithm.v0_27_1', (30, 37), '__post_init__.v0_27_1', (37, 49)),
+    'model': ((0, 366), 'mm_hasher_algorithm.v0_27_1', (366, 434), '__post_init__.v0_27_1', (504, 534), 'usable_dtypes.v0_27_1', (539, 639), 'supports_replayssm.v0_27_1', (639, 689), 'head_dtype.v0_26_0', (694, 709), 'is_prefix_caching_supported.v0_26_0', (714, 952), 'POOLER_CONFIG_LOG_FIELDS.v0_26_0', 'PROCESSED_LOGPROBS_MODES.v0_27_1'),
+    'model_arch': ((0, 313),),
+    'multimodal': ((0, 2), 'imports.v0_27_1', 'MMHasherAlgorithm.v0_27_1', (14, 25), (102, 106), (29, 47), (102, 106), (51, 73), (102, 106), (77, 155), 'mm_hasher_algorithm.v0_27_1', (155, 194), 'video_pruning_rate.v0_27_1', (197, 231), 'use_gpu_video_backend.v0_27_1', (231, 239), 'is_multimodal_pruning_enabled.v0_27_1', (243, 273)),
+    'observability': ((0, 64), 'show_hidden_metrics.v0_27_1', (69, 91)),
+    'offload': ((0, 163),),
+    'parallel': ((0, 2), 'imports.v0_27_1', (27, 262), 'decode_context_parallel_size.v0_26_0', (265, 271), 'cp_kv_cache_interleave_size.v0_26_0', (274, 283), 'enable_fault_tolerance.v0_27_1', (283, 305), '__post_init__.v0_27_1', (404, 434), 'use_all2all.v0_27_1', (434, 477), 'hash_factors.v0_27_1', (545, 549)),
+    'platforms': ((0, 151),),
+    'pooler': ((0, 2), 'imports.v0_26_0', (9, 90), 'reject_removed_parameters.v0_26_0', (90, 102), 'POOLER_CONFIG_LOG_FIELDS.v0_26_0'),
+    'profiler': ((0, 49), 'capture_torch_profiler.v0_26_0', (49, 67), '__post_init__.v0_26_0', (78, 90)),
+    'quantization': ((0, 29), 'part.v0_27_1', (36, 147), 'ONLINE_QUANT_SHORTHAND_NAMES.v0_26_0', (151, 161)),
+    'reasoning': ((0, 69),),
+    'scheduler': ((0, 54), 'long_prefill_token_threshold.v0_27_1', (63, 112), '__post_init__.v0_27_1', (141, 178)),
+    'speculative': ((0, 2), 'imports.v0_26_0', (26, 57), 'part.v0_27_1', (57, 136), 'part.v0_26_0', (140, 152), 'part.v0_26_0_2', (152, 228), 'kv_cache_dtype.v0_26_0', (228, 390), '__post_init__.v0_27_1', (492, 525), 'use_multi_module_mtp.v0_27_1', (525, 558), 'hash_factors.v0_26_0', (580, 584)),
+    'speech_to_text': ((0, 44), (90, 94), (48, 102)),
+    'structured_outputs': ((0, 68),),
+    'types': ((0, 41), 'CUTLASS_MSA.v0_27_1', (41, 56), (101, 103), (58, 79), (101, 103), (81, 209), 'CPU.v0_27_1', (209, 312), 'MoEBackend.v0_27_1', (332, 397), 'TokenizerMode.v0_27_1', (400, 412), 'QuantizationMethods.v0_26_0', 'Float16UnsupportedModelTypes.v0_27_1', (449, 765), 'ReplaySSMArchitectures.v0_27_1', (765, 1040), 'MMHasherAlgorithm.v0_27_1', 'MambaSSUAlgorithm.v0_27_1', (1040, 1072), 'MTPModelTypes.v0_27_1', (1096, 1128)),
+    'utils': ((0, 51),),
+    'vllm': ((0, 2), 'imports.v0_27_1', (51, 82), 'enable_qk_norm_rope_kvcache.v0_26_0', (82, 87), 'LEVEL_DEFAULTS.v0_26_0', (175, 333), 'ec_manager_config.v0_27_1', (333, 343), '__post_init__.v0_27_1', (580, 590), 'max_in_flight_tokens.v0_26_0', (590, 610), 'drafter_supports_async_scheduling.v0_27_1', (615, 650), 'validate_block_size.v0_27_1', (664, 682), 'validate_mamba_cached_kernel.v0_27_1', (682, 744), 'DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES.v0_27_1'),
+    'warmup': ((0, 612),),
+    'weight_transfer': ((0, 32),),
+}
