@@ -57,6 +57,15 @@ class FakeSteps(release_add.Steps):
                                             "value": False}})
         path.write_text(json.dumps(facts, indent=1, sort_keys=True) + "\n")
 
+    def fixtures(self, release: str, venv: Path, facts: Path, stage: Path
+                 ) -> dict[str, Path]:
+        self.calls.append("fixtures")
+        (facts / "public_shapes.json").write_text("{}\n")
+        (stage / "mtp.json").write_text("{}\n")
+        return {f"tests/facts/releases/{release}/public_shapes.json":
+                facts / "public_shapes.json",
+                f"tests/fixtures/mtp/{release}.json": stage / "mtp.json"}
+
     def record(self, release: str, venv: Path, cases: Path, out: Path) -> None:
         self.calls.append("record")
         assert cases.read_text().count("\n") > 100  # the generated candidates
@@ -75,14 +84,16 @@ def test_add_prepares_the_release_and_prints_the_checklist(tmp_path: Path, capsy
     steps = FakeSteps()
     argv = [FAKE, "--venv", str(tmp_path / "venv"), "--into", str(tmp_path / "into")]
     assert release_add.main(argv, steps=steps) == 0
-    assert steps.calls == ["venv", "extract", "record"]
+    assert steps.calls == ["venv", "extract", "record", "fixtures"]
     out, err = capsys.readouterr()
     files = _written(tmp_path / "into")
     facts = "tests/facts/releases"
     assert {f"{facts}/{FAKE}/config_classes.json", f"{facts}/diff_{BEFORE}_{FAKE}.json",
             f"{facts}/diff_{FAKE}_{AFTER}.json", f"{facts}/history.json",
             f"tools/parity_cases/release_{FAKE}.txt",
-            f"tests/fixtures/parity/cfgc_{FAKE_TAG}_cli_cases.json"} <= set(files)
+            f"tests/fixtures/parity/cfgc_{FAKE_TAG}_cli_cases.json",
+            f"{facts}/{FAKE}/public_shapes.json", f"tests/fixtures/mtp/{FAKE}.json"
+            } <= set(files)
     assert not any(".release-add-" in name for name in files)  # the stage is gone
     cases = files[f"tools/parity_cases/release_{FAKE}.txt"].decode()
     assert f"--release {FAKE} --seed 32 --count 300" in cases  # seeded as 0.26.0..0.31.0
@@ -90,7 +101,7 @@ def test_add_prepares_the_release_and_prints_the_checklist(tmp_path: Path, capsy
     assert FAKE in json.dumps(history["releases"] if "releases" in history else history)
     # Progress: one numbered line per step.
     assert [line.split("]")[0] for line in err.splitlines() if line.startswith("[")] == [
-        f"[{i}/6" for i in range(1, 7)]
+        f"[{i}/7" for i in range(1, 8)]
     # The checklist.
     assert f'[ ] list "{FAKE}" in schema/project.yaml (project.releases.list), between '\
            f"{BEFORE} and {AFTER}" in out

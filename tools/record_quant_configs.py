@@ -231,6 +231,8 @@ def main() -> None:
     ap.add_argument("--release", default="0.25.1")
     vllm_venv.add_venv_argument(ap)
     ap.add_argument("--compare", action="store_true", help="compare ours with the recording")
+    ap.add_argument("--out", type=Path, help="record into this file, not into "
+                    "tests/fixtures/quant/vllm_R.json")
     ap.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
     ap.add_argument("--ours", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -254,7 +256,7 @@ def main() -> None:
     python = vllm_venv.vllm_python("record_quant_configs", args.release, args.venv)
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", VLLM_LOGGING_LEVEL="ERROR")
-    out = recording(args.release)
+    out = (args.out or recording(args.release)).resolve()
     proc = subprocess.run([str(python), str(Path(__file__).resolve()), "--worker",
                            str(CASES), str(out)], env=env, capture_output=True, text=True,
                           check=False, cwd=tempfile.gettempdir())
@@ -262,7 +264,7 @@ def main() -> None:
         sys.exit(f"record_quant_configs: the vLLM run failed:\n{proc.stderr[-3000:]}")
     got = json.loads(out.read_text())
     print(f"recorded {len(got)} cases ({sum(v['ok'] for v in got.values())} accepted) "
-          f"-> {out.relative_to(ROOT)}")
+          f"-> {out}")
 
 
 if __name__ == "__main__":

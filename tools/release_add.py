@@ -15,7 +15,14 @@ In order, with a progress line each (it takes minutes):
    generate_cases.py`, seeded: `--seed`, default the release's middle number, as for
    0.26.0 to 0.31.0) and recorded by vLLM itself until 100 are accepted and 20
    rejected (`tools/record_parity.py`);
-6. the checklist: `project.yaml`'s list, fates still to write, markers that name the
+6. what the tests written once for every release compare with, each recorded by vLLM
+   itself: the shapes of `vllm.config`'s public names (`tools/record_public_shapes.py`),
+   MTP drafts (`tools/record_mtp_drafts.py`), quantization configs
+   (`tools/record_quant_configs.py`), the behaviour probes (`tools/release_probes.py`),
+   the constructor parameters of every dataclass (`tests/test_release_gaps.py
+   --record`) and the flag lines (`tools/record_parity.py` on
+   `tools/parity_cases/release_flags.txt`);
+7. the checklist: `project.yaml`'s list, fates still to write, markers that name the
    wrong release (`tools/history_check.py` on the new history), and what is new, gone,
    or has another default or other allowed values in the release.
 
@@ -23,7 +30,7 @@ Everything is written into a staging folder first and moved into place only at t
 end (each file by a rename), so a failure or Ctrl-C halfway leaves the tree as it was;
 running it again is safe (it redoes the steps and replaces the same files). `--into
 ROOT` writes the files under another root (tests/facts/releases/, tools/parity_cases/,
-tests/fixtures/parity/ there), for a trial run that leaves the checkout alone. The
+tests/fixtures/... there), for a trial run that leaves the checkout alone. The
 schema is never edited: that is the checklist's work.
 """
 
@@ -48,6 +55,10 @@ TOOLS = ROOT / "tools"
 FACTS = Path("tests/facts/releases")
 CASES = Path("tools/parity_cases")
 PARITY = Path("tests/fixtures/parity")
+MTP = Path("tests/fixtures/mtp")
+QUANT = Path("tests/fixtures/quant")
+PROBES = Path("tests/fixtures/release_probes")
+FIELDS = Path("tests/fixtures/constructor_fields")
 ACCEPTED, REJECTED = 100, 20
 VERSION = re.compile(r"\d+(\.\d+)+")
 
@@ -76,7 +87,8 @@ def neighbours(release: str, releases: list[str]) -> tuple[str | None, str | Non
 
 def _run(what: str, argv: list[str], env: dict[str, str] | None = None) -> str:
     """Run one tool; its stdout, or Failed with the last line of what it said."""
-    proc = subprocess.run(argv, capture_output=True, text=True, check=False, env=env)
+    proc = subprocess.run(argv, capture_output=True, text=True, check=False, env=env,
+                          cwd=ROOT)
     said = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     if proc.returncode != 0:
         said += [ln for ln in proc.stdout.splitlines() if ln.strip()]
@@ -105,6 +117,41 @@ class Steps:
               "--accepted", str(ACCEPTED), "--rejected", str(REJECTED), "--venv", str(venv),
               str(cases), str(out)])
 
+    def fixtures(self, release: str, venv: Path, facts: Path, stage: Path
+                 ) -> dict[str, Path]:
+        """Record what the tests written once for every release compare with, each by
+        vLLM itself: {path in the checkout: the staged file}. `facts` is the release's
+        facts folder (the public shapes are written beside them)."""
+        python = str(venv / "bin" / "python")
+        tag = release.replace(".", "_")
+        out = {f"{FACTS}/{release}/public_shapes.json": facts / "public_shapes.json",
+               f"{MTP}/{release}.json": stage / "mtp.json",
+               f"{QUANT}/vllm_{tag}.json": stage / "quant.json",
+               f"{PROBES}/{release}.json": stage / "probes.json",
+               f"{FIELDS}/vllm_{tag}.json": stage / "fields.json",
+               f"{PARITY}/flags_{tag}_cli_cases.json": stage / "flags.json"}
+        cpu = {**os.environ, "VLLM_TARGET_DEVICE": "cpu", "HF_HUB_OFFLINE": "1"}
+        cpu.pop("PYTHONPATH", None)
+        _run("tools/record_public_shapes.py",
+             [python, str(TOOLS / "record_public_shapes.py"), "--out",
+              str(out[f"{FACTS}/{release}/public_shapes.json"])], env=cpu)
+        _run("tools/record_mtp_drafts.py", [python, str(TOOLS / "record_mtp_drafts.py"),
+                                            "--out", str(stage / "mtp.json")], env=cpu)
+        _run("tools/record_quant_configs.py",
+             [sys.executable, str(TOOLS / "record_quant_configs.py"), "--release", release,
+              "--venv", str(venv), "--out", str(stage / "quant.json")])
+        _run("tools/release_probes.py",
+             [sys.executable, str(TOOLS / "release_probes.py"), "--record", release,
+              "--venv", str(venv), "--out", str(stage / "probes.json")])
+        _run("tests/test_release_gaps.py --record",
+             [sys.executable, "-m", "tests.test_release_gaps", "--record", python,
+              str(stage / "fields.json")])
+        _run("tools/record_parity.py (flag lines)",
+             [sys.executable, str(TOOLS / "record_parity.py"), "--release", release,
+              "--venv", str(venv), str(CASES / "release_flags.txt"),
+              str(stage / "flags.json")])
+        return out
+
 
 @dataclass
 class Progress:
@@ -126,8 +173,8 @@ def add(release: str, venv: Path, into: Path, seed: int, steps: Steps,
     if before is None:
         raise Failed(f"{release} is older than every listed release: the first one is the "
                      "default, which this command does not replace")
-    progress = Progress(6)
-    for folder in (FACTS, CASES, PARITY):
+    progress = Progress(7)
+    for folder in (FACTS, CASES, PARITY, MTP, QUANT, PROBES, FIELDS):
         (into / folder).mkdir(parents=True, exist_ok=True)
     for old in (into / FACTS).glob(".release-add-*"):  # left by a killed run
         shutil.rmtree(old, ignore_errors=True)
@@ -161,6 +208,9 @@ def add(release: str, venv: Path, into: Path, seed: int, steps: Steps,
               "--facts", str(facts)])
         parity = stage / f"cfgc_{release.replace('.', '_')}_cli_cases.json"
         steps.record(release, venv, cases, parity)
+        progress("what the per-release tests compare with: public shapes, MTP drafts, "
+                 "quantization configs, probes, constructor parameters, flag lines")
+        fixtures = steps.fixtures(release, venv, facts / release, stage)
         progress("checklist")
         diffs = {pair: json.loads((facts / f"diff_{pair[0]}_{pair[1]}.json").read_text())
                  for pair in pairs}
@@ -170,7 +220,9 @@ def add(release: str, venv: Path, into: Path, seed: int, steps: Steps,
                  (facts / "history.json", into / FACTS / "history.json"),
                  *[(facts / f"diff_{a}_{b}.json", into / FACTS / f"diff_{a}_{b}.json")
                    for a, b in pairs],
-                 (cases, into / CASES / cases.name), (parity, into / PARITY / parity.name)]
+                 (cases, into / CASES / cases.name), (parity, into / PARITY / parity.name),
+                 *[(staged, into / path) for path, staged in fixtures.items()
+                   if not path.startswith(f"{FACTS}/{release}/")]]  # moved with the facts
         _install(moves, stage)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
@@ -254,8 +306,8 @@ def checklist(release: str, releases: list[str], pairs: list[tuple[str, str]],
         lines.append(f"{release} -> {after}: {n} class changes "
                      f"({FACTS}/diff_{release}_{after}.json); the markers that now name "
                      f"{after} for them are listed above")
-    lines.append(f"Then: cfgc generate; record the release's behaviours (README, 'How to "
-                 f"add a release', step 6); run the tests of step 7. Written under {into}.")
+    lines.append(f"Then: cfgc generate, and run the tests (README, 'How to add a release', "
+                 f"step 3). Written under {into}.")
     return lines
 
 

@@ -309,7 +309,8 @@ def ours(release: str) -> dict[str, Any]:
     return run_probes(sys.executable, "ours", env)
 
 
-def record(release: str, venv: Path | None) -> Path:
+def record(release: str, venv: Path | None, out: Path | None = None) -> Path:
+    """Record `release`'s answers into `out` (default: the fixture of the release)."""
     python = vllm_venv.vllm_python("release_probes", release, venv)
     env = {k: x for k, x in os.environ.items() if not k.startswith("CFGC_")}
     env.update(VLLM_TARGET_DEVICE="cpu", HF_HUB_OFFLINE="1", TOKENIZERS_PARALLELISM="false")
@@ -318,8 +319,8 @@ def record(release: str, venv: Path | None) -> Path:
     if broken:
         sys.exit(f"release_probes: in vLLM {release} these probes failed otherwise than "
                  f"by refusing: {', '.join(broken)}")
-    RECORDINGS.mkdir(parents=True, exist_ok=True)
-    path = RECORDINGS / f"{release}.json"
+    path = out or RECORDINGS / f"{release}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({
         "about": f"Recorded by tools/release_probes.py --record {release}: the answers of "
                  f"vLLM {release} itself (CPU platform, offline) to the probes of "
@@ -339,10 +340,12 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--record", metavar="RELEASE", help="record vLLM RELEASE's answers")
     what.add_argument("--ours", metavar="RELEASE", help="print vllm_config's answers")
     vllm_venv.add_venv_argument(ap)
+    ap.add_argument("--out", type=Path, help="with --record: write here, not into "
+                    "tests/fixtures/release_probes/RELEASE.json")
     ns = ap.parse_args(args)
     try:
         if ns.record:
-            print(record(ns.record, ns.venv).relative_to(ROOT))
+            print(record(ns.record, ns.venv, ns.out).resolve())
         else:
             print(json.dumps(ours(ns.ours), indent=1, sort_keys=True))
     except RuntimeError as exc:
