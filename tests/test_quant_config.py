@@ -48,6 +48,8 @@ DIFFERS: dict[str, dict[str, str]] = {
     "0.30.0": dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
     "0.31.0": {**dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
                "fp8-flag": _ONLINE_FP8},
+    "0.32.0": {**dict.fromkeys(("ct-fp8", "ct-kv-fp8", "ct-w4a16"), _CT_DEFAULTS),
+               "fp8-flag": _ONLINE_FP8},
     "0.33.0": {"fp8-flag": _ONLINE_FP8},
 }
 
