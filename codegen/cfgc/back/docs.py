@@ -235,9 +235,10 @@ def release_lines(res: Resolved, subject: str = "") -> list[str]:
     # so the docs build converts it once (docs/_hooks/cfgc_render_cache.py).
     which = ("the default release" if schema.release == schema.default_release
              else "the release")
-    line = (f"Describes {which} of vLLM that the selector at the top of the page shows, "
-            f"one of {len(schema.releases)}: the selector shows the same page for another, "
-            f"and [upgrading]({up}{UPGRADING_DIR}/index.md) says what changes between two.")
+    # nor how many there are: adding a release leaves the other folders' pages alone
+    line = (f"Describes {which} of vLLM that the selector at the top of the page shows; "
+            "it lists the other releases and shows this page for each, and "
+            f"[upgrading]({up}{UPGRADING_DIR}/index.md) says what changes between two.")
     history = res.history.get(subject, ()) if subject else ()
     if history:
         line += " This class: " + "; ".join(history) + "."
