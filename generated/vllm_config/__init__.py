@@ -14,8 +14,8 @@ SCHEMA_VERSION = 1
 #: The vLLM release these classes describe; CFGC_RELEASE, set before the
 #: first import, selects another of RELEASES (`vllm-config --release` sets it).
 RELEASE = "0.25.1"
-RELEASES = ('0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.33.0')
-_RELEASE_DIRS = {'0.26.0': '_releases/v0_26_0', '0.27.1': '_releases/v0_27_1', '0.28.0': '_releases/v0_28_0', '0.29.0': '_releases/v0_29_0', '0.30.0': '_releases/v0_30_0', '0.31.0': '_releases/v0_31_0', '0.33.0': '_releases/v0_33_0'}
+RELEASES = ('0.25.1', '0.26.0', '0.27.1', '0.28.0', '0.29.0', '0.30.0', '0.31.0', '0.32.0', '0.33.0')
+_RELEASE_DIRS = {'0.26.0': '_releases/v0_26_0', '0.27.1': '_releases/v0_27_1', '0.28.0': '_releases/v0_28_0', '0.29.0': '_releases/v0_29_0', '0.30.0': '_releases/v0_30_0', '0.31.0': '_releases/v0_31_0', '0.32.0': '_releases/v0_32_0', '0.33.0': '_releases/v0_33_0'}
 
 _wanted = _os.environ.get("CFGC_RELEASE") or RELEASE
 if _wanted != RELEASE:
