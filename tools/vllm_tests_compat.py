@@ -406,9 +406,6 @@ def _pytest(files: dict[str, Path], *, vllm_python: str | None = None,
                "COMPAT_RESULTS": str(results_file)}
         if release is not None:
             env["CFGC_RELEASE"] = release
-        if alias:
-            # vLLM's run was on its CPU platform: vllm_config's platform profile is too.
-            env["CFGC_PLATFORM"] = "cpu"
         subprocess.run(
             [vllm_python or sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
              "--rootdir", str(work), "-o", "addopts=", "--import-mode=importlib",
