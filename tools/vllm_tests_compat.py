@@ -138,10 +138,16 @@ class _StandIn:
     __eq__ = __hash__ = __bool__ = _need
 
 
+# vLLM modules vllm_config has under its own name: the same module object serves both.
+_OURS = {"vllm.envs": "vllm_config.envs"}
+
+
 class _StandInModule(types.ModuleType):
     def __getattr__(self, attr):
         if attr.startswith("__") and attr.endswith("__"):
             raise AttributeError(attr)
+        if f"{self.__name__}.{attr}" in _OURS or f"{self.__name__}.{attr}" == "vllm.platforms":
+            return importlib.import_module(f"{self.__name__}.{attr}")
         return _StandIn(f"{self.__name__}.{attr}")
 
 
@@ -167,6 +173,8 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return None
 
     def create_module(self, spec):
+        if spec.name in _OURS:  # vllm.envs: vllm_config.envs (the variables configs read)
+            return importlib.import_module(_OURS[spec.name])
         kind = _PlatformsModule if spec.name == "vllm.platforms" else _StandInModule
         module = kind(spec.name)
         module.__path__ = []
@@ -351,6 +359,13 @@ def classify(outcome: str, text: str) -> tuple[str, str]:
     # A subprocess that imports vLLM itself (`from vllm import envs`).
     if "CalledProcessError" in first and re.search(r"from vllm import |import vllm[\s.]", text):
         return "needs-vLLM-module", "vllm (imported by a subprocess the test starts)"
+    # vllm.envs is vllm_config.envs, which holds only the variables the configs read; a
+    # platform method no profile attribute answers is vLLM's platform class.
+    other = re.search(r"module 'vllm_config\.envs' has no attribute '(\w+)'"
+                      r"|platform '\w+' has no attribute '(\w+)'", text)
+    if other:
+        return "needs-vLLM-module", (f"vllm.envs.{other.group(1)}" if other.group(1)
+                                     else f"vllm.platforms.current_platform.{other.group(2)}")
     # A config module that reads no platform value holds no `current_platform` to patch.
     if re.search(r"vllm_config\.\w+'> has no attribute 'current_platform'"
                  r"|No module named 'vllm_config\.\w+\.current_platform'", text):
