@@ -168,6 +168,11 @@ class _Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         self.roots = roots
 
     def find_spec(self, fullname, path=None, target=None):
+        # Names that are attributes of ours, not modules (mock.patch("vllm.platforms.
+        # current_platform.x") tries to import the dotted prefix first).
+        if fullname == "vllm.platforms.current_platform" or fullname.startswith(
+                tuple(f"{name}." for name in _OURS)):
+            return None
         if fullname.split(".")[0] in self.roots:
             return importlib.machinery.ModuleSpec(fullname, self, is_package=True)
         return None
@@ -189,6 +194,25 @@ for _name in ("transformers",):
     if importlib.util.find_spec(_name) is None:
         _roots.add(_name)
 sys.meta_path.insert(0, _Finder(_roots))
+
+# Every module of vllm_config imported up front, as vLLM's own are by the time a test
+# runs: a test that restores sys.modules (patch.dict) would otherwise drop one first
+# imported inside it, and a later import would make a second copy (with a second
+# current_platform object).
+import pathlib
+
+import vllm_config
+
+_root = pathlib.Path(vllm_config.__file__).parent
+if _root.parent.name == "_releases":  # another release: the default one's module names
+    _root = _root.parent.parent
+for _file in sorted(_root.glob("*.py")):
+    if _file.stem.startswith("_"):
+        continue
+    try:
+        importlib.import_module(f"vllm_config.{_file.stem}")
+    except Exception:  # a module that needs what is not installed: imported when used
+        pass
 '''
 
 _RESULTS_HOOK = r'''

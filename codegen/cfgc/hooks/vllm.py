@@ -65,3 +65,41 @@ def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = 
     # module calls its global `replace`, and code that patches it there changes how the
     # new config is built.
     return sys.modules[type(self).__module__].replace(self, model_config=model_config)
+
+
+# --- breakable CUDA graphs (0.29.0+) -------------------------------------------------
+
+
+def uses_breakable_cudagraph_by_default(self: Any) -> bool:
+    """Whether one of the model's architectures gets breakable CUDA graphs by default on
+    this platform (default_breakable_cudagraph_architectures). A hook: it calls the
+    module's cached platform lookup, which expressions do not call."""
+    from vllm_config.vllm import default_breakable_cudagraph_architectures
+
+    if self.model_config is None:
+        return False
+    return bool(set(self.model_config.architectures)
+                & default_breakable_cudagraph_architectures())
+
+
+def maybe_enable_breakable_cudagraph(self: Any) -> bool:
+    """Sets VLLM_USE_BREAKABLE_CUDAGRAPH=1 in the process environment when it is unset and
+    the model gets breakable CUDA graphs by default (logging that it did), then reports
+    whether they are on; when on, vLLM's compile pipeline is off (mode NONE). A hook: it
+    writes the process environment, as vLLM does for its engine processes."""
+    import logging
+    import os
+
+    from vllm_config import envs
+    from vllm_config.compilation import CompilationMode
+
+    name = "VLLM_USE_BREAKABLE_CUDAGRAPH"
+    if name not in os.environ and self._uses_breakable_cudagraph_by_default():
+        os.environ[name] = "1"
+        logging.getLogger("vllm_config.vllm").info(
+            "%s=1 set: this model uses breakable CUDA graphs by default (set it to 0 to "
+            "keep vLLM's compiled graphs)", name)
+    enabled = bool(envs.VLLM_USE_BREAKABLE_CUDAGRAPH)
+    if enabled:
+        self.compilation_config.mode = CompilationMode.NONE
+    return enabled
