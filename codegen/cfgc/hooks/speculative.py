@@ -110,6 +110,8 @@ def compose_draft_hf_overrides(target_hf_overrides: Any,
             return SpeculativeConfig.hf_config_override
         return functools.partial(SpeculativeConfig.hf_config_override,
                                  transformers_mtp_overrides=transformers_mtp_overrides)
-    return functools.partial(SpeculativeConfig._apply_composed_hf_override,
-                             target_hf_overrides,
+    # the class's staticmethod where the release has one (0.26.0+), else this module's
+    apply = getattr(SpeculativeConfig, "_apply_composed_hf_override",
+                    apply_composed_hf_override)
+    return functools.partial(apply, target_hf_overrides,
                              transformers_mtp_overrides=transformers_mtp_overrides)

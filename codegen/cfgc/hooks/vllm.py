@@ -50,21 +50,35 @@ def compile_debug_dump_path(self: Any) -> Path | None:
 
 
 def with_hf_config(self: Any, hf_config: Any, architectures: list[str] | None = None) -> Any:
-    """A copy of this config whose model config uses `hf_config` (a copy of it with
-    `architectures` when given). A hook: it copies runtime objects."""
+    """A copy of this config whose model config uses `hf_config`: a copy of it with
+    `architectures` when given; without them, one whose missing architectures are the
+    causal-LM class Transformers names for its model type (an unknown type keeps none).
+    A multimodal model's tie_word_embeddings is carried to the text config. A hook: it
+    copies runtime objects and reads Transformers' model-type table."""
     import copy
-    import sys
+    import importlib
 
     if architectures is not None:
         hf_config = copy.deepcopy(hf_config)
         hf_config.architectures = architectures
+    elif getattr(hf_config, "architectures", None) is None:
+        from transformers.models.auto.modeling_auto import MODEL_FOR_CAUSAL_LM_MAPPING_NAMES
+
+        causal_lm = MODEL_FOR_CAUSAL_LM_MAPPING_NAMES.get(getattr(hf_config, "model_type", None))
+        if causal_lm is not None:
+            hf_config = copy.deepcopy(hf_config)
+            hf_config.architectures = [causal_lm]
     model_config = copy.deepcopy(self.model_config)
     if model_config is not None:
+        if model_config.is_multimodal_model and hasattr(model_config.hf_config,
+                                                        "tie_word_embeddings"):
+            hf_config.get_text_config().tie_word_embeddings = (
+                model_config.hf_config.tie_word_embeddings)
         model_config.hf_config = hf_config
-    # The copy is made by the `replace` of the class's own module, looked up now: vLLM's
-    # module calls its global `replace`, and code that patches it there changes how the
-    # new config is built.
-    return sys.modules[type(self).__module__].replace(self, model_config=model_config)
+    # The copy is made by the `replace` of vllm_config.vllm, looked up now: vLLM's module
+    # calls its global `replace`, and code that patches it there changes how the new
+    # config is built.
+    return importlib.import_module("vllm_config.vllm").replace(self, model_config=model_config)
 
 
 # --- breakable CUDA graphs (0.29.0+) -------------------------------------------------
@@ -103,3 +117,40 @@ def maybe_enable_breakable_cudagraph(self: Any) -> bool:
     if enabled:
         self.compilation_config.mode = CompilationMode.NONE
     return enabled
+
+
+# --- the model runner (0.33.0) -------------------------------------------------------
+
+
+def use_v2_model_runner(self: Any) -> bool:
+    """Whether the V2 model runner runs this configuration (vLLM 0.33.0's order): always
+    with HiSparse (VLLM_USE_V2_MODEL_RUNNER=0 is then an error) or watermarking (which
+    overrides it, with an info line); else VLLM_USE_V2_MODEL_RUNNER when set; else not
+    without Triton (the module's HAS_TRITON), nor with a feature V2 lacks
+    (_get_v2_model_runner_unsupported_features); else yes.
+
+    A hook: it reads the module global HAS_TRITON at call time (patching it there takes
+    effect, as in vLLM) and the tri-state variable."""
+    import importlib
+    import logging
+
+    from vllm_config import envs
+
+    chosen = envs.VLLM_USE_V2_MODEL_RUNNER
+    attention = getattr(self, "attention_config", None)
+    if attention is not None and getattr(attention, "hisparse_config", None) is not None:
+        if chosen is False:
+            raise ValueError("HiSparse requires Model Runner V2: unset "
+                             "VLLM_USE_V2_MODEL_RUNNER=0")
+        return True
+    if getattr(self, "watermark_config", None) is not None:
+        if chosen is False:
+            logging.getLogger("vllm_config.vllm").info(
+                "watermarking runs on the V2 model runner: VLLM_USE_V2_MODEL_RUNNER=0 is "
+                "not followed")
+        return True
+    if chosen is not None:
+        return chosen
+    if not importlib.import_module("vllm_config.vllm").HAS_TRITON:
+        return False
+    return not self._get_v2_model_runner_unsupported_features()

@@ -124,3 +124,17 @@ def default_breakable_cudagraph_architectures() -> frozenset[str]:
     if current_platform.is_rocm():
         return _ROCM_BREAKABLE_CUDAGRAPH_ARCHITECTURES
     return DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES
+
+
+def _has_triton() -> bool:
+    """Whether Triton is installed and a GPU driver is active (an NVIDIA GPU present):
+    where vLLM's Triton kernels run. vLLM asks Triton's backends for exactly one active
+    driver; this asks the driver's device list, without importing Triton or torch."""
+    import importlib.util
+
+    from cfgc.runtime.platform_detect import _nvidia_gpu_present
+
+    return importlib.util.find_spec("triton") is not None and _nvidia_gpu_present()
+
+
+HAS_TRITON = _has_triton()
