@@ -148,8 +148,10 @@ def maybe_untie_word_embeddings(self: Any) -> None:
 
     if not getattr(self.hf_config, "tie_word_embeddings", False):
         return
-    facts = self.checkpoint_facts
+    facts = getattr(self, "checkpoint_facts", None)
     folder = Path(facts.config_dir) if facts is not None and facts.config_dir else None
+    if folder is None and isinstance(getattr(self, "model", None), str):
+        folder = Path(self.model)  # a local checkpoint folder named directly
     names = weights.tensor_dtypes(folder) if folder is not None and folder.is_dir() else {}
     if not any(name.endswith("lm_head.weight") for name in names):
         return

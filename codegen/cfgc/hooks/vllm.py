@@ -154,3 +154,41 @@ def use_v2_model_runner(self: Any) -> bool:
     if not importlib.import_module("vllm_config.vllm").HAS_TRITON:
         return False
     return not self._get_v2_model_runner_unsupported_features()
+
+
+# --- Engram (0.33.0) -----------------------------------------------------------------
+
+#: The Hugging Face text-config field that lists a model's n-gram embedding layers, per
+#: architecture that has them (as engram.yaml's verify_model_config reads them).
+_NGRAM_LAYER_FIELDS = {"DeepseekV41ForCausalLM": "engram_layer_ids",
+                       "Qwen4ExpForCausalLM": "ple_layer_ids",
+                       "Qwen4ExpForConditionalGeneration": "ple_layer_ids"}
+
+
+def resolve_and_verify_engram_config(self: Any) -> None:
+    """Settles the n-gram embedding settings against the model: a draft's config is
+    checked against its target's model (the draft inherits the target's groups);
+    DeepSeek V4.1 Engram refuses micro-batching; an unset engram_config becomes the
+    default one for a model with n-gram layers (none otherwise); then the model, the
+    shared host tables and the parallel layout are checked. A hook: it tells the draft's
+    model config from the target's by identity, which expressions do not compare."""
+    from vllm_config.engram import EngramConfig
+
+    model = self.model_config
+    spec = self.speculative_config
+    if spec is not None and model is spec.draft_model_config:
+        model = spec.target_model_config
+    if (model is not None and model.architecture == "DeepseekV41ForCausalLM"
+            and getattr(model.hf_text_config, "engram_layer_ids", None)
+            and self.parallel_config.use_ubatching):
+        raise ValueError("DeepSeek V4.1's Engram layers do not work with dual-batch "
+                         "overlap or micro-batching: drop --enable-dbo and set "
+                         "--ubatch-size 0")
+    if self.engram_config is None:
+        field = _NGRAM_LAYER_FIELDS.get(model.architecture) if model is not None else None
+        if field is None or not getattr(model.hf_text_config, field, None):
+            return
+        self.engram_config = EngramConfig()
+    self.engram_config.verify_model_config(model)
+    self.engram_config.resolve_dp_shared_memory(self.parallel_config)
+    self.engram_config.verify_parallel_config(self.parallel_config)
