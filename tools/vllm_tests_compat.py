@@ -22,7 +22,11 @@ of tests that pass on vLLM 0.25.1) are reported:
     failed             anything else: a real difference to fix
 
 Modules outside `vllm.config` are replaced by stand-ins whose every use raises an
-error tagged `[needs-vllm]`, so one test's need does not hide its file's other tests.
+error tagged `[needs-vllm]`, so one test's need does not hide its file's other tests;
+where vllm_config has a thing under vLLM's name, that is handed out instead
+(`vllm.platforms.current_platform`, `vllm.envs`, the engine enum AttentionCGSupport).
+A NotSupportedError of vllm_config (a method that needs the running engine) counts as
+needs-vLLM-module too.
 EXPECTED_EXCEPTIONS names the listed tests that are known not to pass, with why; every
 other listed test is expected to pass. The run ends with the tests whose outcome
 differs from that expectation (`--check`: exit status 1 if there are any). Each expected
@@ -97,7 +101,7 @@ EXPECTED_EXCEPTIONS: dict[str, tuple[str, str, str]] = {
 # Why each listed 0.33.0 test that does not pass on vllm_config 0.33.0 fails (shared by
 # the tests of one function or file).
 _W0 = (
-    "vLLM's EngineArgs (vllm.engine.arg_utils) turns the legacy --enable-return-routed- "
+    "vLLM's EngineArgs (vllm.engine.arg_utils) turns the legacy --enable-return-routed-"
     "experts into aux_output_config; vllm_config has no engine arguments"
 )
 _W1 = (
