@@ -267,10 +267,18 @@ def test_update_config_recurses_into_sub_configs() -> None:
     out = utils.update_config(cfg, {"pass_config": {"eliminate_noops": flipped}})
     assert out.pass_config.eliminate_noops is flipped
     assert cfg.pass_config.eliminate_noops is not flipped
-    with pytest.raises(ValueError, match="no_such_field"):
+    with pytest.raises(ValueError, match=r"CompilationConfig\.no_such_field"):
         utils.update_config(cfg, {"no_such_field": 1})
-    with pytest.raises(TypeError, match="pass_config"):
+    with pytest.raises(ValueError, match=r"CompilationConfig\.pass_config"):
         utils.update_config(cfg, {"pass_config": 3})
+    # the path names every level of a nested override (vLLM 0.33.0's tests/test_config.py)
+    with pytest.raises(ValueError, match=r"CompilationConfig\.pass_config\.no_such_field"):
+        utils.update_config(cfg, {"pass_config": {"no_such_field": 1}})
+    # a config of another class for a nested field is rejected, one of its class taken
+    with pytest.raises(ValueError, match=r"CompilationConfig\.pass_config"):
+        utils.update_config(cfg, {"pass_config": vllm_config.DynamicShapesConfig()})
+    replacement = vllm_config.PassConfig(eliminate_noops=flipped)
+    assert utils.update_config(cfg, {"pass_config": replacement}).pass_config == replacement
 
 
 def test_getattr_iter_takes_the_first_present_name(caplog: pytest.LogCaptureFixture) -> None:

@@ -950,3 +950,7 @@ class ModelConfig:
 
 _MEMO_ModelConfig: dict[str, str] = {}
 """Canonical factor text -> digest for ModelConfig.compute_hash (bounded by _h.remember)."""
+
+
+#: The generation-config settings ModelConfig.get_diff_sampling_param reports as default sampling parameters (the others are ignored).
+_DIFF_SAMPLING_PARAMS = ('repetition_penalty', 'temperature', 'top_k', 'top_p', 'min_p', 'max_new_tokens')

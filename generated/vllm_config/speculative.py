@@ -546,7 +546,7 @@ class SpeculativeConfig:
     def verify_equal_vocab_size_if_draft_model(self) -> "None":
         """With a draft model, fails when its vocabulary size differs from the target's."""
         if (self.method == 'draft_model' and self.target_model_config is not None and self.draft_model_config is not None) and not (self.target_model_config.get_vocab_size() == self.draft_model_config.get_vocab_size()):
-            raise _r.RuleError(f"the draft model's vocabulary ({self.draft_model_config.get_vocab_size()} tokens) differs from the target's ({self.target_model_config.get_vocab_size()}); speculative decoding needs one tokenizer for both", ["method", "target_model_config", "draft_model_config"])
+            raise _r.RuleError(f"the draft model's vocabulary ({self.draft_model_config.get_vocab_size()} tokens) differs from the target's ({self.target_model_config.get_vocab_size()}); draft and target need the same vocabulary size", ["method", "target_model_config", "draft_model_config"])
         return None
 
     def use_eagle(self) -> "bool":

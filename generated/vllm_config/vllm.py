@@ -655,7 +655,7 @@ class VllmConfig:
             _log.warning('cp_kv_cache_interleave_size set to dcp_kv_cache_interleave_size')
             self.parallel_config.cp_kv_cache_interleave_size = self.parallel_config.dcp_kv_cache_interleave_size
         if (self.parallel_config.decode_context_parallel_size > 1) and not (self.parallel_config.cp_kv_cache_interleave_size <= self.cache_config.block_size and (self.cache_config.block_size % self.parallel_config.cp_kv_cache_interleave_size) == 0):
-            raise ValueError(f'block_size ({self.cache_config.block_size}) must be a multiple of cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
+            raise ValueError(f'block_size ({self.cache_config.block_size}) must be at least and divisible by cp_kv_cache_interleave_size ({self.parallel_config.cp_kv_cache_interleave_size})')
         if (self.cache_config.mamba_cache_mode == 'align') and not (self.cache_config.block_size <= self.scheduler_config.max_num_batched_tokens):
             raise ValueError(f'Mamba align mode needs block_size ({self.cache_config.block_size}) <= max_num_batched_tokens ({self.scheduler_config.max_num_batched_tokens})')
         if (self.cache_config.mamba_cache_mode == 'align' and self.scheduler_config.long_prefill_token_threshold > 0) and not (self.scheduler_config.long_prefill_token_threshold >= self.cache_config.block_size):

@@ -87,8 +87,9 @@ FUNCTIONS["getattr"] = None
 COLLECTION_FUNCTIONS = ("sorted", "set", "frozenset", "list", "tuple", "zip", "range", "sum")
 FUNCTIONS.update(dict.fromkeys(COLLECTION_FUNCTIONS))
 STR_METHODS = {"startswith": BOOL, "endswith": BOOL, "lower": STR, "upper": STR,
-               "count": INT, "strip": STR, "isdigit": BOOL, "isdecimal": BOOL, "join": STR,
-               "replace": STR, "split": TypeExpr("container", name="list", args=(STR,))}
+               "count": INT, "strip": STR, "isdigit": BOOL, "isdecimal": BOOL,
+               "isidentifier": BOOL, "join": STR, "replace": STR,
+               "split": TypeExpr("container", name="list", args=(STR,))}
 SEQ_METHODS = {"count": INT}  # on lists and tuples
 
 

@@ -138,10 +138,6 @@ def get_num_layers_by_block_type(self: Any, parallel_config: Any,
 # --- generation config ----------------------------------------------------------------
 
 #: Sampling parameters a generation config may default.
-_SAMPLING_KEYS = ("repetition_penalty", "temperature", "top_k", "top_p", "min_p",
-                  "max_new_tokens")
-
-
 def maybe_untie_word_embeddings(self: Any) -> None:
     """Untie the embeddings the config calls tied when the checkpoint has its own
     lm_head. A hook: it reads the checkpoint's tensor names (safetensors headers) and
@@ -152,8 +148,10 @@ def maybe_untie_word_embeddings(self: Any) -> None:
 
     if not getattr(self.hf_config, "tie_word_embeddings", False):
         return
-    facts = self.checkpoint_facts
+    facts = getattr(self, "checkpoint_facts", None)
     folder = Path(facts.config_dir) if facts is not None and facts.config_dir else None
+    if folder is None and isinstance(getattr(self, "model", None), str):
+        folder = Path(self.model)  # a local checkpoint folder named directly
     names = weights.tensor_dtypes(folder) if folder is not None and folder.is_dir() else {}
     if not any(name.endswith("lm_head.weight") for name in names):
         return
@@ -171,9 +169,11 @@ def get_diff_sampling_param(self: Any) -> dict[str, Any]:
     "vllm") with override_generation_config on top; max_new_tokens becomes max_tokens.
 
     Stays a hook: it reads a file and builds a mapping."""
+    from vllm_config.model import _DIFF_SAMPLING_PARAMS  # the release's keys (schema data)
+
     config = {} if self.generation_config == "vllm" else self.try_get_generation_config()
     config.update(self.override_generation_config)
-    params = {k: config[k] for k in _SAMPLING_KEYS if config.get(k) is not None}
+    params = {k: config[k] for k in _DIFF_SAMPLING_PARAMS if config.get(k) is not None}
     if "max_new_tokens" in params:
         params["max_tokens"] = params.pop("max_new_tokens")
     if params and self.generation_config != "vllm":

@@ -71,7 +71,7 @@ def get_mm_processor_device_type(self: Any) -> str | None:
     device = (self.mm_processor_kwargs or {}).get("device")
     if device is None:
         return None
-    problem = ValueError(f'invalid "device" in mm_processor_kwargs: {device!r}; expected a '
+    problem = ValueError(f'Invalid "device" in mm_processor_kwargs: {device!r}; expected a '
                          'torch device such as "cpu", "cuda" or "cuda:0"')
     try:
         import torch

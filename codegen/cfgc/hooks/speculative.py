@@ -10,7 +10,10 @@ declared.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+
+logger = logging.getLogger("vllm_config.speculative")
 
 # --- public methods of SpeculativeConfig (declared under `methods:`) -----------------
 
@@ -51,10 +54,46 @@ def hf_config_override(hf_config: Any, transformers_mtp_overrides: Any = None) -
     return rewrite(hf_config, _MTP_DRAFT_REWRITES)
 
 
-def _override_then(target: Any, hf_config: Any, transformers_mtp_overrides: Any = None) -> Any:
+def apply_composed_hf_override(target_hf_overrides: Any, hf_config: Any,
+                               transformers_mtp_overrides: Any = None) -> Any:
+    """The drafter override, then the target's hf_overrides function, on one config (what
+    compose_draft_hf_overrides binds). A hook: it runs a caller's function."""
     from vllm_config.speculative import SpeculativeConfig
 
-    return target(SpeculativeConfig.hf_config_override(hf_config, transformers_mtp_overrides))
+    return target_hf_overrides(
+        SpeculativeConfig.hf_config_override(hf_config, transformers_mtp_overrides))
+
+
+def _rope_sizes_cache_only(hf_config: Any, kinds: Any) -> bool:
+    """Whether every RoPE parameter set of the config (one per layer type when nested)
+    is of a kind whose only use of max_position_embeddings is the cache size."""
+    params = getattr(hf_config, "rope_parameters", None)
+    if not isinstance(params, dict) or not params:
+        return True
+    nested = all(isinstance(v, dict) or v is None for v in params.values())
+    sets = [p for p in params.values() if isinstance(p, dict) and p] if nested else [params]
+    return all(p.get("rope_type", "default") in kinds for p in sets)
+
+
+def maybe_override_draft_max_position_embeddings(draft_hf_config: Any,
+                                                 target_max_model_len: int) -> None:
+    """Raises the draft's max_position_embeddings to the target's max_model_len when it is
+    smaller (the draft is fed the target's positions; the value sizes its rotary cache),
+    with an info line; from 0.33.0 only for RoPE kinds that use it for nothing else
+    (`_DRAFT_CACHE_ONLY_ROPE_TYPES`, None before). A hook: it changes a Hugging Face config
+    in place."""
+    from vllm_config.speculative import _DRAFT_CACHE_ONLY_ROPE_TYPES
+
+    current = getattr(draft_hf_config, "max_position_embeddings", None)
+    if current is None or current >= target_max_model_len:
+        return
+    if _DRAFT_CACHE_ONLY_ROPE_TYPES is not None and not _rope_sizes_cache_only(
+            draft_hf_config, _DRAFT_CACHE_ONLY_ROPE_TYPES):
+        return
+    logger.info("Overriding draft model max_position_embeddings: %d -> %d (the target's "
+                "max_model_len; the draft reads the target's positions)", current,
+                target_max_model_len)
+    draft_hf_config.max_position_embeddings = target_max_model_len
 
 
 def compose_draft_hf_overrides(target_hf_overrides: Any,
@@ -71,5 +110,8 @@ def compose_draft_hf_overrides(target_hf_overrides: Any,
             return SpeculativeConfig.hf_config_override
         return functools.partial(SpeculativeConfig.hf_config_override,
                                  transformers_mtp_overrides=transformers_mtp_overrides)
-    return functools.partial(_override_then, target_hf_overrides,
+    # the class's staticmethod where the release has one (0.26.0+), else this module's
+    apply = getattr(SpeculativeConfig, "_apply_composed_hf_override",
+                    apply_composed_hf_override)
+    return functools.partial(apply, target_hf_overrides,
                              transformers_mtp_overrides=transformers_mtp_overrides)

@@ -91,6 +91,7 @@ RAISES = Choice((
     ("ValueError", "a bad value (the default)"),
     ("NotImplementedError", "a combination the engine does not support yet"),
     ("RuntimeError", "a state the call cannot run in"),
+    ("AssertionError", "a consistency check vLLM makes with assert"),
 ))
 WARNING_CATEGORY = Choice((
     ("UserWarning", "a Python UserWarning"),

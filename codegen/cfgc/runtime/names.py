@@ -3,6 +3,7 @@ re-exports (declared under `constants:` with `import:` in the schema)."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from abc import ABC
 from typing import Any
@@ -106,3 +107,34 @@ class MultiModalDummyOptions(dict):
 
     def get(self, key: str, default: Any = None, /) -> Any:
         return super().get(key, default)
+
+
+@functools.lru_cache
+def default_breakable_cudagraph_architectures() -> frozenset[str]:
+    """The architectures that get breakable CUDA graphs by default on the selected
+    platform: DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES, or on ROCm the release's smaller
+    set (_ROCM_BREAKABLE_CUDAGRAPH_ARCHITECTURES). Cached, as vLLM's is: `cache_clear()`
+    after selecting another platform."""
+    from vllm_config.platforms import current_platform
+    from vllm_config.vllm import (
+        _ROCM_BREAKABLE_CUDAGRAPH_ARCHITECTURES,
+        DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES,
+    )
+
+    if current_platform.is_rocm():
+        return _ROCM_BREAKABLE_CUDAGRAPH_ARCHITECTURES
+    return DEFAULT_BREAKABLE_CUDAGRAPH_ARCHITECTURES
+
+
+def _has_triton() -> bool:
+    """Whether Triton is installed and a GPU driver is active (an NVIDIA GPU present):
+    where vLLM's Triton kernels run. vLLM asks Triton's backends for exactly one active
+    driver; this asks the driver's device list, without importing Triton or torch."""
+    import importlib.util
+
+    from cfgc.runtime.platform_detect import _nvidia_gpu_present
+
+    return importlib.util.find_spec("triton") is not None and _nvidia_gpu_present()
+
+
+HAS_TRITON = _has_triton()

@@ -34,11 +34,22 @@ PREDICATES = {
 }
 
 
+#: vLLM's platform methods that ask a question a profile attribute answers: the method's
+#: name and the attribute it returns. vLLM's config code and its tests call these on the
+#: platform object (`current_platform.support_static_graph_mode()`), so ours answers them
+#: under the same names.
+ATTRIBUTE_METHODS = {
+    "support_static_graph_mode": "supports_cudagraphs",
+    "is_pin_memory_available": "pin_memory",
+}
+
+
 class Platform:
     """One profile: `name`, `doc` and one attribute per declared platform attribute, plus
-    vLLM's predicates over its device type (PREDICATES). An attribute in `host` (name ->
-    CPU flag) is read from the host on every access (cfgc.runtime.host), the flags
-    stated by the variable `host_env` when it is set."""
+    vLLM's predicates over its device type (PREDICATES) and vLLM's methods that return
+    one of its attributes (ATTRIBUTE_METHODS). An attribute in `host` (name -> CPU flag)
+    is read from the host on every access (cfgc.runtime.host), the flags stated by the
+    variable `host_env` when it is set."""
 
     def __init__(self, name: str, values: dict[str, object],
                  host: dict[str, str] | None = None, host_env: str | None = None):
@@ -72,6 +83,18 @@ def _predicate(name: str, device_types: tuple[str, ...]):
 
 for _name, _types in PREDICATES.items():
     setattr(Platform, _name, _predicate(_name, _types))
+
+
+def _attribute_method(name: str, attribute: str):
+    def method(self: Platform) -> object:
+        return getattr(self, attribute)
+
+    method.__name__, method.__qualname__ = name, f"Platform.{name}"
+    return method
+
+
+for _name, _attribute in ATTRIBUTE_METHODS.items():
+    setattr(Platform, _name, _attribute_method(_name, _attribute))
 
 
 class _Current:

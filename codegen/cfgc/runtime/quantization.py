@@ -29,3 +29,15 @@ def resolve_quantization_config(quantization: str | None,
     return QuantizationConfigArgs(linear=quantization_config.linear or base.linear,
                                   moe=quantization_config.moe or base.moe,
                                   ignore=quantization_config.ignore or base.ignore)
+
+
+def _modelopt_mixed_has_nvfp4(quant_config: dict[str, Any] | None) -> bool:
+    """Whether a ModelOpt mixed-precision checkpoint's per-layer table
+    (`quantized_layers`: layer name -> {"quant_algo": ...}) puts any layer in NVFP4
+    (weights and activations; the weight-only W4A16_NVFP4 does not count). A missing or
+    malformed table is no."""
+    layers = (quant_config or {}).get("quantized_layers")
+    if not isinstance(layers, dict):
+        return False
+    return any(isinstance(entry, dict) and entry.get("quant_algo") == "NVFP4"
+               for entry in layers.values())

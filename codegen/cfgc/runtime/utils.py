@@ -131,21 +131,37 @@ def _field_names(cls: type) -> set[str]:
 
 def update_config(config: ConfigT, overrides: dict[str, Any]) -> ConfigT:
     """A copy of `config` with `overrides` applied (through `replace`). An override of a
-    nested config field may be a dict: it updates that sub-config the same way.
+    nested config field may be a dict (it updates that sub-config the same way) or an
+    instance of the field's declared type (not only of the current value's class).
 
-    Raises ValueError naming an unknown field, TypeError for a nested override that is
-    neither a dict nor a config (vLLM asserts both)."""
+    Raises ValueError naming the dotted path from the outer class (`Outer.inner.name`)
+    for an unknown field, or for a nested override that is neither a mapping nor an
+    instance of the declared type."""
+    return _update_at(config, overrides, type(config).__name__)
+
+
+def _update_at(config: Any, overrides: dict[str, Any], path: str) -> Any:
+    import typing
+    from collections.abc import Mapping
+
+    try:
+        declared = typing.get_type_hints(type(config))
+    except Exception:  # an annotation that does not resolve: fall back to the value's class
+        declared = {}
     applied: dict[str, Any] = {}
     for name, value in overrides.items():
+        where = f"{path}.{name}"
         if not hasattr(config, name):
-            raise ValueError(f"{type(config).__name__} has no field {name!r}")
+            raise ValueError(f"{where} is not a field to override")
         current = getattr(config, name)
-        if dataclasses.is_dataclass(current) and not dataclasses.is_dataclass(value):
-            if not isinstance(value, dict):
-                raise TypeError(
-                    f"override of {type(config).__name__}.{name} must be a dict or a "
-                    f"{type(current).__name__}, not {type(value).__name__}")
-            value = update_config(current, value)
+        if dataclasses.is_dataclass(current):
+            wanted = declared.get(name, type(current))
+            if isinstance(value, Mapping):
+                value = _update_at(current, dict(value), where)
+            elif not (isinstance(wanted, type) and isinstance(value, wanted)):
+                wanted_name = getattr(wanted, "__name__", str(wanted))
+                raise ValueError(f"{where} takes a mapping or a {wanted_name}, not a "
+                                 f"{type(value).__name__}")
         applied[name] = value
     return replace(config, **applied)
 

@@ -108,7 +108,7 @@ def strict_int(value: Any) -> Any:
             r"\s*[+-]?[0-9]+\s*", value)):
         raise ValueError(f"expected an integer, not {value!r}")
     if isinstance(value, int) and not -(2**63) <= value < 2**63:
-        raise ValueError("integer out of the 64-bit range")
+        raise ValueError("integer does not fit in 64 bits (signed)")
     return value
 
 
