@@ -42,6 +42,50 @@ from kernels_limit import PER_HEAD  # noqa: E402
 from kernels_timing import graph_time_ms, time_ms  # noqa: E402
 
 EPS = 1e-6
+# The per-head launch shapes the split set tries: (num_warps, split), each thread 16
+# bytes of each of its split chunks (vllm_kernels.triton_rms_norm.HIGH_BANDWIDTH_HEADS).
+CANDIDATES = [(w, s) for s in (1, 2, 4) for w in (2, 4, 8, 16)]
+
+
+def _candidate(head_dim: int, es: int, warps: int, split: int) -> Any:
+    from vllm_kernels.triton_rms_norm import LaunchConfig
+
+    head_bytes = head_dim * es
+    split = max(1, min(split, head_bytes // 16))
+    return LaunchConfig(head_dim, max(1, 512 * warps * split // head_bytes), warps, split=split)
+
+
+def pick(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The launch shape for each head class (short: <= 256 bytes, long: more), by one
+    rule fixed before the run: among the candidates at least as fast as torch.compile
+    at every measured M of every shape of the class (in CUDA graphs), the one whose
+    lowest % of the memcpy yardstick at M >= 2048 is highest (ties: lower geometric
+    mean time). None qualifies: the one with the highest lowest ratio to compile."""
+    import math
+
+    out: dict[str, Any] = {}
+    for cls in ("short", "long"):
+        rs = [r for r in results if ("short" if r["head_dim"] * 2 <= 256 else "long") == cls]
+        if not rs:
+            continue
+        scored = []
+        for wp, split in CANDIDATES:
+            label = f"provider w{wp} s{split}"
+            if any(label not in r["variants"] for r in rs):
+                continue
+            g = [r["variants"][label]["graph_us"] for r in rs]
+            x_tc = min(r["variants"]["compile"]["graph_us"] / t for r, t in zip(rs, g, strict=True))
+            big = [r["variants"]["memcpy"]["graph_us"] / t
+                   for r, t in zip(rs, g, strict=True) if r["m"] >= 2048]
+            geo = math.exp(sum(math.log(t) for t in g) / len(g))
+            scored.append((x_tc >= 1.0, min(big) if big else 0.0, -geo, x_tc, wp, split))
+        scored.sort(reverse=True)
+        if not scored[0][0]:
+            scored.sort(key=lambda s: s[3], reverse=True)
+        ok, low, _, x_tc, wp, split = scored[0]
+        out[cls] = {"num_warps": wp, "split": split, "min_pct_copy_m2048": round(100 * low, 1),
+                    "min_x_compile": round(x_tc, 3), "beats_compile": ok}
+    return out
 
 
 def _kernels() -> dict[str, Any]:
@@ -152,6 +196,10 @@ def main(argv: list[str] | None = None) -> int:
                    "sweep); split: heads as chunks (fewer lanes a row), the weight in x's "
                    "layout, and a ladder without the reduction or the weight")
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--flushed", action="store_true",
+                   help="split set: time with the L2 flushed too (the wide set always does)")
+    p.add_argument("--pick", type=Path, default=None,
+                   help="write the split set's pick (see pick()) to this JSON file")
     p.add_argument("--dry-run", action="store_true")
     args = p.parse_args(argv)
     if args.dry_run:
@@ -200,47 +248,35 @@ def main(argv: list[str] | None = None) -> int:
                 fns["compile"] = lambda: c_norm(x, w, EPS)
             checks: dict[str, Any] = {}
             if args.set == "split":
-                for rows, wp in ((8, 4), (16, 8)) if head_dim <= 128 else ((4, 4), (8, 8)):
-                    fns[f"scopy x{rows} w{wp}"] = (
-                        lambda rows=rows, wp=wp: k["copy_heads"][(triton.cdiv(n_rows, rows),)](
-                            x, out, n_rows, *strides, N=head_dim, ROWS=rows, HEADS=heads,
-                            num_warps=wp))
+                rows_scopy, wp_scopy = (16, 8) if head_dim <= 128 else (4, 4)
+                fns["scopy"] = (
+                    lambda: k["copy_heads"][(triton.cdiv(n_rows, rows_scopy),)](
+                        x, out, n_rows, *strides, N=head_dim, ROWS=rows_scopy, HEADS=heads,
+                        num_warps=wp_scopy))
                 default = tk.launch_config("rms_norm_heads", head_dim, 2, n_rows, profile)
                 fns["provider default"] = checks["provider default"] = (
                     lambda: tk.rms_norm(x, w, EPS, config=default))
-                for split in (1, 2, 4):
-                    lanes = head_dim // split // 8
-                    if not 1 <= lanes <= 32:
-                        continue
-                    for wp in (2, 4, 8):
-                        cfg = LaunchConfig(head_dim, (32 // lanes) * wp, wp, split=split)
-                        label = f"provider split{split} x{cfg.rows} w{wp}"
-                        fns[label] = checks[label] = (
-                            lambda cfg=cfg: tk.rms_norm(x, w, EPS, config=cfg))
-                variants = []
-                for split in (1, 2, 4):
-                    lanes = head_dim // split // 8  # threads of one row, 16 bytes each
-                    if lanes > 32 or lanes < 1:
-                        continue
-                    for wp in (1, 2, 4, 8):
-                        variants.append((split, (32 // lanes) * wp, wp, True, True, True))
-                    variants.append((split, (32 // lanes) * 4, 4, True, True, False))
-                first = (1, (32 // min(32, head_dim // 8)) * 4, 4)
-                variants += [(*first, False, True, True), (*first, True, False, True),
-                             (*first, False, False, True)]
-                for split, rows, wp, red, wgt, full in variants:
-                    label = (f"split{split} x{rows} w{wp}" + ("" if full else " wconv")
-                             + ("" if red else " noreduce") + ("" if wgt else " noweight"))
-
-                    def run_s(split=split, rows=rows, wp=wp, red=red, wgt=wgt, full=full):
+                for wp, split in CANDIDATES:
+                    cfg = _candidate(head_dim, 2, wp, split)
+                    label = f"provider w{wp} s{split}"
+                    fns[label] = checks[label] = lambda cfg=cfg: tk.rms_norm(x, w, EPS, config=cfg)
+                # The ladder: the default shape without the weight's layout fix, without
+                # the reduction, without the weight (where the time goes).
+                lanes = min(32, head_dim // 8)
+                rows0, wp0 = (32 // lanes) * default.num_warps, default.num_warps
+                for red, wgt, full, tag in ((True, True, False, "wconv"),
+                                            (False, True, True, "noreduce"),
+                                            (True, False, True, "noweight"),
+                                            (False, False, True, "noreduce noweight")):
+                    def run_s(red=red, wgt=wgt, full=full):
                         o = torch.empty_like(out)
-                        k["heads_split"][(triton.cdiv(n_rows, rows),)](
-                            x, o, w, n_rows, *strides, EPS, N=head_dim, ROWS=rows, HEADS=heads,
-                            SPLIT=split, REDUCE=red, WEIGHT=wgt, W_FULL=full, num_warps=wp)
+                        k["heads_split"][(triton.cdiv(n_rows, rows0),)](
+                            x, o, w, n_rows, *strides, EPS, N=head_dim, ROWS=rows0, HEADS=heads,
+                            SPLIT=1, REDUCE=red, WEIGHT=wgt, W_FULL=full, num_warps=wp0)
                         return o
-                    fns[label] = run_s
+                    fns[f"ladder {tag}"] = run_s
                     if red and wgt:
-                        checks[label] = run_s
+                        checks[f"ladder {tag}"] = run_s
             else:
                 for block, wp in ((1024, 4), (2048, 4), (2048, 8), (4096, 8), (8192, 16)):
                     fns[f"kcopy {block} w{wp}"] = (
@@ -293,6 +329,10 @@ def main(argv: list[str] | None = None) -> int:
                             fns[label] = checks[label] = run_h
             for label, fn in checks.items():
                 torch.testing.assert_close(fn(), ref, msg=lambda s, label=label: f"{label}: {s}")
+            if args.set == "split" and not args.flushed:
+                flushed_labels = ()
+            else:
+                flushed_labels = tuple(fns)
             if not cuda:
                 print(f"{name} M={m}: {len(fns)} variants, numerics ok", flush=True)
                 continue
@@ -306,6 +346,8 @@ def main(argv: list[str] | None = None) -> int:
                     res[label]["graph_us"] = min(res[label].get("graph_us", t), t)
             if flushed:
                 for label, fn in fns.items():
+                    if label not in flushed_labels:
+                        continue
                     res[label]["flushed_us"] = time_ms(fn, True, budget_ms=40.0,
                                                        max_reps=150) * 1e3
             default = tk.launch_config("rms_norm_heads", head_dim, 2, n_rows, profile)
@@ -314,7 +356,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"w{default.num_warps}: memcpy {mc:.2f} us, compile {comp:.2f} us", flush=True)
             order = sorted(res, key=lambda lab: res[lab]["graph_us"])
             for label in order[:25] + [lab for lab in order[25:] if not lab.startswith(
-                    ("hint", "persist", "rows", "scopy", "kcopy", "split"))]:
+                    ("hint", "persist", "rows", "scopy", "kcopy", "split", "provider"))]:
                 r = res[label]
                 s = (f"  {label:<36} graph {r['graph_us']:6.2f} us {100 * mc / r['graph_us']:5.1f}%"
                      f" x{comp / r['graph_us']:.2f}")
@@ -327,6 +369,10 @@ def main(argv: list[str] | None = None) -> int:
             args.out.mkdir(parents=True, exist_ok=True)
             (args.out / "explore_heads.json").write_text(
                 json.dumps({"env": info, "results": results}, indent=1) + "\n")
+    if args.pick and results:
+        chosen = pick(results)
+        print("pick: " + json.dumps(chosen), flush=True)
+        args.pick.write_text(json.dumps(chosen, indent=1) + "\n")
     return 0
 
 

@@ -141,6 +141,10 @@ def launch_config(
 # Bytes of x one program of the per-head kernel normalises: several heads, so that
 # each program still moves a few KiB (a head is 128-512 bytes in 16-bit types).
 HEADS_PROGRAM_BYTES = 4096
+# On a high-bandwidth GPU: (num_warps, split) for heads of at most 256 bytes and for
+# longer ones. A thread moves 16 bytes of each of its ``split`` chunks, so a program
+# holds 512 * num_warps * split bytes of x.
+HIGH_BANDWIDTH_HEADS = {"short": (8, 1), "long": (4, 1)}
 
 
 def _heads_config(head_dim: int, element_size: int, profile: DeviceProfile | None) -> LaunchConfig:
@@ -149,16 +153,16 @@ def _heads_config(head_dim: int, element_size: int, profile: DeviceProfile | Non
     offsets of ``heads_wide_from``, far past any batch)."""
     block_n = triton.next_power_of_2(head_dim)
     head_bytes = block_n * element_size
-    rows = triton.next_power_of_2(max(1, HEADS_PROGRAM_BYTES // head_bytes))
     if not (profile or DEFAULT_PROFILE).high_bandwidth:
+        rows = triton.next_power_of_2(max(1, HEADS_PROGRAM_BYTES // head_bytes))
         return LaunchConfig(block_n, rows, 4)
     # On a high-bandwidth GPU (an H200, bf16, in CUDA graphs at 16-2048 tokens):
     # short heads (head_dim 128) ran fastest as 16 rows x 8 warps (16 bytes a
     # thread), 1.03-3.5x torch.compile; longer ones (256) as 2 KiB a program,
     # 4 rows x 4 warps, 1.02-1.7x where 4 KiB was 1.00-1.7x.
-    if head_bytes <= 256:
-        return LaunchConfig(block_n, rows, 8)
-    return LaunchConfig(block_n, max(1, rows // 2), 4)
+    warps, split = HIGH_BANDWIDTH_HEADS["short" if head_bytes <= 256 else "long"]
+    split = max(1, min(split, head_bytes // 16))  # a chunk is 16 bytes or more
+    return LaunchConfig(block_n, max(1, 512 * warps * split // head_bytes), warps, split=split)
 
 
 def _chunked_min_rows(profile: DeviceProfile | None, row_bytes: int) -> int:
