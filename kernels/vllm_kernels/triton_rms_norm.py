@@ -143,8 +143,11 @@ def launch_config(
 HEADS_PROGRAM_BYTES = 4096
 # On a high-bandwidth GPU: (num_warps, split) for heads of at most 256 bytes and for
 # longer ones. A thread moves 16 bytes of each of its ``split`` chunks, so a program
-# holds 512 * num_warps * split bytes of x.
-HIGH_BANDWIDTH_HEADS = {"short": (8, 1), "long": (4, 1)}
+# holds 512 * num_warps * split bytes of x. Picked on an H200 (bf16, CUDA graphs, M 16
+# to 8192; bench/kernels_explore_heads.py --set split) from num_warps 2-16 and split
+# 1, 2, 4: head_dim 128 as 8 heads x 4 warps, 256 as 8 heads x 8 warps. A split of 2
+# or 4 (fewer shuffles, more bytes a thread) was slower at every shape.
+HIGH_BANDWIDTH_HEADS = {"short": (4, 1), "long": (8, 1)}
 
 
 def _heads_config(head_dim: int, element_size: int, profile: DeviceProfile | None) -> LaunchConfig:
@@ -156,10 +159,7 @@ def _heads_config(head_dim: int, element_size: int, profile: DeviceProfile | Non
     if not (profile or DEFAULT_PROFILE).high_bandwidth:
         rows = triton.next_power_of_2(max(1, HEADS_PROGRAM_BYTES // head_bytes))
         return LaunchConfig(block_n, rows, 4)
-    # On a high-bandwidth GPU (an H200, bf16, in CUDA graphs at 16-2048 tokens):
-    # short heads (head_dim 128) ran fastest as 16 rows x 8 warps (16 bytes a
-    # thread), 1.03-3.5x torch.compile; longer ones (256) as 2 KiB a program,
-    # 4 rows x 4 warps, 1.02-1.7x where 4 KiB was 1.00-1.7x.
+    # On a high-bandwidth GPU: 16 bytes a thread (see HIGH_BANDWIDTH_HEADS).
     warps, split = HIGH_BANDWIDTH_HEADS["short" if head_bytes <= 256 else "long"]
     split = max(1, min(split, head_bytes // 16))  # a chunk is 16 bytes or more
     return LaunchConfig(block_n, max(1, 512 * warps * split // head_bytes), warps, split=split)
@@ -238,23 +238,16 @@ def _rms_norm_rows(
     # Issue the weight load before the reduction: loads do not move across its
     # barrier, and a small batch would otherwise wait for memory twice.
     if HAS_WEIGHT:
-        if ROWS > 1:
-            # Several rows a program: load the weight as a full tile in x's own
-            # layout (every row the same, L1 hits). A 1-D load took its own layout
-            # and reached x's through shared memory and a barrier (see _rms_norm_heads).
-            wcols = tl.broadcast_to(cols[None, :], (ROWS, BLOCK_N))
-            w = tl.load(w_ptr + wcols, mask=wcols < N, other=0.0).to(tl.float32)
-        else:
-            w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)[None, :]
+        w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
     else:
-        w = tl.full([1, BLOCK_N], 1.0, tl.float32)  # unused; keeps w defined
+        w = tl.full([BLOCK_N], 1.0, tl.float32)  # unused; keeps w defined
     sq = x * x
     if VAR_N != N:
         sq = tl.where((cols < VAR_N)[None, :], sq, 0.0)
     rstd = tl.rsqrt(tl.sum(sq, axis=1) / VAR_N + eps)
     y = (x * rstd[:, None]).to(out_ptr.dtype.element_ty)
     if HAS_WEIGHT:
-        y = (y.to(tl.float32) * w).to(out_ptr.dtype.element_ty)
+        y = (y.to(tl.float32) * w[None, :]).to(out_ptr.dtype.element_ty)
     tl.store(out_ptr + rows64 * out_stride + cols[None, :], y, mask=mask)
 
 
@@ -322,7 +315,8 @@ def _rms_norm_heads(
     A program holds ROWS heads as a (SPLIT, ROWS, BLOCK_N // SPLIT) tile: the chunk
     index is the slowest dim, so a thread holds SPLIT chunks of its columns and one
     head spans BLOCK_N // SPLIT // 8 lanes (for 16-bit types): fewer shuffles in the
-    reduction, which sits on the critical path of a latency-bound launch."""
+    reduction, which sits on the critical path of a latency-bound launch. (On an
+    H200 a split of 2 or 4 lost to 1 at every measured shape; the tables use 1.)"""
     C: tl.constexpr = BLOCK_N // SPLIT
     rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
     cols = (tl.arange(0, SPLIT) * C)[:, None, None] + tl.arange(0, C)[None, None, :]
