@@ -196,7 +196,9 @@ def kernel_label(op: str, n: int, es: int, m: int) -> str:
 
     if op == HEADS:
         c = launch_config("rms_norm_heads", n, es, m, profile)
-        return f"heads x{c.rows} w{c.num_warps}" if m > 1 else "rows (1 token)"
+        if m == 1:
+            return "rows (1 token)"
+        return f"heads x{c.rows} w{c.num_warps}" + (f" split {c.split}" if c.split > 1 else "")
     c = launch_config(op, n, es, m, profile)
     return (f"chunked {c.block_n}" if c.chunked else f"rows x{c.rows}") + f" w{c.num_warps}"
 
@@ -411,6 +413,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--skip-warmup", action="store_true")
     p.add_argument("--plan", type=Path, action="append", default=None,
                    help="a generated warmup.py whose PLAN to check (repeatable)")
+    p.add_argument("--heads-table", type=Path, default=None,
+                   help="a pick of bench/kernels_explore_heads.py --pick: sets "
+                   "triton_rms_norm.HIGH_BANDWIDTH_HEADS for the tables (to measure a "
+                   "sweep's choice before it is written into the table)")
     p.add_argument("--dry-run", action="store_true", help="CPU + interpreter, tiny shapes")
     p.add_argument("--warmup-child", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
@@ -425,10 +431,18 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     import torch
 
+    if args.heads_table is not None:
+        from vllm_kernels import triton_rms_norm as tk
+
+        for cls, c in json.loads(args.heads_table.read_text()).items():
+            tk.HIGH_BANDWIDTH_HEADS[cls] = (c["num_warps"], c["split"])
+        print(f"heads table: {tk.HIGH_BANDWIDTH_HEADS}", flush=True)
     opened = open_device(args.dry_run)
     if opened is None:
         return 2
     cuda, device, info = opened
+    if args.heads_table is not None:
+        info["heads_table"] = json.dumps(tk.HIGH_BANDWIDTH_HEADS)
     rows: list[dict[str, Any]] = []
     warm: dict[str, Any] | None = None
 

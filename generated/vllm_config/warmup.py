@@ -20,11 +20,11 @@ from typing import Any
 PROVIDER_UUIDS: dict[str, dict[str, str]] = {
     "rms_norm": {
         "native": "e5efcbdc538b383971a7d94bcd17b74eff7eb6b173fcd766a79fe4d71d3aaae2",
-        "triton": "d976cc0e752151bcded14567200ce69dd749e171f39b37ebee28d44be5c4f31d",
+        "triton": "4377cce9adca6929a93a15487fc1d19e01f5ed97214628f406b9932e812b594f",
     },
     "fused_add_rms_norm": {
         "native": "15a6e1d078fddfaddbb4e6f20139da31f3e803c93148d597cdb815a6227ec898",
-        "triton": "e6c2560339ed1a6b1c0ac3530a2f64fd75337049ad5a081b5ce984bc4d885b9e",
+        "triton": "bcbfb46e57944469ce95f5c23b9cdc04801af8c49d2e1b551ed9783160ebf5b4",
     },
 }
 

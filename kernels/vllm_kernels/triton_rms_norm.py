@@ -59,6 +59,7 @@ class LaunchConfig:
     rows: int  # rows per program (row kernels only)
     num_warps: int
     chunked: bool = False  # two-pass chunked kernel instead of the row kernel
+    split: int = 1  # per-head kernel: chunks a thread holds of its head (power of two)
 
 
 # rms_norm batches at least this large take the chunked kernel (when the row is
@@ -140,6 +141,13 @@ def launch_config(
 # Bytes of x one program of the per-head kernel normalises: several heads, so that
 # each program still moves a few KiB (a head is 128-512 bytes in 16-bit types).
 HEADS_PROGRAM_BYTES = 4096
+# On a high-bandwidth GPU: (num_warps, split) for heads of at most 256 bytes and for
+# longer ones. A thread moves 16 bytes of each of its ``split`` chunks, so a program
+# holds 512 * num_warps * split bytes of x. Picked on an H200 (bf16, CUDA graphs, M 16
+# to 8192; bench/kernels_explore_heads.py --set split) from num_warps 2-16 and split
+# 1, 2, 4: head_dim 128 as 8 heads x 4 warps, 256 as 8 heads x 8 warps. A split of 2
+# or 4 (fewer shuffles, more bytes a thread) was slower at every shape.
+HIGH_BANDWIDTH_HEADS = {"short": (4, 1), "long": (8, 1)}
 
 
 def _heads_config(head_dim: int, element_size: int, profile: DeviceProfile | None) -> LaunchConfig:
@@ -148,16 +156,13 @@ def _heads_config(head_dim: int, element_size: int, profile: DeviceProfile | Non
     offsets of ``heads_wide_from``, far past any batch)."""
     block_n = triton.next_power_of_2(head_dim)
     head_bytes = block_n * element_size
-    rows = triton.next_power_of_2(max(1, HEADS_PROGRAM_BYTES // head_bytes))
     if not (profile or DEFAULT_PROFILE).high_bandwidth:
+        rows = triton.next_power_of_2(max(1, HEADS_PROGRAM_BYTES // head_bytes))
         return LaunchConfig(block_n, rows, 4)
-    # On a high-bandwidth GPU (an H200, bf16, in CUDA graphs at 16-2048 tokens):
-    # short heads (head_dim 128) ran fastest as 16 rows x 8 warps (16 bytes a
-    # thread), 1.03-3.5x torch.compile; longer ones (256) as 2 KiB a program,
-    # 4 rows x 4 warps, 1.02-1.7x where 4 KiB was 1.00-1.7x.
-    if head_bytes <= 256:
-        return LaunchConfig(block_n, rows, 8)
-    return LaunchConfig(block_n, max(1, rows // 2), 4)
+    # On a high-bandwidth GPU: 16 bytes a thread (see HIGH_BANDWIDTH_HEADS).
+    warps, split = HIGH_BANDWIDTH_HEADS["short" if head_bytes <= 256 else "long"]
+    split = max(1, min(split, head_bytes // 16))  # a chunk is 16 bytes or more
+    return LaunchConfig(block_n, max(1, 512 * warps * split // head_bytes), warps, split=split)
 
 
 def _chunked_min_rows(profile: DeviceProfile | None, row_bytes: int) -> int:
@@ -300,14 +305,21 @@ def _rms_norm_heads(
     ROWS: tl.constexpr,
     HEADS: tl.constexpr,
     WIDE: tl.constexpr,
+    SPLIT: tl.constexpr,
 ):
     """The row kernel over a (tokens, heads, N) view: row r is head r % heads of
     token r // heads, so one launch covers every head of every token whatever
     the two strides (a per-head q/k norm reads a slice of the fused QKV output,
-    whose tokens are the whole QKV width apart)."""
+    whose tokens are the whole QKV width apart).
+
+    A program holds ROWS heads as a (SPLIT, ROWS, BLOCK_N // SPLIT) tile: the chunk
+    index is the slowest dim, so a thread holds SPLIT chunks of its columns and one
+    head spans BLOCK_N // SPLIT // 8 lanes (for 16-bit types): fewer shuffles in the
+    reduction, which sits on the critical path of a latency-bound launch. (On an
+    H200 a split of 2 or 4 lost to 1 at every measured shape; the tables use 1.)"""
+    C: tl.constexpr = BLOCK_N // SPLIT
     rows = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
-    cols = tl.arange(0, BLOCK_N)
-    mask = (rows < n_rows)[:, None] & (cols < N)[None, :]
+    cols = (tl.arange(0, SPLIT) * C)[:, None, None] + tl.arange(0, C)[None, None, :]
     # The head count is a constexpr (one binary per count a model has): a division
     # by a runtime value sat on the address's critical path, and in CUDA graphs at
     # 16-2048 tokens a constant count (with int32 offsets) was 3-10% faster on an H200.
@@ -316,21 +328,28 @@ def _rms_norm_heads(
     if WIDE:  # int64 offsets, only where int32 would overflow (see _offsets_fit)
         tok = tok.to(tl.int64)
         head = head.to(tl.int64)
-    x_rows = (tok * x_token_stride + head * x_head_stride)[:, None]
-    o_rows = (tok * out_token_stride + head * out_head_stride)[:, None]
-    x = tl.load(x_ptr + x_rows + cols[None, :], mask=mask, other=0.0).to(tl.float32)
-    if HAS_WEIGHT:  # issued before the reduction, as in _rms_norm_rows
-        w = tl.load(w_ptr + cols, mask=cols < N, other=0.0).to(tl.float32)
+    x_rows = (tok * x_token_stride + head * x_head_stride)[None, :, None]
+    o_rows = (tok * out_token_stride + head * out_head_stride)[None, :, None]
+    mask = (rows < n_rows)[None, :, None] & (cols < N)
+    x = tl.load(x_ptr + x_rows + cols, mask=mask, other=0.0)
+    if HAS_WEIGHT:
+        # Issued before the reduction, as in _rms_norm_rows, and loaded in x's own
+        # layout (a full tile, every row the same weight, hits in L1): a 1-D load
+        # took its own layout and reached x's through shared memory and a barrier,
+        # on the critical path.
+        wcols = tl.broadcast_to(cols, (SPLIT, ROWS, C))
+        w = tl.load(w_ptr + wcols, mask=wcols < N, other=0.0).to(tl.float32)
     else:
-        w = tl.full([BLOCK_N], 1.0, tl.float32)
+        w = tl.full([SPLIT, ROWS, C], 1.0, tl.float32)
+    x = x.to(tl.float32)
     sq = x * x
     if VAR_N != N:
-        sq = tl.where((cols < VAR_N)[None, :], sq, 0.0)
-    rstd = tl.rsqrt(tl.sum(sq, axis=1) / VAR_N + eps)
-    y = (x * rstd[:, None]).to(out_ptr.dtype.element_ty)
+        sq = tl.where(cols < VAR_N, sq, 0.0)
+    rstd = tl.rsqrt(tl.sum(tl.sum(sq, axis=0), axis=1) / VAR_N + eps)
+    y = (x * rstd[None, :, None]).to(out_ptr.dtype.element_ty)
     if HAS_WEIGHT:
-        y = (y.to(tl.float32) * w[None, :]).to(out_ptr.dtype.element_ty)
-    tl.store(out_ptr + o_rows + cols[None, :], y, mask=mask)
+        y = (y.to(tl.float32) * w).to(out_ptr.dtype.element_ty)
+    tl.store(out_ptr + o_rows + cols, y, mask=mask)
 
 
 # -- fused_add_rms_norm --------------------------------------------------------
@@ -487,7 +506,7 @@ def _plan_rms_norm(
         wide = not (_offsets_fit(x3, tokens) and _offsets_fit(o3, tokens))
         return _Launch(_rms_norm_heads, (triton.cdiv(n_rows, cfg.rows),), args,
                        {**consts, "BLOCK_N": cfg.block_n, "ROWS": cfg.rows, "HEADS": heads,
-                        "WIDE": wide}, cfg.num_warps)
+                        "WIDE": wide, "SPLIT": cfg.split}, cfg.num_warps)
     o2 = _rows(out, "out")
     n_rows = x2.shape[0]
     if n_rows == 0:

@@ -312,6 +312,25 @@ def test_per_head_any_strides(device, dtype) -> None:
                                rtol=rtol, atol=atol)
 
 
+@pytest.mark.parametrize("split", [1, 2, 4])
+@pytest.mark.parametrize("head_dim", [64, 69, 256])
+@pytest.mark.parametrize("variance_size", [None, 40])
+@pytest.mark.parametrize("has_weight", [True, False], ids=["w", "nw"])
+def test_per_head_split_tiles(device, split, head_dim, variance_size, has_weight) -> None:
+    # A head held as `split` chunks a thread (LaunchConfig.split): same numbers as
+    # one chunk, with a masked tail (69 of 128), a variance prefix, a partial last
+    # program (7 tokens x 3 heads, 4 rows a program), and no weight.
+    g = _gen(head_dim * 10 + split, device)
+    dtype = torch.bfloat16
+    _, (q, _k, _v) = _qkv(7, 3, 1, head_dim, dtype, device, g)
+    w = _rand((head_dim,), dtype, device, g) if has_weight else None
+    cfg = tk.LaunchConfig(triton.next_power_of_2(head_dim), 4, 2, split=split)
+    out = torch.full(q.shape, float("nan"), dtype=dtype, device=device)
+    got = tk.rms_norm(q, w, EPS, variance_size, out=out, config=cfg)
+    assert got is out and not got.isnan().any(), "every element must be written"
+    _assert_close(got, native.rms_norm(q, w, EPS, variance_size))
+
+
 def test_per_head_one_launch_and_one_token(device, monkeypatch) -> None:
     launches: list[str] = []
     real = tk._Launch.__call__
