@@ -36,6 +36,8 @@ SELECTION = {
         "another release's modules are given the paths they would have as files, beside "
         "its data files",
     ("runtime/parts.py", "_Finder"): "imports the loaded release's modules from its parts",
+    ("runtime/parts.py", "read_all"):
+        "lists every release's parts (each in its release's folder) for upgrade's loader",
     ("runtime/cli/release_loader.py", "ReleaseLoader"):
         "upgrade swaps the package between releases and reads which one the caller had "
         "loaded, so its modules serve the others and are put back afterwards",
