@@ -7,8 +7,10 @@
 The first form runs in a scratch venv that has the vLLM release installed (VLLM_TARGET_DEVICE
 is set to cpu; nothing is downloaded) and writes the release's side: for each module of
 `vllm.config` (the package and each submodule), every public name the module defines at its
-top level (read from its source with `ast`), every name of `vllm.config.__all__`, and every
-name vLLM's own code imports from it (`vllm_config_imports.json` beside --out, when there).
+top level (read from its source with `ast`), every UPPER_CASE constant it imports from vLLM
+outside `vllm.config` (engine tables it re-exports, such as STR_DTYPE_TO_TORCH_DTYPE),
+every name of `vllm.config.__all__`, and every name vLLM's own code imports from it
+(`vllm_config_imports.json` beside --out, when there).
 Module loggers and type variables are left out: they are not API.
 
 The second form describes the same names in `vllm_config` (the release CFGC_RELEASE selects)
@@ -182,6 +184,19 @@ def _defined_names(source: str) -> list[str]:
     return list(dict.fromkeys(names))
 
 
+def _imported_constants(source: str) -> list[str]:
+    """UPPER_CASE names a module imports from vLLM outside `vllm.config` (an engine table
+    such as `STR_DTYPE_TO_TORCH_DTYPE`): readable as the module's attribute, so part of
+    what code can reach through it, though the module does not define them."""
+    names: list[str] = []
+    for node in ast.parse(source).body:
+        if (isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+                and node.module.startswith("vllm.") and not node.module.startswith("vllm.config")):
+            names += [a.asname or a.name for a in node.names
+                      if re.fullmatch(r"[A-Z][A-Z0-9_]*", a.asname or a.name)]
+    return names
+
+
 def _not_api(obj: object) -> bool:
     return type(obj).__name__ in ("Logger", "TypeVar") or isinstance(obj, types.ModuleType)
 
@@ -194,8 +209,9 @@ def vllm_names(imports: list[list[str]]) -> dict[str, list[str]]:
     for info in pkgutil.iter_modules(package.__path__):
         module = importlib.import_module(f"vllm.config.{info.name}")
         source = Path(module.__file__).read_text()
-        names = [n for n in _defined_names(source) if not n.startswith("_")
-                 and hasattr(module, n) and not _not_api(getattr(module, n))]
+        names = [n for n in [*_defined_names(source), *_imported_constants(source)]
+                 if not n.startswith("_") and hasattr(module, n)
+                 and not _not_api(getattr(module, n))]
         out[module.__name__] = names
     for module_name, name in imports:
         listed = out.setdefault(module_name, [])

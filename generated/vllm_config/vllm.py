@@ -12,6 +12,7 @@ from cfgc import checkpoint as _checkpoint
 from cfgc.hooks import vllm as _hooks
 from cfgc.runtime import context as _context
 from cfgc.runtime import hashing as _h
+from cfgc.runtime import names as _names
 from cfgc.runtime import rules as _r
 from cfgc.runtime import utils as _utils
 from cfgc.runtime import validators as _v
@@ -212,6 +213,9 @@ get_cached_compilation_config = _context.get_cached_compilation_config
 
 #: The layers of the static forward context of a given type, by name.
 get_layers_from_vllm_config = _context.get_layers_from_vllm_config
+
+#: Whether vLLM's Triton kernels can run here (Triton installed, a GPU driver active), decided at import (vLLM's module imports it in every release): from 0.33.0 read by use_v2_model_runner when it is called, so setting it on this module changes the default model runner, as in vLLM.
+HAS_TRITON = _names.HAS_TRITON
 
 
 @config

@@ -40,7 +40,7 @@ PARTS = {
     'structured_outputs': ((0, 68),),
     'types': ((0, 56), (101, 103), (58, 79), (101, 103), (81, 397), 'TokenizerMode.v0_26_0', (400, 412), 'QuantizationMethods.v0_26_0', (446, 1072), 'MTPModelTypes.v0_26_0', (1096, 1128)),
     'utils': ((0, 51),),
-    'vllm': ((0, 82), 'enable_qk_norm_rope_kvcache.v0_26_0', (82, 87), 'LEVEL_DEFAULTS.v0_26_0', (175, 343), '__post_init__.v0_26_0', (580, 590), 'max_in_flight_tokens.v0_26_0', (590, 610), 'drafter_supports_async_scheduling.v0_26_0', (615, 744), 'DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES.v0_26_0'),
+    'vllm': ((0, 83), 'enable_qk_norm_rope_kvcache.v0_26_0', (83, 88), 'LEVEL_DEFAULTS.v0_26_0', (176, 347), '__post_init__.v0_26_0', (584, 594), 'max_in_flight_tokens.v0_26_0', (594, 614), 'drafter_supports_async_scheduling.v0_26_0', (619, 748), 'DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES.v0_26_0'),
     'warmup': ((0, 612),),
     'weight_transfer': ((0, 32),),
 }

@@ -42,7 +42,7 @@ PARTS = {
     'structured_outputs': ((0, 68),),
     'types': ((0, 41), 'CUTLASS_MSA.v0_27_1', (41, 56), (101, 103), (58, 79), (101, 103), (81, 209), 'CPU.v0_27_1', (209, 312), 'MoEBackend.v0_27_1', (332, 397), 'TokenizerMode.v0_27_1', (400, 412), 'QuantizationMethods.v0_26_0', 'Float16UnsupportedModelTypes.v0_27_1', (449, 765), 'ReplaySSMArchitectures.v0_27_1', (765, 1040), 'MMHasherAlgorithm.v0_27_1', 'MambaSSUAlgorithm.v0_27_1', (1040, 1072), 'MTPModelTypes.v0_27_1', (1096, 1128)),
     'utils': ((0, 51),),
-    'vllm': ((0, 2), 'imports.v0_27_1', (51, 82), 'enable_qk_norm_rope_kvcache.v0_26_0', (82, 87), 'LEVEL_DEFAULTS.v0_26_0', (175, 333), 'ec_manager_config.v0_27_1', (333, 343), '__post_init__.v0_27_1', (580, 590), 'max_in_flight_tokens.v0_26_0', (590, 610), 'drafter_supports_async_scheduling.v0_27_1', (615, 650), 'validate_block_size.v0_27_1', (664, 682), 'validate_mamba_cached_kernel.v0_27_1', (682, 744), 'DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES.v0_27_1'),
+    'vllm': ((0, 2), 'imports.v0_27_1', (52, 83), 'enable_qk_norm_rope_kvcache.v0_26_0', (83, 88), 'LEVEL_DEFAULTS.v0_26_0', (176, 337), 'ec_manager_config.v0_27_1', (337, 347), '__post_init__.v0_27_1', (584, 594), 'max_in_flight_tokens.v0_26_0', (594, 614), 'drafter_supports_async_scheduling.v0_27_1', (619, 654), 'validate_block_size.v0_27_1', (668, 686), 'validate_mamba_cached_kernel.v0_27_1', (686, 748), 'DEFAULT_V2_MODEL_RUNNER_ARCHITECTURES.v0_27_1'),
     'warmup': ((0, 612),),
     'weight_transfer': ((0, 32),),
 }
