@@ -21,6 +21,7 @@ library folders project.yaml names change, to watch the new ones.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -50,6 +51,9 @@ Generate = Callable[..., int]
 
 
 def run(root: Path, generate: Generate, fmt: str = "text") -> int:
+    # A script's background job starts with SIGINT ignored, and a Python started so keeps
+    # ignoring it; the watcher says Ctrl-C (SIGINT) stops it, so it takes SIGINT back.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     report = Report(fmt, compact=True)
     memo.loaded_compiler()  # the code this process runs, before the first compile
     generate(root, report)
