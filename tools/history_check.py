@@ -415,10 +415,7 @@ class Checker:
             elif path[0] == "classes" and path[2:3] in (("methods",), ("properties",)):
                 attrs = {"params": ("params",)}.get(key, ())
                 if key == "params":  # a parameter's own added:/removed: dates its change
-                    explained |= {x.release for x in self.markers
-                                  if x.path[:len(path) + 1] == (*path, "params")
-                                  and len(x.path) == len(path) + 2
-                                  and x.kind in ("added", "removed")}
+                    explained |= self.param_markers(path)
             elif path[0] == "environment":
                 attrs = {"type": ("declared",), "default": ("default",),
                          "vllm_envs": ("presence",)}.get(key, ())
@@ -504,6 +501,13 @@ class Checker:
         explained |= {x.release for name in self.nested_aliases(alias) for x in self.markers
                       if x.path == ("aliases", name) and x.kind == "changed"}
         self.judge_change(m, dated, undatable, frozenset(explained))
+
+    def param_markers(self, path: tuple[str, ...]) -> set[str]:
+        """The releases a method's parameters are added or removed in (their own
+        `added:`/`removed:`), which date a change of the method's parameters."""
+        return {x.release for x in self.markers
+                if x.path[:len(path) + 1] == (*path, "params") and len(x.path) == len(path) + 2
+                and x.kind in ("added", "removed")}
 
     def nested_aliases(self, alias: str) -> set[str]:
         """The aliases `alias`'s type names, directly or through others."""
@@ -636,10 +640,7 @@ class Checker:
                     continue
                 pts = self.f.changes(self.attr_values(facts, attr))
                 if attr == "params":  # a parameter's own added:/removed: states these
-                    stated = {x.release for x in self.markers
-                              if x.path[:len(path) + 1] == (*path, "params")
-                              and len(x.path) == len(path) + 2
-                              and x.kind in ("added", "removed")}
+                    stated = self.param_markers(path)
                     pts = [pt for pt in pts if pt[0] not in stated]
                 if not pts:
                     continue

@@ -32,6 +32,7 @@ import signal
 import sys
 import warnings
 from pathlib import Path
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parent.parent
 # The in-repo copy of ../shared/parity (tests/fixtures/parity/README.md); CFGC_PARITY_DIR
@@ -262,19 +263,10 @@ def run_case(data: dict, case: dict) -> dict:
     return result
 
 
-@contextlib.contextmanager
 def recording_host(data: dict):
     """Resolve as on the host the recording was made on (its CPU flags, HOST_ENV)."""
     flags = data.get("meta", {}).get("host_cpu_flags", RECORDED_HOST_CPU_FLAGS)
-    saved = os.environ.get(HOST_ENV)
-    os.environ[HOST_ENV] = ",".join(flags)
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ[HOST_ENV]
-        else:
-            os.environ[HOST_ENV] = saved
+    return mock.patch.dict(os.environ, {HOST_ENV: ",".join(flags)})
 
 
 def run_all(only: str | None = None, fixtures: Path | None = None) -> dict:

@@ -124,7 +124,8 @@ class Steps:
         facts folder (the public shapes are written beside them)."""
         python = str(venv / "bin" / "python")
         tag = release.replace(".", "_")
-        out = {f"{FACTS}/{release}/public_shapes.json": facts / "public_shapes.json",
+        shapes = facts / "public_shapes.json"
+        out = {f"{FACTS}/{release}/public_shapes.json": shapes,
                f"{MTP}/{release}.json": stage / "mtp.json",
                f"{QUANT}/vllm_{tag}.json": stage / "quant.json",
                f"{PROBES}/{release}.json": stage / "probes.json",
@@ -133,8 +134,7 @@ class Steps:
         cpu = {**os.environ, "VLLM_TARGET_DEVICE": "cpu", "HF_HUB_OFFLINE": "1"}
         cpu.pop("PYTHONPATH", None)
         _run("tools/record_public_shapes.py",
-             [python, str(TOOLS / "record_public_shapes.py"), "--out",
-              str(out[f"{FACTS}/{release}/public_shapes.json"])], env=cpu)
+             [python, str(TOOLS / "record_public_shapes.py"), "--out", str(shapes)], env=cpu)
         _run("tools/record_mtp_drafts.py", [python, str(TOOLS / "record_mtp_drafts.py"),
                                             "--out", str(stage / "mtp.json")], env=cpu)
         _run("tools/record_quant_configs.py",

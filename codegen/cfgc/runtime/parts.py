@@ -50,31 +50,29 @@ def release_folder(root: str, release: str) -> str:
     return os.path.join(root, "_releases", slug(release))
 
 
-def read_index(root: str, release: str) -> dict[str, tuple[Segment, ...]] | None:
-    """`release`'s list of parts (`_releases/<slug>/_parts.py`), read without importing
-    it; None for the default release, whose modules are whole files."""
-    path = os.path.join(release_folder(root, release), INDEX)
-    if not os.path.isfile(path):
-        return None
+def _read_list(path: str) -> dict:
+    """The names one `_parts.py` binds (RELEASE, PARTS), read without importing it:
+    through importlib's loader, so its bytecode is cached as an imported module's is."""
     namespace: dict = {}
-    # through importlib's loader: its bytecode is cached, as an imported module's is
     code = importlib.machinery.SourceFileLoader("_parts", path).get_code("_parts")
     exec(code, namespace)  # noqa: S102 - the package's own list
-    return namespace["PARTS"]
+    return namespace
+
+
+def read_index(root: str, release: str) -> dict[str, tuple[Segment, ...]] | None:
+    """`release`'s list of parts (`_releases/<slug>/_parts.py`); None for the default
+    release, whose modules are whole files."""
+    path = os.path.join(release_folder(root, release), INDEX)
+    return _read_list(path)["PARTS"] if os.path.isfile(path) else None
 
 
 def read_all(root: str) -> dict[str, dict[str, tuple[Segment, ...]]]:
-    """Every other release's list of parts, by release (read as read_index does)."""
-    out = {}
+    """Every other release's list of parts, by release."""
     folder = os.path.join(root, "_releases")
-    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else ():
-        path = os.path.join(folder, name, INDEX)
-        if os.path.isfile(path):
-            namespace: dict = {}
-            code = importlib.machinery.SourceFileLoader("_parts", path).get_code("_parts")
-            exec(code, namespace)  # noqa: S102 - the package's own list
-            out[namespace["RELEASE"]] = namespace["PARTS"]
-    return out
+    paths = [os.path.join(folder, name, INDEX)
+             for name in (sorted(os.listdir(folder)) if os.path.isdir(folder) else ())]
+    lists = [_read_list(path) for path in paths if os.path.isfile(path)]
+    return {listed["RELEASE"]: listed["PARTS"] for listed in lists}
 
 
 class _Loader(importlib.machinery.SourceFileLoader):
